@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One end of a Unix-domain stream socket that carries HID packets: the
+/// channel between the event server and an application (a mach port on iOS).
+///
+/// The receiving end is non-blocking, so an application's run loop can drain
+/// it without ever stalling; the sending end blocks until the kernel took
+/// every byte.
+public final class HIDSocket: @unchecked Sendable {
+    // @unchecked: the descriptor is immutable and the kernel serialises I/O on it.
+    public let fileDescriptor: Int32
+    private var isClosed = false
+
+    /// Takes ownership of an open socket descriptor.
+    public init(fileDescriptor: Int32) {
+        self.fileDescriptor = fileDescriptor
+    }
+
+    deinit { close() }
+
+    /// A connected pair: `(receiver, sender)`, the receiver non-blocking.
+    public static func makePair() throws(HIDSocketError) -> (receiver: HIDSocket, sender: HIDSocket) {
+        var descriptors: [Int32] = [0, 0]
+        #if canImport(Glibc)
+        let type = Int32(SOCK_STREAM.rawValue)
+        #else
+        let type = SOCK_STREAM
+        #endif
+        guard socketpair(AF_UNIX, type, 0, &descriptors) == 0 else { throw .system("socketpair", errno) }
+        let receiver = HIDSocket(fileDescriptor: descriptors[0])
+        let sender = HIDSocket(fileDescriptor: descriptors[1])
+        try receiver.setNonBlocking()
+        return (receiver, sender)
+    }
+
+    public func setNonBlocking() throws(HIDSocketError) {
+        let flags = fcntl(fileDescriptor, F_GETFL)
+        guard flags >= 0, fcntl(fileDescriptor, F_SETFL, flags | O_NONBLOCK) == 0 else {
+            throw .system("fcntl", errno)
+        }
+    }
+
+    /// Writes all of `bytes`, retrying partial writes and interruptions.
+    public func send(_ bytes: [UInt8]) throws(HIDSocketError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { raw in
+                write(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .system("write", errno)
+            }
+            offset += written
+        }
+    }
+
+    /// Encodes and sends one event.
+    public func send(_ event: HIDEvent) throws(HIDSocketError) {
+        try send(HIDPacketEncoder().encode(event))
+    }
+
+    /// Moves every byte the socket has now into `decoder`, without blocking.
+    /// Returns the number of bytes read; 0 when nothing was waiting.
+    @discardableResult
+    public func receiveAvailable(into decoder: inout HIDPacketDecoder) throws(HIDSocketError) -> Int {
+        let chunkSize = 16 * 1024
+        var total = 0
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { raw in read(fileDescriptor, raw.baseAddress!, chunkSize) }
+            if count > 0 {
+                chunk.withUnsafeBytes { raw in decoder.append(UnsafeRawBufferPointer(rebasing: raw[0..<count])) }
+                total += count
+                // A short read means the socket was empty when the kernel answered.
+                if count < chunkSize { return total }
+            } else if count == 0 {
+                throw .peerClosed
+            } else {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK { return total }
+                throw .system("read", errno)
+            }
+        }
+    }
+
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        _ = Glibc.close(fileDescriptor)
+    }
+}
+
+public enum HIDSocketError: Error, Equatable, Sendable, CustomStringConvertible {
+    case system(String, Int32)
+    case peerClosed
+
+    public var description: String {
+        switch self {
+        case .system(let call, let code): "\(call) failed: \(String(cString: strerror(code)))"
+        case .peerClosed: "the sending end of the HID socket closed"
+        }
+    }
+}

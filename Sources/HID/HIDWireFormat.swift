@@ -1,0 +1,300 @@
+/// The binary form of a ``HIDEvent`` as it travels from the event server to an
+/// application's input port.
+///
+/// Every packet is a 12-byte header followed by a payload, all little-endian:
+///
+/// | bytes | field                                   |
+/// |-------|-----------------------------------------|
+/// | 0–3   | magic `"HID1"`                          |
+/// | 4     | version, currently 1                    |
+/// | 5     | kind: 1 digitizer, 2 button, 3 motion   |
+/// | 6–7   | reserved, zero                          |
+/// | 8–11  | payload length in bytes                 |
+///
+/// Digitizer payload: timestamp (Float64), contact count (UInt16), two
+/// reserved bytes, then per contact 40 bytes: identifier (UInt32), phase
+/// (UInt8), kind (UInt8), two reserved bytes, x and y (Float64), major radius,
+/// its tolerance, force and maximum force (Float32 each).
+///
+/// Button payload (20 bytes): timestamp (Float64), usage page and usage
+/// (UInt16 each), down (UInt8), three reserved bytes, modifier flags (UInt32).
+///
+/// Motion payload (12 bytes): timestamp (Float64), kind, phase (UInt8 each),
+/// two reserved bytes.
+public enum HIDWireFormat {
+    public static let magic: [UInt8] = [0x48, 0x49, 0x44, 0x31]  // "HID1"
+    public static let version: UInt8 = 1
+    public static let headerSize = 12
+    /// A larger declared payload is taken as a corrupt header, not waited for.
+    public static let maximumPayloadSize = 64 * 1024
+
+    enum Kind: UInt8 {
+        case digitizer = 1
+        case button = 2
+        case motion = 3
+    }
+
+    static let digitizerPrefixSize = 12
+    static let contactSize = 40
+    static let buttonPayloadSize = 20
+    static let motionPayloadSize = 12
+}
+
+/// Turns ``HIDEvent``s into wire-format bytes.
+public struct HIDPacketEncoder: Sendable {
+    public init() {}
+
+    /// The packet for one event.
+    public func encode(_ event: HIDEvent) -> [UInt8] {
+        var bytes: [UInt8] = []
+        encode(event, into: &bytes)
+        return bytes
+    }
+
+    /// Appends the packet for one event to `bytes`.
+    public func encode(_ event: HIDEvent, into bytes: inout [UInt8]) {
+        switch event {
+        case .digitizer(let frame):
+            let payloadSize = HIDWireFormat.digitizerPrefixSize + frame.contacts.count * HIDWireFormat.contactSize
+            appendHeader(.digitizer, payloadSize: payloadSize, to: &bytes)
+            bytes.appendLittleEndian(frame.timestamp.bitPattern)
+            bytes.appendLittleEndian(UInt16(truncatingIfNeeded: frame.contacts.count))
+            bytes.appendLittleEndian(UInt16(0))
+            for contact in frame.contacts {
+                bytes.appendLittleEndian(contact.identifier)
+                bytes.append(contact.phase.rawValue)
+                bytes.append(contact.kind.rawValue)
+                bytes.appendLittleEndian(UInt16(0))
+                bytes.appendLittleEndian(contact.x.bitPattern)
+                bytes.appendLittleEndian(contact.y.bitPattern)
+                bytes.appendLittleEndian(contact.majorRadius.bitPattern)
+                bytes.appendLittleEndian(contact.majorRadiusTolerance.bitPattern)
+                bytes.appendLittleEndian(contact.force.bitPattern)
+                bytes.appendLittleEndian(contact.maximumPossibleForce.bitPattern)
+            }
+        case .button(let button):
+            appendHeader(.button, payloadSize: HIDWireFormat.buttonPayloadSize, to: &bytes)
+            bytes.appendLittleEndian(button.timestamp.bitPattern)
+            bytes.appendLittleEndian(button.usagePage)
+            bytes.appendLittleEndian(button.usage)
+            bytes.append(button.isDown ? 1 : 0)
+            bytes.append(contentsOf: [0, 0, 0])
+            bytes.appendLittleEndian(button.modifierFlags)
+        case .motion(let motion):
+            appendHeader(.motion, payloadSize: HIDWireFormat.motionPayloadSize, to: &bytes)
+            bytes.appendLittleEndian(motion.timestamp.bitPattern)
+            bytes.append(motion.kind.rawValue)
+            bytes.append(motion.phase.rawValue)
+            bytes.appendLittleEndian(UInt16(0))
+        }
+    }
+
+    private func appendHeader(_ kind: HIDWireFormat.Kind, payloadSize: Int, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: HIDWireFormat.magic)
+        bytes.append(HIDWireFormat.version)
+        bytes.append(kind.rawValue)
+        bytes.appendLittleEndian(UInt16(0))
+        bytes.appendLittleEndian(UInt32(payloadSize))
+    }
+}
+
+/// Why bytes on the wire could not be read as an event. Each error costs only
+/// the bytes it names: the decoder carries on with the next packet.
+public enum HIDDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Bytes that did not start a packet; the decoder skipped to the next magic.
+    case garbage(skippedBytes: Int)
+    case unsupportedVersion(UInt8)
+    case unknownKind(UInt8)
+    /// The payload's length does not fit its kind (or its contact count).
+    case badPayloadLength(kind: UInt8, length: Int)
+    case badField(String)
+
+    public var description: String {
+        switch self {
+        case .garbage(let n): "skipped \(n) bytes that did not start a HID packet"
+        case .unsupportedVersion(let v): "HID packet of unsupported version \(v)"
+        case .unknownKind(let k): "HID packet of unknown kind \(k)"
+        case .badPayloadLength(let k, let n): "HID packet of kind \(k) has a payload of \(n) bytes that does not fit it"
+        case .badField(let what): "HID packet with a bad field: \(what)"
+        }
+    }
+}
+
+/// Reads ``HIDEvent``s out of a byte stream that may arrive in any slices.
+///
+/// A malformed packet yields one error and is skipped; the events after it
+/// are read as usual. Bytes that do not start with the magic are skipped up
+/// to the next occurrence of it.
+public struct HIDPacketDecoder: Sendable {
+    private var buffer: [UInt8] = []
+    private var readIndex = 0
+
+    public init() {}
+
+    /// Bytes received but not yet read as a packet.
+    public var bufferedByteCount: Int { buffer.count - readIndex }
+
+    public mutating func append(_ bytes: some Sequence<UInt8>) {
+        if readIndex > 0 && readIndex == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            readIndex = 0
+        }
+        buffer.append(contentsOf: bytes)
+    }
+
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        if readIndex > 0 && readIndex == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            readIndex = 0
+        }
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// The next event or error, or nil when the buffer holds no whole packet.
+    public mutating func next() -> Result<HIDEvent, HIDDecodingError>? {
+        let available = buffer.count - readIndex
+        guard available >= HIDWireFormat.headerSize else { return nil }
+        if !startsWithMagic(at: readIndex) {
+            let skipped = skipToNextMagic()
+            compactIfUseful()
+            return .failure(.garbage(skippedBytes: skipped))
+        }
+        let version = buffer[readIndex + 4]
+        let kindByte = buffer[readIndex + 5]
+        let length = Int(readLittleEndian(UInt32.self, at: readIndex + 8))
+        if length > HIDWireFormat.maximumPayloadSize {
+            // A length this large means the header itself is corrupt: resynchronise.
+            readIndex += 1
+            let skipped = 1 + skipToNextMagic()
+            compactIfUseful()
+            return .failure(.garbage(skippedBytes: skipped))
+        }
+        guard available >= HIDWireFormat.headerSize + length else { return nil }
+        let payload = readIndex + HIDWireFormat.headerSize
+        defer { compactIfUseful() }
+        readIndex = payload + length
+        guard version == HIDWireFormat.version else { return .failure(.unsupportedVersion(version)) }
+        guard let kind = HIDWireFormat.Kind(rawValue: kindByte) else { return .failure(.unknownKind(kindByte)) }
+        switch kind {
+        case .digitizer: return decodeDigitizer(at: payload, length: length)
+        case .button: return decodeButton(at: payload, length: length)
+        case .motion: return decodeMotion(at: payload, length: length)
+        }
+    }
+
+    private func decodeDigitizer(at offset: Int, length: Int) -> Result<HIDEvent, HIDDecodingError> {
+        guard length >= HIDWireFormat.digitizerPrefixSize else {
+            return .failure(.badPayloadLength(kind: HIDWireFormat.Kind.digitizer.rawValue, length: length))
+        }
+        let timestamp = Double(bitPattern: readLittleEndian(UInt64.self, at: offset))
+        let count = Int(readLittleEndian(UInt16.self, at: offset + 8))
+        guard length == HIDWireFormat.digitizerPrefixSize + count * HIDWireFormat.contactSize else {
+            return .failure(.badPayloadLength(kind: HIDWireFormat.Kind.digitizer.rawValue, length: length))
+        }
+        var contacts: [DigitizerContact] = []
+        contacts.reserveCapacity(count)
+        var at = offset + HIDWireFormat.digitizerPrefixSize
+        for _ in 0..<count {
+            guard let phase = DigitizerContact.Phase(rawValue: buffer[at + 4]) else {
+                return .failure(.badField("contact phase \(buffer[at + 4])"))
+            }
+            guard let kind = DigitizerContact.Kind(rawValue: buffer[at + 5]) else {
+                return .failure(.badField("contact kind \(buffer[at + 5])"))
+            }
+            contacts.append(DigitizerContact(
+                identifier: readLittleEndian(UInt32.self, at: at),
+                phase: phase,
+                x: Double(bitPattern: readLittleEndian(UInt64.self, at: at + 8)),
+                y: Double(bitPattern: readLittleEndian(UInt64.self, at: at + 16)),
+                kind: kind,
+                majorRadius: Float(bitPattern: readLittleEndian(UInt32.self, at: at + 24)),
+                majorRadiusTolerance: Float(bitPattern: readLittleEndian(UInt32.self, at: at + 28)),
+                force: Float(bitPattern: readLittleEndian(UInt32.self, at: at + 32)),
+                maximumPossibleForce: Float(bitPattern: readLittleEndian(UInt32.self, at: at + 36))
+            ))
+            at += HIDWireFormat.contactSize
+        }
+        return .success(.digitizer(DigitizerFrame(timestamp: timestamp, contacts: contacts)))
+    }
+
+    private func decodeButton(at offset: Int, length: Int) -> Result<HIDEvent, HIDDecodingError> {
+        guard length == HIDWireFormat.buttonPayloadSize else {
+            return .failure(.badPayloadLength(kind: HIDWireFormat.Kind.button.rawValue, length: length))
+        }
+        let down = buffer[offset + 12]
+        guard down <= 1 else { return .failure(.badField("button down flag \(down)")) }
+        return .success(.button(ButtonEvent(
+            timestamp: Double(bitPattern: readLittleEndian(UInt64.self, at: offset)),
+            usagePage: readLittleEndian(UInt16.self, at: offset + 8),
+            usage: readLittleEndian(UInt16.self, at: offset + 10),
+            isDown: down == 1,
+            modifierFlags: readLittleEndian(UInt32.self, at: offset + 16)
+        )))
+    }
+
+    private func decodeMotion(at offset: Int, length: Int) -> Result<HIDEvent, HIDDecodingError> {
+        guard length == HIDWireFormat.motionPayloadSize else {
+            return .failure(.badPayloadLength(kind: HIDWireFormat.Kind.motion.rawValue, length: length))
+        }
+        guard let kind = MotionEvent.Kind(rawValue: buffer[offset + 8]) else {
+            return .failure(.badField("motion kind \(buffer[offset + 8])"))
+        }
+        guard let phase = MotionEvent.Phase(rawValue: buffer[offset + 9]) else {
+            return .failure(.badField("motion phase \(buffer[offset + 9])"))
+        }
+        return .success(.motion(MotionEvent(
+            timestamp: Double(bitPattern: readLittleEndian(UInt64.self, at: offset)), kind: kind, phase: phase
+        )))
+    }
+
+    private func startsWithMagic(at index: Int) -> Bool {
+        guard buffer.count - index >= 4 else { return false }
+        return buffer[index] == 0x48 && buffer[index + 1] == 0x49 && buffer[index + 2] == 0x44 && buffer[index + 3] == 0x31
+    }
+
+    /// Advances to the next magic, or to the last three bytes (which may be
+    /// the start of one still arriving). Returns how many bytes were skipped.
+    private mutating func skipToNextMagic() -> Int {
+        let start = readIndex
+        while readIndex < buffer.count && !startsWithMagic(at: readIndex) {
+            if buffer.count - readIndex < 4 && isPrefixOfMagic(from: readIndex) { break }
+            readIndex += 1
+        }
+        return readIndex - start
+    }
+
+    private func isPrefixOfMagic(from index: Int) -> Bool {
+        var i = 0
+        while index + i < buffer.count {
+            if buffer[index + i] != HIDWireFormat.magic[i] { return false }
+            i += 1
+        }
+        return true
+    }
+
+    private mutating func compactIfUseful() {
+        if readIndex == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            readIndex = 0
+        } else if readIndex > 4096 && readIndex * 2 > buffer.count {
+            buffer.removeFirst(readIndex)
+            readIndex = 0
+        }
+    }
+
+    private func readLittleEndian<T: FixedWidthInteger>(_: T.Type, at index: Int) -> T {
+        var value: T = 0
+        for i in 0..<MemoryLayout<T>.size {
+            value |= T(truncatingIfNeeded: buffer[index + i]) << (8 * i)
+        }
+        return value
+    }
+}
+
+extension Array where Element == UInt8 {
+    mutating func appendLittleEndian<T: FixedWidthInteger>(_ value: T) {
+        for i in 0..<MemoryLayout<T>.size {
+            append(UInt8(truncatingIfNeeded: value >> (8 * i)))
+        }
+    }
+}

@@ -1,0 +1,305 @@
+/// What a layer asks of the object that owns it. A `UIView` is the delegate
+/// of its own layer.
+@MainActor
+public protocol CALayerDelegate: AnyObject {
+    /// Called by ``CALayer/display()`` to let the delegate provide the layer's content.
+    func display(_ layer: CALayer)
+}
+
+extension CALayerDelegate {
+    public func display(_ layer: CALayer) {}
+}
+
+/// A node of the layer tree: geometry, visibility and content. Layers draw;
+/// they do not handle events (that is the view's job).
+///
+/// Geometry follows Core Animation: `position` is where the `anchorPoint`
+/// (a unit point of `bounds`) sits in the superlayer, `transform` turns the
+/// layer about its anchor point, and `frame` is derived from all three.
+///
+/// Setting geometry to a non-finite value (NaN or infinity) is refused: the
+/// layer keeps its previous value, as a layer in an invalid place would
+/// poison every conversion and hit test below it. (Core Animation raises
+/// `CALayerInvalidGeometry` instead.)
+@MainActor
+open class CALayer {
+    private var storedBounds = CGRect.zero
+    private var storedPosition = CGPoint.zero
+    private var storedAnchorPoint = CGPoint(x: 0.5, y: 0.5)
+    private var storedTransform = CATransform3DIdentity
+    private var affine = CGAffineTransform.identity
+    private var inverseAffine: CGAffineTransform? = .identity
+    private var hasIdentityTransform = true
+    private var storedSublayers: [CALayer] = []
+
+    public required init() {}
+
+    // MARK: Geometry
+
+    public var bounds: CGRect {
+        get { storedBounds }
+        set { if newValue.isFinite { storedBounds = newValue } }
+    }
+
+    public var position: CGPoint {
+        get { storedPosition }
+        set { if newValue.isFinite { storedPosition = newValue } }
+    }
+
+    public var anchorPoint: CGPoint {
+        get { storedAnchorPoint }
+        set { if newValue.isFinite { storedAnchorPoint = newValue } }
+    }
+
+    public var transform: CATransform3D {
+        get { storedTransform }
+        set {
+            storedTransform = newValue
+            affine = CATransform3DGetAffineTransform(newValue)
+            inverseAffine = affine.invertedIfPossible()
+            hasIdentityTransform = affine.isIdentity
+        }
+    }
+
+    public var zPosition: CGFloat = 0
+
+    public func affineTransform() -> CGAffineTransform { affine }
+
+    public func setAffineTransform(_ m: CGAffineTransform) {
+        transform = CATransform3DMakeAffineTransform(m)
+    }
+
+    /// The layer's extent in its superlayer's coordinates: the bounding box of
+    /// its transformed bounds. Setting it sets `position` and `bounds.size`.
+    public var frame: CGRect {
+        get {
+            if hasIdentityTransform {
+                return CGRect(
+                    x: storedPosition.x - storedAnchorPoint.x * storedBounds.width,
+                    y: storedPosition.y - storedAnchorPoint.y * storedBounds.height,
+                    width: storedBounds.width, height: storedBounds.height)
+            }
+            return CGRect(boundingCorners: storedBounds.corners.map(convertToSuperlayer))
+        }
+        set {
+            guard newValue.isFinite else { return }
+            let frame = newValue.standardized
+            storedBounds.size = frame.size
+            storedPosition = CGPoint(
+                x: frame.minX + storedAnchorPoint.x * frame.width,
+                y: frame.minY + storedAnchorPoint.y * frame.height)
+        }
+    }
+
+    // MARK: Appearance
+
+    public var isHidden = false
+    public var opacity: Float = 1
+    public var masksToBounds = false
+    public var backgroundColor: CGColor?
+
+    public weak var delegate: (any CALayerDelegate)?
+
+    // MARK: The layer tree
+
+    public private(set) weak var superlayer: CALayer?
+
+    /// The sublayers, back to front; nil when there are none.
+    public var sublayers: [CALayer]? {
+        get { storedSublayers.isEmpty ? nil : storedSublayers }
+        set {
+            for layer in storedSublayers { layer.superlayer = nil }
+            storedSublayers = []
+            for layer in newValue ?? [] { addSublayer(layer) }
+        }
+    }
+
+    public func addSublayer(_ layer: CALayer) {
+        insertSublayer(layer, at: UInt32(clamping: storedSublayers.count))
+    }
+
+    /// Inserts `layer` at `index` among the sublayers (clamped to the count),
+    /// taking it from its current superlayer. Adding a layer to its own
+    /// subtree is refused and leaves both trees as they were.
+    public func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        guard !isInSubtree(of: layer) else { return }
+        if layer.superlayer === self, let current = storedSublayers.firstIndex(where: { $0 === layer }) {
+            storedSublayers.remove(at: current)
+        } else {
+            layer.removeFromSuperlayer()
+        }
+        let at = min(Int(index), storedSublayers.count)
+        storedSublayers.insert(layer, at: at)
+        layer.superlayer = self
+    }
+
+    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        guard let sibling, sibling.superlayer === self else { return addSublayer(layer) }
+        guard layer !== sibling else { return }
+        if layer.superlayer === self, let current = storedSublayers.firstIndex(where: { $0 === layer }) {
+            storedSublayers.remove(at: current)
+            layer.superlayer = nil
+        }
+        let index = storedSublayers.firstIndex(where: { $0 === sibling })! + 1
+        insertSublayer(layer, at: UInt32(index))
+    }
+
+    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        guard let sibling, sibling.superlayer === self else { return insertSublayer(layer, at: 0) }
+        guard layer !== sibling else { return }
+        if layer.superlayer === self, let current = storedSublayers.firstIndex(where: { $0 === layer }) {
+            storedSublayers.remove(at: current)
+            layer.superlayer = nil
+        }
+        let index = storedSublayers.firstIndex(where: { $0 === sibling })!
+        insertSublayer(layer, at: UInt32(index))
+    }
+
+    public func replaceSublayer(_ old: CALayer, with new: CALayer) {
+        guard old.superlayer === self, let index = storedSublayers.firstIndex(where: { $0 === old }) else { return }
+        old.removeFromSuperlayer()
+        insertSublayer(new, at: UInt32(index))
+    }
+
+    public func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        if let index = parent.storedSublayers.firstIndex(where: { $0 === self }) {
+            parent.storedSublayers.remove(at: index)
+        }
+        superlayer = nil
+    }
+
+    /// Whether `self` is `layer` or lies below it.
+    public func isInSubtree(of layer: CALayer) -> Bool {
+        var current: CALayer? = self
+        while let node = current {
+            if node === layer { return true }
+            current = node.superlayer
+        }
+        return false
+    }
+
+    // MARK: Coordinate conversion
+
+    /// Converts a point from the superlayer's coordinate space into this
+    /// layer's. A layer whose transform cannot be inverted maps every point
+    /// to NaN, which no bounds contain.
+    @inline(__always)
+    public func convertFromSuperlayer(_ point: CGPoint) -> CGPoint {
+        let anchorX = storedBounds.origin.x + storedAnchorPoint.x * storedBounds.size.width
+        let anchorY = storedBounds.origin.y + storedAnchorPoint.y * storedBounds.size.height
+        let dx = point.x - storedPosition.x
+        let dy = point.y - storedPosition.y
+        if hasIdentityTransform {
+            return CGPoint(x: dx + anchorX, y: dy + anchorY)
+        }
+        guard let inverse = inverseAffine else { return CGPoint(x: CGFloat.nan, y: CGFloat.nan) }
+        let local = CGPoint(x: dx, y: dy).applying(inverse)
+        return CGPoint(x: local.x + anchorX, y: local.y + anchorY)
+    }
+
+    /// Converts a point from this layer's coordinate space into the superlayer's.
+    public func convertToSuperlayer(_ point: CGPoint) -> CGPoint {
+        let anchorX = storedBounds.origin.x + storedAnchorPoint.x * storedBounds.size.width
+        let anchorY = storedBounds.origin.y + storedAnchorPoint.y * storedBounds.size.height
+        let local = CGPoint(x: point.x - anchorX, y: point.y - anchorY)
+        let moved = hasIdentityTransform ? local : local.applying(affine)
+        return CGPoint(x: moved.x + storedPosition.x, y: moved.y + storedPosition.y)
+    }
+
+    /// Converts a point from this layer's space into the space its root layer
+    /// sits in. For a window's layer tree that space is the screen's, which
+    /// is how points travel between layer trees.
+    public func convertToRootSpace(_ point: CGPoint) -> CGPoint {
+        var p = point
+        var current: CALayer? = self
+        while let layer = current {
+            p = layer.convertToSuperlayer(p)
+            current = layer.superlayer
+        }
+        return p
+    }
+
+    /// The inverse of ``convertToRootSpace(_:)``.
+    public func convertFromRootSpace(_ point: CGPoint) -> CGPoint {
+        let inParent = superlayer?.convertFromRootSpace(point) ?? point
+        return convertFromSuperlayer(inParent)
+    }
+
+    /// Converts `point` from `layer`'s coordinate space (or the root space,
+    /// for nil) into this layer's.
+    public func convert(_ point: CGPoint, from layer: CALayer?) -> CGPoint {
+        if layer === self { return point }
+        if let layer, layer.superlayer === self { return layer.convertToSuperlayer(point) }
+        if let layer, superlayer === layer { return convertFromSuperlayer(point) }
+        return convertFromRootSpace(layer?.convertToRootSpace(point) ?? point)
+    }
+
+    /// Converts `point` from this layer's coordinate space into `layer`'s
+    /// (or the root space, for nil).
+    public func convert(_ point: CGPoint, to layer: CALayer?) -> CGPoint {
+        guard let layer else { return convertToRootSpace(point) }
+        return layer.convert(point, from: self)
+    }
+
+    /// Converts a rectangle; under a rotation the result is the bounding box.
+    public func convert(_ rect: CGRect, from layer: CALayer?) -> CGRect {
+        CGRect(boundingCorners: rect.corners.map { convert($0, from: layer) })
+    }
+
+    public func convert(_ rect: CGRect, to layer: CALayer?) -> CGRect {
+        CGRect(boundingCorners: rect.corners.map { convert($0, to: layer) })
+    }
+
+    // MARK: Hit-testing
+
+    /// Whether `point`, in this layer's coordinates, lies in its bounds: the
+    /// minimum edges are inside, the maximum edges are not.
+    open func contains(_ point: CGPoint) -> Bool {
+        let b = storedBounds
+        return point.x >= b.minX && point.x < b.maxX && point.y >= b.minY && point.y < b.maxY
+    }
+
+    /// The front-most layer of this subtree (this layer included) that
+    /// contains `point`, given in the superlayer's coordinates. Hidden layers
+    /// and their subtrees are skipped; opacity does not matter to layers, and
+    /// only a layer that masks to its bounds hides its sublayers outside them.
+    open func hitTest(_ point: CGPoint) -> CALayer? {
+        guard !isHidden else { return nil }
+        let local = convertFromSuperlayer(point)
+        let inside = contains(local)
+        if masksToBounds && !inside { return nil }
+        for layer in sublayersFrontToBack() {
+            if let hit = layer.hitTest(local) { return hit }
+        }
+        return inside ? self : nil
+    }
+
+    /// Sublayers in the order they are seen from the front: higher
+    /// `zPosition` first, then later siblings first.
+    public func sublayersFrontToBack() -> [CALayer] {
+        let reversed = Array(storedSublayers.reversed())
+        guard reversed.contains(where: { $0.zPosition != 0 }) else { return reversed }
+        return reversed.enumerated()
+            .sorted { ($0.element.zPosition, -$0.offset) > ($1.element.zPosition, -$1.offset) }
+            .map(\.element)
+    }
+
+    // MARK: Content
+
+    public private(set) var needsDisplay = false
+
+    /// Marks the content as stale; it is redrawn at the next `displayIfNeeded()`.
+    public func setNeedsDisplay() { needsDisplay = true }
+
+    public func displayIfNeeded() {
+        guard needsDisplay else { return }
+        display()
+    }
+
+    /// Asks the delegate to provide content now.
+    open func display() {
+        needsDisplay = false
+        delegate?.display(self)
+    }
+}

@@ -1,0 +1,285 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The application's main run loop, in the shape of Core Foundation's.
+///
+/// Each turn it notifies observers, fires the timers that are due, performs
+/// the manual sources (source0) that were signalled, and asks the port
+/// sources (source1) whether messages arrived, whose handlers typically
+/// signal a manual source in turn. When nothing is left to do it tells
+/// observers it is about to wait, and then sleeps on the ports' file
+/// descriptors until a message arrives or the next timer is due.
+///
+/// In an application the input port is a port source and turning HID events
+/// into `UIEvent`s is a manual source: see `UIApplication`.
+@MainActor
+public final class ApplicationRunLoop {
+    /// The points of a turn at which observers are told what is happening.
+    public struct Activity: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        public static let entry = Activity(rawValue: 1 << 0)
+        public static let beforeTimers = Activity(rawValue: 1 << 1)
+        public static let beforeSources = Activity(rawValue: 1 << 2)
+        public static let beforeWaiting = Activity(rawValue: 1 << 5)
+        public static let afterWaiting = Activity(rawValue: 1 << 6)
+        public static let exit = Activity(rawValue: 1 << 7)
+        public static let allActivities: Activity = [.entry, .beforeTimers, .beforeSources, .beforeWaiting, .afterWaiting, .exit]
+    }
+
+    public private(set) var clock: any RunLoopClock
+    private var timers: [RunLoopTimer] = []
+    private var manualSources: [RunLoopSource] = []
+    private var portSources: [RunLoopPortSource] = []
+    private var observers: [RunLoopObserver] = []
+    private var timerSequence = 0
+
+    public init(clock: any RunLoopClock = SystemClock()) {
+        self.clock = clock
+    }
+
+    // MARK: Clocks
+
+    /// Puts the run loop on a manual clock starting at the current time, or
+    /// returns the manual clock it already has.
+    @discardableResult
+    public func useManualClock() -> ManualClock {
+        if let manual = clock as? ManualClock { return manual }
+        let manual = ManualClock(now: clock.now)
+        clock = manual
+        return manual
+    }
+
+    /// Puts the run loop back on system time.
+    public func useSystemClock() {
+        if !(clock is SystemClock) { clock = SystemClock() }
+    }
+
+    // MARK: Sources, timers, observers
+
+    public func add(_ source: RunLoopSource) {
+        manualSources.append(source)
+    }
+
+    public func add(_ source: RunLoopPortSource) {
+        portSources.append(source)
+    }
+
+    public func add(_ observer: RunLoopObserver) {
+        observers.append(observer)
+    }
+
+    public func remove(_ observer: RunLoopObserver) {
+        observers.removeAll { $0 === observer }
+    }
+
+    /// Schedules `handler` to run `delay` seconds from now, and every
+    /// `repeatInterval` seconds after that if one is given.
+    @discardableResult
+    public func schedule(
+        after delay: TimeInterval, repeatInterval: TimeInterval? = nil,
+        _ handler: @escaping @MainActor (RunLoopTimer) -> Void
+    ) -> RunLoopTimer {
+        let timer = RunLoopTimer(fireDate: clock.now + max(0, delay), repeatInterval: repeatInterval, handler: handler)
+        insert(timer)
+        return timer
+    }
+
+    /// When the earliest valid timer falls due, if any.
+    public var nextTimerFireDate: TimeInterval? {
+        timers.first(where: \.isValid)?.fireDate
+    }
+
+    private func insert(_ timer: RunLoopTimer) {
+        timerSequence += 1
+        timer.sequence = timerSequence
+        let index = timers.firstIndex { ($0.fireDate, $0.sequence) > (timer.fireDate, timer.sequence) } ?? timers.count
+        timers.insert(timer, at: index)
+    }
+
+    // MARK: Running
+
+    /// Does everything that is due now, without sleeping: timers, signalled
+    /// sources, and messages already waiting at the ports. Returns when a
+    /// whole turn found nothing to do.
+    public func runUntilIdle() {
+        notify(.entry)
+        while true {
+            while runOnePass() {}
+            notify(.beforeWaiting)
+            // Observers of beforeWaiting may have created work (a layout pass, say).
+            guard hasWorkNow() else { break }
+            notify(.afterWaiting)
+        }
+        notify(.exit)
+    }
+
+    /// Moves a manual clock forward by `seconds`, firing each timer that
+    /// falls due on the way at its own fire date, then does everything due
+    /// at the end time. Does nothing to a system clock but run until idle.
+    public func advance(by seconds: TimeInterval) {
+        guard let manual = clock as? ManualClock, seconds.isFinite, seconds >= 0 else {
+            return runUntilIdle()
+        }
+        let end = manual.now + seconds
+        runUntilIdle()
+        while let due = nextTimerFireDate, due <= end {
+            manual.now = max(manual.now, due)
+            runUntilIdle()
+        }
+        manual.now = end
+        runUntilIdle()
+    }
+
+    /// Runs for `seconds` of real time, sleeping on the ports between
+    /// bursts of work. On a manual clock this is ``advance(by:)``.
+    public func run(for seconds: TimeInterval) {
+        guard !(clock is ManualClock) else { return advance(by: seconds) }
+        let deadline = clock.now + seconds
+        while clock.now < deadline {
+            runUntilIdle()
+            let wakeUp = min(nextTimerFireDate ?? deadline, deadline)
+            sleep(until: wakeUp)
+            notify(.afterWaiting)
+        }
+    }
+
+    /// One pass over timers, manual sources and ports; true if anything ran.
+    private func runOnePass() -> Bool {
+        var didWork = false
+        notify(.beforeTimers)
+        didWork = fireDueTimers() || didWork
+        notify(.beforeSources)
+        didWork = performSignalledSources() || didWork
+        for source in portSources where source.port.receiveWaitingMessages() {
+            source.handler()
+            didWork = true
+        }
+        didWork = performSignalledSources() || didWork
+        return didWork
+    }
+
+    private func hasWorkNow() -> Bool {
+        if manualSources.contains(where: \.isSignalled) { return true }
+        if let due = nextTimerFireDate, due <= clock.now { return true }
+        return portSources.contains { $0.port.hasWaitingMessages }
+    }
+
+    private func fireDueTimers() -> Bool {
+        timers.removeAll { !$0.isValid }
+        let now = clock.now
+        var fired = false
+        while let timer = timers.first, timer.fireDate <= now {
+            timers.removeFirst()
+            guard timer.isValid else { continue }
+            if let interval = timer.repeatInterval, interval > 0 {
+                var next = timer.fireDate + interval
+                if next <= now { next = now + interval }  // missed fire dates are skipped, as in CFRunLoop
+                timer.fireDate = next
+                insert(timer)
+            } else {
+                timer.isValid = false
+            }
+            timer.handler(timer)
+            fired = true
+        }
+        return fired
+    }
+
+    private func performSignalledSources() -> Bool {
+        var performed = false
+        for source in manualSources where source.isSignalled {
+            source.isSignalled = false
+            source.handler()
+            performed = true
+        }
+        return performed
+    }
+
+    private func notify(_ activity: Activity) {
+        guard !observers.isEmpty else { return }
+        for observer in observers where observer.activities.contains(activity) {
+            observer.handler(activity)
+        }
+    }
+
+    private func sleep(until wakeUp: TimeInterval) {
+        var descriptors = portSources.flatMap(\.port.waitDescriptors).map {
+            pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+        }
+        let timeout = max(0, Int32(((wakeUp - clock.now) * 1000).rounded(.up)))
+        _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
+    }
+}
+
+/// A timer on the run loop's clock.
+@MainActor
+public final class RunLoopTimer {
+    public internal(set) var fireDate: TimeInterval
+    public let repeatInterval: TimeInterval?
+    public internal(set) var isValid = true
+    let handler: @MainActor (RunLoopTimer) -> Void
+    var sequence = 0
+
+    init(fireDate: TimeInterval, repeatInterval: TimeInterval?, handler: @escaping @MainActor (RunLoopTimer) -> Void) {
+        self.fireDate = fireDate
+        self.repeatInterval = repeatInterval
+        self.handler = handler
+    }
+
+    /// Stops the timer; it never fires again.
+    public func invalidate() { isValid = false }
+}
+
+/// A manual source (Core Foundation's source0): work that runs on the next
+/// turn of the loop once someone signals it.
+@MainActor
+public final class RunLoopSource {
+    let handler: @MainActor () -> Void
+    public internal(set) var isSignalled = false
+
+    public init(handler: @escaping @MainActor () -> Void) {
+        self.handler = handler
+    }
+
+    /// Marks the source ready; it runs on the run loop's next pass.
+    public func signal() { isSignalled = true }
+}
+
+/// Something a port source reads messages from.
+@MainActor
+public protocol RunLoopPort: AnyObject {
+    /// Takes in every message waiting now, without blocking; true if any came.
+    func receiveWaitingMessages() -> Bool
+    /// Whether messages are known to be waiting without reading them.
+    var hasWaitingMessages: Bool { get }
+    /// Descriptors that become readable when messages arrive, to sleep on.
+    var waitDescriptors: [Int32] { get }
+}
+
+/// A port source (Core Foundation's source1): its handler runs whenever
+/// messages arrive at its port.
+@MainActor
+public final class RunLoopPortSource {
+    public let port: any RunLoopPort
+    let handler: @MainActor () -> Void
+
+    public init(port: any RunLoopPort, handler: @escaping @MainActor () -> Void) {
+        self.port = port
+        self.handler = handler
+    }
+}
+
+/// Watches the run loop's activities, as `CFRunLoopObserver` does.
+@MainActor
+public final class RunLoopObserver {
+    public let activities: ApplicationRunLoop.Activity
+    let handler: @MainActor (ApplicationRunLoop.Activity) -> Void
+
+    public init(activities: ApplicationRunLoop.Activity, handler: @escaping @MainActor (ApplicationRunLoop.Activity) -> Void) {
+        self.activities = activities
+        self.handler = handler
+    }
+}

@@ -1,0 +1,52 @@
+/// A problem the application met and survived: bad input, a refused
+/// operation. Each one says what was dropped or refused; nothing else is lost.
+public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        /// Bytes at the input port that were not a valid HID packet.
+        case malformedHIDPacket
+        /// A contact with bad values (NaN or infinite coordinates, an
+        /// unknown or duplicate finger); the contact was dropped.
+        case invalidTouch
+        /// A view added to its own subtree; the hierarchy was left as it was.
+        case hierarchyCycle
+        /// Non-finite geometry set on a view; the old value was kept.
+        case invalidGeometry
+        /// A socket feeding the input port failed or closed.
+        case inputPort
+        /// A presentation or dismissal that could not be carried out.
+        case presentation
+    }
+
+    public let kind: Kind
+    public let message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { "\(kind.rawValue): \(message)" }
+}
+
+/// Where an application reports the problems it survived. Tests read
+/// ``entries``; by default each report is also printed to standard error.
+@MainActor
+public final class DiagnosticLog {
+    /// The most recent reports, oldest first, at most ``capacity`` of them.
+    public private(set) var entries: [Diagnostic] = []
+    public let capacity = 1000
+    /// Called with each report; replace it to log elsewhere, or set nil for silence.
+    public var handler: (@MainActor (Diagnostic) -> Void)? = { diagnostic in
+        FileHandle.standardError.write(Data("openuikit: \(diagnostic)\n".utf8))
+    }
+
+    public init() {}
+
+    public func report(_ diagnostic: Diagnostic) {
+        if entries.count == capacity { entries.removeFirst() }
+        entries.append(diagnostic)
+        handler?(diagnostic)
+    }
+
+    public func removeAll() { entries.removeAll() }
+}

@@ -1,0 +1,212 @@
+import HID
+
+/// The object that receives an application's life-cycle events.
+@MainActor
+public protocol UIApplicationDelegate: AnyObject {
+    func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool
+}
+
+extension UIApplicationDelegate {
+    public func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool { true }
+}
+
+/// The running application: it owns the main run loop, the input port, the
+/// event queue and the windows, and sends each event to the window that
+/// owns it.
+///
+/// How an event arrives (SPEC §1, steps 3–5):
+/// 1. HID packets reach ``inputPort``. Its port source (source1) decodes
+///    them and signals the event source (source0).
+/// 2. The event source turns each HID event into a `UIEvent` and appends it
+///    to the event queue, a FIFO.
+/// 3. The queue is drained in order: each event is prepared (its touches
+///    take the event's state; new touches are hit-tested, see
+///    `TouchRouting.swift`) and handed to ``sendEvent(_:)``. An event
+///    enqueued while another is being delivered waits its turn: the queue is
+///    never a stack.
+@MainActor
+open class UIApplication: UIResponder {
+    public struct LaunchOptionsKey: Hashable, RawRepresentable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+    }
+
+    /// The application. There is one per process.
+    public static let shared = UIApplication()
+
+    /// Held weakly, as in UIKit: keep your own reference to it.
+    public weak var delegate: (any UIApplicationDelegate)?
+
+    /// The main run loop, and with it the application's clock.
+    public private(set) var runLoop = ApplicationRunLoop()
+    /// Where HID events arrive.
+    public private(set) var inputPort = InputPort()
+    /// Problems the application survived, such as malformed input.
+    public let diagnostics = DiagnosticLog()
+
+    var touchRouter = TouchRouter()
+    private var translator = HIDEventTranslator()
+    private var eventSource: RunLoopSource!
+    private var pendingHIDEvents: [HIDEvent] = []
+    private var eventQueue: [UIEvent] = []
+    private var eventQueueHead = 0
+    private var isDrainingEventQueue = false
+    private var windowRecords: [WindowRecord] = []
+    private var showCount = 0
+
+    override init() {
+        super.init()
+        connectEventPath()
+    }
+
+    /// The application's delegate when it is a responder of its own (not a
+    /// view, view controller or the application); otherwise the chain ends here.
+    open override var next: UIResponder? {
+        guard let responder = delegate as? UIResponder else { return nil }
+        if responder is UIView || responder is UIViewController || responder is UIApplication { return nil }
+        return responder
+    }
+
+    /// Puts the application back as it was at launch: no windows, no
+    /// touches, no queued events, a new run loop on system time, a new input
+    /// port, no delegate and an empty diagnostic log. For tests, which each
+    /// want a clean application.
+    public func resetForTesting() {
+        delegate = nil
+        windowRecords = []
+        keyWindowReference = nil
+        showCount = 0
+        pendingHIDEvents = []
+        eventQueue = []
+        eventQueueHead = 0
+        isDrainingEventQueue = false
+        touchRouter = TouchRouter()
+        translator = HIDEventTranslator()
+        runLoop = ApplicationRunLoop()
+        inputPort = InputPort()
+        diagnostics.removeAll()
+        connectEventPath()
+    }
+
+    private func connectEventPath() {
+        inputPort.onError = { [unowned self] in diagnostics.report($0) }
+        runLoop.add(RunLoopPortSource(port: inputPort) { [unowned self] in receiveHIDEvents() })
+        let source = RunLoopSource { [unowned self] in handleHIDEvents() }
+        eventSource = source
+        runLoop.add(source)
+    }
+
+    // MARK: The event path
+
+    /// Source1: reads what arrived at the input port.
+    private func receiveHIDEvents() {
+        while let result = inputPort.nextEvent() {
+            switch result {
+            case .success(let event): pendingHIDEvents.append(event)
+            case .failure(let error): diagnostics.report(Diagnostic(.malformedHIDPacket, error.description))
+            }
+        }
+        if !pendingHIDEvents.isEmpty { eventSource.signal() }
+    }
+
+    /// Source0: turns HID events into UIEvents, queues them, and drains the queue.
+    private func handleHIDEvents() {
+        let events = pendingHIDEvents
+        pendingHIDEvents.removeAll(keepingCapacity: true)
+        for hidEvent in events {
+            switch hidEvent {
+            case .digitizer(let frame):
+                if let event = translator.translate(frame, report: diagnostics.report) { enqueue(event) }
+            case .button, .motion:
+                // Presses and motion are routed through the first responder, which this build does not have yet.
+                break
+            }
+        }
+    }
+
+    /// Appends an event to the queue and delivers queued events in order,
+    /// unless a delivery is already under way (then this one waits its turn).
+    func enqueue(_ event: UIEvent) {
+        eventQueue.append(event)
+        guard !isDrainingEventQueue else { return }
+        isDrainingEventQueue = true
+        while eventQueueHead < eventQueue.count {
+            let next = eventQueue[eventQueueHead]
+            eventQueueHead += 1
+            dispatch(next)
+        }
+        eventQueue.removeAll(keepingCapacity: true)
+        eventQueueHead = 0
+        isDrainingEventQueue = false
+    }
+
+    private func dispatch(_ event: UIEvent) {
+        guard event.type == .touches else { return sendEvent(event) }
+        touchRouter.prepare(event, in: self)
+        sendEvent(event)
+        touchRouter.finish(event)
+    }
+
+    /// Sends an event to the windows that own its touches, each window once.
+    /// Override to watch every event the application delivers; call super.
+    open func sendEvent(_ event: UIEvent) {
+        guard event.type == .touches else { return }
+        var windows: [UIWindow] = []
+        for touch in event.touchesInOrder {
+            if let window = touch.window, !windows.contains(where: { $0 === window }) { windows.append(window) }
+        }
+        for window in windows { window.sendEvent(event) }
+    }
+
+    // MARK: Windows
+
+    private struct WindowRecord {
+        weak var window: UIWindow?
+        var showOrder: Int
+    }
+
+    private weak var keyWindowReference: UIWindow?
+
+    /// The application's windows that still exist, in the order they were made.
+    public var windows: [UIWindow] {
+        windowRecords.compactMap(\.window)
+    }
+
+    /// The window that receives keyboard and other non-touch events.
+    public var keyWindow: UIWindow? { keyWindowReference }
+
+    func register(_ window: UIWindow) {
+        windowRecords.removeAll { $0.window == nil }
+        windowRecords.append(WindowRecord(window: window, showOrder: 0))
+    }
+
+    func windowDidBecomeVisible(_ window: UIWindow) {
+        showCount += 1
+        if let index = windowRecords.firstIndex(where: { $0.window === window }) {
+            windowRecords[index].showOrder = showCount
+        }
+    }
+
+    func makeKey(_ window: UIWindow) {
+        guard keyWindowReference !== window else { return }
+        let previous = keyWindowReference
+        keyWindowReference = window
+        previous?.resignKey()
+        window.becomeKey()
+    }
+
+    /// Visible windows in the order touches look at them: the highest
+    /// `windowLevel` first, and among equal levels the most recently shown.
+    func windowsFrontToBack() -> [UIWindow] {
+        windowRecords
+            .filter { $0.window.map { !$0.isHidden } ?? false }
+            .sorted { ($0.window!.windowLevel.rawValue, $0.showOrder) > ($1.window!.windowLevel.rawValue, $1.showOrder) }
+            .map { $0.window! }
+    }
+}

@@ -1,0 +1,71 @@
+/// One finger (or stylus) on the screen, from the moment it lands until it
+/// lifts or is cancelled. The same object stands for the finger in every
+/// event of that time.
+///
+/// A touch's ``view`` and ``window`` are fixed when it begins, by
+/// hit-testing: every later phase goes to that view, even after the finger
+/// has left it.
+@MainActor
+open class UITouch: Hashable {
+    public enum Phase: Int, Sendable {
+        case began, moved, stationary, ended, cancelled
+    }
+
+    public enum TouchType: Int, Sendable {
+        case direct, indirect, pencil, indirectPointer
+    }
+
+    public internal(set) var phase: Phase = .began
+    /// Seconds on the application's clock of the touch's latest change.
+    public internal(set) var timestamp: TimeInterval = 0
+    /// 1 for a single tap, 2 for the second tap of a double tap, and so on.
+    public internal(set) var tapCount = 1
+    public internal(set) var type: TouchType = .direct
+    /// Radius of the contact area in points, and how far off it may be.
+    public internal(set) var majorRadius: CGFloat = 0
+    public internal(set) var majorRadiusTolerance: CGFloat = 0
+    /// Force where 1.0 is an average touch; 0 on hardware without force sensing.
+    public internal(set) var force: CGFloat = 0
+    public internal(set) var maximumPossibleForce: CGFloat = 0
+
+    /// The view the touch began in (its hit-test view), or nil if none was hit.
+    public internal(set) var view: UIView?
+    public internal(set) weak var window: UIWindow?
+
+    /// Locations in screen points; converted on demand for any view.
+    var screenLocation = CGPoint.zero
+    var previousScreenLocation = CGPoint.zero
+    /// Where the touch began, in screen points, for tap counting.
+    var startScreenLocation = CGPoint.zero
+    /// Identifier of the HID contact this touch stands for.
+    let fingerIdentifier: UInt32
+    /// False when the routing rules keep the touch from its view
+    /// (multiple-touch or exclusive-touch).
+    var isDeliveredToView = true
+    /// Set when the application ended the touch itself (its view left the
+    /// window); later reports of the finger are then ignored.
+    var isEndedByApplication = false
+
+    init(fingerIdentifier: UInt32) {
+        self.fingerIdentifier = fingerIdentifier
+    }
+
+    /// The current location in `view`'s coordinates, or in the window's for nil.
+    open func location(in view: UIView?) -> CGPoint {
+        convertFromScreen(screenLocation, to: view)
+    }
+
+    /// The location at the previous event, in `view`'s coordinates, or in the window's for nil.
+    open func previousLocation(in view: UIView?) -> CGPoint {
+        convertFromScreen(previousScreenLocation, to: view)
+    }
+
+    private func convertFromScreen(_ point: CGPoint, to view: UIView?) -> CGPoint {
+        if let view { return view.layer.convertFromRootSpace(point) }
+        if let window { return window.layer.convertFromRootSpace(point) }
+        return point
+    }
+
+    nonisolated public static func == (lhs: UITouch, rhs: UITouch) -> Bool { lhs === rhs }
+    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

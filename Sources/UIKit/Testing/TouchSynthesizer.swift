@@ -1,0 +1,113 @@
+import HID
+
+/// Drives the real input path with synthetic fingers: every call builds
+/// digitizer frames, sends them to the application's input port in the HID
+/// wire format, and returns once the run loop has handled everything that
+/// is due. Nothing is called on views directly.
+///
+/// Creating a synthesizer puts the application on a manual clock, so time
+/// moves only through ``advance(by:)``; each frame carries the clock's time.
+/// Every frame lists all of the synthesizer's fingers on the glass, the ones
+/// that did not change as stationary, as a touch screen does.
+@MainActor
+public final class TouchSynthesizer {
+    public let window: UIWindow
+    private let application: UIApplication
+    private var fingers: [(id: Int, location: CGPoint)] = []
+    private var nextFinger = 1
+
+    /// Points given to this synthesizer are in `window`'s coordinates.
+    public init(window: UIWindow) {
+        self.window = window
+        self.application = .shared
+        application.runLoop.useManualClock()
+    }
+
+    /// The time the next frame will carry.
+    public var now: TimeInterval { application.runLoop.clock.now }
+
+    /// Puts one finger down; returns its identifier.
+    @discardableResult
+    public func touchDown(at point: CGPoint) -> Int {
+        touchDown(at: [point])[0]
+    }
+
+    /// Puts several fingers down in one frame; returns their identifiers.
+    @discardableResult
+    public func touchDown(at points: [CGPoint]) -> [Int] {
+        var changes: [(Int, DigitizerContact.Phase, CGPoint)] = []
+        var ids: [Int] = []
+        for point in points {
+            let id = nextFinger
+            nextFinger += 1
+            fingers.append((id, point))
+            ids.append(id)
+            changes.append((id, .began, point))
+        }
+        send(changes)
+        return ids
+    }
+
+    public func touchMove(_ finger: Int, to point: CGPoint) {
+        touchMove([(finger: finger, to: point)])
+    }
+
+    /// Moves several fingers in one frame.
+    public func touchMove(_ moves: [(finger: Int, to: CGPoint)]) {
+        var changes: [(Int, DigitizerContact.Phase, CGPoint)] = []
+        for move in moves {
+            guard let index = fingers.firstIndex(where: { $0.id == move.finger }) else { continue }
+            fingers[index].location = move.to
+            changes.append((move.finger, .moved, move.to))
+        }
+        send(changes)
+    }
+
+    public func touchUp(_ finger: Int) {
+        touchUp([finger])
+    }
+
+    /// Lifts several fingers in one frame.
+    public func touchUp(_ ids: [Int]) {
+        lift(ids, phase: .ended)
+    }
+
+    /// The system takes every finger away (an incoming call, say): each is
+    /// reported cancelled.
+    public func cancelAllTouches() {
+        lift(fingers.map(\.id), phase: .cancelled)
+    }
+
+    /// One finger down and up at `point`, at the same instant.
+    public func tap(at point: CGPoint) {
+        touchUp(touchDown(at: point))
+    }
+
+    /// Moves the manual clock forward, running every timer that falls due.
+    public func advance(by seconds: TimeInterval) {
+        application.runLoop.advance(by: seconds)
+    }
+
+    private func lift(_ ids: [Int], phase: DigitizerContact.Phase) {
+        let lifted = fingers.filter { ids.contains($0.id) }
+        guard !lifted.isEmpty else { return }
+        send(lifted.map { ($0.id, phase, $0.location) })
+        fingers.removeAll { ids.contains($0.id) }
+    }
+
+    /// Sends one frame: `changes`, plus every other finger as stationary.
+    private func send(_ changes: [(id: Int, phase: DigitizerContact.Phase, location: CGPoint)]) {
+        guard !changes.isEmpty else { return }
+        var contacts = changes.map { contact($0.id, $0.phase, $0.location) }
+        for finger in fingers where !changes.contains(where: { $0.id == finger.id }) {
+            contacts.append(contact(finger.id, .stationary, finger.location))
+        }
+        application.inputPort.send(.digitizer(DigitizerFrame(timestamp: now, contacts: contacts)))
+        application.runLoop.runUntilIdle()
+    }
+
+    private func contact(_ id: Int, _ phase: DigitizerContact.Phase, _ windowPoint: CGPoint) -> DigitizerContact {
+        let screen = window.layer.convertToSuperlayer(windowPoint)
+        return DigitizerContact(identifier: UInt32(truncatingIfNeeded: id), phase: phase, x: screen.x, y: screen.y)
+    }
+}

@@ -1,0 +1,199 @@
+/// How a presented view controller covers the screen. Every style puts the
+/// presented view in a `UITransitionView` over the whole window here; the
+/// style is kept for code that reads it.
+public enum UIModalPresentationStyle: Int, Sendable {
+    case fullScreen = 0, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover
+    case automatic = -2
+}
+
+/// Manages a view: loads it on first use, tells it when it appears, holds
+/// child controllers, and presents other controllers over it.
+@MainActor
+open class UIViewController: UIResponder {
+    private var loadedView: UIView?
+    private var appearance = Appearance.disappeared
+    private enum Appearance { case disappeared, appearing, appeared, disappearing }
+
+    public init(nibName: String?, bundle: Bundle?) {
+        super.init()
+    }
+
+    public override convenience init() {
+        self.init(nibName: nil, bundle: nil)
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init()
+    }
+
+    // MARK: The view
+
+    /// The root view, loaded (``loadView()`` then ``viewDidLoad()``) on first access.
+    open var view: UIView! {
+        get {
+            loadViewIfNeeded()
+            return loadedView
+        }
+        set {
+            loadedView?.owningViewController = nil
+            loadedView = newValue
+            newValue?.owningViewController = self
+        }
+    }
+
+    public var viewIfLoaded: UIView? { loadedView }
+    public var isViewLoaded: Bool { loadedView != nil }
+
+    public func loadViewIfNeeded() {
+        guard loadedView == nil else { return }
+        loadView()
+        if loadedView == nil { view = UIView(frame: UIScreen.main.bounds) }
+        viewDidLoad()
+    }
+
+    /// Makes the root view; the default is a plain view the size of the screen.
+    open func loadView() {
+        view = UIView(frame: UIScreen.main.bounds)
+    }
+
+    open func viewDidLoad() {}
+
+    // MARK: Appearance
+
+    /// The view is about to join a window.
+    open func viewWillAppear(_ animated: Bool) {}
+    /// The view has joined a window.
+    open func viewDidAppear(_ animated: Bool) {}
+    /// The view is about to leave its window.
+    open func viewWillDisappear(_ animated: Bool) {}
+    /// The view has left its window.
+    open func viewDidDisappear(_ animated: Bool) {}
+
+    /// Called by the root view as it is about to move between windows.
+    func viewWillMove(toWindow newWindow: UIWindow?) {
+        if newWindow != nil && (appearance == .disappeared || appearance == .disappearing) {
+            appearance = .appearing
+            viewWillAppear(false)
+        } else if newWindow == nil && (appearance == .appeared || appearance == .appearing) {
+            appearance = .disappearing
+            viewWillDisappear(false)
+        }
+    }
+
+    /// Called by the root view once it has moved between windows.
+    func viewDidMoveToWindow(_ window: UIWindow?) {
+        if window != nil && appearance == .appearing {
+            appearance = .appeared
+            viewDidAppear(false)
+        } else if window == nil && appearance == .disappearing {
+            appearance = .disappeared
+            viewDidDisappear(false)
+        }
+    }
+
+    // MARK: Containment
+
+    public private(set) var children: [UIViewController] = []
+    public private(set) weak var parent: UIViewController?
+
+    /// Makes `child` a child of this controller, calling its
+    /// `willMove(toParent:)`. Add its view yourself, then call its
+    /// `didMove(toParent:)`, as in UIKit.
+    open func addChild(_ child: UIViewController) {
+        guard child.parent !== self, child !== self else { return }
+        child.willMove(toParent: self)
+        child.detachFromParent()
+        children.append(child)
+        child.parent = self
+    }
+
+    /// Takes this controller from its parent and calls `didMove(toParent: nil)`.
+    /// Call `willMove(toParent: nil)` first and remove the view yourself, as in UIKit.
+    open func removeFromParent() {
+        guard parent != nil else { return }
+        detachFromParent()
+        didMove(toParent: nil)
+    }
+
+    private func detachFromParent() {
+        parent?.children.removeAll { $0 === self }
+        parent = nil
+    }
+
+    open func willMove(toParent parent: UIViewController?) {}
+    open func didMove(toParent parent: UIViewController?) {}
+
+    // MARK: Presentation
+
+    /// The controller this one presents, if any.
+    public private(set) var presentedViewController: UIViewController?
+    private weak var presenter: UIViewController?
+    private var transitionView: UITransitionView?
+
+    /// The controller that presented this one or its nearest presented ancestor.
+    public var presentingViewController: UIViewController? {
+        presenter ?? parent?.presentingViewController
+    }
+
+    open var modalPresentationStyle: UIModalPresentationStyle = .automatic
+
+    /// Shows `viewController` over this controller's window: its view goes
+    /// into a new `UITransitionView` added to the window in front of the
+    /// views already there. Refused (and reported) when this controller is
+    /// not in a window or already presents another controller. There are no
+    /// animations here, so `completion` runs before the call returns.
+    open func present(_ viewController: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+        guard presentedViewController == nil else {
+            return reportPresentation("\(self) already presents \(presentedViewController!); \(viewController) was not presented")
+        }
+        guard let window = viewIfLoaded?.window else {
+            return reportPresentation("\(self) is not in a window; \(viewController) was not presented")
+        }
+        guard viewController.presenter == nil, viewController !== self else {
+            return reportPresentation("\(viewController) is already presented")
+        }
+        let container = UITransitionView(frame: window.bounds)
+        presentedViewController = viewController
+        viewController.presenter = self
+        viewController.transitionView = container
+        let presentedView: UIView = viewController.view
+        presentedView.frame = container.bounds
+        container.addSubview(presentedView)
+        window.addSubview(container)
+        completion?()
+    }
+
+    /// Dismisses the controller this one presents, with any it presents in
+    /// turn; called on a presented controller, asks its presenter to do it.
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        if let presented = presentedViewController {
+            if presented.presentedViewController != nil { presented.dismiss(animated: flag) }
+            presented.transitionView?.removeFromSuperview()
+            presented.transitionView = nil
+            presented.presenter = nil
+            presentedViewController = nil
+            completion?()
+        } else if let presenting = presentingViewController {
+            presenting.dismiss(animated: flag, completion: completion)
+        }
+    }
+
+    private func reportPresentation(_ message: String) {
+        UIApplication.shared.diagnostics.report(Diagnostic(.presentation, message))
+    }
+
+    // MARK: The responder chain
+
+    /// The window if this controller's view is the window's root view; the
+    /// presenting controller if this one was presented; otherwise the
+    /// superview of its view (for a child controller).
+    open override var next: UIResponder? {
+        if let window = loadedView?.superview as? UIWindow, window.rootViewController === self { return window }
+        if let presenter { return presenter }
+        return loadedView?.superview
+    }
+}
+
+extension UIViewController: @MainActor CustomStringConvertible {
+    public var description: String { "<\(type(of: self))>" }
+}

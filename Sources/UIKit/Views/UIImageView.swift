@@ -1,0 +1,38 @@
+/// An image, known here by its size in points. Decoding and drawing image
+/// files is not part of this build.
+public final class UIImage: Sendable {
+    public let size: CGSize
+    public let scale: CGFloat
+
+    public init(size: CGSize, scale: CGFloat = 1) {
+        self.size = size
+        self.scale = scale
+    }
+}
+
+/// A view that shows an image. Unlike most views it ignores touches by
+/// default (`isUserInteractionEnabled` is false), so its subviews cannot be
+/// hit either until that is turned on.
+@MainActor
+open class UIImageView: UIView {
+    open var image: UIImage?
+    open var highlightedImage: UIImage?
+    open var isHighlighted = false
+
+    public convenience init(image: UIImage?) {
+        self.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
+        self.image = image
+    }
+
+    override class var interactionEnabledByDefault: Bool { false }
+}
+
+/// A view that shows text. Like `UIImageView` it ignores touches by default.
+@MainActor
+open class UILabel: UIView {
+    open var text: String?
+    open var textColor: UIColor = .black
+    open var numberOfLines = 1
+
+    override class var interactionEnabledByDefault: Bool { false }
+}

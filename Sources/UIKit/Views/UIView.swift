@@ -1,0 +1,345 @@
+/// A rectangle on screen that draws through its layer and handles events.
+///
+/// Every view is backed by a `CALayer` and is that layer's delegate. The
+/// layer holds the geometry: `frame`, `bounds`, `center` and `transform` read
+/// and write it, and the layer tree mirrors the view tree in the same order.
+/// The view adds what layers do not have: events (it is a `UIResponder`),
+/// hit-testing, and the view-controller relationship.
+@MainActor
+open class UIView: UIResponder, CALayerDelegate {
+    /// The class of layer made for each view of this class.
+    open class var layerClass: AnyClass { CALayer.self }
+
+    public let layer: CALayer
+    private var storedSubviews: [UIView] = []
+    private var interactionEnabled = true
+    /// The view controller whose root view this is, if any.
+    weak var owningViewController: UIViewController?
+
+    public init(frame: CGRect) {
+        let layerType = (Self.layerClass as? CALayer.Type) ?? CALayer.self
+        layer = layerType.init()
+        super.init()
+        layer.delegate = self
+        interactionEnabled = Self.interactionEnabledByDefault
+        self.frame = frame
+    }
+
+    public override convenience init() {
+        self.init(frame: .zero)
+    }
+
+    public required convenience init?(coder: NSCoder) {
+        self.init(frame: .zero)
+    }
+
+    /// `isUserInteractionEnabled` of a new view of this class.
+    class var interactionEnabledByDefault: Bool { true }
+
+    // MARK: Geometry (stored in the layer)
+
+    /// The view's extent in its superview's coordinates.
+    open var frame: CGRect {
+        get { layer.frame }
+        set {
+            guard newValue.isFinite else { return reportInvalidGeometry("frame", newValue) }
+            layer.frame = newValue
+        }
+    }
+
+    /// The view's own coordinate space: `bounds.origin` is the point shown at
+    /// the top-left corner (a scroll view's content offset).
+    open var bounds: CGRect {
+        get { layer.bounds }
+        set {
+            guard newValue.isFinite else { return reportInvalidGeometry("bounds", newValue) }
+            layer.bounds = newValue
+        }
+    }
+
+    /// The view's centre in its superview's coordinates: the layer's `position`.
+    open var center: CGPoint {
+        get { layer.position }
+        set {
+            guard newValue.isFinite else { return reportInvalidGeometry("center", newValue) }
+            layer.position = newValue
+        }
+    }
+
+    /// A transform about the view's centre (the layer's anchor point).
+    open var transform: CGAffineTransform {
+        get { layer.affineTransform() }
+        set {
+            guard [newValue.a, newValue.b, newValue.c, newValue.d, newValue.tx, newValue.ty].allSatisfy(\.isFinite) else {
+                return reportInvalidGeometry("transform", newValue)
+            }
+            layer.setAffineTransform(newValue)
+        }
+    }
+
+    private func reportInvalidGeometry(_ property: String, _ value: Any) {
+        UIApplication.shared.diagnostics.report(
+            Diagnostic(.invalidGeometry, "\(property) \(value) of \(self) is not finite; the old value was kept"))
+    }
+
+    // MARK: Appearance and interaction
+
+    /// Opacity, the layer's `opacity`. Below 0.01 the view cannot be hit.
+    open var alpha: CGFloat {
+        get { CGFloat(layer.opacity) }
+        set { layer.opacity = Float(newValue) }
+    }
+
+    /// A hidden view is not drawn and cannot be hit, nor can its subviews.
+    open var isHidden: Bool {
+        get { layer.isHidden }
+        set { layer.isHidden = newValue }
+    }
+
+    open var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
+
+    open var backgroundColor: UIColor? {
+        didSet { layer.backgroundColor = backgroundColor?.cgColor }
+    }
+
+    /// When false, the view and its subviews are skipped by hit-testing.
+    open var isUserInteractionEnabled: Bool {
+        get { interactionEnabled }
+        set { interactionEnabled = newValue }
+    }
+
+    /// When false (the default), the view receives only the first touch of a
+    /// multi-touch sequence.
+    open var isMultipleTouchEnabled = false
+
+    /// When true, while the view tracks a touch no other view in its window
+    /// receives touches, and it receives none while another view tracks one.
+    open var isExclusiveTouch = false
+
+    open var tag = 0
+
+    /// This view or the first descendant (depth first) with `tag`.
+    open func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for subview in storedSubviews {
+            if let found = subview.viewWithTag(tag) { return found }
+        }
+        return nil
+    }
+
+    // MARK: The view tree
+
+    public private(set) weak var superview: UIView?
+
+    /// The subviews, back to front.
+    open var subviews: [UIView] { storedSubviews }
+
+    /// The window the view is in, if any.
+    open var window: UIWindow? {
+        var current: UIView? = self
+        while let view = current {
+            if let window = view as? UIWindow { return window }
+            current = view.superview
+        }
+        return nil
+    }
+
+    /// Whether the view is `view` or one of its descendants.
+    public func isDescendant(of view: UIView) -> Bool {
+        var current: UIView? = self
+        while let node = current {
+            if node === view { return true }
+            current = node.superview
+        }
+        return false
+    }
+
+    /// Adds `view` in front of the other subviews, taking it from its
+    /// current superview (if it is already a subview, it moves to the front).
+    open func addSubview(_ view: UIView) {
+        insert(view) { $0.count }
+    }
+
+    open func insertSubview(_ view: UIView, at index: Int) {
+        insert(view) { _ in index }
+    }
+
+    open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+        guard sibling.superview === self else { return addSubview(view) }
+        insert(view) { subviews in subviews.firstIndex { $0 === sibling }! + 1 }
+    }
+
+    open func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+        guard sibling.superview === self else { return insertSubview(view, at: 0) }
+        insert(view) { subviews in subviews.firstIndex { $0 === sibling }! }
+    }
+
+    open func bringSubviewToFront(_ view: UIView) {
+        guard view.superview === self else { return }
+        insert(view) { $0.count }
+    }
+
+    open func sendSubviewToBack(_ view: UIView) {
+        guard view.superview === self else { return }
+        insert(view) { _ in 0 }
+    }
+
+    open func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
+        guard storedSubviews.indices.contains(index1), storedSubviews.indices.contains(index2), index1 != index2 else { return }
+        storedSubviews.swapAt(index1, index2)
+        for index in [min(index1, index2), max(index1, index2)] {
+            placeLayer(of: storedSubviews[index], at: index)
+        }
+    }
+
+    /// Takes the view out of its superview (and its window, cancelling the
+    /// touches it was tracking).
+    open func removeFromSuperview() {
+        guard let parent = superview else { return }
+        let oldWindow = window
+        parent.willRemoveSubview(self)
+        willMove(toSuperview: nil)
+        if oldWindow != nil { propagateWillMove(toWindow: nil) }
+        parent.detach(self)
+        if oldWindow != nil {
+            propagateDidMoveToWindow()
+            UIApplication.shared.touchRouter.viewDidLeaveWindow(self, application: UIApplication.shared)
+        }
+        didMoveToSuperview()
+    }
+
+    /// Puts `view` among the subviews at the index `position` computes from
+    /// the subviews without `view`, with every hook UIKit calls. A view that
+    /// is `self` or one of its ancestors is refused: that would make a cycle.
+    private func insert(_ view: UIView, position: ([UIView]) -> Int) {
+        guard !isDescendant(of: view) else {
+            UIApplication.shared.diagnostics.report(Diagnostic(
+                .hierarchyCycle, "\(view) cannot become a subview of \(self), which is itself or inside it; nothing was changed"))
+            return
+        }
+        if view.superview === self {
+            storedSubviews.removeAll { $0 === view }
+            let index = min(max(position(storedSubviews), 0), storedSubviews.count)
+            storedSubviews.insert(view, at: index)
+            placeLayer(of: view, at: index)
+            return
+        }
+        let oldSuperview = view.superview
+        let oldWindow = view.window
+        let newWindow = window
+        oldSuperview?.willRemoveSubview(view)
+        view.willMove(toSuperview: self)
+        if oldWindow !== newWindow { view.propagateWillMove(toWindow: newWindow) }
+        oldSuperview?.detach(view)
+        let index = min(max(position(storedSubviews), 0), storedSubviews.count)
+        storedSubviews.insert(view, at: index)
+        view.superview = self
+        placeLayer(of: view, at: index)
+        if oldWindow !== newWindow {
+            view.propagateDidMoveToWindow()
+            if oldWindow != nil { UIApplication.shared.touchRouter.viewDidLeaveWindow(view, application: UIApplication.shared) }
+        }
+        view.didMoveToSuperview()
+        didAddSubview(view)
+    }
+
+    private func detach(_ view: UIView) {
+        storedSubviews.removeAll { $0 === view }
+        view.superview = nil
+        view.layer.removeFromSuperlayer()
+    }
+
+    /// Keeps the layer tree in the view tree's order: the subview's layer goes
+    /// just above the layer of the subview behind it, or just below the one
+    /// in front of it, so sublayers the view hosts itself keep their places.
+    private func placeLayer(of view: UIView, at index: Int) {
+        if index > 0 {
+            layer.insertSublayer(view.layer, above: storedSubviews[index - 1].layer)
+        } else if storedSubviews.count > 1 {
+            layer.insertSublayer(view.layer, below: storedSubviews[1].layer)
+        } else {
+            layer.addSublayer(view.layer)
+        }
+    }
+
+    private func propagateWillMove(toWindow newWindow: UIWindow?) {
+        owningViewController?.viewWillMove(toWindow: newWindow)
+        willMove(toWindow: newWindow)
+        for subview in storedSubviews { subview.propagateWillMove(toWindow: newWindow) }
+    }
+
+    private func propagateDidMoveToWindow() {
+        didMoveToWindow()
+        for subview in storedSubviews { subview.propagateDidMoveToWindow() }
+        owningViewController?.viewDidMoveToWindow(window)
+    }
+
+    // MARK: Hooks for subclasses
+
+    open func willMove(toSuperview newSuperview: UIView?) {}
+    open func didMoveToSuperview() {}
+    open func willMove(toWindow newWindow: UIWindow?) {}
+    open func didMoveToWindow() {}
+    open func didAddSubview(_ subview: UIView) {}
+    open func willRemoveSubview(_ subview: UIView) {}
+
+    // MARK: Hit-testing (SPEC §2)
+
+    /// Views at least this transparent are skipped by hit-testing, as in UIKit.
+    public static let minimumHitTestableAlpha: CGFloat = 0.01
+
+    /// The front-most descendant (or this view) that contains `point`, given
+    /// in this view's coordinates; nil if the point is not in this view or
+    /// the view cannot receive touches.
+    ///
+    /// The default: nil for a hidden view, a view with user interaction
+    /// disabled, or one with alpha below 0.01; nil if ``point(inside:with:)``
+    /// says no (no subview is asked then); otherwise each subview is asked,
+    /// from the front-most back, with the point converted into its
+    /// coordinates, and the first answer wins; if none answers, this view.
+    /// Every call here goes through the overridable methods, so an override
+    /// at any level is honoured.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard isUserInteractionEnabled, !isHidden, alpha >= UIView.minimumHitTestableAlpha else { return nil }
+        guard self.point(inside: point, with: event) else { return nil }
+        let candidates = subviews
+        var index = candidates.count
+        while index > 0 {
+            index -= 1
+            let subview = candidates[index]
+            if let hit = subview.hitTest(subview.layer.convertFromSuperlayer(point), with: event) {
+                return hit
+            }
+        }
+        return self
+    }
+
+    /// Whether `point`, in this view's coordinates, is inside it: by default
+    /// `bounds` with its minimum edges inside and its maximum edges outside.
+    /// Override to shrink or extend the area that receives touches.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        layer.contains(point)
+    }
+
+    // MARK: The responder chain
+
+    /// The view's view controller if it is that controller's root view;
+    /// otherwise its superview.
+    open override var next: UIResponder? {
+        if let owningViewController { return owningViewController }
+        return superview
+    }
+
+    // MARK: CALayerDelegate
+
+    public func display(_ layer: CALayer) {}
+}
+
+extension UIView: @MainActor CustomStringConvertible {
+    public var description: String {
+        "<\(type(of: self)) frame = \(frame)\(tag != 0 ? " tag = \(tag)" : "")>"
+    }
+}

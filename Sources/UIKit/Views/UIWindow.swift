@@ -1,0 +1,75 @@
+/// The root of a view tree on screen, and the place where the application
+/// delivers its events.
+///
+/// A window is hidden until ``makeKeyAndVisible()`` (or `isHidden = false`).
+/// Its `frame` is in screen coordinates. For touches, the visible window
+/// with the highest ``windowLevel`` that hit-tests a view wins; among equal
+/// levels, the most recently shown.
+@MainActor
+open class UIWindow: UIView {
+    /// Where a window stands among others; higher levels are in front.
+    public struct Level: RawRepresentable, Hashable, Comparable, Sendable {
+        public let rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
+
+        public static let normal = Level(0)
+        public static let statusBar = Level(1000)
+        public static let alert = Level(2000)
+
+        public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    open var windowLevel: Level = .normal
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        layer.isHidden = true
+        UIApplication.shared.register(self)
+    }
+
+    open override var isHidden: Bool {
+        didSet {
+            if oldValue && !isHidden { UIApplication.shared.windowDidBecomeVisible(self) }
+        }
+    }
+
+    /// The controller whose view fills the window.
+    open var rootViewController: UIViewController? {
+        didSet {
+            guard oldValue !== rootViewController else { return }
+            if let old = oldValue?.viewIfLoaded, old.superview === self { old.removeFromSuperview() }
+            if let root = rootViewController?.view {
+                root.frame = bounds
+                addSubview(root)
+            }
+        }
+    }
+
+    /// Whether this is the application's key window.
+    public var isKeyWindow: Bool { UIApplication.shared.keyWindow === self }
+
+    open func makeKey() { UIApplication.shared.makeKey(self) }
+
+    /// Shows the window and makes it the key window.
+    open func makeKeyAndVisible() {
+        isHidden = false
+        makeKey()
+    }
+
+    /// Called when the window becomes the key window.
+    open func becomeKey() {}
+    /// Called when the window stops being the key window.
+    open func resignKey() {}
+
+    /// Delivers an event to the views of this window that own its touches;
+    /// see `TouchRouting.swift` for the rule. Override to watch every event
+    /// the window receives; call super.
+    open func sendEvent(_ event: UIEvent) {
+        guard event.type == .touches else { return }
+        UIApplication.shared.touchRouter.deliver(event, to: self)
+    }
+
+    /// The application: windows pass what they do not handle to it.
+    open override var next: UIResponder? { UIApplication.shared }
+}
