@@ -1,0 +1,119 @@
+import Testing
+@testable import UIKit
+
+/// What overridden methods "print", in the order they ran.
+@MainActor
+final class CallLog {
+    var entries: [String] = []
+    func add(_ entry: String) { entries.append(entry) }
+    func clear() { entries.removeAll() }
+}
+
+/// A view that logs its touch methods and, if asked, its hit-testing.
+@MainActor
+class LoggingView: UIView {
+    var name = ""
+    var log: CallLog?
+    var logsTouches = true
+    var logsHitTesting = false
+    var callsSuper = false
+
+    required override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+
+    convenience init(_ name: String, frame: CGRect, log: CallLog, hitTesting: Bool = false, callsSuper: Bool = false) {
+        self.init(frame: frame)
+        self.name = name
+        self.log = log
+        self.logsHitTesting = hitTesting
+        self.callsSuper = callsSuper
+    }
+
+    override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        if logsHitTesting { log?.add("\(name) hitTest") }
+        let result = super.hitTest(point, with: event)
+        if logsHitTesting { log?.add("\(name) → \((result as? LoggingView)?.name ?? (result == nil ? "nil" : "view"))") }
+        return result
+    }
+
+    override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        let result = super.point(inside: point, with: event)
+        if logsHitTesting { log?.add("\(name) inside \(format(point)) \(result)") }
+        return result
+    }
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if logsTouches { log?.add("\(name) began") }
+        if callsSuper || !logsTouches { super.touchesBegan(touches, with: event) }
+    }
+
+    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if logsTouches { log?.add("\(name) moved") }
+        if callsSuper || !logsTouches { super.touchesMoved(touches, with: event) }
+    }
+
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if logsTouches { log?.add("\(name) ended") }
+        if callsSuper || !logsTouches { super.touchesEnded(touches, with: event) }
+    }
+
+    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if logsTouches { log?.add("\(name) cancelled") }
+        if callsSuper || !logsTouches { super.touchesCancelled(touches, with: event) }
+    }
+}
+
+/// A view that records each touch call with the touches it got.
+@MainActor
+class RecordingView: UIView {
+    struct Call { let phase: String; let touches: Set<UITouch>; let event: UIEvent? }
+    var calls: [Call] = []
+    var phases: [String] { calls.map(\.phase) }
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { calls.append(Call(phase: "began", touches: touches, event: event)) }
+    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { calls.append(Call(phase: "moved", touches: touches, event: event)) }
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { calls.append(Call(phase: "ended", touches: touches, event: event)) }
+    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { calls.append(Call(phase: "cancelled", touches: touches, event: event)) }
+}
+
+/// A view controller that logs its touch methods.
+@MainActor
+final class LoggingViewController: UIViewController {
+    var name = "controller"
+    var log: CallLog?
+    var callsSuper = false
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        log?.add("\(name) began")
+        if callsSuper { super.touchesBegan(touches, with: event) }
+    }
+
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        log?.add("\(name) ended")
+        if callsSuper { super.touchesEnded(touches, with: event) }
+    }
+}
+
+func format(_ p: CGPoint) -> String {
+    "(\(String(format: "%.2f", p.x)),\(String(format: "%.2f", p.y)))"
+}
+
+/// A clean application with one visible, key, full-screen window.
+@MainActor
+func makeWindow(frame: CGRect = CGRect(x: 0, y: 0, width: 400, height: 800)) -> UIWindow {
+    let application = UIApplication.shared
+    application.resetForTesting()
+    application.diagnostics.handler = nil
+    let window = UIWindow(frame: frame)
+    window.makeKeyAndVisible()
+    return window
+}
+
+/// A clean application whose window shows `controller`, and a synthesizer for it.
+@MainActor
+func makeScene(_ controller: UIViewController) -> (UIWindow, TouchSynthesizer) {
+    let window = makeWindow()
+    window.rootViewController = controller
+    return (window, TouchSynthesizer(window: window))
+}
