@@ -42,19 +42,28 @@ public final class ApplicationRunLoop {
 
     // MARK: Clocks
 
-    /// Puts the run loop on a manual clock starting at the current time, or
-    /// returns the manual clock it already has.
+    /// Puts the run loop on a manual clock that starts at 0, or returns the
+    /// manual clock it already has. Timers keep the time they had left.
     @discardableResult
     public func useManualClock() -> ManualClock {
         if let manual = clock as? ManualClock { return manual }
-        let manual = ManualClock(now: clock.now)
+        let manual = ManualClock(now: 0)
+        rebaseTimers(from: clock, to: manual)
         clock = manual
         return manual
     }
 
-    /// Puts the run loop back on system time.
+    /// Puts the run loop back on system time. Timers keep the time they had left.
     public func useSystemClock() {
-        if !(clock is SystemClock) { clock = SystemClock() }
+        guard !(clock is SystemClock) else { return }
+        let system = SystemClock()
+        rebaseTimers(from: clock, to: system)
+        clock = system
+    }
+
+    private func rebaseTimers(from old: any RunLoopClock, to new: any RunLoopClock) {
+        let shift = new.now - old.now
+        for timer in timers { timer.fireDate += shift }
     }
 
     // MARK: Sources, timers, observers

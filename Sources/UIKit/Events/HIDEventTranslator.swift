@@ -17,6 +17,8 @@ final class HIDEventTranslator {
     }
 
     private var fingers: [UInt32: Finger] = [:]
+    /// Fingers that began at a bad point: reported once, then ignored until they lift.
+    private var rejectedFingers: Set<UInt32> = []
 
     func translate(_ frame: DigitizerFrame, report: (Diagnostic) -> Void) -> UIEvent? {
         guard frame.timestamp.isFinite else {
@@ -34,6 +36,7 @@ final class HIDEventTranslator {
                     continue
                 }
                 guard reported.isFinite else {
+                    rejectedFingers.insert(id)
                     report(Diagnostic(.invalidTouch, "finger \(id) began at a non-finite point (\(contact.x), \(contact.y)); it is ignored until it lifts"))
                     continue
                 }
@@ -44,7 +47,10 @@ final class HIDEventTranslator {
                 continue
             }
             guard var finger = fingers[id] else {
-                // Also the later reports of a finger that began at a bad point.
+                if rejectedFingers.contains(id) {
+                    if contact.phase == .ended || contact.phase == .cancelled { rejectedFingers.remove(id) }
+                    continue
+                }
                 report(Diagnostic(.invalidTouch, "finger \(id) is not down; \(contact.phase) contact dropped"))
                 continue
             }

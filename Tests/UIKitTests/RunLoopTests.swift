@@ -1,0 +1,232 @@
+import Testing
+import HID
+@testable import UIKit
+
+@MainActor
+@Suite struct RunLoopTests {
+    @Test func timersFireInOrderAtTheirOwnTimesOnAManualClock() {
+        let loop = ApplicationRunLoop()
+        let clock = loop.useManualClock()
+        let start = clock.now
+        #expect(start == 0)
+        var fired: [(String, TimeInterval)] = []
+        loop.schedule(after: 0.5) { _ in fired.append(("b", clock.now - start)) }
+        loop.schedule(after: 0.2) { _ in fired.append(("a", clock.now - start)) }
+        loop.schedule(after: 0.5) { _ in fired.append(("c", clock.now - start)) }
+        let late = loop.schedule(after: 2) { _ in fired.append(("late", clock.now - start)) }
+        loop.advance(by: 0.1)
+        #expect(fired.isEmpty)
+        loop.advance(by: 0.9)
+        #expect(fired.map(\.0) == ["a", "b", "c"])
+        #expect(fired.map(\.1) == [0.2, 0.5, 0.5])
+        late.invalidate()
+        loop.advance(by: 5)
+        #expect(fired.count == 3)
+        #expect(clock.now - start == 6)
+    }
+
+    @Test func repeatingTimerFiresEachInterval() {
+        let loop = ApplicationRunLoop()
+        loop.useManualClock()
+        var count = 0
+        loop.schedule(after: 0.1, repeatInterval: 0.1) { timer in
+            count += 1
+            if count == 5 { timer.invalidate() }
+        }
+        loop.advance(by: 0.35)
+        #expect(count == 3)
+        loop.advance(by: 10)
+        #expect(count == 5)
+    }
+
+    @Test func aTimerScheduledByATimerThatFallsDueWithinTheAdvanceFires() {
+        let loop = ApplicationRunLoop()
+        loop.useManualClock()
+        var log: [String] = []
+        loop.schedule(after: 0.1) { _ in
+            log.append("first")
+            loop.schedule(after: 0.1) { _ in log.append("second") }
+        }
+        loop.advance(by: 0.25)
+        #expect(log == ["first", "second"])
+    }
+
+    @Test func signalledSourcesRunAndObserversSeeTheTurn() {
+        let loop = ApplicationRunLoop()
+        loop.useManualClock()
+        var log: [String] = []
+        let source = RunLoopSource { log.append("source") }
+        loop.add(source)
+        loop.add(RunLoopObserver(activities: [.entry, .beforeWaiting, .exit]) { activity in
+            switch activity {
+            case .entry: log.append("entry")
+            case .beforeWaiting: log.append("beforeWaiting")
+            case .exit: log.append("exit")
+            default: log.append("other")
+            }
+        })
+        loop.runUntilIdle()
+        #expect(log == ["entry", "beforeWaiting", "exit"])
+        log.removeAll()
+        source.signal()
+        loop.runUntilIdle()
+        #expect(log == ["entry", "source", "beforeWaiting", "exit"])
+    }
+
+    @Test func workCreatedBeforeWaitingIsDoneBeforeTheLoopIdles() {
+        let loop = ApplicationRunLoop()
+        loop.useManualClock()
+        var ran = 0
+        let source = RunLoopSource { ran += 1 }
+        loop.add(source)
+        var signalled = false
+        loop.add(RunLoopObserver(activities: .beforeWaiting) { _ in
+            if !signalled { signalled = true; source.signal() }
+        })
+        loop.runUntilIdle()
+        #expect(ran == 1)
+    }
+
+    @Test func runForRealTimeWakesForTimersAndSocketMessages() throws {
+        UIApplication.shared.resetForTesting()
+        let application = UIApplication.shared
+        application.diagnostics.handler = nil
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        window.makeKeyAndVisible()
+        let view = RecordingView(frame: window.bounds)
+        window.addSubview(view)
+        let sender = try application.inputPort.openSocket()
+        var timerFired = false
+        application.runLoop.schedule(after: 0.01) { _ in timerFired = true }
+        try sender.send(.digitizer(DigitizerFrame(timestamp: 1, contacts: [DigitizerContact(identifier: 1, phase: .began, x: 5, y: 5)])))
+        try sender.send(.digitizer(DigitizerFrame(timestamp: 2, contacts: [DigitizerContact(identifier: 1, phase: .ended, x: 5, y: 5)])))
+        application.runLoop.run(for: 0.05)
+        #expect(timerFired)
+        #expect(view.phases == ["began", "ended"])
+    }
+}
+
+/// The input port and the event queue, and what they do with bad input.
+@MainActor
+@Suite struct InputPathTests {
+    @Test func eventsSentOverASocketTakeTheSamePathAsSynthesizedOnes() throws {
+        let window = makeWindow()
+        let view = RecordingView(frame: window.bounds)
+        window.addSubview(view)
+        let application = UIApplication.shared
+        let sender = try application.inputPort.openSocket()
+        try sender.send(.digitizer(DigitizerFrame(timestamp: 3, contacts: [DigitizerContact(identifier: 4, phase: .began, x: 30, y: 40)])))
+        application.runLoop.runUntilIdle()
+        #expect(view.phases == ["began"])
+        #expect(view.calls[0].touches.first?.location(in: view) == CGPoint(x: 30, y: 40))
+        #expect(view.calls[0].event?.timestamp == 3)
+    }
+
+    @Test func malformedPacketsAreReportedAndTheEventsAroundThemStillArrive() throws {
+        let window = makeWindow()
+        let view = RecordingView(frame: window.bounds)
+        window.addSubview(view)
+        let application = UIApplication.shared
+        let encoder = HIDPacketEncoder()
+        var bytes = encoder.encode(.digitizer(DigitizerFrame(timestamp: 1, contacts: [DigitizerContact(identifier: 1, phase: .began, x: 5, y: 5)])))
+        bytes += [0xde, 0xad, 0xbe, 0xef, 0x00, 0x01]  // garbage
+        var badVersion = encoder.encode(.digitizer(DigitizerFrame(timestamp: 1.5, contacts: [])))
+        badVersion[4] = 9
+        bytes += badVersion
+        var badPhase = encoder.encode(.digitizer(DigitizerFrame(timestamp: 1.6, contacts: [DigitizerContact(identifier: 1, phase: .moved, x: 9, y: 9)])))
+        badPhase[HIDWireFormat.headerSize + 12 + 4] = 77
+        bytes += badPhase
+        bytes += encoder.encode(.digitizer(DigitizerFrame(timestamp: 2, contacts: [DigitizerContact(identifier: 1, phase: .ended, x: 5, y: 5)])))
+        let sender = try application.inputPort.openSocket()
+        try sender.send(bytes)
+        application.runLoop.runUntilIdle()
+        #expect(view.phases == ["began", "ended"])
+        #expect(application.diagnostics.entries.map(\.kind) == [.malformedHIDPacket, .malformedHIDPacket, .malformedHIDPacket])
+        #expect(application.diagnostics.entries[0].message.contains("skipped 6 bytes"))
+    }
+
+    @Test func aClosedSocketIsReportedAndTheLocalPathKeepsWorking() throws {
+        let window = makeWindow()
+        let view = RecordingView(frame: window.bounds)
+        window.addSubview(view)
+        let application = UIApplication.shared
+        let sender = try application.inputPort.openSocket()
+        sender.close()
+        application.runLoop.runUntilIdle()
+        #expect(application.diagnostics.entries.map(\.kind) == [.inputPort])
+        TouchSynthesizer(window: window).tap(at: CGPoint(x: 1, y: 1))
+        #expect(view.phases == ["began", "ended"])
+    }
+
+    @Test func nonFiniteTouchPointsAreDroppedAndTheOtherFingersGoOn() {
+        let window = makeWindow()
+        let view = RecordingView(frame: window.bounds)
+        view.isMultipleTouchEnabled = true
+        window.addSubview(view)
+        let application = UIApplication.shared
+        let synthesizer = TouchSynthesizer(window: window)
+        // A finger that lands at NaN is ignored, for its whole life.
+        let bad = synthesizer.touchDown(at: CGPoint(x: CGFloat.nan, y: 10))
+        #expect(view.calls.isEmpty)
+        let good = synthesizer.touchDown(at: CGPoint(x: 20, y: 20))
+        #expect(view.phases == ["began"])
+        // A finger that moves to infinity keeps its last position.
+        synthesizer.touchMove(good, to: CGPoint(x: CGFloat.infinity, y: 5))
+        #expect(view.phases == ["began"])
+        let touch = view.calls[0].touches.first!
+        #expect(touch.location(in: view) == CGPoint(x: 20, y: 20))
+        synthesizer.touchMove(good, to: CGPoint(x: 30, y: 30))
+        synthesizer.touchUp([bad, good])
+        #expect(view.phases == ["began", "moved", "ended"])
+        #expect(touch.location(in: view) == CGPoint(x: 30, y: 30))
+        #expect(application.diagnostics.entries.allSatisfy { $0.kind == .invalidTouch })
+        #expect(application.diagnostics.entries.count == 2)  // the landing at NaN (once for the finger's life), the move to infinity
+        // A hit test at NaN finds nothing rather than crashing.
+        #expect(window.hitTest(CGPoint(x: CGFloat.nan, y: CGFloat.nan), with: nil) == nil)
+    }
+
+    @Test func unknownAndDuplicateFingersAreReported() {
+        let window = makeWindow()
+        let view = RecordingView(frame: window.bounds)
+        window.addSubview(view)
+        let application = UIApplication.shared
+        let synthesizer = TouchSynthesizer(window: window)
+        application.inputPort.send(.digitizer(DigitizerFrame(timestamp: 0, contacts: [
+            DigitizerContact(identifier: 50, phase: .moved, x: 1, y: 1),
+        ])))
+        application.inputPort.send(.digitizer(DigitizerFrame(timestamp: 0, contacts: [
+            DigitizerContact(identifier: 51, phase: .began, x: 1, y: 1),
+        ])))
+        application.inputPort.send(.digitizer(DigitizerFrame(timestamp: 0, contacts: [
+            DigitizerContact(identifier: 51, phase: .began, x: 1, y: 1),
+        ])))
+        application.runLoop.runUntilIdle()
+        #expect(view.phases == ["began"])
+        #expect(application.diagnostics.entries.count == 2)
+        _ = synthesizer
+    }
+
+    @Test func anEventEnqueuedDuringDeliveryWaitsForTheCurrentOne() {
+        final class CancellingView: RecordingView {
+            override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+                super.touchesBegan(touches, with: event)
+                // Removing a sibling that tracks a touch queues its cancellation.
+                sibling?.removeFromSuperview()
+                calls.append(Call(phase: "after removal", touches: [], event: nil))
+            }
+            weak var sibling: UIView?
+        }
+        let window = makeWindow()
+        let first = RecordingView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        let second = CancellingView(frame: CGRect(x: 100, y: 0, width: 50, height: 50))
+        second.sibling = first
+        window.addSubview(first)
+        window.addSubview(second)
+        let synthesizer = TouchSynthesizer(window: window)
+        synthesizer.touchDown(at: CGPoint(x: 10, y: 10))
+        synthesizer.touchDown(at: CGPoint(x: 110, y: 10))
+        // FIFO: the cancellation is delivered after second's touchesBegan returned.
+        #expect(second.phases == ["began", "after removal"])
+        #expect(first.phases == ["began", "cancelled"])
+    }
+}
