@@ -5,9 +5,15 @@
 /// the touch methods pass the call to `next`, so an event that a responder
 /// does not handle travels up the chain; an override that does not call
 /// `super` stops it there. Where the chain ends, the event is dropped.
+///
+/// Responders compare and hash by identity, as `NSObject`s do in UIKit, so
+/// that views and controllers can be kept in sets and compared with `==`.
 @MainActor
-open class UIResponder {
+open class UIResponder: Hashable {
     public init() {}
+
+    nonisolated public static func == (lhs: UIResponder, rhs: UIResponder) -> Bool { lhs === rhs }
+    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
     /// The next responder in the chain, or nil at its end. Each kind of
     /// responder computes it (see `UIView`, `UIViewController`, `UIWindow`

@@ -288,7 +288,7 @@ open class UIView: UIResponder, CALayerDelegate {
 
     // MARK: Hit-testing (SPEC §2)
 
-    /// Views at least this transparent are skipped by hit-testing, as in UIKit.
+    /// Views more transparent than this are skipped by hit-testing, as in UIKit.
     public static let minimumHitTestableAlpha: CGFloat = 0.01
 
     /// The front-most descendant (or this view) that contains `point`, given
@@ -303,7 +303,8 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Every call here goes through the overridable methods, so an override
     /// at any level is honoured.
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        guard isUserInteractionEnabled, !isHidden, alpha >= UIView.minimumHitTestableAlpha else { return nil }
+        // Compared as the layer stores opacity (Float), so that an alpha of exactly 0.01 counts.
+        guard isUserInteractionEnabled, !isHidden, Float(alpha) >= Float(UIView.minimumHitTestableAlpha) else { return nil }
         guard self.point(inside: point, with: event) else { return nil }
         let candidates = subviews
         var index = candidates.count
