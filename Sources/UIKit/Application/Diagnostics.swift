@@ -15,6 +15,8 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
         case inputPort
         /// A presentation or dismissal that could not be carried out.
         case presentation
+        /// A gesture recognizer state change UIKit does not allow; the state was kept.
+        case illegalGestureTransition
     }
 
     public let kind: Kind

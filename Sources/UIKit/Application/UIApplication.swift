@@ -51,6 +51,7 @@ open class UIApplication: UIResponder {
     public let diagnostics = DiagnosticLog()
 
     var touchRouter = TouchRouter()
+    var gestureArena = GestureArena()
     private var translator = HIDEventTranslator()
     private var eventSource: RunLoopSource!
     private var pendingHIDEvents: [HIDEvent] = []
@@ -87,6 +88,8 @@ open class UIApplication: UIResponder {
         eventQueueHead = 0
         isDrainingEventQueue = false
         touchRouter = TouchRouter()
+        gestureArena = GestureArena()
+        traceHandler = nil
         translator = HIDEventTranslator()
         runLoop = ApplicationRunLoop()
         inputPort = InputPort()
@@ -130,6 +133,14 @@ open class UIApplication: UIResponder {
         }
     }
 
+    /// Whether an event is being delivered now.
+    var isDeliveringEvent: Bool { isDrainingEventQueue }
+
+    /// Called with each step of event handling worth seeing: touches
+    /// delivered to views, gesture recognizers changing state. For tracing
+    /// tools; nil (the default) costs nothing.
+    public var traceHandler: (@MainActor (TraceRecord) -> Void)?
+
     /// Appends an event to the queue and delivers queued events in order,
     /// unless a delivery is already under way (then this one waits its turn).
     func enqueue(_ event: UIEvent) {
@@ -151,6 +162,7 @@ open class UIApplication: UIResponder {
         touchRouter.prepare(event, in: self)
         sendEvent(event)
         touchRouter.finish(event)
+        gestureArena.settle()
     }
 
     /// Sends an event to the windows that own its touches, each window once.
@@ -209,4 +221,11 @@ open class UIApplication: UIResponder {
             .sorted { ($0.window!.windowLevel.rawValue, $0.showOrder) > ($1.window!.windowLevel.rawValue, $1.showOrder) }
             .map { $0.window! }
     }
+}
+
+/// One step of event handling, as reported to `UIApplication.traceHandler`.
+public enum TraceRecord {
+    /// A view's touch method is about to be called with `touchCount` touches.
+    case touchesDelivered(UITouch.Phase, to: UIView, touchCount: Int)
+    case gestureStateChanged(UIGestureRecognizer, from: UIGestureRecognizer.State, to: UIGestureRecognizer.State)
 }

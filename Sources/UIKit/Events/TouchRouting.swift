@@ -17,12 +17,23 @@
 ///    receives no new touch while another view in its window tracks one.
 /// 5. The application sends each event to every window that owns some of its
 ///    touches (`UIApplication.sendEvent(_:)`, then `UIWindow.sendEvent(_:)`).
-///    The window calls each of its views once per phase, with all of that
+///    The window gives the touches first to the gesture recognizers of the
+///    hit-test view and its ancestors (`GestureArena.swift` decides among
+///    them), then to the views.
+/// 6. The window calls each of its views once per phase, with all of that
 ///    view's touches in that phase: `touchesBegan`, then `touchesMoved`,
 ///    `touchesEnded` and `touchesCancelled`; views in the order their touches
 ///    appear in the frame. Stationary touches are in the event but not
 ///    delivered. The view passes what it does not handle up the responder chain.
-/// 6. A view that leaves its window while it tracks touches receives
+/// 7. Recognizers change what the view sees. While a recognizer with
+///    `delaysTouchesBegan` is undecided, the view's `touchesBegan` (and the
+///    moves after it) are held back; if the recognizer fails they are
+///    delivered, in order; if it recognizes they are dropped. While a
+///    recognizer with `delaysTouchesEnded` (the default) is undecided, the
+///    view's `touchesEnded` is held back the same way. When a recognizer with
+///    `cancelsTouchesInView` (the default) recognizes, the view receives
+///    `touchesCancelled` for the touches it had begun, and nothing more of them.
+/// 8. A view that leaves its window while it tracks touches receives
 ///    `touchesCancelled` for them as the next event in the queue; from then
 ///    on the finger is ignored until it lifts.
 @MainActor
@@ -90,11 +101,10 @@ final class TouchRouter {
             touch.isDeliveredToView = false
         }
         // Step 4: an exclusive view tracks alone, and is not joined while it does.
-        if view.isExclusiveTouch && tracking.contains(where: { $0.view !== view }) {
+        if (view.isExclusiveTouch && tracking.contains(where: { $0.view !== view }))
+            || tracking.contains(where: { $0.view !== view && $0.view!.isExclusiveTouch }) {
             touch.isDeliveredToView = false
-        }
-        if tracking.contains(where: { $0.view !== view && $0.view!.isExclusiveTouch }) {
-            touch.isDeliveredToView = false
+            touch.isExcludedByExclusiveTouch = true
         }
     }
 
@@ -107,32 +117,74 @@ final class TouchRouter {
         return lastTap.count + 1
     }
 
-    // MARK: Step 5: delivery in a window
+    // MARK: Steps 5–7: delivery in a window
 
-    /// Calls each view of `window` once per phase with its touches.
+    /// Gives `window`'s touches of `event` to the gesture recognizers, then
+    /// to the views, as far as the recognizers let them through.
     func deliver(_ event: UIEvent, to window: UIWindow) {
-        for phase in [UITouch.Phase.began, .moved, .ended, .cancelled] {
-            var views: [UIView] = []
-            var touchesPerView: [Set<UITouch>] = []
-            for touch in event.touchesInOrder where touch.phase == phase && touch.window === window && touch.isDeliveredToView {
-                guard let view = touch.view else { continue }
-                if let index = views.firstIndex(where: { $0 === view }) {
-                    touchesPerView[index].insert(touch)
-                } else {
-                    views.append(view)
-                    touchesPerView.append([touch])
-                }
-            }
-            for (view, touches) in zip(views, touchesPerView) {
-                switch phase {
-                case .began: view.touchesBegan(touches, with: event)
-                case .moved: view.touchesMoved(touches, with: event)
-                case .ended: view.touchesEnded(touches, with: event)
-                case .cancelled: view.touchesCancelled(touches, with: event)
-                case .stationary: break
-                }
+        let touches = event.touchesInOrder.filter { $0.window === window && !$0.isExcludedByExclusiveTouch }
+        for touch in touches { touch.lastEvent = event }
+        UIApplication.shared.gestureArena.deliver(event, touches: touches)
+        var batch = ViewDeliveryBatch()
+        for touch in touches where touch.isDeliveredToView && touch.viewDelivery != .finished {
+            switch touch.phase {
+            case .began:
+                if delaysBegan(touch) { touch.heldPhases.append(.began) } else { batch.add(.began, touch) }
+            case .moved:
+                if touch.heldPhases.isEmpty { batch.add(.moved, touch) }
+                else if touch.heldPhases.last != .moved { touch.heldPhases.append(.moved) }
+            case .ended:
+                if !touch.heldPhases.isEmpty || delaysEnded(touch) { touch.heldPhases.append(.ended) } else { batch.add(.ended, touch) }
+            case .cancelled:
+                cancel(touch, into: &batch)
+            case .stationary:
+                break
             }
         }
+        batch.deliver(with: event)
+    }
+
+    /// A recognizer that cancels touches in its view recognized: the view
+    /// gets `touchesCancelled` for those it had begun, and no more of any.
+    func cancelViewDelivery(of touches: [UITouch]) {
+        var batch = ViewDeliveryBatch()
+        for touch in touches where touch.isDeliveredToView && touch.viewDelivery != .finished {
+            cancel(touch, into: &batch)
+        }
+        batch.deliver(with: touches.first?.lastEvent)
+    }
+
+    private func cancel(_ touch: UITouch, into batch: inout ViewDeliveryBatch) {
+        touch.heldPhases = []
+        if touch.viewDelivery == .began { batch.add(.cancelled, touch) }
+        touch.viewDelivery = .finished
+    }
+
+    /// Delivers what the recognizers were holding back from the views, for
+    /// the touches nothing holds any more, oldest phase first.
+    func releaseHeldTouches(_ touches: [UITouch]) {
+        var progressed = true
+        while progressed {
+            progressed = false
+            var batch = ViewDeliveryBatch()
+            for touch in touches where !touch.heldPhases.isEmpty && touch.viewDelivery != .finished {
+                let phase = touch.heldPhases[0]
+                if phase == .began && delaysBegan(touch) { continue }
+                if phase == .ended && delaysEnded(touch) { continue }
+                touch.heldPhases.removeFirst()
+                batch.add(phase, touch)
+                progressed = true
+            }
+            batch.deliver(with: touches.first?.lastEvent)
+        }
+    }
+
+    private func delaysBegan(_ touch: UITouch) -> Bool {
+        touch.gestureRecognizerList.contains { $0.delaysTouchesBegan && $0.isUndecided && !$0.ignoredTouches.contains(touch) }
+    }
+
+    private func delaysEnded(_ touch: UITouch) -> Bool {
+        touch.gestureRecognizerList.contains { $0.delaysTouchesEnded && $0.isUndecided && !$0.ignoredTouches.contains(touch) }
     }
 
     /// Forgets the touches that ended in `event`, remembering a tap for step 2.
@@ -155,7 +207,7 @@ final class TouchRouter {
     func viewDidLeaveWindow(_ view: UIView, application: UIApplication) {
         guard !activeTouches.isEmpty else { return }
         let orphans = activeTouches.filter { touch in
-            guard !touch.isEndedByApplication, touch.isDeliveredToView, let touchView = touch.view else { return false }
+            guard !touch.isEndedByApplication, let touchView = touch.view else { return false }
             return touchView.isDescendant(of: view)
         }
         guard !orphans.isEmpty else { return }
@@ -185,4 +237,42 @@ public enum TouchTapCounting {
     public static let maximumInterval: TimeInterval = 0.35
     /// Farthest a tap may land from the previous one, and move while down.
     public static let allowableMovement: CGFloat = 45
+}
+
+/// The view calls of one delivery: each view once per phase with all its
+/// touches, phases in the order began, moved, ended, cancelled.
+@MainActor
+private struct ViewDeliveryBatch {
+    private var entries: [(phase: UITouch.Phase, view: UIView, touches: Set<UITouch>)] = []
+
+    mutating func add(_ phase: UITouch.Phase, _ touch: UITouch) {
+        guard let view = touch.view else { return }
+        switch phase {
+        case .began: touch.viewDelivery = .began
+        case .ended, .cancelled: touch.viewDelivery = .finished
+        case .moved, .stationary: break
+        }
+        if let index = entries.firstIndex(where: { $0.phase == phase && $0.view === view }) {
+            entries[index].touches.insert(touch)
+        } else {
+            entries.append((phase, view, [touch]))
+        }
+    }
+
+    func deliver(with event: UIEvent?) {
+        guard !entries.isEmpty else { return }
+        let trace = UIApplication.shared.traceHandler
+        for phase in [UITouch.Phase.began, .moved, .ended, .cancelled] {
+            for entry in entries where entry.phase == phase {
+                trace?(.touchesDelivered(phase, to: entry.view, touchCount: entry.touches.count))
+                switch phase {
+                case .began: entry.view.touchesBegan(entry.touches, with: event)
+                case .moved: entry.view.touchesMoved(entry.touches, with: event)
+                case .ended: entry.view.touchesEnded(entry.touches, with: event)
+                case .cancelled: entry.view.touchesCancelled(entry.touches, with: event)
+                case .stationary: break
+                }
+            }
+        }
+    }
 }

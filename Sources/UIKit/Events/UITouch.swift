@@ -45,6 +45,29 @@ open class UITouch: Hashable {
     /// Set when the application ended the touch itself (its view left the
     /// window); later reports of the finger are then ignored.
     var isEndedByApplication = false
+    /// True when an exclusive-touch view keeps the touch from everyone,
+    /// gesture recognizers included.
+    var isExcludedByExclusiveTouch = false
+    /// The recognizers that receive this touch, nearest the view first.
+    var gestureRecognizerList: [UIGestureRecognizer] = []
+    /// How far the view has got with this touch, and the phases the
+    /// recognizers' delays are holding back from it, oldest first.
+    var viewDelivery = ViewDelivery.notStarted
+    var heldPhases: [Phase] = []
+    /// The event that last carried the touch, for deliveries made later.
+    weak var lastEvent: UIEvent?
+
+    enum ViewDelivery {
+        case notStarted, began, finished
+    }
+
+    /// Ended or cancelled.
+    var isFinished: Bool { phase == .ended || phase == .cancelled }
+
+    /// The gesture recognizers receiving this touch.
+    public var gestureRecognizers: [UIGestureRecognizer]? {
+        gestureRecognizerList.isEmpty ? nil : gestureRecognizerList
+    }
 
     init(fingerIdentifier: UInt32) {
         self.fingerIdentifier = fingerIdentifier

@@ -325,6 +325,45 @@ open class UIView: UIResponder, CALayerDelegate {
         layer.contains(point)
     }
 
+    // MARK: Gesture recognizers
+
+    private var attachedRecognizers: [UIGestureRecognizer] = []
+
+    /// The recognizers attached to this view, in the order they were added.
+    open var gestureRecognizers: [UIGestureRecognizer]? {
+        get { attachedRecognizers.isEmpty ? nil : attachedRecognizers }
+        set {
+            for recognizer in attachedRecognizers { removeGestureRecognizer(recognizer) }
+            for recognizer in newValue ?? [] { addGestureRecognizer(recognizer) }
+        }
+    }
+
+    /// Attaches `gestureRecognizer`, taking it from the view it was on.
+    open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        guard gestureRecognizer.view !== self else { return }
+        gestureRecognizer.view?.removeGestureRecognizer(gestureRecognizer)
+        attachedRecognizers.append(gestureRecognizer)
+        gestureRecognizer.view = self
+    }
+
+    /// Detaches `gestureRecognizer`; one that is tracking stops (fails, or
+    /// is cancelled if it had begun) and is reset.
+    open func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        guard gestureRecognizer.view === self else { return }
+        UIApplication.shared.gestureArena.withdraw(gestureRecognizer)
+        attachedRecognizers.removeAll { $0 === gestureRecognizer }
+        gestureRecognizer.view = nil
+    }
+
+    /// Asked when a recognizer attached to this view tries to leave
+    /// `.possible`; false fails it. The default is true.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+
+    /// Whether this view, being the hit-test view, keeps `recognizer` of an
+    /// ancestor from recognizing, because the view handles that gesture
+    /// itself (a control and its tap). The default is false.
+    func claimsGesture(of recognizer: UIGestureRecognizer) -> Bool { false }
+
     // MARK: The responder chain
 
     /// The view's view controller if it is that controller's root view;

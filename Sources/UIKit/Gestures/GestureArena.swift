@@ -1,0 +1,289 @@
+/// Which gesture recognizer wins the touches they share.
+///
+/// The rule, in UIKit's words and order:
+/// 1. Every touch is offered, when it begins, to the enabled recognizers of
+///    its hit-test view and of all that view's ancestors (nearest first),
+///    unless a delegate's `gestureRecognizer(_:shouldReceive:)` says no. A
+///    recognizer that has already failed or finished takes no new touches
+///    until it is reset; neither does one waiting for others to fail.
+/// 2. Recognizers receive each event's touches before the view does.
+/// 3. A recognizer that tries to leave `.possible` (to `.began`, or straight
+///    to `.recognized`) is asked first: its delegate's
+///    `gestureRecognizerShouldBegin(_:)`, its view's, and the hit-test views
+///    below it (a control claims its own tap) may fail it.
+/// 4. If it requires other recognizers to fail (`require(toFail:)`, the
+///    delegate's `shouldRequireFailureOf` / `shouldBeRequiredToFailBy`, or
+///    the subclass forms), it waits, still `.possible`, until they have all
+///    failed; if one of them recognizes, it fails.
+/// 5. Once it begins or recognizes, every other recognizer sharing touches
+///    with it is prevented — moved to `.failed`, or `.cancelled` if it had
+///    begun — unless either delegate's
+///    `gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)` returns true
+///    (or `canPrevent` / `canBePrevented(by:)` say no). Recognizers waiting
+///    for it to fail fail too.
+/// 6. If it cancels touches in its view, the view receives
+///    `touchesCancelled` for them and nothing more; then its actions run.
+/// 7. When a recognizer fails, the ones waiting for it are looked at again,
+///    and touches the view was kept from (delaysTouchesBegan /
+///    delaysTouchesEnded) are delivered if nothing else holds them.
+/// 8. A recognizer that has ended, failed or been cancelled is reset once
+///    it has no touches left on the screen.
+@MainActor
+final class GestureArena {
+    /// Recognizers that have received touches since their last reset.
+    private var participants: [UIGestureRecognizer] = []
+
+    // MARK: Steps 1–2: giving touches to recognizers
+
+    /// Offers each new touch to the recognizers of its view and ancestors,
+    /// then delivers every recognizer its touches of this event, by phase.
+    func deliver(_ event: UIEvent, touches: [UITouch]) {
+        for touch in touches where touch.phase == .began {
+            offer(touch)
+        }
+        var order: [UIGestureRecognizer] = []
+        for touch in touches {
+            for recognizer in touch.gestureRecognizerList where !order.contains(where: { $0 === recognizer }) {
+                order.append(recognizer)
+            }
+        }
+        for recognizer in order {
+            for phase in [UITouch.Phase.began, .moved, .ended, .cancelled] {
+                guard recognizer.receivesTouches else { break }
+                let mine = touches.filter {
+                    $0.phase == phase && !recognizer.ignoredTouches.contains($0) && recognizer.trackedTouches.contains($0)
+                }
+                guard !mine.isEmpty else { continue }
+                let set = Set(mine)
+                switch phase {
+                case .began: recognizer.touchesBegan(set, with: event)
+                case .moved: recognizer.touchesMoved(set, with: event)
+                case .ended: recognizer.touchesEnded(set, with: event)
+                case .cancelled: recognizer.touchesCancelled(set, with: event)
+                case .stationary: break
+                }
+                recognizer.lastScreenCentroid = recognizer.screenCentroid(of: recognizer.receivedTouches)
+            }
+            // The system took the touches away: whatever the subclass did, the recognizer is done.
+            if touches.contains(where: { $0.phase == .cancelled && recognizer.trackedTouches.contains($0) }),
+               recognizer.activeTouches.isEmpty {
+                if recognizer.state == .possible { fail(recognizer) }
+                if recognizer.state == .began || recognizer.state == .changed { transition(recognizer, to: .cancelled) }
+            }
+        }
+    }
+
+    private func offer(_ touch: UITouch) {
+        var view = touch.view
+        while let current = view {
+            for recognizer in current.gestureRecognizers ?? [] where recognizer.takesNewTouches {
+                if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) { continue }
+                touch.gestureRecognizerList.append(recognizer)
+                recognizer.trackedTouches.append(touch)
+                if !participants.contains(where: { $0 === recognizer }) { participants.append(recognizer) }
+            }
+            view = current.superview
+        }
+    }
+
+    /// Step 8, and what the event left behind: called after each event and
+    /// after each timer that moved a recognizer.
+    func settle() {
+        guard operationDepth == 0 else { return }
+        for recognizer in participants where recognizer.isFinished && recognizer.activeTouches.isEmpty {
+            reset(recognizer)
+        }
+    }
+
+    // MARK: Steps 3–7: state transitions
+
+    /// How deep the arena is in its own work; recognizers that finished are
+    /// reset when the outermost step is over (step 8).
+    private var operationDepth = 0
+
+    /// Runs one arena step; when it is the outermost one and no event is
+    /// being delivered (a timer moved a recognizer), settles right after.
+    private func step(_ body: () -> Void) {
+        operationDepth += 1
+        body()
+        operationDepth -= 1
+        if operationDepth == 0 && !UIApplication.shared.isDeliveringEvent { settle() }
+    }
+
+    /// A recognizer (or its subclass code) asks to move to `newState`.
+    func requestTransition(_ recognizer: UIGestureRecognizer, to newState: UIGestureRecognizer.State) {
+        step { applyTransition(recognizer, to: newState) }
+    }
+
+    private func applyTransition(_ recognizer: UIGestureRecognizer, to newState: UIGestureRecognizer.State) {
+        let current = recognizer.storedState
+        switch (current, newState) {
+        case (.possible, .began), (.possible, .ended):
+            if recognizer.pendingState != nil {
+                recognizer.pendingState = newState == .ended ? .ended : recognizer.pendingState
+            } else {
+                attemptToLeavePossible(recognizer, to: newState)
+            }
+        case (.possible, .changed) where recognizer.pendingState != nil:
+            break  // still waiting: the change will show once it begins
+        case (.possible, .failed):
+            fail(recognizer)
+        case (.possible, .cancelled) where recognizer.pendingState != nil:
+            fail(recognizer)
+        case (.began, .changed), (.changed, .changed), (.began, .ended), (.changed, .ended),
+             (.began, .cancelled), (.changed, .cancelled):
+            transition(recognizer, to: newState)
+        default:
+            UIApplication.shared.diagnostics.report(Diagnostic(
+                .illegalGestureTransition, "\(recognizer) cannot go from \(current) to \(newState); the state was kept"))
+        }
+    }
+
+    /// Steps 3 and 4.
+    private func attemptToLeavePossible(_ recognizer: UIGestureRecognizer, to target: UIGestureRecognizer.State) {
+        guard shouldBegin(recognizer) else { return fail(recognizer) }
+        let blockers = failureRequirements(of: recognizer)
+        if blockers.contains(where: { $0.hasRecognized }) { return fail(recognizer) }
+        if blockers.contains(where: { $0.state == .possible }) {
+            recognizer.pendingState = target
+            return
+        }
+        begin(recognizer, as: target)
+    }
+
+    private func shouldBegin(_ recognizer: UIGestureRecognizer) -> Bool {
+        if let delegate = recognizer.delegate, !delegate.gestureRecognizerShouldBegin(recognizer) { return false }
+        guard let view = recognizer.view else { return true }
+        if !view.gestureRecognizerShouldBegin(recognizer) { return false }
+        for touch in recognizer.receivedTouches {
+            if let hitView = touch.view, hitView !== view, hitView.isDescendant(of: view),
+               hitView.claimsGesture(of: recognizer) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Steps 5 and 6.
+    private func begin(_ recognizer: UIGestureRecognizer, as target: UIGestureRecognizer.State) {
+        recognizer.pendingState = nil
+        recognizer.storedState = target
+        trace(recognizer, from: .possible, to: target)
+        for other in participants where other !== recognizer && !other.isFinished && sharesTouches(recognizer, other) {
+            if requires(other, toFail: recognizer) {
+                fail(other)
+            } else if !recognizeSimultaneously(recognizer, other),
+                      recognizer.canPrevent(other), other.canBePrevented(by: recognizer) {
+                if other.state == .possible { fail(other) } else { transition(other, to: .cancelled) }
+            }
+        }
+        for other in participants where other.pendingState != nil && requires(other, toFail: recognizer) {
+            fail(other)
+        }
+        let router = UIApplication.shared.touchRouter
+        if recognizer.cancelsTouchesInView {
+            router.cancelViewDelivery(of: recognizer.receivedTouches)
+        }
+        recognizer.sendActions()
+        router.releaseHeldTouches(recognizer.trackedTouches)
+    }
+
+    /// Step 7.
+    private func fail(_ recognizer: UIGestureRecognizer) {
+        guard recognizer.storedState == .possible else { return }
+        recognizer.pendingState = nil
+        recognizer.storedState = .failed
+        trace(recognizer, from: .possible, to: .failed)
+        for other in participants where other.pendingState != nil && requires(other, toFail: recognizer) {
+            let blockers = failureRequirements(of: other)
+            if blockers.contains(where: { $0.hasRecognized }) {
+                fail(other)
+            } else if !blockers.contains(where: { $0.state == .possible }), let target = other.pendingState {
+                begin(other, as: target)
+            }
+        }
+        UIApplication.shared.touchRouter.releaseHeldTouches(recognizer.trackedTouches)
+    }
+
+    /// A change between began, changed, ended and cancelled: the actions run.
+    private func transition(_ recognizer: UIGestureRecognizer, to newState: UIGestureRecognizer.State) {
+        let old = recognizer.storedState
+        recognizer.storedState = newState
+        trace(recognizer, from: old, to: newState)
+        recognizer.sendActions()
+    }
+
+    /// A recognizer disabled or taken off its view: it stops now.
+    func withdraw(_ recognizer: UIGestureRecognizer) {
+        guard participants.contains(where: { $0 === recognizer }) else { return }
+        step {
+            if recognizer.state == .possible {
+                fail(recognizer)
+            } else if recognizer.state == .began || recognizer.state == .changed {
+                transition(recognizer, to: .cancelled)
+            }
+            reset(recognizer)
+        }
+    }
+
+    private func reset(_ recognizer: UIGestureRecognizer) {
+        let touches = recognizer.trackedTouches
+        for touch in touches { touch.gestureRecognizerList.removeAll { $0 === recognizer } }
+        recognizer.trackedTouches = []
+        recognizer.ignoredTouches = []
+        recognizer.pendingState = nil
+        let old = recognizer.storedState
+        recognizer.storedState = .possible
+        participants.removeAll { $0 === recognizer }
+        recognizer.reset()
+        if old != .possible { trace(recognizer, from: old, to: .possible) }
+        UIApplication.shared.touchRouter.releaseHeldTouches(touches)
+    }
+
+    // MARK: Relationships
+
+    private func sharesTouches(_ a: UIGestureRecognizer, _ b: UIGestureRecognizer) -> Bool {
+        a.trackedTouches.contains { touch in b.trackedTouches.contains(touch) }
+    }
+
+    private func recognizeSimultaneously(_ a: UIGestureRecognizer, _ b: UIGestureRecognizer) -> Bool {
+        a.delegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) == true
+            || b.delegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) == true
+    }
+
+    /// Whether `recognizer` must wait for `other` to fail.
+    private func requires(_ recognizer: UIGestureRecognizer, toFail other: UIGestureRecognizer) -> Bool {
+        recognizer.explicitFailureRequirements.contains { $0.recognizer === other }
+            || recognizer.shouldRequireFailure(of: other)
+            || other.shouldBeRequiredToFail(by: recognizer)
+            || recognizer.delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) == true
+            || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: recognizer) == true
+    }
+
+    /// The recognizers `recognizer` waits for: its explicit requirements
+    /// wherever they are, and any participant a delegate or subclass names.
+    private func failureRequirements(of recognizer: UIGestureRecognizer) -> [UIGestureRecognizer] {
+        var result = recognizer.explicitFailureRequirements.compactMap(\.recognizer).filter { $0.view != nil && $0.isEnabled }
+        for other in participants where other !== recognizer && !result.contains(where: { $0 === other }) {
+            if requires(recognizer, toFail: other) { result.append(other) }
+        }
+        return result
+    }
+
+    private func trace(_ recognizer: UIGestureRecognizer, from old: UIGestureRecognizer.State, to new: UIGestureRecognizer.State) {
+        UIApplication.shared.traceHandler?(.gestureStateChanged(recognizer, from: old, to: new))
+    }
+}
+
+extension UIGestureRecognizer {
+    /// Ended, failed or cancelled: done until reset.
+    var isFinished: Bool { storedState == .ended || storedState == .failed || storedState == .cancelled }
+    /// Began, changed or ended.
+    var hasRecognized: Bool { storedState == .began || storedState == .changed || storedState == .ended }
+    /// Still undecided: possible, perhaps waiting for others to fail.
+    var isUndecided: Bool { storedState == .possible && view != nil && isEnabled }
+    /// Whether it still receives the touches it tracks.
+    var receivesTouches: Bool { isEnabled && view != nil && !isFinished }
+    /// Whether it accepts a touch that is just beginning.
+    var takesNewTouches: Bool { receivesTouches && pendingState == nil }
+}

@@ -1,0 +1,267 @@
+/// Watches touches and decides whether they make a gesture.
+///
+/// A recognizer is attached to a view and receives the touches of that view
+/// and of its subviews before the hit-test view does (it is not a
+/// responder). It moves through ``State``: discrete recognizers go from
+/// `.possible` to `.recognized` (`.ended`) or `.failed`; continuous ones go
+/// `.possible` → `.began` → `.changed`… → `.ended` or `.cancelled`, or
+/// `.failed` before they begin. After a terminal state the recognizer is
+/// ``reset()`` once its touches are gone, and is `.possible` again.
+///
+/// Subclass it as in UIKit: override the touch methods and `reset()`, and
+/// set ``state``. Which recognizer may leave `.possible` when several share
+/// touches is decided by the gesture arena (`GestureArena.swift`).
+///
+/// Actions: there is no Objective-C runtime, so actions are closures
+/// (``init(handler:)``) or method references on a weakly held target
+/// (`addTarget(self, action: Self.didPan)`).
+@MainActor
+open class UIGestureRecognizer {
+    public enum State: Int, Sendable, CustomStringConvertible {
+        case possible, began, changed, ended, cancelled, failed
+        /// The state of a discrete recognizer that recognized its gesture.
+        public static let recognized = State.ended
+
+        public var description: String {
+            switch self {
+            case .possible: "possible"
+            case .began: "began"
+            case .changed: "changed"
+            case .ended: "ended"
+            case .cancelled: "cancelled"
+            case .failed: "failed"
+            }
+        }
+    }
+
+    private struct Action {
+        let hasTarget: Bool
+        weak var target: AnyObject?
+        let perform: @MainActor (AnyObject?, UIGestureRecognizer) -> Void
+    }
+
+    private var actions: [Action] = []
+    var storedState = State.possible
+    /// A transition out of `.possible` that waits for other recognizers to fail.
+    var pendingState: State?
+    /// Touches given to this recognizer since its last reset, in order.
+    var trackedTouches: [UITouch] = []
+    var ignoredTouches: Set<UITouch> = []
+    /// Recognizers this one waits for, from `require(toFail:)`.
+    var explicitFailureRequirements: [WeakRecognizer] = []
+    /// Where the touches were when the recognizer last saw any, in screen points.
+    var lastScreenCentroid = CGPoint.zero
+
+    public init() {}
+
+    /// A recognizer that calls `handler` on every action.
+    public convenience init(handler: @escaping @MainActor (UIGestureRecognizer) -> Void) {
+        self.init()
+        actions.append(Action(hasTarget: false, target: nil) { _, recognizer in handler(recognizer) })
+    }
+
+    /// A recognizer that calls `action` on `target`, held weakly.
+    public convenience init<Target: AnyObject>(target: Target, action: @escaping (Target) -> @MainActor () -> Void) {
+        self.init()
+        addTarget(target, action: action)
+    }
+
+    /// A recognizer that calls `action` on `target`, held weakly, with itself.
+    public convenience init<Target: AnyObject, Recognizer: UIGestureRecognizer>(
+        target: Target, action: @escaping (Target) -> @MainActor (Recognizer) -> Void
+    ) {
+        self.init()
+        addTarget(target, action: action)
+    }
+
+    // MARK: Configuration
+
+    public weak var delegate: (any UIGestureRecognizerDelegate)?
+    public internal(set) weak var view: UIView?
+    public var name: String?
+
+    /// A disabled recognizer receives no touches; disabling one that is
+    /// tracking fails it (or cancels it, once it has begun) and resets it.
+    public var isEnabled = true {
+        didSet {
+            if oldValue && !isEnabled { UIApplication.shared.gestureArena.withdraw(self) }
+        }
+    }
+
+    /// When true (the default), recognizing cancels the touches in the view:
+    /// it receives `touchesCancelled` for them and nothing more.
+    public var cancelsTouchesInView = true
+    /// When true, the view receives no `touchesBegan` until this recognizer
+    /// fails; if it recognizes, the view never sees the touches. Default false.
+    public var delaysTouchesBegan = false
+    /// When true (the default), the view's `touchesEnded` waits until this
+    /// recognizer has failed or recognized.
+    public var delaysTouchesEnded = true
+
+    // MARK: State
+
+    /// The current state. Subclasses set it; transitions UIKit does not allow
+    /// are refused (and reported). Leaving `.possible` goes through the arena,
+    /// which may make the recognizer wait for others or fail it.
+    public var state: State {
+        get { storedState }
+        set { UIApplication.shared.gestureArena.requestTransition(self, to: newValue) }
+    }
+
+    /// Called after the recognizer ended, failed or was cancelled, before it
+    /// watches new touches. Subclasses reset their own state and call super.
+    open func reset() {}
+
+    // MARK: Touches
+
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {}
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {}
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {}
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {}
+
+    /// Stops delivering `touch` to this recognizer.
+    open func ignore(_ touch: UITouch, for event: UIEvent) {
+        ignoredTouches.insert(touch)
+    }
+
+    /// The touches the recognizer is following now, in the order they began.
+    var activeTouches: [UITouch] {
+        trackedTouches.filter { !ignoredTouches.contains($0) && !$0.isFinished }
+    }
+
+    /// The touches the recognizer receives: tracked and not ignored.
+    var receivedTouches: [UITouch] {
+        trackedTouches.filter { !ignoredTouches.contains($0) }
+    }
+
+    /// How many touches the recognizer is following.
+    open var numberOfTouches: Int { receivedTouches.count }
+
+    /// The centroid of the recognizer's touches in `view`'s coordinates (the
+    /// window's for nil); where they last were once they have lifted.
+    open func location(in view: UIView?) -> CGPoint {
+        let touches = receivedTouches
+        guard !touches.isEmpty else { return Self.convertFromScreen(lastScreenCentroid, to: view, window: self.view?.window) }
+        var x: CGFloat = 0, y: CGFloat = 0
+        for touch in touches {
+            let p = touch.location(in: view)
+            x += p.x
+            y += p.y
+        }
+        return CGPoint(x: x / CGFloat(touches.count), y: y / CGFloat(touches.count))
+    }
+
+    /// The location of one of the recognizer's touches.
+    open func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
+        let touches = receivedTouches
+        guard touches.indices.contains(touchIndex) else { return location(in: view) }
+        return touches[touchIndex].location(in: view)
+    }
+
+    /// The centroid of the active touches in screen points.
+    func screenCentroid(of touches: [UITouch]) -> CGPoint {
+        guard !touches.isEmpty else { return lastScreenCentroid }
+        var x: CGFloat = 0, y: CGFloat = 0
+        for touch in touches {
+            x += touch.screenLocation.x
+            y += touch.screenLocation.y
+        }
+        return CGPoint(x: x / CGFloat(touches.count), y: y / CGFloat(touches.count))
+    }
+
+    static func convertFromScreen(_ point: CGPoint, to view: UIView?, window: UIWindow?) -> CGPoint {
+        if let view { return view.layer.convertFromRootSpace(point) }
+        if let window { return window.layer.convertFromRootSpace(point) }
+        return point
+    }
+
+    // MARK: Relationships
+
+    /// Makes this recognizer wait, before it leaves `.possible`, until
+    /// `otherGestureRecognizer` has failed; if the other recognizes, this one fails.
+    open func require(toFail otherGestureRecognizer: UIGestureRecognizer) {
+        guard otherGestureRecognizer !== self else { return }
+        explicitFailureRequirements.removeAll { $0.recognizer == nil || $0.recognizer === otherGestureRecognizer }
+        explicitFailureRequirements.append(WeakRecognizer(otherGestureRecognizer))
+    }
+
+    /// Whether this recognizer, by recognizing, may stop `preventedGestureRecognizer`.
+    open func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    /// Whether `preventingGestureRecognizer` may stop this one by recognizing.
+    open func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    /// Subclass form of `require(toFail:)`, asked of every recognizer sharing touches.
+    open func shouldRequireFailure(of otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    /// Subclass form of the reverse requirement.
+    open func shouldBeRequiredToFail(by otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+
+    // MARK: Actions
+
+    /// Adds an action: a method of `target` (held weakly) taking no argument.
+    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> @MainActor () -> Void) {
+        actions.append(Action(hasTarget: true, target: target) { target, _ in
+            if let target = target as? Target { action(target)() }
+        })
+    }
+
+    /// Adds an action: a method of `target` (held weakly) taking the recognizer.
+    public func addTarget<Target: AnyObject, Recognizer: UIGestureRecognizer>(
+        _ target: Target, action: @escaping (Target) -> @MainActor (Recognizer) -> Void
+    ) {
+        actions.append(Action(hasTarget: true, target: target) { target, recognizer in
+            if let target = target as? Target, let recognizer = recognizer as? Recognizer { action(target)(recognizer) }
+        })
+    }
+
+    /// Removes every action of `target`; every action at all for nil.
+    public func removeTarget(_ target: AnyObject?) {
+        guard let target else { return actions.removeAll() }
+        actions.removeAll { $0.hasTarget && ($0.target === target || $0.target == nil) }
+    }
+
+    func sendActions() {
+        actions.removeAll { $0.hasTarget && $0.target == nil }
+        for action in actions where !action.hasTarget || action.target != nil {
+            action.perform(action.target, self)
+        }
+    }
+}
+
+extension UIGestureRecognizer: @MainActor CustomStringConvertible {
+    public var description: String {
+        "<\(type(of: self))\(name.map { " \"\($0)\"" } ?? "") state = \(state)>"
+    }
+}
+
+struct WeakRecognizer {
+    weak var recognizer: UIGestureRecognizer?
+    init(_ recognizer: UIGestureRecognizer) { self.recognizer = recognizer }
+}
+
+/// What a recognizer's delegate can decide. Every method has a default.
+@MainActor
+public protocol UIGestureRecognizerDelegate: AnyObject {
+    /// Asked when the recognizer tries to leave `.possible`; false fails it.
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
+    /// True lets both recognize together although they share touches.
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                           shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool
+    /// True makes `gestureRecognizer` wait for `otherGestureRecognizer` to fail.
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                           shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer) -> Bool
+    /// True makes `otherGestureRecognizer` wait for `gestureRecognizer` to fail.
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                           shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer) -> Bool
+    /// False hides `touch` from the recognizer for the touch's whole life.
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool
+}
+
+extension UIGestureRecognizerDelegate {
+    public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                                  shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                                  shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                                  shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool { true }
+}
