@@ -7,8 +7,9 @@
 ///    window are the touch's for life: every later phase goes to them, even
 ///    after the finger has left the view.
 /// 2. The touch's tap count goes up by one if it lands within
-///    ``TouchTapCounting/maximumInterval`` of the previous tap's end and
-///    within ``TouchTapCounting/allowableMovement`` of where it began.
+///    `GestureThresholds.maximumIntervalBetweenTaps` of the previous tap's
+///    end and within `GestureThresholds.tapAllowableMovement` of where it
+///    began, so that tap counts and multi-tap recognizers agree.
 /// 3. A view whose `isMultipleTouchEnabled` is false receives only the first
 ///    of its touches: one that lands while the view tracks another is not
 ///    delivered to it.
@@ -111,8 +112,8 @@ final class TouchRouter {
     /// Step 2.
     private func tapCount(for touch: UITouch) -> Int {
         guard let lastTap,
-              touch.timestamp - lastTap.time <= TouchTapCounting.maximumInterval,
-              distance(touch.startScreenLocation, lastTap.location) <= TouchTapCounting.allowableMovement
+              touch.timestamp - lastTap.time <= GestureThresholds.maximumIntervalBetweenTaps,
+              distance(touch.startScreenLocation, lastTap.location) <= GestureThresholds.tapAllowableMovement
         else { return 1 }
         return lastTap.count + 1
     }
@@ -192,7 +193,7 @@ final class TouchRouter {
         for touch in event.touchesInOrder where touch.phase == .ended || touch.phase == .cancelled {
             activeTouches.removeAll { $0 === touch }
             if touch.phase == .ended && !touch.isEndedByApplication
-                && distance(touch.screenLocation, touch.startScreenLocation) <= TouchTapCounting.allowableMovement {
+                && distance(touch.screenLocation, touch.startScreenLocation) <= GestureThresholds.tapAllowableMovement {
                 lastTap = (touch.startScreenLocation, touch.timestamp, touch.tapCount)
             } else {
                 lastTap = nil
@@ -228,16 +229,6 @@ final class TouchRouter {
     }
 }
 
-/// How close in time and place successive taps must be to count as one
-/// multi-tap (`UITouch.tapCount`). UIKit does not document these values;
-/// they are the ones SPEC.md §5 fixes for the tap recognizer, so that a
-/// touch's tap count and a double-tap recognizer agree.
-public enum TouchTapCounting {
-    /// Longest pause between the end of one tap and the start of the next.
-    public static let maximumInterval: TimeInterval = 0.35
-    /// Farthest a tap may land from the previous one, and move while down.
-    public static let allowableMovement: CGFloat = 45
-}
 
 /// The view calls of one delivery: each view once per phase with all its
 /// touches, phases in the order began, moved, ended, cancelled.

@@ -80,6 +80,7 @@ final class GestureArena {
                 if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) { continue }
                 touch.gestureRecognizerList.append(recognizer)
                 recognizer.trackedTouches.append(touch)
+                recognizer.touchHistory.append(touch)
                 if !participants.contains(where: { $0 === recognizer }) { participants.append(recognizer) }
             }
             view = current.superview
@@ -90,8 +91,9 @@ final class GestureArena {
     /// after each timer that moved a recognizer.
     func settle() {
         guard operationDepth == 0 else { return }
-        for recognizer in participants where recognizer.isFinished && recognizer.activeTouches.isEmpty {
-            reset(recognizer)
+        for recognizer in participants {
+            recognizer.trackedTouches.removeAll { $0.isFinished }
+            if recognizer.isFinished && recognizer.trackedTouches.isEmpty { reset(recognizer) }
         }
     }
 
@@ -185,7 +187,7 @@ final class GestureArena {
             router.cancelViewDelivery(of: recognizer.receivedTouches)
         }
         recognizer.sendActions()
-        router.releaseHeldTouches(recognizer.trackedTouches)
+        router.releaseHeldTouches(recognizer.touchHistory)
     }
 
     /// Step 7.
@@ -202,7 +204,7 @@ final class GestureArena {
                 begin(other, as: target)
             }
         }
-        UIApplication.shared.touchRouter.releaseHeldTouches(recognizer.trackedTouches)
+        UIApplication.shared.touchRouter.releaseHeldTouches(recognizer.touchHistory)
     }
 
     /// A change between began, changed, ended and cancelled: the actions run.
@@ -227,9 +229,10 @@ final class GestureArena {
     }
 
     private func reset(_ recognizer: UIGestureRecognizer) {
-        let touches = recognizer.trackedTouches
+        let touches = recognizer.touchHistory
         for touch in touches { touch.gestureRecognizerList.removeAll { $0 === recognizer } }
         recognizer.trackedTouches = []
+        recognizer.touchHistory = []
         recognizer.ignoredTouches = []
         recognizer.pendingState = nil
         let old = recognizer.storedState
@@ -243,7 +246,7 @@ final class GestureArena {
     // MARK: Relationships
 
     private func sharesTouches(_ a: UIGestureRecognizer, _ b: UIGestureRecognizer) -> Bool {
-        a.trackedTouches.contains { touch in b.trackedTouches.contains(touch) }
+        a.touchHistory.contains { touch in b.touchHistory.contains(touch) }
     }
 
     private func recognizeSimultaneously(_ a: UIGestureRecognizer, _ b: UIGestureRecognizer) -> Bool {

@@ -44,8 +44,11 @@ open class UIGestureRecognizer {
     var storedState = State.possible
     /// A transition out of `.possible` that waits for other recognizers to fail.
     var pendingState: State?
-    /// Touches given to this recognizer since its last reset, in order.
+    /// The touches the recognizer follows, in the order they began; those
+    /// that ended leave the list once the event that ended them is delivered.
     var trackedTouches: [UITouch] = []
+    /// Every touch given to the recognizer since its last reset.
+    var touchHistory: [UITouch] = []
     var ignoredTouches: Set<UITouch> = []
     /// Recognizers this one waits for, from `require(toFail:)`.
     var explicitFailureRequirements: [WeakRecognizer] = []

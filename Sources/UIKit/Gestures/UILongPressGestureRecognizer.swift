@@ -1,0 +1,68 @@
+/// Recognizes fingers held still for a while (continuous): it begins after
+/// ``minimumPressDuration``, changes as the fingers move, and ends when they
+/// lift. Moving more than ``allowableMovement`` before it begins fails it.
+@MainActor
+open class UILongPressGestureRecognizer: UIGestureRecognizer {
+    /// Documented UIKit default: 0.5 s.
+    open var minimumPressDuration: TimeInterval = 0.5
+    /// Documented UIKit default: 10 points.
+    open var allowableMovement: CGFloat = 10
+    open var numberOfTouchesRequired = 1
+    /// Full taps that must come before the press.
+    open var numberOfTapsRequired = 0
+
+    private var tapsCompleted = 0
+    private var startLocations: [UITouch: CGPoint] = [:]
+    private var timer: RunLoopTimer?
+
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        guard state == .possible else { return }
+        timer?.invalidate()
+        for touch in touches { startLocations[touch] = touch.screenLocation }
+        let down = activeTouches.count
+        guard down <= numberOfTouchesRequired else { return state = .failed }
+        if tapsCompleted < numberOfTapsRequired {
+            timer = failAfter(GestureThresholds.maximumSingleTapDuration)
+        } else if down == numberOfTouchesRequired {
+            timer = UIApplication.shared.runLoop.schedule(after: minimumPressDuration) { [weak self] _ in
+                guard let self, self.state == .possible else { return }
+                self.state = .began
+            }
+        }
+    }
+
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+        if state == .possible {
+            let movedTooFar = touches.contains { touch in
+                guard let start = startLocations[touch] else { return false }
+                return touch.screenLocation.distance(to: start) > allowableMovement
+            }
+            if movedTooFar { state = .failed }
+        } else if state == .began || state == .changed {
+            state = .changed
+        }
+    }
+
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        if state == .possible {
+            timer?.invalidate()
+            guard tapsCompleted < numberOfTapsRequired, activeTouches.isEmpty else { return state = .failed }
+            tapsCompleted += 1
+            timer = failAfter(GestureThresholds.maximumIntervalBetweenTaps)
+        } else if state == .began || state == .changed {
+            state = .ended
+        }
+    }
+
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+        state = state == .possible ? .failed : .cancelled
+    }
+
+    open override func reset() {
+        super.reset()
+        timer?.invalidate()
+        timer = nil
+        tapsCompleted = 0
+        startLocations = [:]
+    }
+}

@@ -1,0 +1,104 @@
+/// Recognizes dragging (continuous): it begins once the centroid of
+/// between ``minimumNumberOfTouches`` and ``maximumNumberOfTouches`` fingers
+/// has moved ``GestureThresholds/panHysteresis`` points, changes with every
+/// move, and ends when fewer than the minimum remain.
+@MainActor
+open class UIPanGestureRecognizer: UIGestureRecognizer {
+    open var minimumNumberOfTouches = 1
+    open var maximumNumberOfTouches = Int.max
+
+    /// Where the translation is measured from, in screen points; moved when
+    /// fingers join or leave so that the translation does not jump.
+    private var origin = CGPoint.zero
+    private var history = MotionHistory()
+
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        let active = activeTouches
+        let joining = active.filter { touches.contains($0) }
+        for touch in joining.dropFirst(max(0, maximumNumberOfTouches - (active.count - joining.count))) {
+            ignore(touch, for: event)
+        }
+        let previous = activeTouches.filter { !touches.contains($0) }
+        if previous.isEmpty {
+            origin = screenCentroid(of: activeTouches)
+            history.removeAll()
+        } else {
+            origin.x += screenCentroid(of: activeTouches).x - screenCentroid(of: previous).x
+            origin.y += screenCentroid(of: activeTouches).y - screenCentroid(of: previous).y
+        }
+        history.add(screenCentroid(of: activeTouches), at: event.timestamp)
+    }
+
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+        let active = activeTouches
+        let centroid = screenCentroid(of: active)
+        history.add(centroid, at: event.timestamp)
+        if state == .possible {
+            let count = active.count
+            if count >= minimumNumberOfTouches && count <= maximumNumberOfTouches
+                && centroid.distance(to: origin) >= GestureThresholds.panHysteresis {
+                state = .began
+            }
+        } else if state == .began || state == .changed {
+            state = .changed
+        }
+    }
+
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        let remaining = activeTouches
+        let lifting = receivedTouches.filter { touches.contains($0) }
+        history.add(screenCentroid(of: remaining + lifting), at: event.timestamp)
+        if remaining.count < max(1, minimumNumberOfTouches) {
+            state = (state == .began || state == .changed) ? .ended : .failed
+        } else {
+            let before = screenCentroid(of: remaining + lifting), after = screenCentroid(of: remaining)
+            origin.x += after.x - before.x
+            origin.y += after.y - before.y
+        }
+    }
+
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+        state = state == .possible ? .failed : .cancelled
+    }
+
+    open override func reset() {
+        super.reset()
+        history.removeAll()
+    }
+
+    /// The current centroid in screen points (where the fingers lifted, once they have).
+    private var currentCentroid: CGPoint { screenCentroid(of: receivedTouches) }
+
+    /// How far the touches have moved, in `view`'s coordinates (the window's for nil).
+    open func translation(in view: UIView?) -> CGPoint {
+        let window = self.view?.window
+        let current = Self.convertFromScreen(currentCentroid, to: view, window: window)
+        let start = Self.convertFromScreen(origin, to: view, window: window)
+        return CGPoint(x: current.x - start.x, y: current.y - start.y)
+    }
+
+    /// Makes the translation read `translation` in `view`'s coordinates from now on.
+    open func setTranslation(_ translation: CGPoint, in view: UIView?) {
+        let window = self.view?.window
+        let current = Self.convertFromScreen(currentCentroid, to: view, window: window)
+        let start = CGPoint(x: current.x - translation.x, y: current.y - translation.y)
+        if let view {
+            origin = view.layer.convertToRootSpace(start)
+        } else if let window {
+            origin = window.layer.convertToRootSpace(start)
+        } else {
+            origin = start
+        }
+    }
+
+    /// Points per second in `view`'s coordinates, fitted to the last tenth of
+    /// a second of movement.
+    open func velocity(in view: UIView?) -> CGPoint {
+        let velocity = history.velocity
+        let window = self.view?.window
+        let base = currentCentroid
+        let a = Self.convertFromScreen(base, to: view, window: window)
+        let b = Self.convertFromScreen(CGPoint(x: base.x + velocity.x, y: base.y + velocity.y), to: view, window: window)
+        return CGPoint(x: b.x - a.x, y: b.y - a.y)
+    }
+}

@@ -1,0 +1,59 @@
+/// Recognizes a quick stroke in an allowed direction (discrete): the
+/// fingers must travel ``GestureThresholds/swipeMinimumDistance`` within
+/// ``GestureThresholds/swipeMaximumDuration`` of landing, mostly along one
+/// axis.
+@MainActor
+open class UISwipeGestureRecognizer: UIGestureRecognizer {
+    public struct Direction: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let right = Direction(rawValue: 1 << 0)
+        public static let left = Direction(rawValue: 1 << 1)
+        public static let up = Direction(rawValue: 1 << 2)
+        public static let down = Direction(rawValue: 1 << 3)
+    }
+
+    /// The directions that count; UIKit's default is right.
+    open var direction: Direction = .right
+    open var numberOfTouchesRequired = 1
+
+    private var start: (location: CGPoint, time: TimeInterval)?
+    private var timer: RunLoopTimer?
+
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        let down = activeTouches.count
+        guard down <= numberOfTouchesRequired else { return state = .failed }
+        if down == numberOfTouchesRequired {
+            start = (screenCentroid(of: activeTouches), event.timestamp)
+            timer?.invalidate()
+            timer = failAfter(GestureThresholds.swipeMaximumDuration)
+        }
+    }
+
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+        guard let start, state == .possible else { return }
+        guard event.timestamp - start.time <= GestureThresholds.swipeMaximumDuration else { return state = .failed }
+        let now = screenCentroid(of: activeTouches)
+        let dx = now.x - start.location.x, dy = now.y - start.location.y
+        guard hypot(dx, dy) >= GestureThresholds.swipeMinimumDistance else { return }
+        let horizontal = abs(dx) >= abs(dy)
+        let travelled: Direction = horizontal ? (dx > 0 ? .right : .left) : (dy > 0 ? .down : .up)
+        let drift = horizontal ? abs(dy) / abs(dx) : abs(dx) / abs(dy)
+        state = direction.contains(travelled) && drift <= GestureThresholds.swipeMaximumDeviation ? .ended : .failed
+    }
+
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        if state == .possible { state = .failed }
+    }
+
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+        state = .failed
+    }
+
+    open override func reset() {
+        super.reset()
+        timer?.invalidate()
+        timer = nil
+        start = nil
+    }
+}

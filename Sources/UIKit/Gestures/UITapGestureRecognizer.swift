@@ -1,0 +1,81 @@
+/// Recognizes one or more taps of one or more fingers (discrete).
+///
+/// Each tap must lift within ``GestureThresholds/maximumSingleTapDuration``
+/// and move less than ``GestureThresholds/tapAllowableMovement``; the next
+/// tap must land within ``GestureThresholds/maximumIntervalBetweenTaps`` and
+/// that distance of the first.
+@MainActor
+open class UITapGestureRecognizer: UIGestureRecognizer {
+    open var numberOfTapsRequired = 1
+    open var numberOfTouchesRequired = 1
+
+    private var tapsCompleted = 0
+    private var touchesInCurrentTap = 0
+    private var startLocations: [UITouch: CGPoint] = [:]
+    private var firstTapLocation: CGPoint?
+    private var timer: RunLoopTimer?
+
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        timer?.invalidate()
+        for touch in touches {
+            if let first = firstTapLocation, touch.screenLocation.distance(to: first) > GestureThresholds.tapAllowableMovement {
+                return state = .failed
+            }
+            startLocations[touch] = touch.screenLocation
+        }
+        let down = activeTouches.count
+        guard down <= numberOfTouchesRequired else { return state = .failed }
+        touchesInCurrentTap = max(touchesInCurrentTap, down)
+        timer = failAfter(GestureThresholds.maximumSingleTapDuration)
+    }
+
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+        if movedTooFar(touches) { state = .failed }
+    }
+
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        guard !movedTooFar(touches) else { return state = .failed }
+        guard activeTouches.isEmpty else { return }
+        timer?.invalidate()
+        guard touchesInCurrentTap == numberOfTouchesRequired else { return state = .failed }
+        tapsCompleted += 1
+        touchesInCurrentTap = 0
+        if firstTapLocation == nil { firstTapLocation = screenCentroid(of: Array(touches)) }
+        if tapsCompleted >= numberOfTapsRequired {
+            state = .ended
+        } else {
+            timer = failAfter(GestureThresholds.maximumIntervalBetweenTaps)
+        }
+    }
+
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+        state = .failed
+    }
+
+    open override func reset() {
+        super.reset()
+        timer?.invalidate()
+        timer = nil
+        tapsCompleted = 0
+        touchesInCurrentTap = 0
+        startLocations = [:]
+        firstTapLocation = nil
+    }
+
+    private func movedTooFar(_ touches: Set<UITouch>) -> Bool {
+        touches.contains { touch in
+            guard let start = startLocations[touch] else { return false }
+            return touch.screenLocation.distance(to: start) > GestureThresholds.tapAllowableMovement
+        }
+    }
+}
+
+extension UIGestureRecognizer {
+    /// A timer that fails the recognizer if it is still undecided when it fires.
+    func failAfter(_ seconds: TimeInterval) -> RunLoopTimer {
+        UIApplication.shared.runLoop.schedule(after: seconds) { [weak self] _ in
+            guard let self, self.state == .possible else { return }
+            self.state = .failed
+        }
+    }
+}
