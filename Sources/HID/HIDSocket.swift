@@ -48,14 +48,16 @@ public final class HIDSocket: @unchecked Sendable {
 
     /// Writes all of `bytes`, retrying partial writes and interruptions.
     public func send(_ bytes: [UInt8]) throws(HIDSocketError) {
+        // A closed descriptor's number may already belong to another file.
+        guard !isClosed else { throw .system("send", EBADF) }
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { raw in
-                write(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
+                sendWithoutSignal(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                throw .system("write", errno)
+                throw .system("send", errno)
             }
             offset += written
         }
@@ -70,6 +72,7 @@ public final class HIDSocket: @unchecked Sendable {
     /// Returns the number of bytes read; 0 when nothing was waiting.
     @discardableResult
     public func receiveAvailable(into decoder: inout HIDPacketDecoder) throws(HIDSocketError) -> Int {
+        guard !isClosed else { throw .system("read", EBADF) }
         let chunkSize = 16 * 1024
         var total = 0
         var chunk = [UInt8](repeating: 0, count: chunkSize)
@@ -93,8 +96,25 @@ public final class HIDSocket: @unchecked Sendable {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
-        _ = Glibc.close(fileDescriptor)
+        closeDescriptor(fileDescriptor)
     }
+}
+
+/// Writes to a socket without raising SIGPIPE: when the peer has closed, a
+/// plain write(2) kills the whole process (the event server, or a test run)
+/// instead of failing with EPIPE.
+private func sendWithoutSignal(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Darwin)
+    // Darwin has no MSG_NOSIGNAL; a socket needs SO_NOSIGPIPE instead.
+    return write(descriptor, bytes, count)
+    #else
+    return send(descriptor, bytes, count, Int32(MSG_NOSIGNAL))
+    #endif
+}
+
+/// close(2), which the `close()` method hides inside the class.
+private func closeDescriptor(_ descriptor: Int32) {
+    _ = close(descriptor)
 }
 
 public enum HIDSocketError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -54,6 +54,7 @@ open class CALayer {
     public var transform: CATransform3D {
         get { storedTransform }
         set {
+            guard newValue.isFinite else { return }
             storedTransform = newValue
             affine = CATransform3DGetAffineTransform(newValue)
             inverseAffine = affine.invertedIfPossible()
@@ -61,7 +62,9 @@ open class CALayer {
         }
     }
 
-    public var zPosition: CGFloat = 0
+    public var zPosition: CGFloat = 0 {
+        didSet { if !zPosition.isFinite { zPosition = oldValue } }
+    }
 
     public func affineTransform() -> CGAffineTransform { affine }
 
@@ -155,10 +158,17 @@ open class CALayer {
         insertSublayer(layer, at: UInt32(index))
     }
 
+    /// Puts `new` where `old` is, taking `new` from its current place (which
+    /// may be among these sublayers). Replacing with an ancestor, or with
+    /// `self`, is refused and changes nothing.
     public func replaceSublayer(_ old: CALayer, with new: CALayer) {
-        guard old.superlayer === self, let index = storedSublayers.firstIndex(where: { $0 === old }) else { return }
-        old.removeFromSuperlayer()
-        insertSublayer(new, at: UInt32(index))
+        guard old !== new, old.superlayer === self, !isInSubtree(of: new) else { return }
+        // Take `new` out first, so that `old`'s index is the one `new` should get.
+        new.removeFromSuperlayer()
+        guard let index = storedSublayers.firstIndex(where: { $0 === old }) else { return }
+        storedSublayers[index] = new
+        new.superlayer = self
+        old.superlayer = nil
     }
 
     public func removeFromSuperlayer() {

@@ -155,6 +155,15 @@ final class TouchRouter {
         batch.deliver(with: touches.first?.lastEvent)
     }
 
+    /// A recognizer that delays touches began recognized: the touches whose
+    /// began it was holding back never reach the view.
+    func discardHeldBegan(of touches: [UITouch]) {
+        for touch in touches where touch.viewDelivery == .notStarted && touch.heldPhases.first == .began {
+            touch.heldPhases = []
+            touch.viewDelivery = .finished
+        }
+    }
+
     private func cancel(_ touch: UITouch, into batch: inout ViewDeliveryBatch) {
         touch.heldPhases = []
         if touch.viewDelivery == .began { batch.add(.cancelled, touch) }

@@ -21,8 +21,10 @@
 ///    `gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)` returns true
 ///    (or `canPrevent` / `canBePrevented(by:)` say no). Recognizers waiting
 ///    for it to fail fail too.
-/// 6. If it cancels touches in its view, the view receives
-///    `touchesCancelled` for them and nothing more; then its actions run.
+/// 6. If it delays touches began, the view never sees the touches it held
+///    back. If it cancels touches in its view, the view receives
+///    `touchesCancelled` for the touches it had begun, and nothing more of
+///    them. Then the recognizer's actions run.
 /// 7. When a recognizer fails, the ones waiting for it are looked at again,
 ///    and touches the view was kept from (delaysTouchesBegan /
 ///    delaysTouchesEnded) are delivered if nothing else holds them.
@@ -183,9 +185,9 @@ final class GestureArena {
             fail(other)
         }
         let router = UIApplication.shared.touchRouter
-        if recognizer.cancelsTouchesInView {
-            router.cancelViewDelivery(of: recognizer.receivedTouches)
-        }
+        let touches = recognizer.touchHistory.filter { !recognizer.ignoredTouches.contains($0) }
+        if recognizer.delaysTouchesBegan { router.discardHeldBegan(of: touches) }
+        if recognizer.cancelsTouchesInView { router.cancelViewDelivery(of: touches) }
         recognizer.sendActions()
         router.releaseHeldTouches(recognizer.touchHistory)
     }
