@@ -230,3 +230,28 @@ import HID
         #expect(first.phases == ["began", "cancelled"])
     }
 }
+
+@MainActor
+@Suite struct InputPortTests {
+    @Test func packetsSplitAcrossReadsOfTwoSocketsDoNotMix() throws {
+        let window = makeWindow()
+        let view = RecordingView(frame: window.bounds)
+        view.isMultipleTouchEnabled = true
+        window.addSubview(view)
+        let application = UIApplication.shared
+        let first = try application.inputPort.openSocket()
+        let second = try application.inputPort.openSocket()
+        let encoder = HIDPacketEncoder()
+        let a = encoder.encode(.digitizer(DigitizerFrame(timestamp: 1, contacts: [DigitizerContact(identifier: 1, phase: .began, x: 5, y: 5)])))
+        let b = encoder.encode(.digitizer(DigitizerFrame(timestamp: 1, contacts: [DigitizerContact(identifier: 2, phase: .began, x: 50, y: 50)])))
+        try first.send(Array(a[..<20]))
+        try second.send(Array(b[..<7]))
+        application.runLoop.runUntilIdle()
+        #expect(view.calls.isEmpty)
+        try second.send(Array(b[7...]))
+        try first.send(Array(a[20...]))
+        application.runLoop.runUntilIdle()
+        #expect(view.calls.flatMap(\.touches).count == 2)
+        #expect(application.diagnostics.entries.isEmpty)
+    }
+}

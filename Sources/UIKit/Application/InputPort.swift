@@ -8,12 +8,19 @@ import HID
 /// this process (the `TouchSynthesizer`) hands bytes over with
 /// ``send(_:)-(HIDEvent)``, which skips the kernel round trip but nothing
 /// else: the bytes are decoded by the same port source on the same run
-/// loop. Malformed bytes from either are reported and skipped.
+/// loop. Malformed bytes from either are reported and skipped. Each sender
+/// has a decoder of its own, so a packet split across reads never mixes
+/// with another sender's bytes.
 @MainActor
 public final class InputPort: RunLoopPort {
+    private struct Connection {
+        let socket: HIDSocket
+        var decoder = HIDPacketDecoder()
+    }
+
     private var localBytes: [UInt8] = []
-    private var sockets: [HIDSocket] = []
-    private var decoder = HIDPacketDecoder()
+    private var localDecoder = HIDPacketDecoder()
+    private var connections: [Connection] = []
     private let encoder = HIDPacketEncoder()
     /// Told about problems with the bytes or the sockets.
     var onError: @MainActor (Diagnostic) -> Void = { _ in }
@@ -36,42 +43,47 @@ public final class InputPort: RunLoopPort {
     /// another process.
     public func openSocket() throws(HIDSocketError) -> HIDSocket {
         let pair = try HIDSocket.makePair()
-        sockets.append(pair.receiver)
+        connections.append(Connection(socket: pair.receiver))
         return pair.sender
     }
 
     /// Reads from `socket`, the receiving end of a connection made elsewhere.
     public func attach(_ socket: HIDSocket) throws(HIDSocketError) {
         try socket.setNonBlocking()
-        sockets.append(socket)
+        connections.append(Connection(socket: socket))
     }
 
     public var hasWaitingMessages: Bool { !localBytes.isEmpty }
 
-    public var waitDescriptors: [Int32] { sockets.map(\.fileDescriptor) }
+    public var waitDescriptors: [Int32] { connections.map(\.socket.fileDescriptor) }
 
     public func receiveWaitingMessages() -> Bool {
         var received = false
         if !localBytes.isEmpty {
-            decoder.append(localBytes)
+            localDecoder.append(localBytes)
             localBytes.removeAll(keepingCapacity: true)
             received = true
         }
         var index = 0
-        while index < sockets.count {
+        while index < connections.count {
             do {
-                received = try sockets[index].receiveAvailable(into: &decoder) > 0 || received
+                received = try connections[index].socket.receiveAvailable(into: &connections[index].decoder) > 0 || received
                 index += 1
             } catch {
                 onError(Diagnostic(.inputPort, "input socket dropped: \(error)"))
-                sockets.remove(at: index)
+                connections.remove(at: index)
             }
         }
         return received
     }
 
-    /// The next decoded event or decoding error, or nil when no whole packet is waiting.
+    /// The next decoded event or decoding error, or nil when no whole packet
+    /// is waiting: in-process senders first, then each socket in turn.
     func nextEvent() -> Result<HIDEvent, HIDDecodingError>? {
-        decoder.next()
+        if let result = localDecoder.next() { return result }
+        for index in connections.indices {
+            if let result = connections[index].decoder.next() { return result }
+        }
+        return nil
     }
 }
