@@ -8,13 +8,19 @@ let usage = """
       trace    build the traced hierarchy of the seed article (scenario B), tap
                it at (56.67, 167), and print every hit-test call and touch
                delivery in order
+      trace tap | trace long-press | trace pan
+               run that gesture on a demo card with tap, long-press and pan
+               recognizers; print each recognizer state change, action and
+               touch delivery with its time
       help     show this text
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
-case "trace":
+case "trace" where arguments.count == 1:
     print(TraceCommand.run(), terminator: "")
+case "trace" where GestureTraceCommand.gestures.contains(arguments[1]):
+    print(GestureTraceCommand.run(arguments[1]), terminator: "")
 case nil, "help", "--help", "-h":
     print(usage)
 default:
