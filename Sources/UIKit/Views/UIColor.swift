@@ -1,26 +1,31 @@
-/// A colour, stored as RGBA components in 0…1.
+/// A colour. It is a `CGColor` (RGBA components in 0…1) with UIKit's names.
 public final class UIColor: Equatable, Hashable, Sendable, CustomStringConvertible {
-    public let red: CGFloat
-    public let green: CGFloat
-    public let blue: CGFloat
-    public let alpha: CGFloat
+    public let cgColor: CGColor
 
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+        cgColor = CGColor(red: red, green: green, blue: blue, alpha: alpha)
     }
 
     public convenience init(white: CGFloat, alpha: CGFloat) {
         self.init(red: white, green: white, blue: white, alpha: alpha)
     }
 
-    public convenience init(cgColor: CGColor) {
-        self.init(red: cgColor.red, green: cgColor.green, blue: cgColor.blue, alpha: cgColor.alpha)
+    public init(cgColor: CGColor) {
+        self.cgColor = cgColor
     }
 
-    public var cgColor: CGColor { CGColor(red: red, green: green, blue: blue, alpha: alpha) }
+    /// The components, as UIKit reports them; always succeeds here.
+    @discardableResult
+    public func getRed(_ red: inout CGFloat, green: inout CGFloat, blue: inout CGFloat, alpha: inout CGFloat) -> Bool {
+        red = cgColor.red
+        green = cgColor.green
+        blue = cgColor.blue
+        alpha = cgColor.alpha
+        return true
+    }
 
     public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
-        UIColor(red: red, green: green, blue: blue, alpha: alpha)
+        UIColor(red: cgColor.red, green: cgColor.green, blue: cgColor.blue, alpha: alpha)
     }
 
     public static let black = UIColor(white: 0, alpha: 1)
@@ -41,13 +46,7 @@ public final class UIColor: Equatable, Hashable, Sendable, CustomStringConvertib
     /// The light-mode system background.
     public static let systemBackground = UIColor.white
 
-    public static func == (lhs: UIColor, rhs: UIColor) -> Bool {
-        lhs.red == rhs.red && lhs.green == rhs.green && lhs.blue == rhs.blue && lhs.alpha == rhs.alpha
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(red); hasher.combine(green); hasher.combine(blue); hasher.combine(alpha)
-    }
-
-    public var description: String { "UIColor(r: \(red), g: \(green), b: \(blue), a: \(alpha))" }
+    public static func == (lhs: UIColor, rhs: UIColor) -> Bool { lhs.cgColor == rhs.cgColor }
+    public func hash(into hasher: inout Hasher) { hasher.combine(cgColor) }
+    public var description: String { "UIColor(\(cgColor))" }
 }
