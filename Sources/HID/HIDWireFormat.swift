@@ -56,6 +56,7 @@ public struct HIDPacketEncoder: Sendable {
         switch event {
         case .digitizer(let frame):
             let payloadSize = HIDWireFormat.digitizerPrefixSize + frame.contacts.count * HIDWireFormat.contactSize
+            bytes.reserveCapacity(bytes.count + HIDWireFormat.headerSize + payloadSize)
             appendHeader(.digitizer, payloadSize: payloadSize, to: &bytes)
             bytes.appendLittleEndian(frame.timestamp.bitPattern)
             bytes.appendLittleEndian(UInt16(truncatingIfNeeded: frame.contacts.count))
@@ -283,18 +284,12 @@ public struct HIDPacketDecoder: Sendable {
     }
 
     private func readLittleEndian<T: FixedWidthInteger>(_: T.Type, at index: Int) -> T {
-        var value: T = 0
-        for i in 0..<MemoryLayout<T>.size {
-            value |= T(truncatingIfNeeded: buffer[index + i]) << (8 * i)
-        }
-        return value
+        buffer.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: index, as: T.self)) }
     }
 }
 
 extension Array where Element == UInt8 {
     mutating func appendLittleEndian<T: FixedWidthInteger>(_ value: T) {
-        for i in 0..<MemoryLayout<T>.size {
-            append(UInt8(truncatingIfNeeded: value >> (8 * i)))
-        }
+        Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
     }
 }

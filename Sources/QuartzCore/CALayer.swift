@@ -23,16 +23,20 @@ extension CALayerDelegate {
 /// `CALayerInvalidGeometry` instead.)
 @MainActor
 open class CALayer {
-    private var storedBounds = CGRect.zero
-    private var storedPosition = CGPoint.zero
-    private var storedAnchorPoint = CGPoint(x: 0.5, y: 0.5)
+    @usableFromInline @exclusivity(unchecked) final var storedBounds = CGRect.zero
+    @usableFromInline @exclusivity(unchecked) final var storedPosition = CGPoint.zero
+    @usableFromInline @exclusivity(unchecked) final var storedAnchorPoint = CGPoint(x: 0.5, y: 0.5)
     private var storedTransform = CATransform3DIdentity
     private var affine = CGAffineTransform.identity
-    private var inverseAffine: CGAffineTransform? = .identity
-    private var hasIdentityTransform = true
+    @usableFromInline @exclusivity(unchecked) final var inverseAffine: CGAffineTransform? = .identity
+    @usableFromInline @exclusivity(unchecked) final var hasIdentityTransform = true
     private var storedSublayers: [CALayer] = []
 
     public required init() {}
+
+    isolated deinit {
+        for layer in storedSublayers { layer.superlayer = nil }
+    }
 
     // MARK: Geometry
 
@@ -96,16 +100,51 @@ open class CALayer {
 
     // MARK: Appearance
 
-    public var isHidden = false
-    public var opacity: Float = 1
-    public var masksToBounds = false
+    public final var isHidden: Bool {
+        @inlinable get { hiddenFlag }
+        set { hiddenFlag = newValue }
+    }
+
+    public final var opacity: Float {
+        @inlinable get { storedOpacity }
+        set { storedOpacity = newValue }
+    }
+
+    // Read on every hit test; stored unchecked for the same reason as the geometry.
+    @usableFromInline @exclusivity(unchecked) final var hiddenFlag = false
+    @usableFromInline @exclusivity(unchecked) final var storedOpacity: Float = 1
+    public final var masksToBounds = false
     public var backgroundColor: CGColor?
 
-    public weak var delegate: (any CALayerDelegate)?
+    /// The object that provides content. A view's own layer has its view as
+    /// delegate, set with ``setOwningDelegate(_:)``; any other delegate is
+    /// held weakly.
+    public var delegate: (any CALayerDelegate)? {
+        get { owningDelegate ?? weakDelegate }
+        set {
+            owningDelegate = nil
+            weakDelegate = newValue
+        }
+    }
+
+    private weak var weakDelegate: (any CALayerDelegate)?
+    private unowned(unsafe) var owningDelegate: (any CALayerDelegate)?
+
+    /// Makes `owner` the delegate without a weak reference: for an object
+    /// that holds this layer strongly (a view and its layer), which must set
+    /// nil as it goes away. A weak reference to an object makes every retain
+    /// and release of it take the runtime's slow path, and views are retained
+    /// on every hit test.
+    public func setOwningDelegate(_ owner: (any CALayerDelegate)?) {
+        weakDelegate = nil
+        owningDelegate = owner
+    }
 
     // MARK: The layer tree
 
-    public private(set) weak var superlayer: CALayer?
+    /// Not retained (the superlayer owns this layer): cleared when this
+    /// layer is removed and when the superlayer goes away.
+    public private(set) unowned(unsafe) var superlayer: CALayer?
 
     /// The sublayers, back to front; nil when there are none.
     public var sublayers: [CALayer]? {
@@ -194,8 +233,8 @@ open class CALayer {
     /// Converts a point from the superlayer's coordinate space into this
     /// layer's. A layer whose transform cannot be inverted maps every point
     /// to NaN, which no bounds contain.
-    @inline(__always)
-    public func convertFromSuperlayer(_ point: CGPoint) -> CGPoint {
+    @inlinable
+    public final func convertFromSuperlayer(_ point: CGPoint) -> CGPoint {
         let anchorX = storedBounds.origin.x + storedAnchorPoint.x * storedBounds.size.width
         let anchorY = storedBounds.origin.y + storedAnchorPoint.y * storedBounds.size.height
         let dx = point.x - storedPosition.x
@@ -266,8 +305,16 @@ open class CALayer {
     /// Whether `point`, in this layer's coordinates, lies in its bounds: the
     /// minimum edges are inside, the maximum edges are not.
     open func contains(_ point: CGPoint) -> Bool {
+        boundsContains(point)
+    }
+
+    /// The default `contains(_:)`, which subclasses cannot change; views use
+    /// it for `point(inside:with:)`, on the hot path of every hit test.
+    @inlinable
+    public final func boundsContains(_ point: CGPoint) -> Bool {
         let b = storedBounds
-        return point.x >= b.minX && point.x < b.maxX && point.y >= b.minY && point.y < b.maxY
+        return point.x >= b.origin.x && point.x < b.origin.x + b.size.width
+            && point.y >= b.origin.y && point.y < b.origin.y + b.size.height
     }
 
     /// The front-most layer of this subtree (this layer included) that

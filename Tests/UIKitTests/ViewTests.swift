@@ -246,3 +246,48 @@ import Testing
         #expect(inSecond.convert(CGPoint.zero, to: parent) == CGPoint(x: -40, y: -30))
     }
 }
+
+/// The view tree's back references are not retained (as in UIKit); each is
+/// cleared when its target goes away, so none is ever left dangling.
+@MainActor
+@Suite struct UnretainedReferenceTests {
+    @Test func aSubviewOutlivingItsSuperviewHasNoSuperview() {
+        let child = UIView()
+        let recognizer = UITapGestureRecognizer()
+        let layer: CALayer
+        do {
+            let parent = UIView()
+            parent.addSubview(child)
+            parent.addGestureRecognizer(recognizer)
+            layer = parent.layer
+            #expect(child.superview === parent)
+            #expect(child.layer.superlayer === layer)
+            #expect(layer.delegate === parent)
+        }
+        #expect(child.superview == nil)
+        #expect(recognizer.view == nil)
+        #expect(layer.delegate == nil)
+        #expect(child.layer.superlayer === layer)  // the layer itself is still alive
+    }
+
+    @Test func aSublayerOutlivingItsSuperlayerHasNoSuperlayer() {
+        let sublayer = CALayer()
+        do {
+            let layer = CALayer()
+            layer.addSublayer(sublayer)
+            #expect(sublayer.superlayer === layer)
+        }
+        #expect(sublayer.superlayer == nil)
+    }
+
+    @Test func aLayerDelegateOtherThanItsViewIsHeldWeakly() {
+        final class Drawer: CALayerDelegate {}
+        let layer = CALayer()
+        do {
+            let drawer = Drawer()
+            layer.delegate = drawer
+            #expect(layer.delegate === drawer)
+        }
+        #expect(layer.delegate == nil)
+    }
+}

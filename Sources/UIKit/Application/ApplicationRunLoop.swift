@@ -30,10 +30,13 @@ public final class ApplicationRunLoop {
     }
 
     public private(set) var clock: any RunLoopClock
-    private var timers: [RunLoopTimer] = []
-    private var manualSources: [RunLoopSource] = []
-    private var portSources: [RunLoopPortSource] = []
-    private var observers: [RunLoopObserver] = []
+    // The loop's state is touched on every turn, only from the main actor
+    // and never through overlapping inout accesses: dynamic exclusivity
+    // checks would only cost time here.
+    @exclusivity(unchecked) private var timers: [RunLoopTimer] = []
+    @exclusivity(unchecked) private var manualSources: [RunLoopSource] = []
+    @exclusivity(unchecked) private var portSources: [RunLoopPortSource] = []
+    @exclusivity(unchecked) private var observers: [RunLoopObserver] = []
     private var timerSequence = 0
 
     public init(clock: any RunLoopClock = SystemClock()) {
@@ -98,7 +101,8 @@ public final class ApplicationRunLoop {
 
     /// When the earliest valid timer falls due, if any.
     public var nextTimerFireDate: TimeInterval? {
-        timers.first(where: \.isValid)?.fireDate
+        for timer in timers where timer.isValid { return timer.fireDate }
+        return nil
     }
 
     private func insert(_ timer: RunLoopTimer) {
@@ -162,21 +166,24 @@ public final class ApplicationRunLoop {
         didWork = fireDueTimers() || didWork
         notify(.beforeSources)
         didWork = performSignalledSources() || didWork
+        var received = false
         for source in portSources where source.port.receiveWaitingMessages() {
             source.handler()
-            didWork = true
+            received = true
         }
-        didWork = performSignalledSources() || didWork
-        return didWork
+        if received { _ = performSignalledSources() }
+        return didWork || received
     }
 
     private func hasWorkNow() -> Bool {
-        if manualSources.contains(where: \.isSignalled) { return true }
+        for source in manualSources where source.isSignalled { return true }
         if let due = nextTimerFireDate, due <= clock.now { return true }
-        return portSources.contains { $0.port.hasWaitingMessages }
+        for source in portSources where source.port.hasWaitingMessages { return true }
+        return false
     }
 
     private func fireDueTimers() -> Bool {
+        guard !timers.isEmpty else { return false }
         timers.removeAll { !$0.isValid }
         let now = clock.now
         var fired = false

@@ -54,11 +54,19 @@ open class UIApplication: UIResponder {
     var gestureArena = GestureArena()
     private var translator = HIDEventTranslator()
     private var eventSource: RunLoopSource!
-    private var pendingHIDEvents: [HIDEvent] = []
-    private var eventQueue: [UIEvent] = []
-    private var eventQueueHead = 0
-    private var isDrainingEventQueue = false
-    private var windowRecords: [WindowRecord] = []
+    // Touched for every event, only from the main actor and never through
+    // overlapping inout accesses: dynamic exclusivity checks would only cost time.
+    @exclusivity(unchecked) private var pendingHIDEvents: [HIDEvent] = []
+    @exclusivity(unchecked) private var eventQueue: [UIEvent] = []
+    @exclusivity(unchecked) private var eventQueueHead = 0
+    @exclusivity(unchecked) private var isDrainingEventQueue = false
+    private var windowRecords: [WindowRecord] = [] {
+        didSet { windowOrder = nil }
+    }
+    /// `windowsFrontToBack()`, kept until a window is made, shown, hidden or
+    /// moved to another level. Weak, like the records: the application does
+    /// not keep windows alive.
+    private var windowOrder: [WindowRecord]?
     private var showCount = 0
 
     override init() {
@@ -120,8 +128,8 @@ open class UIApplication: UIResponder {
 
     /// Source0: turns HID events into UIEvents, queues them, and drains the queue.
     private func handleHIDEvents() {
-        let events = pendingHIDEvents
-        pendingHIDEvents.removeAll(keepingCapacity: true)
+        var events: [HIDEvent] = []
+        swap(&events, &pendingHIDEvents)
         for hidEvent in events {
             switch hidEvent {
             case .digitizer(let frame):
@@ -171,7 +179,10 @@ open class UIApplication: UIResponder {
         guard event.type == .touches else { return }
         var windows: [UIWindow] = []
         for touch in event.touchesInOrder {
-            if let window = touch.window, !windows.contains(where: { $0 === window }) { windows.append(window) }
+            guard let window = touch.window else { continue }
+            var known = false
+            for other in windows where other === window { known = true }
+            if !known { windows.append(window) }
         }
         for window in windows { window.sendEvent(event) }
     }
@@ -216,10 +227,17 @@ open class UIApplication: UIResponder {
     /// Visible windows in the order touches look at them: the highest
     /// `windowLevel` first, and among equal levels the most recently shown.
     func windowsFrontToBack() -> [UIWindow] {
-        windowRecords
+        if let windowOrder { return windowOrder.compactMap(\.window) }
+        let order = windowRecords
             .filter { $0.window.map { !$0.isHidden } ?? false }
             .sorted { ($0.window!.windowLevel.rawValue, $0.showOrder) > ($1.window!.windowLevel.rawValue, $1.showOrder) }
-            .map { $0.window! }
+        windowOrder = order
+        return order.compactMap(\.window)
+    }
+
+    /// A window was shown, hidden or moved to another level.
+    func windowOrderDidChange() {
+        windowOrder = nil
     }
 }
 

@@ -16,7 +16,7 @@ final class HIDEventTranslator {
         var location: CGPoint
     }
 
-    private var fingers: [UInt32: Finger] = [:]
+    @exclusivity(unchecked) private var fingers: [UInt32: Finger] = [:]
     /// Fingers that began at a bad point: reported once, then ignored until they lift.
     private var rejectedFingers: Set<UInt32> = []
 
@@ -69,7 +69,9 @@ final class HIDEventTranslator {
             samples.append(sample(finger.touch, phase, at: finger.location, contact))
         }
         for (_, finger) in fingers where !finger.touch.isEndedByApplication {
-            guard !samples.contains(where: { $0.touch === finger.touch }) else { continue }
+            var reported = false
+            for sample in samples where sample.touch === finger.touch { reported = true }
+            guard !reported else { continue }
             samples.append(TouchSample(
                 touch: finger.touch, phase: .stationary, location: finger.location,
                 majorRadius: finger.touch.majorRadius, majorRadiusTolerance: finger.touch.majorRadiusTolerance,

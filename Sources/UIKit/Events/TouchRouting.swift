@@ -40,8 +40,8 @@
 @MainActor
 final class TouchRouter {
     /// Touches that began and have not ended, in the order they began.
-    private(set) var activeTouches: [UITouch] = []
-    private var lastTap: (location: CGPoint, time: TimeInterval, count: Int)?
+    @exclusivity(unchecked) private(set) var activeTouches: [UITouch] = []
+    @exclusivity(unchecked) private var lastTap: (location: CGPoint, time: TimeInterval, count: Int)?
 
     // MARK: Steps 1–4: preparing an event for delivery
 
@@ -96,14 +96,23 @@ final class TouchRouter {
             touch.isDeliveredToView = false
             return
         }
-        let tracking = activeTouches.filter { $0 !== touch && $0.window === window && $0.isDeliveredToView && $0.view != nil }
+        // Steps 3 and 4 look at what the views of this window are tracking.
+        var viewTracksAnother = false, otherViewTracks = false, exclusiveViewTracks = false
+        for other in activeTouches where other !== touch && other.window === window && other.isDeliveredToView {
+            guard let otherView = other.view else { continue }
+            if otherView === view {
+                viewTracksAnother = true
+            } else {
+                otherViewTracks = true
+                if otherView.isExclusiveTouch { exclusiveViewTracks = true }
+            }
+        }
         // Step 3: one touch at a time for a view that is not multiple-touch enabled.
-        if !view.isMultipleTouchEnabled && tracking.contains(where: { $0.view === view }) {
+        if !view.isMultipleTouchEnabled && viewTracksAnother {
             touch.isDeliveredToView = false
         }
         // Step 4: an exclusive view tracks alone, and is not joined while it does.
-        if (view.isExclusiveTouch && tracking.contains(where: { $0.view !== view }))
-            || tracking.contains(where: { $0.view !== view && $0.view!.isExclusiveTouch }) {
+        if (view.isExclusiveTouch && otherViewTracks) || exclusiveViewTracks {
             touch.isDeliveredToView = false
             touch.isExcludedByExclusiveTouch = true
         }
@@ -123,8 +132,11 @@ final class TouchRouter {
     /// Gives `window`'s touches of `event` to the gesture recognizers, then
     /// to the views, as far as the recognizers let them through.
     func deliver(_ event: UIEvent, to window: UIWindow) {
-        let touches = event.touchesInOrder.filter { $0.window === window && !$0.isExcludedByExclusiveTouch }
-        for touch in touches { touch.lastEvent = event }
+        var touches: [UITouch] = []
+        for touch in event.touchesInOrder where touch.window === window && !touch.isExcludedByExclusiveTouch {
+            touch.lastEvent = event
+            touches.append(touch)
+        }
         UIApplication.shared.gestureArena.deliver(event, touches: touches)
         var batch = ViewDeliveryBatch()
         for touch in touches where touch.isDeliveredToView && touch.viewDelivery != .finished {
@@ -187,6 +199,7 @@ final class TouchRouter {
             }
             batch.deliver(with: touches.first?.lastEvent)
         }
+        for touch in touches where touch.isFinished && touch.heldPhases.isEmpty { touch.lastEvent = nil }
     }
 
     private func delaysBegan(_ touch: UITouch) -> Bool {
@@ -199,8 +212,9 @@ final class TouchRouter {
 
     /// Forgets the touches that ended in `event`, remembering a tap for step 2.
     func finish(_ event: UIEvent) {
-        for touch in event.touchesInOrder where touch.phase == .ended || touch.phase == .cancelled {
-            activeTouches.removeAll { $0 === touch }
+        for touch in event.touchesInOrder where touch.isFinished {
+            if let index = activeTouches.firstIndex(of: touch) { activeTouches.remove(at: index) }
+            if touch.heldPhases.isEmpty { touch.lastEvent = nil }
             if touch.phase == .ended && !touch.isEndedByApplication
                 && distance(touch.screenLocation, touch.startScreenLocation) <= GestureThresholds.tapAllowableMovement {
                 lastTap = (touch.startScreenLocation, touch.timestamp, touch.tapCount)
@@ -252,17 +266,19 @@ private struct ViewDeliveryBatch {
         case .ended, .cancelled: touch.viewDelivery = .finished
         case .moved, .stationary: break
         }
-        if let index = entries.firstIndex(where: { $0.phase == phase && $0.view === view }) {
+        for index in entries.indices where entries[index].phase == phase && entries[index].view === view {
             entries[index].touches.insert(touch)
-        } else {
-            entries.append((phase, view, [touch]))
+            return
         }
+        entries.append((phase, view, [touch]))
     }
+
+    private static let phaseOrder: [UITouch.Phase] = [.began, .moved, .ended, .cancelled]
 
     func deliver(with event: UIEvent?) {
         guard !entries.isEmpty else { return }
         let trace = UIApplication.shared.traceHandler
-        for phase in [UITouch.Phase.began, .moved, .ended, .cancelled] {
+        for phase in Self.phaseOrder {
             for entry in entries where entry.phase == phase {
                 trace?(.touchesDelivered(phase, to: entry.view, touchCount: entry.touches.count))
                 switch phase {

@@ -30,7 +30,8 @@ open class UITouch: Hashable {
 
     /// The view the touch began in (its hit-test view), or nil if none was hit.
     public internal(set) var view: UIView?
-    public internal(set) weak var window: UIWindow?
+    /// Held strongly, as UIKit declares it.
+    public internal(set) var window: UIWindow?
 
     /// Locations in screen points; converted on demand for any view.
     var screenLocation = CGPoint.zero
@@ -54,8 +55,11 @@ open class UITouch: Hashable {
     /// recognizers' delays are holding back from it, oldest first.
     var viewDelivery = ViewDelivery.notStarted
     var heldPhases: [Phase] = []
-    /// The event that last carried the touch, for deliveries made later.
-    weak var lastEvent: UIEvent?
+    /// The event that last carried the touch, for deliveries made later
+    /// (held phases released by a recognizer's timer). Strong, and dropped
+    /// when the touch has finished with its view: a weak reference would
+    /// cost a side table for every event.
+    var lastEvent: UIEvent?
 
     enum ViewDelivery {
         case notStarted, began, finished

@@ -80,7 +80,9 @@ open class UIGestureRecognizer {
     // MARK: Configuration
 
     public weak var delegate: (any UIGestureRecognizerDelegate)?
-    public internal(set) weak var view: UIView?
+    /// The view it is attached to; not retained (the view owns its
+    /// recognizers) and cleared when the view goes away.
+    public internal(set) unowned(unsafe) var view: UIView?
     public var name: String?
 
     /// A disabled recognizer receives no touches; disabling one that is

@@ -11,8 +11,8 @@ open class UIView: UIResponder, CALayerDelegate {
     open class var layerClass: AnyClass { CALayer.self }
 
     public let layer: CALayer
-    private var storedSubviews: [UIView] = []
-    private var interactionEnabled = true
+    @exclusivity(unchecked) private var storedSubviews: [UIView] = []
+    @exclusivity(unchecked) private var interactionEnabled = true
     /// The view controller whose root view this is, if any.
     weak var owningViewController: UIViewController?
 
@@ -20,7 +20,7 @@ open class UIView: UIResponder, CALayerDelegate {
         let layerType = (Self.layerClass as? CALayer.Type) ?? CALayer.self
         layer = layerType.init()
         super.init()
-        layer.delegate = self
+        layer.setOwningDelegate(self)
         interactionEnabled = Self.interactionEnabledByDefault
         self.frame = frame
     }
@@ -31,6 +31,14 @@ open class UIView: UIResponder, CALayerDelegate {
 
     public required convenience init?(coder: NSCoder) {
         self.init(frame: .zero)
+    }
+
+    /// Clears the unretained references to this view held by its layer,
+    /// subviews and gesture recognizers.
+    isolated deinit {
+        layer.setOwningDelegate(nil)
+        for subview in storedSubviews { subview.superview = nil }
+        for recognizer in attachedRecognizers { recognizer.view = nil }
     }
 
     /// `isUserInteractionEnabled` of a new view of this class.
@@ -132,7 +140,9 @@ open class UIView: UIResponder, CALayerDelegate {
 
     // MARK: The view tree
 
-    public private(set) weak var superview: UIView?
+    /// Not retained (the superview owns its subviews, as in UIKit): cleared
+    /// on removal and when the superview goes away.
+    public private(set) unowned(unsafe) var superview: UIView?
 
     /// The subviews, back to front.
     open var subviews: [UIView] { storedSubviews }
@@ -303,14 +313,17 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Every call here goes through the overridable methods, so an override
     /// at any level is honoured.
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        // Compared as the layer stores opacity (Float), so that an alpha of exactly 0.01 counts.
-        guard isUserInteractionEnabled, !isHidden, Float(alpha) >= Float(UIView.minimumHitTestableAlpha) else { return nil }
+        // The flags are read from storage, as UIKit reads its own state; the
+        // layer stores opacity as a Float, so an alpha of exactly 0.01 counts.
+        guard interactionEnabled, !layer.isHidden, layer.opacity >= Float(UIView.minimumHitTestableAlpha) else { return nil }
         guard self.point(inside: point, with: event) else { return nil }
-        let candidates = subviews
+        // The local copy keeps every subview alive for the loop, so the loop
+        // itself need not retain them (this is the hottest loop of a touch).
+        let candidates = storedSubviews
         var index = candidates.count
         while index > 0 {
             index -= 1
-            let subview = candidates[index]
+            unowned(unsafe) let subview = candidates[index]
             if let hit = subview.hitTest(subview.layer.convertFromSuperlayer(point), with: event) {
                 return hit
             }
@@ -322,7 +335,7 @@ open class UIView: UIResponder, CALayerDelegate {
     /// `bounds` with its minimum edges inside and its maximum edges outside.
     /// Override to shrink or extend the area that receives touches.
     open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
-        layer.contains(point)
+        layer.boundsContains(point)
     }
 
     // MARK: Gesture recognizers

@@ -20,7 +20,9 @@ open class UIWindow: UIView {
         public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
-    open var windowLevel: Level = .normal
+    open var windowLevel: Level = .normal {
+        didSet { UIApplication.shared.windowOrderDidChange() }
+    }
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -31,6 +33,7 @@ open class UIWindow: UIView {
     open override var isHidden: Bool {
         didSet {
             if oldValue && !isHidden { UIApplication.shared.windowDidBecomeVisible(self) }
+            if oldValue != isHidden { UIApplication.shared.windowOrderDidChange() }
         }
     }
 
