@@ -30,10 +30,10 @@ struct Options {
     /// Only these measurements (for profiling one of them); all when empty.
     var only: Set<String> = []
 
-    static let measurements: Set<String> = ["hit", "tap", "socket"]
+    static let measurements: Set<String> = ["hit", "tap", "pan", "socket"]
 
     static let usage = """
-        usage: openuikit-benchmarks [--quick] [--only hit|tap|socket[,…]]
+        usage: openuikit-benchmarks [--quick] [--only hit|tap|pan|socket[,…]]
           --quick   a short run (fewer runs and iterations)
           --only    run only the listed measurements, e.g. under a profiler
         """
@@ -328,6 +328,56 @@ func measureSocketTaps(_ window: UIWindow, points: [CGPoint]) -> Samples {
     return result
 }
 
+/// A pan on the 9,841-view tree with ten recognizers on the hit path: the
+/// hit leaf, its eight ancestors and the window each carry one (a pan on the
+/// leaf, which wins; taps, long presses, swipes and pans above it, which all
+/// take part in arbitration and are failed or excluded). One gesture is a
+/// touch down, 20 moves of 4 pt 8 ms apart, and the lift: µs per gesture.
+@MainActor
+func measurePans(_ window: UIWindow) -> Samples {
+    let start = CGPoint(x: 500.5, y: 500.5)
+    guard let leaf = window.hitTest(start, with: nil) else { fail("no view at \(start)") }
+    var path: [UIView] = []
+    var view: UIView? = leaf
+    while let current = view { path.append(current); view = current.superview }
+    guard path.count == 10 else { fail("the hit path has \(path.count) views, expected 10") }
+    var actions = 0
+    let winner = UIPanGestureRecognizer { _ in actions += 1 }
+    leaf.addGestureRecognizer(winner)
+    for (index, ancestor) in path.dropFirst().enumerated() {
+        let recognizer: UIGestureRecognizer
+        switch index % 4 {
+        case 0: recognizer = UITapGestureRecognizer()
+        case 1: recognizer = UILongPressGestureRecognizer()
+        case 2: recognizer = UISwipeGestureRecognizer()
+        default: recognizer = UIPanGestureRecognizer()
+        }
+        ancestor.addGestureRecognizer(recognizer)
+    }
+    let synthesizer = TouchSynthesizer(window: window)
+    func pan() {
+        let finger = synthesizer.touchDown(at: start)
+        for step in 1...20 {
+            synthesizer.advance(by: 0.008)
+            synthesizer.touchMove(finger, to: CGPoint(x: start.x + CGFloat(step) * 4, y: start.y))
+        }
+        synthesizer.touchUp(finger)
+    }
+    // Each gesture: began at the third move (12 pt, past the 10 pt
+    // hysteresis), a change for each of the 17 later moves, ended.
+    pan()
+    guard actions == 19 else { fail("a pan sent \(actions) actions, expected 19") }
+    let gestures = options.quick ? 200 : 1_000
+    return sample(options.runCount) {
+        actions = 0
+        let begin = monotonicNanoseconds()
+        for _ in 0..<gestures { pan() }
+        let elapsed = monotonicNanoseconds() - begin
+        guard actions == 19 * gestures else { fail("\(gestures) pans sent \(actions) actions") }
+        return Double(elapsed) / Double(gestures) / 1000
+    }
+}
+
 // MARK: The run
 
 struct TreeResult {
@@ -335,6 +385,7 @@ struct TreeResult {
     var hitTest: HitTestResult?
     var tap: Samples?
     var socketTap: Samples?
+    var pan: Samples?
 }
 
 let shapes = [
@@ -362,6 +413,7 @@ for shape in shapes {
     var result = TreeResult(shape: shape)
     if options.runs("hit") { result.hitTest = measureHitTest(window, shape: shape, leafCoverage: leafCoverage, points: points) }
     if options.runs("tap") { result.tap = measureSynthesizedTaps(window, points: points) }
+    if options.runs("pan") && shape.expectedViews == 9_841 { result.pan = measurePans(window) }
     // Last: once a socket is open, every run loop pass also reads it.
     if options.runs("socket") { result.socketTap = measureSocketTaps(window, points: points) }
     let problems = UIApplication.shared.diagnostics.entries
@@ -387,6 +439,7 @@ func reference(_ shape: TreeShape, _ measurement: String) -> (target: Double?, q
     case (9_841, "tap"): (2, 6.3)
     case (111, "hit"): (nil, 72)
     case (111, "tap"): (nil, 4.4)
+    case (9_841, "pan"): (20, nil)
     default: (nil, nil)
     }
 }
@@ -401,6 +454,7 @@ for result in results {
     var rows: [(String, Samples, Int, (target: Double?, qt: Double?))] = []
     if let hit = result.hitTest { rows.append(("hit test, ns/call", hit.nanosecondsPerCall, 1, reference(result.shape, "hit"))) }
     if let tap = result.tap { rows.append(("tap (synthesizer), µs", tap, 2, reference(result.shape, "tap"))) }
+    if let pan = result.pan { rows.append(("pan, 10 recognizers, µs", pan, 2, reference(result.shape, "pan"))) }
     if let socket = result.socketTap { rows.append(("tap (Unix socket), µs", socket, 2, (nil, nil))) }
     for (index, row) in rows.enumerated() {
         let (name, samples, decimals, ref) = row
@@ -425,6 +479,9 @@ for result in results {
     }
 }
 print("Targets apply to the 9,841-view tree; Qt 6 figures are QWidget::childAt and a mouse click on the same trees.")
+if options.runs("pan") {
+    print("A pan is a touch down, 20 moves 8 ms apart and the lift, with a recognizer on each of the 10 views of its hit path.")
+}
 if options.runs("socket") {
     print("Socket taps include two write/read round trips through the kernel per tap; there is no target for them.")
 }

@@ -291,3 +291,38 @@ import Testing
         #expect(layer.delegate == nil)
     }
 }
+
+@MainActor
+@Suite struct WindowLifetimeTests {
+    @Test func aWindowThatGoesAwayLeavesTheApplicationsListsAndTouchesGoElsewhere() {
+        let window = makeWindow()
+        let view = RecordingView(frame: window.bounds)
+        window.addSubview(view)
+        do {
+            let front = UIWindow(frame: window.frame)
+            front.windowLevel = .alert
+            front.makeKeyAndVisible()
+            #expect(UIApplication.shared.windows.count == 2)
+            #expect(UIApplication.shared.keyWindow === front)
+        }
+        #expect(UIApplication.shared.windows.count == 1)
+        #expect(UIApplication.shared.keyWindow == nil)
+        TouchSynthesizer(window: window).tap(at: CGPoint(x: 5, y: 5))
+        #expect(view.phases == ["began", "ended"])
+    }
+
+    @Test func aRecognizerWithAPendingTimerCanGoAway() {
+        let (window, synthesizer) = (makeWindow(), TouchSynthesizer(window: UIApplication.shared.windows[0]))
+        do {
+            let view = UIView(frame: window.bounds)
+            window.addSubview(view)
+            let doubleTap = UITapGestureRecognizer()
+            doubleTap.numberOfTapsRequired = 2
+            view.addGestureRecognizer(doubleTap)
+            synthesizer.tap(at: CGPoint(x: 5, y: 5))  // leaves the double tap waiting, with a timer
+            view.removeFromSuperview()
+        }
+        synthesizer.advance(by: 1)  // the view is gone; the recognizer's timer fires harmlessly
+        #expect(UIApplication.shared.diagnostics.entries.isEmpty)
+    }
+}

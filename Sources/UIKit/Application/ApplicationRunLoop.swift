@@ -183,8 +183,8 @@ public final class ApplicationRunLoop {
     }
 
     private func fireDueTimers() -> Bool {
+        // Invalidated timers stay in the list until they come due, and are dropped then.
         guard !timers.isEmpty else { return false }
-        timers.removeAll { !$0.isValid }
         let now = clock.now
         var fired = false
         while let timer = timers.first, timer.fireDate <= now {

@@ -189,12 +189,16 @@ open class UIApplication: UIResponder {
 
     // MARK: Windows
 
+    /// The application does not keep windows alive (keep your own reference,
+    /// as in UIKit). The references are not weak, though: a weak reference
+    /// makes every retain of a window slow, and windows are retained for
+    /// every touch. A window removes itself as it goes away.
     private struct WindowRecord {
-        weak var window: UIWindow?
+        unowned(unsafe) var window: UIWindow?
         var showOrder: Int
     }
 
-    private weak var keyWindowReference: UIWindow?
+    private unowned(unsafe) var keyWindowReference: UIWindow?
 
     /// The application's windows that still exist, in the order they were made.
     public var windows: [UIWindow] {
@@ -205,8 +209,13 @@ open class UIApplication: UIResponder {
     public var keyWindow: UIWindow? { keyWindowReference }
 
     func register(_ window: UIWindow) {
-        windowRecords.removeAll { $0.window == nil }
         windowRecords.append(WindowRecord(window: window, showOrder: 0))
+    }
+
+    /// Called by a window as it goes away.
+    func unregister(_ window: UIWindow) {
+        windowRecords.removeAll { $0.window === window }
+        if keyWindowReference === window { keyWindowReference = nil }
     }
 
     func windowDidBecomeVisible(_ window: UIWindow) {

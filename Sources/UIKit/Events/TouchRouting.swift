@@ -203,11 +203,19 @@ final class TouchRouter {
     }
 
     private func delaysBegan(_ touch: UITouch) -> Bool {
-        touch.gestureRecognizerList.contains { $0.delaysTouchesBegan && $0.isUndecided && !$0.ignoredTouches.contains(touch) }
+        for recognizer in touch.gestureRecognizerList
+        where recognizer.delaysTouchesBegan && recognizer.isUndecided && !recognizer.ignoredTouches.contains(touch) {
+            return true
+        }
+        return false
     }
 
     private func delaysEnded(_ touch: UITouch) -> Bool {
-        touch.gestureRecognizerList.contains { $0.delaysTouchesEnded && $0.isUndecided && !$0.ignoredTouches.contains(touch) }
+        for recognizer in touch.gestureRecognizerList
+        where recognizer.delaysTouchesEnded && recognizer.isUndecided && !recognizer.ignoredTouches.contains(touch) {
+            return true
+        }
+        return false
     }
 
     /// Forgets the touches that ended in `event`, remembering a tap for step 2.

@@ -5,6 +5,9 @@
 /// A touch's ``view`` and ``window`` are fixed when it begins, by
 /// hit-testing: every later phase goes to that view, even after the finger
 /// has left it.
+///
+/// The touch's state is read and written many times per event, only on the
+/// main actor, so its hot fields skip the runtime's dynamic exclusivity checks.
 @MainActor
 open class UITouch: Hashable {
     public enum Phase: Int, Sendable {
@@ -15,9 +18,9 @@ open class UITouch: Hashable {
         case direct, indirect, pencil, indirectPointer
     }
 
-    public internal(set) var phase: Phase = .began
+    @exclusivity(unchecked) public internal(set) var phase: Phase = .began
     /// Seconds on the application's clock of the touch's latest change.
-    public internal(set) var timestamp: TimeInterval = 0
+    @exclusivity(unchecked) public internal(set) var timestamp: TimeInterval = 0
     /// 1 for a single tap, 2 for the second tap of a double tap, and so on.
     public internal(set) var tapCount = 1
     public internal(set) var type: TouchType = .direct
@@ -29,37 +32,37 @@ open class UITouch: Hashable {
     public internal(set) var maximumPossibleForce: CGFloat = 0
 
     /// The view the touch began in (its hit-test view), or nil if none was hit.
-    public internal(set) var view: UIView?
+    @exclusivity(unchecked) public internal(set) var view: UIView?
     /// Held strongly, as UIKit declares it.
-    public internal(set) var window: UIWindow?
+    @exclusivity(unchecked) public internal(set) var window: UIWindow?
 
     /// Locations in screen points; converted on demand for any view.
-    var screenLocation = CGPoint.zero
-    var previousScreenLocation = CGPoint.zero
+    @exclusivity(unchecked) var screenLocation = CGPoint.zero
+    @exclusivity(unchecked) var previousScreenLocation = CGPoint.zero
     /// Where the touch began, in screen points, for tap counting.
     var startScreenLocation = CGPoint.zero
     /// Identifier of the HID contact this touch stands for.
     let fingerIdentifier: UInt32
     /// False when the routing rules keep the touch from its view
     /// (multiple-touch or exclusive-touch).
-    var isDeliveredToView = true
+    @exclusivity(unchecked) var isDeliveredToView = true
     /// Set when the application ended the touch itself (its view left the
     /// window); later reports of the finger are then ignored.
-    var isEndedByApplication = false
+    @exclusivity(unchecked) var isEndedByApplication = false
     /// True when an exclusive-touch view keeps the touch from everyone,
     /// gesture recognizers included.
-    var isExcludedByExclusiveTouch = false
+    @exclusivity(unchecked) var isExcludedByExclusiveTouch = false
     /// The recognizers that receive this touch, nearest the view first.
-    var gestureRecognizerList: [UIGestureRecognizer] = []
+    @exclusivity(unchecked) var gestureRecognizerList: [UIGestureRecognizer] = []
     /// How far the view has got with this touch, and the phases the
     /// recognizers' delays are holding back from it, oldest first.
-    var viewDelivery = ViewDelivery.notStarted
-    var heldPhases: [Phase] = []
+    @exclusivity(unchecked) var viewDelivery = ViewDelivery.notStarted
+    @exclusivity(unchecked) var heldPhases: [Phase] = []
     /// The event that last carried the touch, for deliveries made later
     /// (held phases released by a recognizer's timer). Strong, and dropped
     /// when the touch has finished with its view: a weak reference would
     /// cost a side table for every event.
-    var lastEvent: UIEvent?
+    @exclusivity(unchecked) var lastEvent: UIEvent?
 
     enum ViewDelivery {
         case notStarted, began, finished

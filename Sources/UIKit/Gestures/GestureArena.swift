@@ -33,7 +33,7 @@
 @MainActor
 final class GestureArena {
     /// Recognizers that have received touches since their last reset.
-    private var participants: [UIGestureRecognizer] = []
+    @exclusivity(unchecked) private var participants: [UIGestureRecognizer] = []
 
     // MARK: Steps 1–2: giving touches to recognizers
 
@@ -45,33 +45,39 @@ final class GestureArena {
         }
         var order: [UIGestureRecognizer] = []
         for touch in touches {
-            for recognizer in touch.gestureRecognizerList where !order.contains(where: { $0 === recognizer }) {
+            for recognizer in touch.gestureRecognizerList where !order.containsObject(recognizer) {
                 order.append(recognizer)
             }
         }
         for recognizer in order {
-            for phase in [UITouch.Phase.began, .moved, .ended, .cancelled] {
-                guard recognizer.receivesTouches else { break }
-                let mine = touches.filter {
-                    $0.phase == phase && !recognizer.ignoredTouches.contains($0) && recognizer.trackedTouches.contains($0)
-                }
-                guard !mine.isEmpty else { continue }
-                let set = Set(mine)
-                switch phase {
-                case .began: recognizer.touchesBegan(set, with: event)
-                case .moved: recognizer.touchesMoved(set, with: event)
-                case .ended: recognizer.touchesEnded(set, with: event)
-                case .cancelled: recognizer.touchesCancelled(set, with: event)
-                case .stationary: break
-                }
-                recognizer.lastScreenCentroid = recognizer.screenCentroid(of: recognizer.receivedTouches)
+            deliver(event, touches: touches, to: recognizer)
+        }
+    }
+
+    private static let phaseOrder: [UITouch.Phase] = [.began, .moved, .ended, .cancelled]
+
+    private func deliver(_ event: UIEvent, touches: [UITouch], to recognizer: UIGestureRecognizer) {
+        var sawCancellation = false
+        for phase in Self.phaseOrder {
+            guard recognizer.receivesTouches else { break }
+            var mine = Set<UITouch>()
+            for touch in touches where touch.phase == phase && recognizer.receives(touch) { mine.insert(touch) }
+            guard !mine.isEmpty else { continue }
+            switch phase {
+            case .began: recognizer.touchesBegan(mine, with: event)
+            case .moved: recognizer.touchesMoved(mine, with: event)
+            case .ended: recognizer.touchesEnded(mine, with: event)
+            case .cancelled:
+                sawCancellation = true
+                recognizer.touchesCancelled(mine, with: event)
+            case .stationary: break
             }
-            // The system took the touches away: whatever the subclass did, the recognizer is done.
-            if touches.contains(where: { $0.phase == .cancelled && recognizer.trackedTouches.contains($0) }),
-               recognizer.activeTouches.isEmpty {
-                if recognizer.state == .possible { fail(recognizer) }
-                if recognizer.state == .began || recognizer.state == .changed { transition(recognizer, to: .cancelled) }
-            }
+            recognizer.lastScreenCentroid = recognizer.screenCentroid(of: recognizer.receivedTouches)
+        }
+        // The system took the touches away: whatever the subclass did, the recognizer is done.
+        if sawCancellation && recognizer.activeTouches.isEmpty {
+            if recognizer.state == .possible { fail(recognizer) }
+            if recognizer.state == .began || recognizer.state == .changed { transition(recognizer, to: .cancelled) }
         }
     }
 
@@ -83,7 +89,7 @@ final class GestureArena {
                 touch.gestureRecognizerList.append(recognizer)
                 recognizer.trackedTouches.append(touch)
                 recognizer.touchHistory.append(touch)
-                if !participants.contains(where: { $0 === recognizer }) { participants.append(recognizer) }
+                if !participants.containsObject(recognizer) { participants.append(recognizer) }
             }
             view = current.superview
         }
@@ -94,7 +100,9 @@ final class GestureArena {
     func settle() {
         guard operationDepth == 0 else { return }
         for recognizer in participants {
-            recognizer.trackedTouches.removeAll { $0.isFinished }
+            var anyFinished = false
+            for touch in recognizer.trackedTouches where touch.isFinished { anyFinished = true }
+            if anyFinished { recognizer.trackedTouches.removeAll { $0.isFinished } }
             if recognizer.isFinished && recognizer.trackedTouches.isEmpty { reset(recognizer) }
         }
     }
@@ -291,4 +299,12 @@ extension UIGestureRecognizer {
     var receivesTouches: Bool { isEnabled && view != nil && !isFinished }
     /// Whether it accepts a touch that is just beginning.
     var takesNewTouches: Bool { receivesTouches && pendingState == nil }
+}
+
+extension Array where Element: AnyObject {
+    /// Whether the array holds `object` itself (not merely an equal one).
+    func containsObject(_ object: Element) -> Bool {
+        for element in self where element === object { return true }
+        return false
+    }
 }

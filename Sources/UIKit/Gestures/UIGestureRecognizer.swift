@@ -41,21 +41,43 @@ open class UIGestureRecognizer {
     }
 
     private var actions: [Action] = []
-    var storedState = State.possible
+    // A recognizer's state is read and written many times per event, only
+    // on the main actor and never through overlapping inout accesses, so the
+    // hot fields below skip the runtime's dynamic exclusivity checks.
+    @exclusivity(unchecked) var storedState = State.possible
     /// A transition out of `.possible` that waits for other recognizers to fail.
-    var pendingState: State?
+    @exclusivity(unchecked) var pendingState: State?
     /// The touches the recognizer follows, in the order they began; those
     /// that ended leave the list once the event that ended them is delivered.
-    var trackedTouches: [UITouch] = []
+    @exclusivity(unchecked) var trackedTouches: [UITouch] = []
     /// Every touch given to the recognizer since its last reset.
-    var touchHistory: [UITouch] = []
-    var ignoredTouches: Set<UITouch> = []
+    @exclusivity(unchecked) var touchHistory: [UITouch] = []
+    @exclusivity(unchecked) var ignoredTouches: Set<UITouch> = []
     /// Recognizers this one waits for, from `require(toFail:)`.
     var explicitFailureRequirements: [WeakRecognizer] = []
     /// Where the touches were when the recognizer last saw any, in screen points.
-    var lastScreenCentroid = CGPoint.zero
+    @exclusivity(unchecked) var lastScreenCentroid = CGPoint.zero
 
     public init() {}
+
+    /// Timers that must not outlive the recognizer (see `scheduleTimer`).
+    private var timers: [RunLoopTimer] = []
+
+    isolated deinit {
+        for timer in timers { timer.invalidate() }
+    }
+
+    /// Runs `body` on the run loop after `seconds`, unless the recognizer
+    /// goes away first. The timer holds the recognizer without a weak
+    /// reference (which would slow every retain of it); the recognizer
+    /// invalidates its timers as it goes away instead.
+    func scheduleTimer(after seconds: TimeInterval, _ body: @escaping @MainActor (UIGestureRecognizer) -> Void) -> RunLoopTimer {
+        timers.removeAll { !$0.isValid }
+        unowned(unsafe) let recognizer = self
+        let timer = UIApplication.shared.runLoop.schedule(after: seconds) { _ in body(recognizer) }
+        timers.append(timer)
+        return timer
+    }
 
     /// A recognizer that calls `handler` on every action.
     public convenience init(handler: @escaping @MainActor (UIGestureRecognizer) -> Void) {
@@ -131,12 +153,28 @@ open class UIGestureRecognizer {
 
     /// The touches the recognizer is following now, in the order they began.
     var activeTouches: [UITouch] {
-        trackedTouches.filter { !ignoredTouches.contains($0) && !$0.isFinished }
+        var touches: [UITouch] = []
+        for touch in trackedTouches where !touch.isFinished && !isIgnoring(touch) { touches.append(touch) }
+        return touches
     }
 
     /// The touches the recognizer receives: tracked and not ignored.
     var receivedTouches: [UITouch] {
-        trackedTouches.filter { !ignoredTouches.contains($0) }
+        guard !ignoredTouches.isEmpty else { return trackedTouches }
+        var touches: [UITouch] = []
+        for touch in trackedTouches where !ignoredTouches.contains(touch) { touches.append(touch) }
+        return touches
+    }
+
+    /// Whether this recognizer receives `touch`: it tracks it and does not ignore it.
+    func receives(_ touch: UITouch) -> Bool {
+        guard !isIgnoring(touch) else { return false }
+        for tracked in trackedTouches where tracked === touch { return true }
+        return false
+    }
+
+    private func isIgnoring(_ touch: UITouch) -> Bool {
+        !ignoredTouches.isEmpty && ignoredTouches.contains(touch)
     }
 
     /// How many touches the recognizer is following.

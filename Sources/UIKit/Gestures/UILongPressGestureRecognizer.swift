@@ -24,9 +24,8 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         if tapsCompleted < numberOfTapsRequired {
             timer = failAfter(GestureThresholds.maximumSingleTapDuration)
         } else if down == numberOfTouchesRequired {
-            timer = UIApplication.shared.runLoop.schedule(after: minimumPressDuration) { [weak self] _ in
-                guard let self, self.state == .possible else { return }
-                self.state = .began
+            timer = scheduleTimer(after: minimumPressDuration) { recognizer in
+                if recognizer.state == .possible { recognizer.state = .began }
             }
         }
     }

@@ -73,9 +73,8 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 extension UIGestureRecognizer {
     /// A timer that fails the recognizer if it is still undecided when it fires.
     func failAfter(_ seconds: TimeInterval) -> RunLoopTimer {
-        UIApplication.shared.runLoop.schedule(after: seconds) { [weak self] _ in
-            guard let self, self.state == .possible else { return }
-            self.state = .failed
+        scheduleTimer(after: seconds) { recognizer in
+            if recognizer.state == .possible { recognizer.state = .failed }
         }
     }
 }

@@ -30,6 +30,10 @@ open class UIWindow: UIView {
         UIApplication.shared.register(self)
     }
 
+    isolated deinit {
+        UIApplication.shared.unregister(self)
+    }
+
     open override var isHidden: Bool {
         didSet {
             if oldValue && !isHidden { UIApplication.shared.windowDidBecomeVisible(self) }
