@@ -369,4 +369,109 @@ import Testing
         #expect(chain(from: presentedSubview).map(ObjectIdentifier.init)
                 == ([presentedSubview, presented.view, presented, root, window, application, delegate] as [UIResponder]).map(ObjectIdentifier.init))
     }
+
+    // MARK: H. Scroll view and button (seed 001)
+
+    /// A 400×800 scroll view over 400×4000 of content, with a button at (100,100,200,60).
+    private func buttonInScrollView(
+        _ scrollView: UIScrollView = UIScrollView(), delaysContentTouches: Bool
+    ) -> (UIScrollView, ScenarioHButton, TouchSynthesizer) {
+        let window = makeWindow()
+        scrollView.frame = window.bounds
+        scrollView.contentSize = CGSize(width: 400, height: 4000)
+        scrollView.delaysContentTouches = delaysContentTouches
+        let button = ScenarioHButton(frame: CGRect(x: 100, y: 100, width: 200, height: 60))
+        scrollView.addSubview(button)
+        window.addSubview(scrollView)
+        return (scrollView, button, TouchSynthesizer(window: window))
+    }
+
+    @Test func scenarioH_withDelayAQuickTapStillTriggersTheButton() {
+        let (_, button, synthesizer) = buttonInScrollView(delaysContentTouches: true)
+        let finger = synthesizer.touchDown(at: CGPoint(x: 200, y: 130))
+        synthesizer.advance(by: 0.08)
+        #expect(!button.isHighlighted)
+        synthesizer.touchUp(finger)
+        #expect(button.touchUpInsideCount == 1)
+        #expect(button.highlightChanges == [true, false])  // at the release, began then ended
+    }
+
+    @Test func scenarioH_withDelayTheHighlightStartsOnlyAfter150ms() {
+        let (_, button, synthesizer) = buttonInScrollView(delaysContentTouches: true)
+        let finger = synthesizer.touchDown(at: CGPoint(x: 200, y: 130))
+        synthesizer.advance(by: 0.149)
+        #expect(!button.isHighlighted)
+        synthesizer.advance(by: 0.002)
+        #expect(button.isHighlighted)
+        synthesizer.touchUp(finger)
+        #expect(button.touchUpInsideCount == 1 && !button.isHighlighted)
+    }
+
+    @Test func scenarioH_withDelayADragStartingOnTheButtonScrollsAndNeverHighlightsIt() {
+        let (scrollView, button, synthesizer) = buttonInScrollView(delaysContentTouches: true)
+        let finger = synthesizer.touchDown(at: CGPoint(x: 200, y: 130))
+        for (step, y) in [115, 100, 85, 70].enumerated() {
+            synthesizer.advance(by: 0.02)
+            synthesizer.touchMove(finger, to: CGPoint(x: 200, y: CGFloat(y)))
+            if step == 0 { #expect(scrollView.isDragging) }
+        }
+        synthesizer.advance(by: 0.3)
+        synthesizer.touchUp(finger)
+        #expect(scrollView.contentOffset.y == 45)  // 60 pt dragged, less the 15 pt before the pan began
+        #expect(button.highlightChanges.isEmpty)
+        #expect(button.touchUpInsideCount == 0 && button.touchCancelCount == 0)
+    }
+
+    @Test func scenarioH_withoutDelayTheButtonHighlightsAtOnceAndADragOnItDoesNotScroll() {
+        let (scrollView, button, synthesizer) = buttonInScrollView(delaysContentTouches: false)
+        let finger = synthesizer.touchDown(at: CGPoint(x: 200, y: 130))
+        #expect(button.isHighlighted)
+        synthesizer.drag(finger, from: CGPoint(x: 200, y: 130), to: CGPoint(x: 200, y: 70), steps: 4, over: 0.08)
+        #expect(scrollView.contentOffset == .zero && !scrollView.isDragging)
+        #expect(button.isHighlighted)  // controls are not cancelled by default
+        synthesizer.touchUp(finger)
+        #expect(button.touchUpInsideCount == 1 && button.touchCancelCount == 0)
+        #expect(scrollView.contentOffset == .zero)
+    }
+
+    @Test func scenarioH_withoutDelayADragOnTheButtonScrollsWhenTouchesShouldCancelSaysSo() {
+        final class CancellingScrollView: UIScrollView {
+            override func touchesShouldCancel(in view: UIView) -> Bool { true }
+        }
+        let (scrollView, button, synthesizer) = buttonInScrollView(CancellingScrollView(), delaysContentTouches: false)
+        let finger = synthesizer.touchDown(at: CGPoint(x: 200, y: 130))
+        #expect(button.isHighlighted)
+        synthesizer.drag(finger, from: CGPoint(x: 200, y: 130), to: CGPoint(x: 200, y: 70), steps: 4, over: 0.08)
+        #expect(scrollView.isDragging && scrollView.contentOffset.y == 45)
+        #expect(!button.isHighlighted && button.touchCancelCount == 1)
+        synthesizer.touchUp(finger)
+        #expect(button.touchUpInsideCount == 0)
+    }
+}
+
+/// Scenario H's button: highlights while its touch is on it, counts
+/// touch-up-inside and cancellations, and keeps its touch when a drag
+/// starts on it, as a control does.
+@MainActor
+final class ScenarioHButton: UIView, KeepsTouchesWhenScrolling {
+    private(set) var highlightChanges: [Bool] = []
+    private(set) var touchUpInsideCount = 0
+    private(set) var touchCancelCount = 0
+    var isHighlighted = false {
+        didSet { if isHighlighted != oldValue { highlightChanges.append(isHighlighted) } }
+    }
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { isHighlighted = true }
+    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        // Inside, for a control, is within 70 pt of its bounds (SPEC.md §6).
+        isHighlighted = bounds.insetBy(dx: -70, dy: -70).contains(touches.first!.location(in: self))
+    }
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if isHighlighted { touchUpInsideCount += 1 }
+        isHighlighted = false
+    }
+    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        touchCancelCount += 1
+        isHighlighted = false
+    }
 }

@@ -1,0 +1,149 @@
+/// How a scroll view shares touches with its content (SPEC.md §7).
+///
+/// A finger that lands on a scroll view's content may be the start of a tap
+/// on that content or of a scroll. The scroll view decides with two
+/// recognizers of its own, on top of the gesture engine's rules for
+/// `delaysTouchesBegan` and `cancelsTouchesInView` (`TouchRouting.swift`):
+///
+/// 1. `touchesShouldBegin(_:with:in:)`: just before content would receive
+///    touches, the scroll view asks; false keeps them from it for good (the
+///    scroll view can still scroll with them).
+/// 2. `delaysContentTouches` (default true): a touch on content is held back
+///    by ``DelayedTouchesBeganGestureRecognizer``, which delays touches began.
+///    It gives the touch to the content after
+///    ``ScrollViewConstants/contentTouchDelay`` (150 ms, which UIKit does not
+///    document), or at once when the finger lifts sooner — then the content
+///    receives began and ended together, at the release, so a quick tap still
+///    works. A button inside a scroll view therefore highlights only after
+///    the delay.
+/// 3. If a scroll starts first, the content never sees the touch: the delay
+///    recognizer recognizes, and the engine drops the touches a recognizer
+///    that delays touches began was holding.
+/// 4. `canCancelContentTouches` (default true) is the pan's
+///    `cancelsTouchesInView`. A drag that starts on content that already has
+///    the touch (the delay is over, or there was none) asks
+///    `touchesShouldCancel(in:)`; if it says yes, the pan begins and the
+///    content receives `touchesCancelled`. If it says no — by default for a
+///    control — or `canCancelContentTouches` is false, the pan does not begin
+///    (`gestureRecognizerShouldBegin(_:)`), the content keeps the touch and
+///    nothing scrolls.
+///
+/// A touch that lands while the content is coasting only stops it: the
+/// content does not receive it (see `UIScrollView+Dragging.swift`).
+extension UIScrollView {
+    /// The scroll view's recognizers, after a change of `isScrollEnabled`,
+    /// `delaysContentTouches` or `canCancelContentTouches` (steps 2 and 4).
+    func updateContentTouchHandling() {
+        storedPan.isEnabled = isScrollEnabled
+        storedPan.cancelsTouchesInView = canCancelContentTouches
+        delayedTouchesRecognizer.delaysTouchesBegan = delaysContentTouches && isScrollEnabled
+    }
+
+    /// Step 1, for touches about to reach the content: the ones
+    /// `touchesShouldBegin(_:with:in:)` refuses never will.
+    func admitContentTouches(_ touches: [UITouch]) {
+        var byView: [(view: UIView, touches: [UITouch])] = []
+        for touch in touches where touch.isDeliveredToView && touch.viewDelivery == .notStarted {
+            guard let view = touch.view, view !== self, view.isDescendant(of: self) else { continue }
+            if let index = byView.firstIndex(where: { $0.view === view }) {
+                byView[index].touches.append(touch)
+            } else {
+                byView.append((view, [touch]))
+            }
+        }
+        for (view, touches) in byView where !touchesShouldBegin(Set(touches), with: touches[0].lastEvent, in: view) {
+            for touch in touches { touch.isDeliveredToView = false }
+            UIApplication.shared.touchRouter.discardHeldBegan(of: touches)
+        }
+    }
+
+    /// Step 3: a scroll started with `touches`. Every scroll view's delay
+    /// recognizer holding them lets go of them for good, so a scroll started
+    /// by an outer scroll view also keeps them from an inner one's content.
+    func scrollDidStart(with touches: [UITouch]) {
+        var recognizers: [DelayedTouchesBeganGestureRecognizer] = []
+        for touch in touches {
+            for case let recognizer as DelayedTouchesBeganGestureRecognizer in touch.gestureRecognizerList
+            where !recognizers.contains(where: { $0 === recognizer }) {
+                recognizers.append(recognizer)
+            }
+        }
+        for recognizer in recognizers { recognizer.scrollDidStart() }
+    }
+
+    /// Step 4: whether the pan may begin, given what the content already has.
+    func contentTouchesLetPanBegin() -> Bool {
+        for touch in storedPan.receivedTouches where touch.viewDelivery == .began {
+            guard let view = touch.view, view !== self, view.isDescendant(of: self) else { continue }
+            if !canCancelContentTouches || !touchesShouldCancel(in: view) { return false }
+        }
+        return true
+    }
+}
+
+/// Holds back the content's touches began while the scroll view finds out
+/// whether the user is scrolling (steps 1–3 above; UIKit has a private
+/// recognizer for the same job). It never takes part in arbitration: it
+/// prevents nothing and nothing prevents it, so a pan that begins does not
+/// make it fail (failing would hand the held touches to the content).
+final class DelayedTouchesBeganGestureRecognizer: UIGestureRecognizer {
+    private var timer: RunLoopTimer?
+
+    override init() {
+        super.init()
+        delaysTouchesBegan = true
+        delaysTouchesEnded = false
+        cancelsTouchesInView = false
+    }
+
+    private var scrollView: UIScrollView? { view as? UIScrollView }
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        guard delaysTouchesBegan else {
+            // Nothing to wait for: the content gets the touches now, if the scroll view agrees.
+            scrollView?.admitContentTouches(receivedTouches.filter { touches.contains($0) })
+            return
+        }
+        if timer == nil {
+            timer = scheduleTimer(after: ScrollViewConstants.contentTouchDelay) { recognizer in
+                (recognizer as? DelayedTouchesBeganGestureRecognizer)?.releaseTouches()
+            }
+        }
+    }
+
+    /// A finger lifted before the delay was over: the content gets its
+    /// touches now, began then ended.
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        releaseTouches()
+    }
+
+    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+        state = .failed
+    }
+
+    /// The delay is over: failing hands the held touches to the content.
+    private func releaseTouches() {
+        guard state == .possible else { return }
+        if delaysTouchesBegan { scrollView?.admitContentTouches(receivedTouches) }
+        state = .failed
+    }
+
+    /// A scroll started: recognizing drops the held touches for good.
+    func scrollDidStart() {
+        guard state == .possible else { return }
+        state = .ended
+    }
+
+    override func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    override func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+
+    override func reset() {
+        super.reset()
+        timer?.invalidate()
+        timer = nil
+    }
+}
+
+/// Views that keep their touch when a drag starts on them: the default of
+/// `touchesShouldCancel(in:)` is false for these.
+protocol KeepsTouchesWhenScrolling: UIView {}

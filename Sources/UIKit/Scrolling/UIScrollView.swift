@@ -1,0 +1,270 @@
+/// A view whose content is larger than itself and moves under the finger.
+///
+/// The content offset is the view's `bounds.origin`: the content point shown
+/// at the top-left corner. A pan recognizer of the scroll view's own
+/// (``panGestureRecognizer``) drags it; when the finger lifts, the content
+/// coasts, slowing by ``decelerationRate`` every millisecond, springs back
+/// if it is past an edge, and lands on a page with ``isPagingEnabled``. All
+/// of it runs on a run-loop timer at 60 Hz, on the application's clock, so
+/// tests step it deterministically.
+///
+/// Where the code is:
+/// - this file: the properties, and the methods subclasses override;
+/// - `ScrollViewContentTouches.swift`: how content touches are delayed and
+///   cancelled (SPEC.md §7), read top to bottom;
+/// - `UIScrollView+Dragging.swift`: dragging, releasing, coasting, animations;
+/// - `UIScrollView+Zooming.swift`: zooming by pinch and by code;
+/// - `ScrollPhysics.swift`: the constants and the motion of one axis.
+@MainActor
+open class UIScrollView: UIView {
+    /// How quickly coasting slows: the fraction of its velocity the content
+    /// keeps each millisecond.
+    public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
+        public let rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+
+        /// UIKit's default: 0.998 per millisecond.
+        public static let normal = DecelerationRate(rawValue: 0.998)
+        /// UIKit's quick stop: 0.99 per millisecond.
+        public static let fast = DecelerationRate(rawValue: 0.99)
+    }
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        clipsToBounds = true
+        storedPan.addTarget(self, action: UIScrollView.panGestureDidChange)
+        addGestureRecognizer(storedPan)
+        addGestureRecognizer(delayedTouchesRecognizer)
+        updateContentTouchHandling()
+    }
+
+    /// Told about scrolling, dragging, deceleration and zooming. Held weakly.
+    open weak var delegate: (any UIScrollViewDelegate)?
+
+    // MARK: Content geometry
+
+    /// The content point shown at the top-left corner: `bounds.origin`.
+    open var contentOffset: CGPoint {
+        get { bounds.origin }
+        set { bounds.origin = newValue }
+    }
+
+    /// Setting `bounds.origin` scrolls, and the delegate hears of it.
+    open override var bounds: CGRect {
+        get { super.bounds }
+        set {
+            let oldOrigin = super.bounds.origin
+            super.bounds = newValue
+            if super.bounds.origin != oldOrigin { delegate?.scrollViewDidScroll(self) }
+        }
+    }
+
+    /// The size of the content, in points.
+    open var contentSize = CGSize.zero
+
+    /// Extra room around the content the user can scroll to.
+    open var contentInset = UIEdgeInsets.zero {
+        didSet {
+            guard contentInset != oldValue else { return }
+            adjustedContentInsetDidChange()
+            delegate?.scrollViewDidChangeAdjustedContentInset(self)
+        }
+    }
+
+    /// The insets scrolling uses. UIKit adds the safe area to
+    /// ``contentInset``; there are no bars or safe areas here, so they are equal.
+    open var adjustedContentInset: UIEdgeInsets { contentInset }
+
+    /// Called when ``adjustedContentInset`` changes; subclasses call super.
+    open func adjustedContentInsetDidChange() {}
+
+    /// Scrolls to `contentOffset`, at once or animated over
+    /// ``ScrollViewConstants/scrollAnimationDuration`` (then the delegate hears
+    /// `scrollViewDidEndScrollingAnimation`). Either way it stops any
+    /// deceleration or animation under way.
+    open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
+        stopMotion()
+        // A non-finite offset is not animated: the view refuses it at once, and reports it.
+        if animated && contentOffset.isFinite {
+            animate(toOffset: contentOffset, zoomScale: nil)
+        } else {
+            self.contentOffset = contentOffset
+        }
+    }
+
+    /// Scrolls as little as possible to show `rect` (in the content's
+    /// coordinates), as far as the content allows; a rect too big to show
+    /// whole is shown from its top-left corner.
+    open func scrollRectToVisible(_ rect: CGRect, animated: Bool) {
+        func axis(_ offset: CGFloat, _ length: CGFloat, _ start: CGFloat, _ end: CGFloat, _ range: ClosedRange<CGFloat>) -> CGFloat {
+            var result = offset
+            if end - start >= length || start < offset {
+                result = start
+            } else if end > offset + length {
+                result = end - length
+            }
+            return clamp(result, range)
+        }
+        let range = offsetRange
+        let target = CGPoint(
+            x: axis(contentOffset.x, bounds.width, rect.minX, rect.maxX, range.x),
+            y: axis(contentOffset.y, bounds.height, rect.minY, rect.maxY, range.y))
+        setContentOffset(target, animated: animated)
+    }
+
+    // MARK: Scrolling behaviour
+
+    /// When false, dragging does not scroll (the pan recognizer is disabled)
+    /// and content touches are not delayed.
+    open var isScrollEnabled = true {
+        didSet { updateContentTouchHandling() }
+    }
+
+    /// When true, a drag that starts mostly along one axis scrolls only along
+    /// it (see ``ScrollViewConstants/directionalLockRatio``).
+    open var isDirectionalLockEnabled = false
+
+    /// When true (the default), content dragged past an edge follows the
+    /// finger less and less (rubber-banding) and springs back; coasting
+    /// content overshoots an edge and springs back. When false it stops at
+    /// the edges.
+    open var bounces = true
+
+    /// With ``bounces``, lets the user drag vertically (and rubber-band) even
+    /// when the content is not taller than the view.
+    open var alwaysBounceVertical = false
+    /// With ``bounces``, lets the user drag horizontally even when the
+    /// content is not wider than the view.
+    open var alwaysBounceHorizontal = false
+
+    /// When true, the content comes to rest only at multiples of the view's size.
+    open var isPagingEnabled = false
+
+    /// How quickly the content slows after a fling. Default ``DecelerationRate-swift.struct/normal``.
+    open var decelerationRate = DecelerationRate.normal
+
+    // MARK: State
+
+    /// True while a finger is on the scroll view, dragging or not yet.
+    public internal(set) var isTracking = false
+    /// True from the moment a drag starts moving the content until the finger lifts.
+    public internal(set) var isDragging = false
+    /// True while the content moves on its own after a drag.
+    public internal(set) var isDecelerating = false
+
+    /// The recognizer that drags the content. Its `cancelsTouchesInView`
+    /// follows ``canCancelContentTouches``; its delegate must stay unset (the
+    /// scroll view decides through `gestureRecognizerShouldBegin(_:)`).
+    open var panGestureRecognizer: UIPanGestureRecognizer { storedPan }
+
+    // MARK: Content touches (SPEC.md §7; see ScrollViewContentTouches.swift)
+
+    /// When true (the default), a touch on content reaches it only after
+    /// ``ScrollViewConstants/contentTouchDelay``, or when it lifts sooner,
+    /// and never if a scroll starts first.
+    open var delaysContentTouches = true {
+        didSet { updateContentTouchHandling() }
+    }
+
+    /// When true (the default), a drag that starts on content that already
+    /// has the touch cancels it there and scrolls, unless
+    /// ``touchesShouldCancel(in:)`` says no. When false, such a drag does not scroll.
+    open var canCancelContentTouches = true {
+        didSet { updateContentTouchHandling() }
+    }
+
+    /// Asked before content receives touches, with the touches and the view
+    /// they landed on; false keeps them from it (the scroll view can still
+    /// scroll with them). The default is true.
+    open func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool {
+        true
+    }
+
+    /// Asked when a drag starts on content that already has the touch;
+    /// false keeps the touch with the content and the scroll view does not
+    /// scroll. The default is true, except for a control, which keeps its touch.
+    open func touchesShouldCancel(in view: UIView) -> Bool {
+        !(view is KeepsTouchesWhenScrolling)
+    }
+
+    /// The scroll view's own recognizers ask here before they begin: the pan
+    /// only if the content's touches let it (``touchesShouldCancel(in:)``),
+    /// the pinch only if there is a view to zoom. Subclasses call super.
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        if gestureRecognizer === storedPan { return contentTouchesLetPanBegin() }
+        if gestureRecognizer === storedPinch { return canZoom }
+        return super.gestureRecognizerShouldBegin(gestureRecognizer)
+    }
+
+    // MARK: Zooming (see UIScrollView+Zooming.swift)
+
+    /// The smallest zoom scale pinching settles at. Default 1.
+    open var minimumZoomScale: CGFloat = 1 {
+        didSet { updatePinchGestureRecognizer() }
+    }
+    /// The largest zoom scale pinching settles at. Default 1; zooming needs
+    /// it above ``minimumZoomScale`` and a delegate that returns a
+    /// view from `viewForZooming(in:)`.
+    open var maximumZoomScale: CGFloat = 1 {
+        didSet { updatePinchGestureRecognizer() }
+    }
+
+    /// The scale of the zoomed view. Setting it zooms at once, about the
+    /// centre of what is shown, within the minimum and maximum.
+    open var zoomScale: CGFloat {
+        get { storedZoomScale }
+        set { setZoomScale(newValue, animated: false) }
+    }
+
+    /// Zooms to `scale`, kept within the minimum and maximum, about the
+    /// centre of what is shown. Nothing happens without a view to zoom. An
+    /// animated change ends with `scrollViewDidEndZooming`.
+    open func setZoomScale(_ scale: CGFloat, animated: Bool) {
+        guard let view = zoomingView, scale.isFinite, scale > 0 else { return }
+        let target = clampedZoomScale(scale)
+        let centre = CGPoint(x: bounds.width / 2, y: bounds.height / 2)
+        let anchor = view.convert(CGPoint(x: bounds.midX, y: bounds.midY), from: self)
+        zoom(view, to: target, keeping: anchor, at: centre, animated: animated)
+    }
+
+    /// Zooms so that `rect`, in the zoomed view's coordinates, fills the
+    /// scroll view as far as the zoom scales allow, centred.
+    open func zoom(to rect: CGRect, animated: Bool) {
+        guard let view = zoomingView, rect.width > 0 || rect.height > 0, rect.isFinite else { return }
+        let fit = min(rect.width > 0 ? bounds.width / rect.width : .infinity,
+                      rect.height > 0 ? bounds.height / rect.height : .infinity)
+        let centre = CGPoint(x: bounds.width / 2, y: bounds.height / 2)
+        zoom(view, to: clampedZoomScale(fit), keeping: CGPoint(x: rect.midX, y: rect.midY), at: centre, animated: animated)
+    }
+
+    /// When true (the default), pinching past the minimum or maximum scale
+    /// goes on with resistance and bounces back on release.
+    open var bouncesZoom = true
+
+    /// True while a pinch zooms the content.
+    public internal(set) var isZooming = false
+    /// True while the zoom scale bounces back into range after a pinch.
+    public internal(set) var isZoomBouncing = false
+
+    /// The recognizer that zooms; nil while zooming is impossible (the
+    /// minimum and maximum scales are equal).
+    open var pinchGestureRecognizer: UIPinchGestureRecognizer? { storedPinch }
+
+    // MARK: Internal state
+
+    let storedPan = ScrollViewPanGestureRecognizer()
+    let delayedTouchesRecognizer = DelayedTouchesBeganGestureRecognizer()
+    var storedPinch: UIPinchGestureRecognizer?
+    var storedZoomScale: CGFloat = 1
+    /// The drag under way, from its start.
+    var drag: DragState?
+    /// The pinch under way.
+    var pinch: PinchState?
+    /// What moves the content on its own, and the timer that steps it.
+    var motion = Motion.none
+    /// Counts changes of ``motion``, so a frame can tell whether the
+    /// delegate changed it while hearing of the frame's move.
+    var motionGeneration = 0
+    var motionTimer: RunLoopTimer?
+    var lastFrameTime: TimeInterval = 0
+}
