@@ -17,6 +17,13 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
         case presentation
         /// A gesture recognizer state change UIKit does not allow; the state was kept.
         case illegalGestureTransition
+        /// A button or key event that is not a press (an unknown usage), or
+        /// that contradicts the buttons held (down twice, up while up); dropped.
+        case invalidPress
+        /// A motion event out of order (a shake ending that never began); dropped.
+        case invalidMotion
+        /// A named action sent to a target that does not perform it; nothing ran.
+        case unhandledAction
     }
 
     public let kind: Kind

@@ -53,6 +53,7 @@ open class UIApplication: UIResponder {
     var touchRouter = TouchRouter()
     var gestureArena = GestureArena()
     private var translator = HIDEventTranslator()
+    private var pressTranslator = HIDPressAndMotionTranslator()
     private var eventSource: RunLoopSource!
     // Touched for every event, only from the main actor and never through
     // overlapping inout accesses: dynamic exclusivity checks would only cost time.
@@ -99,6 +100,7 @@ open class UIApplication: UIResponder {
         gestureArena = GestureArena()
         traceHandler = nil
         translator = HIDEventTranslator()
+        pressTranslator = HIDPressAndMotionTranslator()
         runLoop = ApplicationRunLoop()
         inputPort = InputPort()
         diagnostics.removeAll()
@@ -134,9 +136,10 @@ open class UIApplication: UIResponder {
             switch hidEvent {
             case .digitizer(let frame):
                 if let event = translator.translate(frame, report: diagnostics.report) { enqueue(event) }
-            case .button, .motion:
-                // Presses and motion are routed through the first responder, which this build does not have yet.
-                break
+            case .button(let button):
+                if let event = pressTranslator.translate(button, report: diagnostics.report) { enqueue(event) }
+            case .motion(let motion):
+                if let event = pressTranslator.translate(motion, report: diagnostics.report) { enqueue(event) }
             }
         }
     }
@@ -166,17 +169,24 @@ open class UIApplication: UIResponder {
     }
 
     private func dispatch(_ event: UIEvent) {
-        guard event.type == .touches else { return sendEvent(event) }
+        guard event.type == .touches else {
+            if let presses = event as? UIPressesEvent { PressRouting.prepare(presses, in: self) }
+            return sendEvent(event)
+        }
         touchRouter.prepare(event, in: self)
         sendEvent(event)
         touchRouter.finish(event)
         gestureArena.settle()
     }
 
-    /// Sends an event to the windows that own its touches, each window once.
-    /// Override to watch every event the application delivers; call super.
+    /// Sends an event to the windows that own its touches, each window once;
+    /// a press or motion to its window (see `PressRouting.swift`). Override
+    /// to watch every event the application delivers; call super.
     open func sendEvent(_ event: UIEvent) {
-        guard event.type == .touches else { return }
+        guard event.type == .touches else {
+            for window in PressRouting.windows(for: event, in: self) { window.sendEvent(event) }
+            return
+        }
         var windows: [UIWindow] = []
         for touch in event.touchesInOrder {
             guard let window = touch.window else { continue }

@@ -34,13 +34,7 @@ open class UIGestureRecognizer {
         }
     }
 
-    private struct Action {
-        let hasTarget: Bool
-        weak var target: AnyObject?
-        let perform: @MainActor (AnyObject?, UIGestureRecognizer) -> Void
-    }
-
-    private var actions: [Action] = []
+    private var actions: [TargetAction<UIGestureRecognizer>] = []
     // A recognizer's state is read and written many times per event, only
     // on the main actor and never through overlapping inout accesses, so the
     // hot fields below skip the runtime's dynamic exclusivity checks.
@@ -82,7 +76,7 @@ open class UIGestureRecognizer {
     /// A recognizer that calls `handler` on every action.
     public convenience init(handler: @escaping @MainActor (UIGestureRecognizer) -> Void) {
         self.init()
-        actions.append(Action(hasTarget: false, target: nil) { _, recognizer in handler(recognizer) })
+        actions.append(TargetAction(handler: handler))
     }
 
     /// A recognizer that calls `action` on `target`, held weakly.
@@ -241,18 +235,14 @@ open class UIGestureRecognizer {
 
     /// Adds an action: a method of `target` (held weakly) taking no argument.
     public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> @MainActor () -> Void) {
-        actions.append(Action(hasTarget: true, target: target) { target, _ in
-            if let target = target as? Target { action(target)() }
-        })
+        actions.append(TargetAction(target: target, action: action))
     }
 
     /// Adds an action: a method of `target` (held weakly) taking the recognizer.
     public func addTarget<Target: AnyObject, Recognizer: UIGestureRecognizer>(
         _ target: Target, action: @escaping (Target) -> @MainActor (Recognizer) -> Void
     ) {
-        actions.append(Action(hasTarget: true, target: target) { target, recognizer in
-            if let target = target as? Target, let recognizer = recognizer as? Recognizer { action(target)(recognizer) }
-        })
+        actions.append(TargetAction(target: target, action: action))
     }
 
     /// Removes every action of `target`; every action at all for nil.
@@ -262,10 +252,8 @@ open class UIGestureRecognizer {
     }
 
     func sendActions() {
-        actions.removeAll { $0.hasTarget && $0.target == nil }
-        for action in actions where !action.hasTarget || action.target != nil {
-            action.perform(action.target, self)
-        }
+        actions.removeAll { $0.isOrphaned }
+        for action in actions { action.send(from: self) }
     }
 }
 

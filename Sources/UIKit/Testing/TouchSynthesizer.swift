@@ -88,6 +88,45 @@ public final class TouchSynthesizer {
         application.runLoop.advance(by: seconds)
     }
 
+    // MARK: Buttons, keys and motion (usage codes: `HIDPressUsage`)
+
+    /// Presses a button of a remote (`.select`, `.menu`, an arrow…) or, for a
+    /// keyboard key's press type, that key.
+    public func pressDown(_ type: UIPress.PressType) {
+        sendButton(type, isDown: true, modifierFlags: [])
+    }
+
+    public func pressUp(_ type: UIPress.PressType) {
+        sendButton(type, isDown: false, modifierFlags: [])
+    }
+
+    /// Presses a keyboard key with `modifierFlags` held.
+    public func keyDown(_ key: UIKeyboardHIDUsage, modifierFlags: UIKeyModifierFlags = []) {
+        sendButton(UIPress.PressType(keyboardKey: key), isDown: true, modifierFlags: modifierFlags)
+    }
+
+    public func keyUp(_ key: UIKeyboardHIDUsage, modifierFlags: UIKeyModifierFlags = []) {
+        sendButton(UIPress.PressType(keyboardKey: key), isDown: false, modifierFlags: modifierFlags)
+    }
+
+    /// The device is shaken: a shake begins and ends at this instant.
+    public func shake() {
+        for phase in [MotionEvent.Phase.began, .ended] {
+            application.inputPort.send(.motion(MotionEvent(timestamp: now, kind: .shake, phase: phase)))
+        }
+        application.runLoop.runUntilIdle()
+    }
+
+    /// Sends the button event for `type`; a type that no usage reports (see
+    /// `HIDPressUsage`) cannot be pressed, and sends nothing.
+    private func sendButton(_ type: UIPress.PressType, isDown: Bool, modifierFlags: UIKeyModifierFlags) {
+        guard let (page, usage) = HIDPressUsage.usage(of: type) else { return }
+        application.inputPort.send(.button(ButtonEvent(
+            timestamp: now, usagePage: page, usage: usage, isDown: isDown,
+            modifierFlags: UInt32(truncatingIfNeeded: modifierFlags.rawValue))))
+        application.runLoop.runUntilIdle()
+    }
+
     private func lift(_ ids: [Int], phase: DigitizerContact.Phase) {
         let lifted = fingers.filter { ids.contains($0.id) }
         guard !lifted.isEmpty else { return }

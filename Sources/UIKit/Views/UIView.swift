@@ -217,6 +217,7 @@ open class UIView: UIResponder, CALayerDelegate {
         if oldWindow != nil {
             propagateDidMoveToWindow()
             UIApplication.shared.touchRouter.viewDidLeaveWindow(self, application: UIApplication.shared)
+            oldWindow?.resignFirstResponder(inside: self)
         }
         didMoveToSuperview()
     }
@@ -251,6 +252,7 @@ open class UIView: UIResponder, CALayerDelegate {
         if oldWindow !== newWindow {
             view.propagateDidMoveToWindow()
             if oldWindow != nil { UIApplication.shared.touchRouter.viewDidLeaveWindow(view, application: UIApplication.shared) }
+            oldWindow?.resignFirstResponder(inside: view)
         }
         view.didMoveToSuperview()
         didAddSubview(view)

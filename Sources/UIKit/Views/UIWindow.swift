@@ -69,11 +69,15 @@ open class UIWindow: UIView {
     /// Called when the window stops being the key window.
     open func resignKey() {}
 
-    /// Delivers an event to the views of this window that own its touches;
-    /// see `TouchRouting.swift` for the rule. Override to watch every event
+    /// This window's first responder (see `FirstResponder.swift`).
+    weak var firstResponder: UIResponder?
+
+    /// Delivers an event to the views of this window that own its touches
+    /// (see `TouchRouting.swift`), or a press or motion to the first
+    /// responder (see `PressRouting.swift`). Override to watch every event
     /// the window receives; call super.
     open func sendEvent(_ event: UIEvent) {
-        guard event.type == .touches else { return }
+        guard event.type == .touches else { return PressRouting.deliver(event, in: self) }
         UIApplication.shared.touchRouter.deliver(event, to: self)
     }
 

@@ -1,0 +1,129 @@
+/// A control for choosing a value in a range by dragging a thumb along a
+/// horizontal track.
+///
+/// A touch that lands on the thumb (or within
+/// ``ControlMetrics/sliderThumbTouchMargin`` of it) grabs it; one that
+/// lands elsewhere on the track is not tracked. The grabbed thumb follows
+/// the finger's horizontal movement wherever the finger goes, without
+/// jumping to it. A continuous slider (the default) sends `.valueChanged`,
+/// then `.primaryActionTriggered`, each time the value changes; one that is
+/// not continuous sends them once, when the finger lifts (or the touch is
+/// cancelled) with the value changed. Setting ``value`` in code sends
+/// nothing.
+///
+/// A one-finger swipe along the slider that starts on the thumb is the
+/// slider's own gesture: an ancestor's swipe recognizer for it fails (as
+/// in UIKit).
+@MainActor
+open class UISlider: UIControl {
+    private var storedValue: Float = 0
+    /// Where the finger was relative to the thumb's centre when it grabbed it.
+    private var grabOffset: CGFloat = 0
+    private var valueAtGrab: Float = 0
+
+    /// The value, kept within ``minimumValue`` and ``maximumValue``.
+    open var value: Float {
+        get { storedValue }
+        set { storedValue = min(max(newValue, minimumValue), maximumValue) }
+    }
+
+    /// Raising it above the maximum raises the maximum too.
+    open var minimumValue: Float = 0 {
+        didSet {
+            if maximumValue < minimumValue { maximumValue = minimumValue }
+            value = storedValue
+        }
+    }
+
+    /// Lowering it below the minimum lowers the minimum too.
+    open var maximumValue: Float = 1 {
+        didSet {
+            if minimumValue > maximumValue { minimumValue = maximumValue }
+            value = storedValue
+        }
+    }
+
+    open var isContinuous = true
+
+    open func setValue(_ value: Float, animated: Bool) {
+        self.value = value
+    }
+
+    // MARK: Geometry
+
+    /// The track: the slider's whole width, two points high, centred.
+    open func trackRect(forBounds bounds: CGRect) -> CGRect {
+        CGRect(x: bounds.minX, y: bounds.midY - 1, width: bounds.width, height: 2)
+    }
+
+    /// The thumb for `value`: ``ControlMetrics/sliderThumbDiameter`` wide,
+    /// its centre moving from one end of the track to the other, inset by
+    /// half the thumb.
+    open func thumbRect(forBounds bounds: CGRect, trackRect rect: CGRect, value: Float) -> CGRect {
+        let diameter = ControlMetrics.sliderThumbDiameter
+        let range = maximumValue - minimumValue
+        let fraction = range > 0 ? CGFloat((value - minimumValue) / range) : 0
+        return CGRect(x: rect.minX + thumbTravel(along: rect) * fraction, y: bounds.midY - diameter / 2, width: diameter, height: diameter)
+    }
+
+    private func thumbTravel(along track: CGRect) -> CGFloat {
+        max(track.width - ControlMetrics.sliderThumbDiameter, 0)
+    }
+
+    private var currentThumbRect: CGRect {
+        thumbRect(forBounds: bounds, trackRect: trackRect(forBounds: bounds), value: value)
+    }
+
+    // MARK: Tracking
+
+    open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        let location = touch.location(in: self)
+        let thumb = currentThumbRect
+        let margin = ControlMetrics.sliderThumbTouchMargin
+        guard thumb.insetBy(dx: -margin, dy: -margin).contains(location) else { return false }
+        grabOffset = location.x - thumb.midX
+        valueAtGrab = value
+        return true
+    }
+
+    open override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        follow(touch, with: event)
+        return true
+    }
+
+    open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+        if let touch { follow(touch, with: event) }
+        if !isContinuous { reportValueIfChanged(since: valueAtGrab, with: event) }
+    }
+
+    open override func cancelTracking(with event: UIEvent?) {
+        if !isContinuous { reportValueIfChanged(since: valueAtGrab, with: event) }
+    }
+
+    /// Moves the thumb's centre under the finger (less the grab offset).
+    private func follow(_ touch: UITouch, with event: UIEvent?) {
+        let track = trackRect(forBounds: bounds)
+        let travel = thumbTravel(along: track)
+        guard travel > 0 else { return }
+        let centre = touch.location(in: self).x - grabOffset
+        let fraction = Float((centre - track.minX - ControlMetrics.sliderThumbDiameter / 2) / travel)
+        let previous = value
+        value = minimumValue + fraction * (maximumValue - minimumValue)
+        if isContinuous { reportValueIfChanged(since: previous, with: event) }
+    }
+
+    private func reportValueIfChanged(since oldValue: Float, with event: UIEvent?) {
+        guard value != oldValue else { return }
+        sendActions(for: .valueChanged, with: event)
+        sendActions(for: .primaryActionTriggered, with: event)
+    }
+
+    // MARK: Gestures
+
+    /// A one-finger horizontal swipe that grabbed the thumb is the slider's.
+    override func claimsGesture(of recognizer: UIGestureRecognizer) -> Bool {
+        guard isEnabled, isTracking, let swipe = recognizer as? UISwipeGestureRecognizer,
+              swipe.numberOfTouchesRequired == 1 else { return false }
+        return !swipe.direction.isEmpty && swipe.direction.isSubset(of: [.left, .right])
+    }
+}

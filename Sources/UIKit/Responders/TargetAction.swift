@@ -1,0 +1,52 @@
+/// One action of a gesture recognizer or a control: a closure, or a method of
+/// a weakly held target.
+///
+/// UIKit stores a target and a selector and sends the selector to the
+/// target; there is no Objective-C runtime here, so the method reference
+/// (`Target.didTap`, of type `(Target) -> () -> Void`) takes the selector's
+/// place. The target is held weakly, as in UIKit: once it is gone the action
+/// is orphaned and never runs again. This is the one home of that rule for
+/// `UIGestureRecognizer.addTarget(_:action:)` and
+/// `UIControl.addTarget(_:action:for:)`.
+@MainActor
+struct TargetAction<Sender: AnyObject> {
+    /// False for a closure, which lives as long as its owner keeps it.
+    let hasTarget: Bool
+    private(set) weak var target: AnyObject?
+    private let perform: @MainActor (AnyObject?, Sender) -> Void
+
+    /// An action that calls `handler` with the sender.
+    init(handler: @escaping @MainActor (Sender) -> Void) {
+        hasTarget = false
+        perform = { _, sender in handler(sender) }
+    }
+
+    /// An action that calls a method of `target` taking no argument.
+    init<Target: AnyObject>(target: Target, action: @escaping (Target) -> @MainActor () -> Void) {
+        hasTarget = true
+        self.target = target
+        perform = { target, _ in
+            if let target = target as? Target { action(target)() }
+        }
+    }
+
+    /// An action that calls a method of `target` taking the sender, as the
+    /// type the method declares (a `UIButton` for a button's action, say);
+    /// a sender of another type does not call it.
+    init<Target: AnyObject, Argument>(target: Target, action: @escaping (Target) -> @MainActor (Argument) -> Void) {
+        hasTarget = true
+        self.target = target
+        perform = { target, sender in
+            if let target = target as? Target, let argument = sender as? Argument { action(target)(argument) }
+        }
+    }
+
+    /// The target is gone: the action will never run again.
+    var isOrphaned: Bool { hasTarget && target == nil }
+
+    /// Runs the action, unless its target is gone.
+    func send(from sender: Sender) {
+        guard !isOrphaned else { return }
+        perform(target, sender)
+    }
+}
