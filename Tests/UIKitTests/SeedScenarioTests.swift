@@ -447,6 +447,105 @@ import Testing
         synthesizer.touchUp(finger)
         #expect(button.touchUpInsideCount == 0)
     }
+
+    // MARK: H, the button half: a button and a tap recognizer on its parent (seed 001)
+
+    @Test func scenarioH_aButtonsActionWinsOverATapRecognizerOnItsParent() {
+        let window = makeWindow()
+        let parent = RecordingView(frame: window.bounds)
+        window.addSubview(parent)
+        let button = UIButton(type: .system)
+        button.frame = CGRect(x: 100, y: 100, width: 200, height: 60)
+        parent.addSubview(button)
+        let log = CallLog()
+        button.addAction(UIAction { _ in log.add("button tapped") }, for: .touchUpInside)
+        parent.addGestureRecognizer(UITapGestureRecognizer { _ in log.add("parent tapped") })
+        let synthesizer = TouchSynthesizer(window: window)
+
+        let finger = synthesizer.touchDown(at: CGPoint(x: 200, y: 130))
+        #expect(button.isHighlighted)  // at once: the recognizer does not delay touches began
+        synthesizer.touchUp(finger)
+        #expect(log.entries == ["button tapped"])
+        #expect(!button.isHighlighted)
+        synthesizer.advance(by: 1)
+        synthesizer.tap(at: CGPoint(x: 50, y: 400))  // beside the button: the parent's tap
+        #expect(log.entries == ["button tapped", "parent tapped"])
+    }
+
+    @Test func scenarioH_aUIButtonInAScrollView() {
+        let window = makeWindow()
+        let scrollView = UIScrollView(frame: window.bounds)
+        scrollView.contentSize = CGSize(width: 400, height: 4000)
+        let button = UIButton(frame: CGRect(x: 100, y: 100, width: 200, height: 60))
+        scrollView.addSubview(button)
+        window.addSubview(scrollView)
+        let log = CallLog()
+        for (event, name) in [(UIControl.Event.touchDown, "down"), (.touchDragInside, "drag"), (.touchUpInside, "up"), (.touchCancel, "cancel")] {
+            button.addAction(UIAction { _ in log.add(name) }, for: event)
+        }
+        let synthesizer = TouchSynthesizer(window: window)
+
+        // Delayed content touches: the highlight waits 150 ms; the tap still lands.
+        var finger = synthesizer.touchDown(at: CGPoint(x: 200, y: 130))
+        synthesizer.advance(by: 0.149)
+        #expect(!button.isHighlighted && log.entries.isEmpty)
+        synthesizer.advance(by: 0.002)
+        #expect(button.isHighlighted && log.entries == ["down"])
+        synthesizer.touchUp(finger)
+        #expect(log.entries == ["down", "up"])
+
+        // A drag that starts on the button scrolls; the button never sees it.
+        synthesizer.advance(by: 1)
+        log.clear()
+        finger = synthesizer.touchDown(at: CGPoint(x: 200, y: 130))
+        for y in [115, 100, 85] {
+            synthesizer.advance(by: 0.02)
+            synthesizer.touchMove(finger, to: CGPoint(x: 200, y: CGFloat(y)))
+        }
+        synthesizer.touchUp(finger)
+        #expect(scrollView.contentOffset.y > 0 && log.entries.isEmpty)
+
+        // Without the delay the button highlights at once and keeps a drag that starts on it.
+        synthesizer.advance(by: 5)
+        scrollView.contentOffset = .zero
+        scrollView.delaysContentTouches = false
+        finger = synthesizer.touchDown(at: CGPoint(x: 200, y: 130))
+        #expect(button.isHighlighted)
+        for y in [115, 100, 85] {
+            synthesizer.advance(by: 0.02)
+            synthesizer.touchMove(finger, to: CGPoint(x: 200, y: CGFloat(y)))
+        }
+        synthesizer.touchUp(finger)
+        #expect(scrollView.contentOffset == .zero)
+        #expect(log.entries == ["down", "drag", "drag", "drag", "up"])
+    }
+
+    // MARK: I, with a real button (seeds 002, 004)
+
+    @Test func scenarioI_aButtonInsideAnImageViewIsTappableOnlyOnceInteractionIsEnabled() {
+        let window = makeWindow()
+        let root = RecordingView(frame: window.bounds)
+        let imageView = UIImageView(image: UIImage(size: CGSize(width: 300, height: 300)))
+        imageView.frame = CGRect(x: 50, y: 50, width: 300, height: 300)
+        let button = UIButton(type: .system)
+        button.frame = CGRect(x: 100, y: 100, width: 80, height: 40)
+        window.addSubview(root)
+        root.addSubview(imageView)
+        imageView.addSubview(button)
+        var taps = 0
+        button.addAction(UIAction { _ in taps += 1 }, for: .touchUpInside)
+        let synthesizer = TouchSynthesizer(window: window)
+
+        synthesizer.tap(at: CGPoint(x: 170, y: 170))
+        #expect(taps == 0 && !button.isHighlighted)
+        #expect(root.phases == ["began", "ended"])
+
+        imageView.isUserInteractionEnabled = true
+        synthesizer.advance(by: 1)
+        synthesizer.tap(at: CGPoint(x: 170, y: 170))
+        #expect(taps == 1)
+        #expect(root.phases == ["began", "ended"])  // the button kept its touch
+    }
 }
 
 /// Scenario H's button: highlights while its touch is on it, counts
