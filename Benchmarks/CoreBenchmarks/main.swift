@@ -16,6 +16,8 @@
 // 3. The same tap sent as two digitizer frames over a real Unix-domain
 //    socket, running the run loop after each frame: µs per tap, kernel
 //    round trips included.
+// 4. A scroll view's deceleration (`ScrollBenchmark.swift`): µs of CPU per
+//    60 Hz frame while a 1,000-row list coasts after a fling.
 
 #if canImport(Glibc)
 import Glibc
@@ -30,10 +32,10 @@ struct Options {
     /// Only these measurements (for profiling one of them); all when empty.
     var only: Set<String> = []
 
-    static let measurements: Set<String> = ["hit", "tap", "pan", "socket"]
+    static let measurements: Set<String> = ["hit", "tap", "pan", "socket", "scroll"]
 
     static let usage = """
-        usage: openuikit-benchmarks [--quick] [--only hit|tap|pan|socket[,…]]
+        usage: openuikit-benchmarks [--quick] [--only hit|tap|pan|socket|scroll[,…]]
           --quick   a short run (fewer runs and iterations)
           --only    run only the listed measurements, e.g. under a profiler
         """
@@ -423,6 +425,8 @@ for shape in shapes {
     if !problems.isEmpty { fail("the application reported \(problems.count) problems, first: \(problems[0])") }
     results.append(result)
 }
+// The scroll view's deceleration, on a list of its own (ScrollBenchmark.swift).
+let scrollFrame = options.runs("scroll") ? measureScrollDeceleration() : nil
 
 // MARK: The table
 
@@ -472,6 +476,11 @@ for result in results {
         print(zip(cells, columns).enumerated().map { pad($1.0, $1.1, right: $0 >= 2) }.joined(separator: " "))
     }
 }
+if let scrollFrame {
+    let meets = scrollFrame.best <= 50 ? "yes" : "NO"
+    let cells = ["1,000-row list", "scroll frame (CPU), µs", format(scrollFrame.best, 2), format(scrollFrame.median, 2), "≤ 50.0", "-", meets]
+    print(zip(cells, columns).enumerated().map { pad($1.0, $1.1, right: $0 >= 2) }.joined(separator: " "))
+}
 print("")
 for result in results {
     if let hit = result.hitTest {
@@ -484,6 +493,9 @@ for result in results {
 print("Targets apply to the 9,841-view tree; Qt 6 figures are QWidget::childAt and a mouse click on the same trees.")
 if options.runs("pan") {
     print("A pan is a touch down, 20 moves 8 ms apart and the lift, with a recognizer on each of the 10 views of its hit path.")
+}
+if scrollFrame != nil {
+    print("A scroll frame is one 60 Hz step of a 1,000-row list decelerating after a fling, in thread CPU time.")
 }
 if options.runs("socket") {
     print("Socket taps include two write/read round trips through the kernel per tap; there is no target for them.")

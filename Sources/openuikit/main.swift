@@ -12,6 +12,10 @@ let usage = """
                run that gesture on a demo card with tap, long-press and pan
                recognizers; print each recognizer state change, action and
                touch delivery with its time
+      scroll [drag|fling|paging]
+               scroll a demo list of 1,000 rows with a synthetic finger and
+               print the content offset at every 60 Hz frame, with the
+               scroll view's delegate calls (default: fling)
       help     show this text
     """
 
@@ -21,6 +25,10 @@ case "trace" where arguments.count == 1:
     print(TraceCommand.run(), terminator: "")
 case "trace" where GestureTraceCommand.gestures.contains(arguments[1]):
     print(GestureTraceCommand.run(arguments[1]), terminator: "")
+case "scroll" where arguments.count == 1:
+    print(ScrollCommand.run("fling"), terminator: "")
+case "scroll" where ScrollCommand.sessions.contains(arguments[1]):
+    print(ScrollCommand.run(arguments[1]), terminator: "")
 case nil, "help", "--help", "-h":
     print(usage)
 default:

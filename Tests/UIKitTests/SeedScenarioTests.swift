@@ -548,29 +548,21 @@ import Testing
     }
 }
 
-/// Scenario H's button: highlights while its touch is on it, counts
-/// touch-up-inside and cancellations, and keeps its touch when a drag
-/// starts on it, as a control does.
+/// Scenario H's button: a UIButton that remembers how its highlight
+/// changed and counts its touch-up-inside and touch-cancel events.
 @MainActor
-final class ScenarioHButton: UIView, KeepsTouchesWhenScrolling {
+final class ScenarioHButton: UIButton {
     private(set) var highlightChanges: [Bool] = []
     private(set) var touchUpInsideCount = 0
     private(set) var touchCancelCount = 0
-    var isHighlighted = false {
-        didSet { if isHighlighted != oldValue { highlightChanges.append(isHighlighted) } }
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        addAction(UIAction { [unowned self] _ in touchUpInsideCount += 1 }, for: .touchUpInside)
+        addAction(UIAction { [unowned self] _ in touchCancelCount += 1 }, for: .touchCancel)
     }
 
-    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { isHighlighted = true }
-    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
-        // Inside, for a control, is within 70 pt of its bounds (SPEC.md §6).
-        isHighlighted = bounds.insetBy(dx: -70, dy: -70).contains(touches.first!.location(in: self))
-    }
-    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
-        if isHighlighted { touchUpInsideCount += 1 }
-        isHighlighted = false
-    }
-    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
-        touchCancelCount += 1
-        isHighlighted = false
+    override var isHighlighted: Bool {
+        didSet { if isHighlighted != oldValue { highlightChanges.append(isHighlighted) } }
     }
 }

@@ -143,7 +143,3 @@ final class DelayedTouchesBeganGestureRecognizer: UIGestureRecognizer {
         timer = nil
     }
 }
-
-/// Views that keep their touch when a drag starts on them: the default of
-/// `touchesShouldCancel(in:)` is false for these.
-protocol KeepsTouchesWhenScrolling: UIView {}

@@ -47,7 +47,7 @@ extension UIScrollView {
     func offsetRange(contentSize: CGSize) -> (x: ClosedRange<CGFloat>, y: ClosedRange<CGFloat>) {
         let inset = adjustedContentInset
         let size = bounds.size
-        let minX = -inset.left, minY = -inset.top
+        let minX = 0 - inset.left, minY = 0 - inset.top  // no negative zero without insets
         let maxX = max(minX, contentSize.width + inset.right - size.width)
         let maxY = max(minY, contentSize.height + inset.bottom - size.height)
         return (minX...maxX, minY...maxY)
@@ -163,9 +163,9 @@ extension UIScrollView {
     private func endDragging(fingerVelocity: CGPoint) {
         guard let drag else { return }
         self.drag = nil
-        // The content moves against the finger's direction of travel in offset terms.
-        let velocity = CGPoint(x: drag.scrollsHorizontally ? -fingerVelocity.x : 0,
-                               y: drag.scrollsVertically ? -fingerVelocity.y : 0)
+        // The offset moves against the finger (0 - v: no negative zero for a finger at rest).
+        let velocity = CGPoint(x: drag.scrollsHorizontally ? 0 - fingerVelocity.x : 0,
+                               y: drag.scrollsVertically ? 0 - fingerVelocity.y : 0)
         let offset = contentOffset, range = offsetRange, size = bounds.size
         let planned = CGPoint(x: restingOffset(offset.x, velocity.x, range.x, size.width),
                               y: restingOffset(offset.y, velocity.y, range.y, size.height))

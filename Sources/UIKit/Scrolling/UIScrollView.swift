@@ -184,7 +184,7 @@ open class UIScrollView: UIView {
     /// false keeps the touch with the content and the scroll view does not
     /// scroll. The default is true, except for a control, which keeps its touch.
     open func touchesShouldCancel(in view: UIView) -> Bool {
-        !(view is KeepsTouchesWhenScrolling)
+        !(view is UIControl)
     }
 
     /// The scroll view's own recognizers ask here before they begin: the pan
