@@ -38,14 +38,20 @@ final class ActionView: UIView {
     }
 }
 
+/// A handler for `.copy` that logs "`name` copy", when `copies`; else nil.
+@MainActor
+private func copyHandler(for action: Selector, if copies: Bool, log: CallLog?, name: String) -> UIResponder.ActionHandler? {
+    guard action == .copy, copies else { return nil }
+    return { _ in log?.add("\(name) copy") }
+}
+
 @MainActor
 final class ActionController: UIViewController {
     var log: CallLog?
     var copies = false
 
     override func handler(forAction action: Selector) -> ActionHandler? {
-        guard action == .copy, copies else { return super.handler(forAction: action) }
-        return { [unowned self] _ in log?.add("controller copy") }
+        copyHandler(for: action, if: copies, log: log, name: "controller") ?? super.handler(forAction: action)
     }
 }
 
@@ -55,8 +61,7 @@ final class ActionWindow: UIWindow {
     var copies = false
 
     override func handler(forAction action: Selector) -> ActionHandler? {
-        guard action == .copy, copies else { return super.handler(forAction: action) }
-        return { [unowned self] _ in log?.add("window copy") }
+        copyHandler(for: action, if: copies, log: log, name: "window") ?? super.handler(forAction: action)
     }
 }
 
@@ -66,8 +71,7 @@ final class ActionAppDelegate: UIResponder, UIApplicationDelegate {
     var copies = false
 
     override func handler(forAction action: Selector) -> ActionHandler? {
-        guard action == .copy, copies else { return super.handler(forAction: action) }
-        return { [unowned self] _ in log?.add("delegate copy") }
+        copyHandler(for: action, if: copies, log: log, name: "delegate") ?? super.handler(forAction: action)
     }
 }
 

@@ -31,9 +31,10 @@ open class UIPress: Hashable {
             self.rawValue = rawValue
         }
 
-        /// The type iOS gives a press of a hardware keyboard's key: the key's
-        /// HID usage plus 2000 (Return is 2040, the right arrow 2079). UIKit
-        /// does not document it; apps have been seen to rely on these values.
+        /// The type of a press of a hardware keyboard's key: the key's HID
+        /// usage plus 2000 (Return is 2040, the right arrow 2079). UIKit does
+        /// not document these values; they are the ones iOS reports, which
+        /// some apps compare against.
         public init(keyboardKey: UIKeyboardHIDUsage) {
             self.init(Self.keyboardBase + keyboardKey.rawValue)
         }
