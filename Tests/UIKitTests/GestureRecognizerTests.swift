@@ -495,3 +495,62 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
         #expect(recognizer.location(ofTouch: 1, in: window) == CGPoint(x: 150, y: 160))
     }
 }
+
+@MainActor
+@Suite struct GesturePressTests {
+    final class FocusView: UIView {
+        var received: [String] = []
+        override var canBecomeFirstResponder: Bool { true }
+        override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) { received.append("began") }
+        override func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) { received.append("ended") }
+    }
+
+    /// Recognizes a press of the select button (as tvOS's select tap does).
+    final class SelectRecognizer: UIGestureRecognizer {
+        var log: [String] = []
+        override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent) {
+            log.append("began \(presses.count)")
+        }
+        override func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent) {
+            log.append("ended")
+            state = presses.contains { $0.type == .select } ? .recognized : .failed
+        }
+    }
+
+    final class PressFilter: UIGestureRecognizerDelegate {
+        func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive press: UIPress) -> Bool {
+            press.type != .menu
+        }
+    }
+
+    @Test func recognizersOfTheResponderAndItsAncestorsReceivePressesFirst() {
+        let window = makeWindow()
+        let container = UIView(frame: window.bounds)
+        let focus = FocusView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        window.addSubview(container)
+        container.addSubview(focus)
+        #expect(focus.becomeFirstResponder())
+        let recognizer = SelectRecognizer()
+        let filter = PressFilter()
+        recognizer.delegate = filter
+        var recognized = 0
+        recognizer.addTarget(window) { _ in { recognized += 1 } }
+        container.addGestureRecognizer(recognizer)
+        let synthesizer = TouchSynthesizer(window: window)
+
+        synthesizer.pressDown(.select)
+        #expect(recognizer.log == ["began 1"])
+        #expect(focus.received == ["began"])
+        synthesizer.pressUp(.select)
+        #expect(recognizer.log == ["began 1", "ended"])
+        #expect(recognized == 1)
+        #expect(focus.received == ["began", "ended"])
+        #expect(recognizer.state == .possible)
+
+        // The delegate hides the menu button from it.
+        synthesizer.pressDown(.menu)
+        synthesizer.pressUp(.menu)
+        #expect(recognizer.log == ["began 1", "ended"])
+        #expect(focus.received == ["began", "ended", "began", "ended"])
+    }
+}

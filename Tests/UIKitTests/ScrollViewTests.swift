@@ -128,6 +128,41 @@ extension TouchSynthesizer {
         #expect(scrollView.contentOffset.y == 3200)
     }
 
+    @Test func invalidValuesAreRefusedAndReported() {
+        let (scrollView, _, _, _) = scrollScene()
+        let application = UIApplication.shared
+        scrollView.contentSize = CGSize(width: CGFloat.nan, height: 100)
+        scrollView.contentInset = UIEdgeInsets(top: .infinity, left: 0, bottom: 0, right: 0)
+        scrollView.minimumZoomScale = 0
+        scrollView.maximumZoomScale = -.nan
+        scrollView.setContentOffset(CGPoint(x: 0, y: CGFloat.nan), animated: true)
+        scrollView.zoomScale = .nan
+        scrollView.scrollRectToVisible(CGRect(x: 0, y: CGFloat.nan, width: 10, height: 10), animated: false)
+        #expect(scrollView.contentSize == CGSize(width: 400, height: 4000))
+        #expect(scrollView.contentInset == .zero)
+        #expect(scrollView.minimumZoomScale == 1 && scrollView.maximumZoomScale == 1 && scrollView.zoomScale == 1)
+        #expect(scrollView.contentOffset == .zero)
+        // The offset is refused by the view's bounds; a bad zoom scale or rect is ignored.
+        #expect(application.diagnostics.entries.map(\.kind) == Array(repeating: .invalidGeometry, count: 5))
+        #expect(application.runLoop.nextTimerFireDate == nil)  // nothing was set moving
+    }
+
+    @Test func aScrollViewThatGoesAwayMidFlingStopsItsTimer() {
+        let window = makeWindow()
+        var scrollView: UIScrollView? = UIScrollView(frame: window.bounds)
+        weak let weakScrollView = scrollView
+        scrollView!.contentSize = CGSize(width: 400, height: 4000)
+        window.addSubview(scrollView!)
+        let synthesizer = TouchSynthesizer(window: window)
+        synthesizer.fling(from: CGPoint(x: 200, y: 600), to: CGPoint(x: 200, y: 300))
+        #expect(scrollView!.isDecelerating)
+        scrollView!.removeFromSuperview()
+        scrollView = nil
+        #expect(weakScrollView == nil)
+        synthesizer.advance(by: 0.05)
+        #expect(UIApplication.shared.runLoop.nextTimerFireDate == nil)
+    }
+
     // MARK: Dragging
 
     @Test func contentFollowsTheFingerOnceThePanBegins() {

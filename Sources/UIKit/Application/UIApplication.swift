@@ -171,7 +171,8 @@ open class UIApplication: UIResponder {
     private func dispatch(_ event: UIEvent) {
         guard event.type == .touches else {
             if let presses = event as? UIPressesEvent { PressRouting.prepare(presses, in: self) }
-            return sendEvent(event)
+            sendEvent(event)
+            return gestureArena.settle()
         }
         touchRouter.prepare(event, in: self)
         sendEvent(event)

@@ -7,14 +7,19 @@
 /// 2. The application sends a press event to the windows its changing
 ///    presses are bound to, and a motion event to the key window
 ///    (`UIApplication.sendEvent(_:)`, then `UIWindow.sendEvent(_:)`).
-/// 3. The window calls each responder once per phase, with all of that
+/// 3. Gesture recognizers first: a press that begins is offered to the
+///    recognizers of its responder (when that is a view) and of the view's
+///    ancestors, unless a delegate's `gestureRecognizer(_:shouldReceive:)`
+///    says no; they receive its phases before the responder does
+///    (`GestureArena.deliverPresses(_:in:)`).
+/// 4. The window calls each responder once per phase, with all of that
 ///    responder's presses in that phase: `pressesBegan`, then
 ///    `pressesChanged`, `pressesEnded` and `pressesCancelled`. Presses held
 ///    but unchanged are in the event (`allPresses`) but not delivered.
-/// 4. A motion goes to the key window's first responder as it is when the
+/// 5. A motion goes to the key window's first responder as it is when the
 ///    event is delivered (or the window): `motionBegan`, `motionEnded` or
 ///    `motionCancelled` with the event's subtype (`.motionShake`).
-/// 5. Responders pass what they do not handle up the chain, as
+/// 6. Responders pass what they do not handle up the chain, as
 ///    `UIResponder`'s defaults do: from a view to its controller or
 ///    superview, up to the window, the application and its delegate.
 @MainActor
@@ -42,7 +47,7 @@ enum PressRouting {
         return windows
     }
 
-    /// Steps 3 and 4, for one window.
+    /// Steps 3 to 5, for one window.
     static func deliver(_ event: UIEvent, in window: UIWindow) {
         if let motion = event as? UIMotionEvent {
             let responder = window.firstResponder ?? window
@@ -54,6 +59,7 @@ enum PressRouting {
             return
         }
         guard let event = event as? UIPressesEvent else { return }
+        UIApplication.shared.gestureArena.deliverPresses(event, in: window)
         for phase in [UIPress.Phase.began, .changed, .ended, .cancelled] {
             var batches: [(responder: UIResponder, presses: Set<UIPress>)] = []
             for (press, pressPhase) in event.pressSamples where pressPhase == phase && press.window === window {

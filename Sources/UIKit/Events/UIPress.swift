@@ -58,11 +58,20 @@ open class UIPress: Hashable {
     public let key: UIKey?
     /// How hard the button is pressed: 1 while a (digital) button is down, 0 once it is up.
     public internal(set) var force: CGFloat = 0
-    /// The key window when the press began.
-    public internal(set) weak var window: UIWindow?
+    /// The key window when the press began. Held strongly, as a touch holds
+    /// its window (a weak reference would slow every retain of the window).
+    public internal(set) var window: UIWindow?
     /// The responder the press is delivered to: the first responder when it
     /// began (or the window, if there was none).
     public internal(set) weak var responder: UIResponder?
+
+    /// The recognizers that receive this press, nearest the responder first.
+    var gestureRecognizerList: [UIGestureRecognizer] = []
+
+    /// The gesture recognizers receiving this press.
+    public var gestureRecognizers: [UIGestureRecognizer]? {
+        gestureRecognizerList.isEmpty ? nil : gestureRecognizerList
+    }
 
     init(type: PressType, key: UIKey?) {
         self.type = type

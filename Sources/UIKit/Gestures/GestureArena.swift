@@ -81,6 +81,46 @@ final class GestureArena {
         }
     }
 
+    /// Presses, like touches, reach the recognizers of the responder's view
+    /// and its ancestors first (PressRouting step 3). A recognizer that
+    /// takes part only through presses follows the same state machine; the
+    /// arena's arbitration applies to the touches recognizers share.
+    func deliverPresses(_ event: UIPressesEvent, in window: UIWindow) {
+        var order: [UIGestureRecognizer] = []
+        for (press, phase) in event.pressSamples where press.window === window {
+            if phase == .began {
+                press.gestureRecognizerList = []
+                var view = press.responder as? UIView
+                while let current = view {
+                    for recognizer in current.gestureRecognizers ?? [] where recognizer.takesNewTouches {
+                        if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: press) { continue }
+                        press.gestureRecognizerList.append(recognizer)
+                        if !participants.containsObject(recognizer) { participants.append(recognizer) }
+                    }
+                    view = current.superview
+                }
+            }
+            for recognizer in press.gestureRecognizerList where !order.containsObject(recognizer) { order.append(recognizer) }
+        }
+        for recognizer in order {
+            for phase in [UIPress.Phase.began, .changed, .ended, .cancelled] {
+                guard recognizer.receivesTouches else { break }
+                var mine = Set<UIPress>()
+                for (press, pressPhase) in event.pressSamples where pressPhase == phase && press.gestureRecognizerList.containsObject(recognizer) {
+                    mine.insert(press)
+                }
+                guard !mine.isEmpty else { continue }
+                switch phase {
+                case .began: recognizer.pressesBegan(mine, with: event)
+                case .changed: recognizer.pressesChanged(mine, with: event)
+                case .ended: recognizer.pressesEnded(mine, with: event)
+                case .cancelled: recognizer.pressesCancelled(mine, with: event)
+                case .stationary: break
+                }
+            }
+        }
+    }
+
     private func offer(_ touch: UITouch) {
         var view = touch.view
         while let current = view {

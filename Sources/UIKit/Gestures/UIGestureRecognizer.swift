@@ -140,6 +140,13 @@ open class UIGestureRecognizer {
     open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {}
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {}
 
+    /// Presses (buttons and keys) reach a recognizer attached to the press's
+    /// responder or one of its ancestors, before the responder.
+    open func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent) {}
+    open func pressesChanged(_ presses: Set<UIPress>, with event: UIPressesEvent) {}
+    open func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent) {}
+    open func pressesCancelled(_ presses: Set<UIPress>, with event: UIPressesEvent) {}
+
     /// Stops delivering `touch` to this recognizer.
     open func ignore(_ touch: UITouch, for event: UIEvent) {
         ignoredTouches.insert(touch)
@@ -284,6 +291,8 @@ public protocol UIGestureRecognizerDelegate: AnyObject {
                            shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer) -> Bool
     /// False hides `touch` from the recognizer for the touch's whole life.
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool
+    /// False hides `press` from the recognizer for the press's whole life.
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive press: UIPress) -> Bool
 }
 
 extension UIGestureRecognizerDelegate {
@@ -295,4 +304,5 @@ extension UIGestureRecognizerDelegate {
     public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
                                   shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
     public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool { true }
+    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive press: UIPress) -> Bool { true }
 }

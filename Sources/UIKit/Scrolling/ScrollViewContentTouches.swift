@@ -15,7 +15,8 @@
 ///    document), or at once when the finger lifts sooner — then the content
 ///    receives began and ended together, at the release, so a quick tap still
 ///    works. A button inside a scroll view therefore highlights only after
-///    the delay.
+///    the delay. With `delaysContentTouches` false (or scrolling disabled)
+///    the recognizer holds nothing back and asks step 1 as the touch lands.
 /// 3. If a scroll starts first, the content never sees the touch: the delay
 ///    recognizer recognizes, and the engine drops the touches a recognizer
 ///    that delays touches began was holding.

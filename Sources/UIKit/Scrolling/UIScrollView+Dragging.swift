@@ -21,11 +21,12 @@ extension UIScrollView {
     struct DragState {
         /// The offset the drag started from, without rubber-banding: where
         /// the finger "holds" the content.
-        var startOffset: CGPoint
+        let startOffset: CGPoint
         /// The pan's translation when it began, which the content ignores.
-        var startTranslation: CGPoint
-        var scrollsHorizontally: Bool
-        var scrollsVertically: Bool
+        let startTranslation: CGPoint
+        /// The axes the drag moves (directional lock may leave one out).
+        let scrollsHorizontally: Bool
+        let scrollsVertically: Bool
     }
 
     enum Motion {
@@ -234,8 +235,9 @@ extension UIScrollView {
         lastFrameTime = UIApplication.shared.runLoop.clock.now
         guard motionTimer == nil else { return }
         let interval = ScrollViewConstants.frameInterval
-        motionTimer = UIApplication.shared.runLoop.schedule(after: interval, repeatInterval: interval) { [weak self] _ in
-            self?.stepMotion()
+        motionTimer = UIApplication.shared.runLoop.schedule(after: interval, repeatInterval: interval) { [weak self] timer in
+            guard let self else { return timer.invalidate() }  // the scroll view went away mid-motion
+            self.stepMotion()
         }
     }
 

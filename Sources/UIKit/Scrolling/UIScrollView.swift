@@ -60,11 +60,25 @@ open class UIScrollView: UIView {
     }
 
     /// The size of the content, in points.
-    open var contentSize = CGSize.zero
+    open var contentSize = CGSize.zero {
+        didSet {
+            guard contentSize.width.isFinite && contentSize.height.isFinite else {
+                report("contentSize", contentSize)
+                contentSize = oldValue
+                return
+            }
+        }
+    }
 
     /// Extra room around the content the user can scroll to.
     open var contentInset = UIEdgeInsets.zero {
         didSet {
+            let inset = contentInset
+            guard [inset.top, inset.left, inset.bottom, inset.right].allSatisfy(\.isFinite) else {
+                report("contentInset", inset)
+                contentInset = oldValue
+                return
+            }
             guard contentInset != oldValue else { return }
             adjustedContentInsetDidChange()
             delegate?.scrollViewDidChangeAdjustedContentInset(self)
@@ -94,8 +108,10 @@ open class UIScrollView: UIView {
 
     /// Scrolls as little as possible to show `rect` (in the content's
     /// coordinates), as far as the content allows; a rect too big to show
-    /// whole is shown from its top-left corner.
+    /// whole is shown from its top-left corner. A rect that is not finite
+    /// is ignored.
     open func scrollRectToVisible(_ rect: CGRect, animated: Bool) {
+        guard rect.isFinite else { return }
         func axis(_ offset: CGFloat, _ length: CGFloat, _ start: CGFloat, _ end: CGFloat, _ range: ClosedRange<CGFloat>) -> CGFloat {
             var result = offset
             if end - start >= length || start < offset {
@@ -200,13 +216,27 @@ open class UIScrollView: UIView {
 
     /// The smallest zoom scale pinching settles at. Default 1.
     open var minimumZoomScale: CGFloat = 1 {
-        didSet { updatePinchGestureRecognizer() }
+        didSet {
+            guard minimumZoomScale.isFinite && minimumZoomScale > 0 else {
+                report("minimumZoomScale", minimumZoomScale)
+                minimumZoomScale = oldValue
+                return
+            }
+            updatePinchGestureRecognizer()
+        }
     }
     /// The largest zoom scale pinching settles at. Default 1; zooming needs
     /// it above ``minimumZoomScale`` and a delegate that returns a
     /// view from `viewForZooming(in:)`.
     open var maximumZoomScale: CGFloat = 1 {
-        didSet { updatePinchGestureRecognizer() }
+        didSet {
+            guard maximumZoomScale.isFinite && maximumZoomScale > 0 else {
+                report("maximumZoomScale", maximumZoomScale)
+                maximumZoomScale = oldValue
+                return
+            }
+            updatePinchGestureRecognizer()
+        }
     }
 
     /// The scale of the zoomed view. Setting it zooms at once, about the
@@ -217,8 +247,9 @@ open class UIScrollView: UIView {
     }
 
     /// Zooms to `scale`, kept within the minimum and maximum, about the
-    /// centre of what is shown. Nothing happens without a view to zoom. An
-    /// animated change ends with `scrollViewDidEndZooming`.
+    /// centre of what is shown. Nothing happens without a view to zoom, or
+    /// for a scale that is not a positive number. An animated change ends
+    /// with `scrollViewDidEndZooming`.
     open func setZoomScale(_ scale: CGFloat, animated: Bool) {
         guard let view = zoomingView, scale.isFinite, scale > 0 else { return }
         let target = clampedZoomScale(scale)
@@ -228,7 +259,8 @@ open class UIScrollView: UIView {
     }
 
     /// Zooms so that `rect`, in the zoomed view's coordinates, fills the
-    /// scroll view as far as the zoom scales allow, centred.
+    /// scroll view as far as the zoom scales allow, centred. An empty or
+    /// non-finite rect is ignored.
     open func zoom(to rect: CGRect, animated: Bool) {
         guard let view = zoomingView, rect.width > 0 || rect.height > 0, rect.isFinite else { return }
         let fit = min(rect.width > 0 ? bounds.width / rect.width : .infinity,
@@ -249,6 +281,14 @@ open class UIScrollView: UIView {
     /// The recognizer that zooms; nil while zooming is impossible (the
     /// minimum and maximum scales are equal).
     open var pinchGestureRecognizer: UIPinchGestureRecognizer? { storedPinch }
+
+    /// A value that is not finite (or a zoom scale that is not positive)
+    /// would poison every offset worked out from it: like a view's
+    /// geometry, it is refused and reported, and the old value kept.
+    private func report(_ property: String, _ value: Any) {
+        UIApplication.shared.diagnostics.report(Diagnostic(
+            .invalidGeometry, "\(property) \(value) of \(self) is not valid; the old value was kept"))
+    }
 
     // MARK: Internal state
 
