@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
     name: "OpenUIKit",
     products: [
-        .library(name: "UIKit", targets: ["UIKit"]),
+        .library(name: "UIKit", targets: ["UIKit", "_Testing_UIKit"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "HID", targets: ["HID"]),
         .executable(name: "openuikit", targets: ["openuikit"]),
@@ -14,6 +14,7 @@ let package = Package(
         .target(name: "HID"),
         .target(name: "QuartzCore"),
         .target(name: "UIKit", dependencies: ["HID", "QuartzCore"]),
+        .target(name: "_Testing_UIKit", dependencies: ["UIKit"]),
         .executableTarget(name: "openuikit", dependencies: ["UIKit"]),
         .executableTarget(
             name: "CoreBenchmarks",
@@ -22,7 +23,7 @@ let package = Package(
         ),
         .testTarget(name: "HIDTests", dependencies: ["HID"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "HID"]),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "HID"]),
     ],
     swiftLanguageModes: [.v6]
 )
