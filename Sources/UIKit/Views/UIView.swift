@@ -325,10 +325,10 @@ open class UIView: UIResponder, CALayerDelegate {
         var index = candidates.count
         while index > 0 {
             index -= 1
-            unowned(unsafe) let subview = candidates[index]
-            if let hit = subview.hitTest(subview.layer.convertFromSuperlayer(point), with: event) {
-                return hit
+            let hit = withoutRetaining(candidates[index]) { subview in
+                subview.hitTest(subview.layer.convertFromSuperlayer(point), with: event)
             }
+            if let hit { return hit }
         }
         return self
     }
@@ -397,4 +397,11 @@ extension UIView: @MainActor CustomStringConvertible {
     public var description: String {
         "<\(type(of: self)) frame = \(frame)\(tag != 0 ? " tag = \(tag)" : "")>"
     }
+}
+
+/// Calls `body` with `object`, which the caller keeps alive, without the
+/// retain and release a call through a fresh reference would cost.
+@inline(__always)
+private func withoutRetaining<Object: AnyObject, Result>(_ object: Object, _ body: (Object) -> Result) -> Result {
+    Unmanaged.passUnretained(object)._withUnsafeGuaranteedRef(body)
 }
