@@ -29,7 +29,7 @@ public final class ApplicationRunLoop {
         public static let allActivities: Activity = [.entry, .beforeTimers, .beforeSources, .beforeWaiting, .afterWaiting, .exit]
     }
 
-    public private(set) var clock: any RunLoopClock
+    @exclusivity(unchecked) public private(set) var clock: any RunLoopClock
     // The loop's state is touched on every turn, only from the main actor
     // and never through overlapping inout accesses: dynamic exclusivity
     // checks would only cost time here.
@@ -37,7 +37,7 @@ public final class ApplicationRunLoop {
     @exclusivity(unchecked) private var manualSources: [RunLoopSource] = []
     @exclusivity(unchecked) private var portSources: [RunLoopPortSource] = []
     @exclusivity(unchecked) private var observers: [RunLoopObserver] = []
-    private var timerSequence = 0
+    @exclusivity(unchecked) private var timerSequence = 0
 
     public init(clock: any RunLoopClock = SystemClock()) {
         self.clock = clock
@@ -84,7 +84,7 @@ public final class ApplicationRunLoop {
     }
 
     public func remove(_ observer: RunLoopObserver) {
-        observers.removeAll { $0 === observer }
+        observers.removeEvery { $0 === observer }
     }
 
     /// Schedules `handler` to run `delay` seconds from now, and every

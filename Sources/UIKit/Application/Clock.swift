@@ -28,7 +28,8 @@ public final class SystemClock: RunLoopClock {
 /// which fires every timer that falls due on the way, at its own time.
 @MainActor
 public final class ManualClock: RunLoopClock {
-    public internal(set) var now: TimeInterval
+    // Read for every event and timer; only ever touched on the main actor.
+    @exclusivity(unchecked) public internal(set) var now: TimeInterval
 
     public init(now: TimeInterval = 0) {
         self.now = now

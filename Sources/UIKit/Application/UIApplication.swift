@@ -225,13 +225,13 @@ open class UIApplication: UIResponder {
 
     /// Called by a window as it goes away.
     func unregister(_ window: UIWindow) {
-        windowRecords.removeAll { $0.window === window }
+        windowRecords.removeEvery { $0.window === window }
         if keyWindowReference === window { keyWindowReference = nil }
     }
 
     func windowDidBecomeVisible(_ window: UIWindow) {
         showCount += 1
-        if let index = windowRecords.firstIndex(where: { $0.window === window }) {
+        if let index = windowRecords.firstPosition({ $0.window === window }) {
             windowRecords[index].showOrder = showCount
         }
     }
@@ -249,7 +249,7 @@ open class UIApplication: UIResponder {
     func windowsFrontToBack() -> [UIWindow] {
         if let windowOrder { return windowOrder.compactMap(\.window) }
         let order = windowRecords
-            .filter { $0.window.map { !$0.isHidden } ?? false }
+            .filtered { $0.window.map { !$0.isHidden } ?? false }
             .sorted { ($0.window!.windowLevel.rawValue, $0.showOrder) > ($1.window!.windowLevel.rawValue, $1.showOrder) }
         windowOrder = order
         return order.compactMap(\.window)

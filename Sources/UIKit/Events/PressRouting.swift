@@ -42,7 +42,7 @@ enum PressRouting {
         guard let presses = event as? UIPressesEvent else { return application.keyWindow.map { [$0] } ?? [] }
         var windows: [UIWindow] = []
         for (press, phase) in presses.pressSamples where phase != .stationary {
-            if let window = press.window, !windows.contains(where: { $0 === window }) { windows.append(window) }
+            if let window = press.window, !windows.anySatisfy({ $0 === window }) { windows.append(window) }
         }
         return windows
     }
@@ -65,7 +65,7 @@ enum PressRouting {
             for (press, pressPhase) in event.pressSamples where pressPhase == phase && press.window === window {
                 // A responder that has gone away leaves its presses to the window.
                 let responder = press.responder ?? window
-                if let index = batches.firstIndex(where: { $0.responder === responder }) {
+                if let index = batches.firstPosition({ $0.responder === responder }) {
                     batches[index].presses.insert(press)
                 } else {
                     batches.append((responder, [press]))

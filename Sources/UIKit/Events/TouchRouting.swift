@@ -238,7 +238,7 @@ final class TouchRouter {
     /// leaves its window.
     func viewDidLeaveWindow(_ view: UIView, application: UIApplication) {
         guard !activeTouches.isEmpty else { return }
-        let orphans = activeTouches.filter { touch in
+        let orphans = activeTouches.filtered { touch in
             guard !touch.isEndedByApplication, let touchView = touch.view else { return false }
             return touchView.isDescendant(of: view)
         }

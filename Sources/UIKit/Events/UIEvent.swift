@@ -25,7 +25,7 @@ open class UIEvent {
     /// dispatched, so events waiting in the queue never disturb the touches
     /// of the one being delivered.
     let touchSamples: [TouchSample]
-    private var touchList: [UITouch] = []
+    @exclusivity(unchecked) private var touchList: [UITouch] = []
 
     init(touchSamples: [TouchSample], timestamp: TimeInterval) {
         self.type = .touches

@@ -142,7 +142,7 @@ final class GestureArena {
         for recognizer in participants {
             var anyFinished = false
             for touch in recognizer.trackedTouches where touch.isFinished { anyFinished = true }
-            if anyFinished { recognizer.trackedTouches.removeAll { $0.isFinished } }
+            if anyFinished { recognizer.trackedTouches.removeEvery { $0.isFinished } }
             if recognizer.isFinished && recognizer.trackedTouches.isEmpty { reset(recognizer) }
         }
     }
@@ -195,8 +195,8 @@ final class GestureArena {
     private func attemptToLeavePossible(_ recognizer: UIGestureRecognizer, to target: UIGestureRecognizer.State) {
         guard shouldBegin(recognizer) else { return fail(recognizer) }
         let blockers = failureRequirements(of: recognizer)
-        if blockers.contains(where: { $0.hasRecognized }) { return fail(recognizer) }
-        if blockers.contains(where: { $0.state == .possible }) {
+        if blockers.anySatisfy({ $0.hasRecognized }) { return fail(recognizer) }
+        if blockers.anySatisfy({ $0.state == .possible }) {
             recognizer.pendingState = target
             return
         }
@@ -233,7 +233,7 @@ final class GestureArena {
             fail(other)
         }
         let router = UIApplication.shared.touchRouter
-        let touches = recognizer.touchHistory.filter { !recognizer.ignoredTouches.contains($0) }
+        let touches = recognizer.touchHistory.filtered { !recognizer.ignoredTouches.contains($0) }
         if recognizer.delaysTouchesBegan { router.discardHeldBegan(of: touches) }
         if recognizer.cancelsTouchesInView { router.cancelViewDelivery(of: touches) }
         recognizer.sendActions()
@@ -248,9 +248,9 @@ final class GestureArena {
         trace(recognizer, from: .possible, to: .failed)
         for other in participants where other.pendingState != nil && requires(other, toFail: recognizer) {
             let blockers = failureRequirements(of: other)
-            if blockers.contains(where: { $0.hasRecognized }) {
+            if blockers.anySatisfy({ $0.hasRecognized }) {
                 fail(other)
-            } else if !blockers.contains(where: { $0.state == .possible }), let target = other.pendingState {
+            } else if !blockers.anySatisfy({ $0.state == .possible }), let target = other.pendingState {
                 begin(other, as: target)
             }
         }
@@ -267,7 +267,7 @@ final class GestureArena {
 
     /// A recognizer disabled or taken off its view: it stops now.
     func withdraw(_ recognizer: UIGestureRecognizer) {
-        guard participants.contains(where: { $0 === recognizer }) else { return }
+        guard participants.anySatisfy({ $0 === recognizer }) else { return }
         step {
             if recognizer.state == .possible {
                 fail(recognizer)
@@ -280,14 +280,14 @@ final class GestureArena {
 
     private func reset(_ recognizer: UIGestureRecognizer) {
         let touches = recognizer.touchHistory
-        for touch in touches { touch.gestureRecognizerList.removeAll { $0 === recognizer } }
+        for touch in touches { touch.gestureRecognizerList.removeEvery { $0 === recognizer } }
         recognizer.trackedTouches = []
         recognizer.touchHistory = []
         recognizer.ignoredTouches = []
         recognizer.pendingState = nil
         let old = recognizer.storedState
         recognizer.storedState = .possible
-        participants.removeAll { $0 === recognizer }
+        participants.removeEvery { $0 === recognizer }
         recognizer.reset()
         if old != .possible { trace(recognizer, from: old, to: .possible) }
         UIApplication.shared.touchRouter.releaseHeldTouches(touches)
@@ -316,8 +316,8 @@ final class GestureArena {
     /// The recognizers `recognizer` waits for: its explicit requirements
     /// wherever they are, and any participant a delegate or subclass names.
     private func failureRequirements(of recognizer: UIGestureRecognizer) -> [UIGestureRecognizer] {
-        var result = recognizer.explicitFailureRequirements.compactMap(\.recognizer).filter { $0.view != nil && $0.isEnabled }
-        for other in participants where other !== recognizer && !result.contains(where: { $0 === other }) {
+        var result = recognizer.explicitFailureRequirements.compactMap(\.recognizer).filtered { $0.view != nil && $0.isEnabled }
+        for other in participants where other !== recognizer && !result.anySatisfy({ $0 === other }) {
             if requires(recognizer, toFail: other) { result.append(other) }
         }
         return result

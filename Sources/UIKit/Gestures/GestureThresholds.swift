@@ -37,7 +37,7 @@ struct MotionHistory {
     mutating func add(_ value: CGPoint, at time: TimeInterval) {
         samples.append((time, value))
         let oldest = time - GestureThresholds.velocitySampleWindow
-        samples.removeAll { $0.time < oldest }
+        samples.removeEvery { $0.time < oldest }
         if samples.count > 32 { samples.removeFirst(samples.count - 32) }
     }
 

@@ -66,7 +66,7 @@ open class UIGestureRecognizer {
     /// reference (which would slow every retain of it); the recognizer
     /// invalidates its timers as it goes away instead.
     func scheduleTimer(after seconds: TimeInterval, _ body: @escaping @MainActor (UIGestureRecognizer) -> Void) -> RunLoopTimer {
-        timers.removeAll { !$0.isValid }
+        timers.removeEvery { !$0.isValid }
         unowned(unsafe) let recognizer = self
         let timer = UIApplication.shared.runLoop.schedule(after: seconds) { _ in body(recognizer) }
         timers.append(timer)
@@ -225,7 +225,7 @@ open class UIGestureRecognizer {
     /// `otherGestureRecognizer` has failed; if the other recognizes, this one fails.
     open func require(toFail otherGestureRecognizer: UIGestureRecognizer) {
         guard otherGestureRecognizer !== self else { return }
-        explicitFailureRequirements.removeAll { $0.recognizer == nil || $0.recognizer === otherGestureRecognizer }
+        explicitFailureRequirements.removeEvery { $0.recognizer == nil || $0.recognizer === otherGestureRecognizer }
         explicitFailureRequirements.append(WeakRecognizer(otherGestureRecognizer))
     }
 
@@ -255,11 +255,11 @@ open class UIGestureRecognizer {
     /// Removes every action of `target`; every action at all for nil.
     public func removeTarget(_ target: AnyObject?) {
         guard let target else { return actions.removeAll() }
-        actions.removeAll { $0.hasTarget && ($0.target === target || $0.target == nil) }
+        actions.removeEvery { $0.hasTarget && ($0.target === target || $0.target == nil) }
     }
 
     func sendActions() {
-        actions.removeAll { $0.isOrphaned }
+        actions.removeEvery { $0.isOrphaned }
         for action in actions { action.send(from: self) }
     }
 }

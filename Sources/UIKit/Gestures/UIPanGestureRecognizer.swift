@@ -14,11 +14,11 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         let active = activeTouches
-        let joining = active.filter { touches.contains($0) }
+        let joining = active.filtered { touches.contains($0) }
         for touch in joining.dropFirst(max(0, maximumNumberOfTouches - (active.count - joining.count))) {
             ignore(touch, for: event)
         }
-        let previous = activeTouches.filter { !touches.contains($0) }
+        let previous = activeTouches.filtered { !touches.contains($0) }
         if previous.isEmpty {
             origin = screenCentroid(of: activeTouches)
             history.removeAll()
@@ -46,7 +46,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         let remaining = activeTouches
-        let lifting = receivedTouches.filter { touches.contains($0) }
+        let lifting = receivedTouches.filtered { touches.contains($0) }
         history.add(screenCentroid(of: remaining + lifting), at: event.timestamp)
         if remaining.count < max(1, minimumNumberOfTouches) {
             state = (state == .began || state == .changed) ? .ended : .failed

@@ -56,7 +56,7 @@ public final class TouchSynthesizer {
     public func touchMove(_ moves: [(finger: Int, to: CGPoint)]) {
         var changes: [(Int, DigitizerContact.Phase, CGPoint)] = []
         for move in moves {
-            guard let index = fingers.firstIndex(where: { $0.id == move.finger }) else { continue }
+            guard let index = fingers.firstPosition({ $0.id == move.finger }) else { continue }
             fingers[index].location = move.to
             changes.append((move.finger, .moved, move.to))
         }
@@ -128,17 +128,17 @@ public final class TouchSynthesizer {
     }
 
     private func lift(_ ids: [Int], phase: DigitizerContact.Phase) {
-        let lifted = fingers.filter { ids.contains($0.id) }
+        let lifted = fingers.filtered { ids.contains($0.id) }
         guard !lifted.isEmpty else { return }
-        send(lifted.map { ($0.id, phase, $0.location) })
-        fingers.removeAll { ids.contains($0.id) }
+        send(lifted.mapped { ($0.id, phase, $0.location) })
+        fingers.removeEvery { ids.contains($0.id) }
     }
 
     /// Sends one frame: `changes`, plus every other finger as stationary.
     private func send(_ changes: [(id: Int, phase: DigitizerContact.Phase, location: CGPoint)]) {
         guard !changes.isEmpty else { return }
-        var contacts = changes.map { contact($0.id, $0.phase, $0.location) }
-        for finger in fingers where !changes.contains(where: { $0.id == finger.id }) {
+        var contacts = changes.mapped { contact($0.id, $0.phase, $0.location) }
+        for finger in fingers where !changes.anySatisfy({ $0.id == finger.id }) {
             contacts.append(contact(finger.id, .stationary, finger.location))
         }
         application.inputPort.send(.digitizer(DigitizerFrame(timestamp: now, contacts: contacts)))
