@@ -304,6 +304,31 @@ import Testing
         #expect(overlay.superview == nil)
     }
 
+    // MARK: G. Background tap under a presented controller (seed 002)
+
+    @Test func scenarioG_backgroundTapUnderAPresentedController() {
+        let window = makeWindow()
+        let root = UIViewController()
+        window.rootViewController = root
+        let presented = UIViewController()
+        root.present(presented, animated: false)
+        presented.view.frame = CGRect(x: 0, y: 400, width: 400, height: 400)  // covers the lower half
+        let container = presented.view.superview!
+        let background = RecordingView(frame: container.bounds)
+        container.insertSubview(background, belowSubview: presented.view)
+        var taps = 0
+        background.addGestureRecognizer(UITapGestureRecognizer { _ in taps += 1 })
+        let synthesizer = TouchSynthesizer(window: window)
+
+        synthesizer.tap(at: CGPoint(x: 200, y: 600))  // covered by the presented view
+        #expect(taps == 0)
+        #expect(background.calls.isEmpty)
+        synthesizer.tap(at: CGPoint(x: 200, y: 200))  // uncovered
+        #expect(taps == 1)
+        // The tap recognized at touch-up and cancels the touch in the view.
+        #expect(background.phases == ["began", "cancelled"])
+    }
+
     // MARK: I. Image view (seeds 002, 004)
 
     @Test func scenarioI_viewInsideAnImageViewGetsTouchesOnlyOnceInteractionIsEnabled() {
