@@ -232,7 +232,7 @@ final class TouchRouter {
         }
     }
 
-    // MARK: Step 6: views leaving their window
+    // MARK: Step 8: views leaving their window
 
     /// Cancels the touches of `view` and its subviews: called when the view
     /// leaves its window.
