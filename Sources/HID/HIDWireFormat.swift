@@ -143,6 +143,18 @@ public struct HIDPacketDecoder: Sendable {
         buffer.append(contentsOf: bytes)
     }
 
+    /// Takes the bytes of `bytes`, leaving it empty with its capacity: when
+    /// nothing is buffered, the two arrays trade storage instead of copying.
+    public mutating func take(_ bytes: inout [UInt8]) {
+        if readIndex == buffer.count {
+            swap(&buffer, &bytes)
+            readIndex = 0
+        } else {
+            buffer.append(contentsOf: bytes)
+        }
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
         if readIndex > 0 && readIndex == buffer.count {
             buffer.removeAll(keepingCapacity: true)

@@ -60,8 +60,7 @@ public final class InputPort: RunLoopPort {
     public func receiveWaitingMessages() -> Bool {
         var received = false
         if !localBytes.isEmpty {
-            localDecoder.append(localBytes)
-            localBytes.removeAll(keepingCapacity: true)
+            localDecoder.take(&localBytes)
             received = true
         }
         var index = 0

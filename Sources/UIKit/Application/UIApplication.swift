@@ -132,6 +132,13 @@ open class UIApplication: UIResponder {
     private func handleHIDEvents() {
         var events: [HIDEvent] = []
         swap(&events, &pendingHIDEvents)
+        defer {
+            // Give the emptied storage back for the next frame, unless new events came in meanwhile.
+            if pendingHIDEvents.isEmpty {
+                events.removeAll(keepingCapacity: true)
+                swap(&events, &pendingHIDEvents)
+            }
+        }
         for hidEvent in events {
             switch hidEvent {
             case .digitizer(let frame):
@@ -188,14 +195,19 @@ open class UIApplication: UIResponder {
             for window in PressRouting.windows(for: event, in: self) { window.sendEvent(event) }
             return
         }
-        var windows: [UIWindow] = []
+        // Almost always one window: the others are collected only when there are any.
+        var first: UIWindow?
+        var others: [UIWindow] = []
         for touch in event.touchesInOrder {
             guard let window = touch.window else { continue }
-            var known = false
-            for other in windows where other === window { known = true }
-            if !known { windows.append(window) }
+            if first == nil {
+                first = window
+            } else if window !== first && !others.containsObject(window) {
+                others.append(window)
+            }
         }
-        for window in windows { window.sendEvent(event) }
+        first?.sendEvent(event)
+        for window in others { window.sendEvent(event) }
     }
 
     // MARK: Windows

@@ -132,11 +132,14 @@ final class TouchRouter {
     /// Gives `window`'s touches of `event` to the gesture recognizers, then
     /// to the views, as far as the recognizers let them through.
     func deliver(_ event: UIEvent, to window: UIWindow) {
-        var touches: [UITouch] = []
-        for touch in event.touchesInOrder where touch.window === window && !touch.isExcludedByExclusiveTouch {
+        var allTouchesAreThisWindows = true
+        for touch in event.touchesInOrder {
             touch.lastEvent = event
-            touches.append(touch)
+            if touch.window !== window || touch.isExcludedByExclusiveTouch { allTouchesAreThisWindows = false }
         }
+        let touches = allTouchesAreThisWindows
+            ? event.touchesInOrder
+            : event.touchesInOrder.filtered { $0.window === window && !$0.isExcludedByExclusiveTouch }
         UIApplication.shared.gestureArena.deliver(event, touches: touches)
         var batch = ViewDeliveryBatch()
         for touch in touches where touch.isDeliveredToView && touch.viewDelivery != .finished {

@@ -35,16 +35,18 @@ public final class TouchSynthesizer {
     /// Puts several fingers down in one frame; returns their identifiers.
     @discardableResult
     public func touchDown(at points: [CGPoint]) -> [Int] {
-        var changes: [(Int, DigitizerContact.Phase, CGPoint)] = []
+        var contacts: [DigitizerContact] = []
+        contacts.reserveCapacity(points.count + fingers.count)
         var ids: [Int] = []
         for point in points {
             let id = nextFinger
             nextFinger += 1
-            fingers.append((id, point))
             ids.append(id)
-            changes.append((id, .began, point))
+            contacts.append(contact(id, .began, point))
         }
-        send(changes)
+        for finger in fingers { contacts.append(contact(finger.id, .stationary, finger.location)) }
+        for (id, point) in zip(ids, points) { fingers.append((id, point)) }
+        send(contacts)
         return ids
     }
 
@@ -54,13 +56,17 @@ public final class TouchSynthesizer {
 
     /// Moves several fingers in one frame.
     public func touchMove(_ moves: [(finger: Int, to: CGPoint)]) {
-        var changes: [(Int, DigitizerContact.Phase, CGPoint)] = []
-        for move in moves {
-            guard let index = fingers.firstPosition({ $0.id == move.finger }) else { continue }
-            fingers[index].location = move.to
-            changes.append((move.finger, .moved, move.to))
+        var contacts: [DigitizerContact] = []
+        contacts.reserveCapacity(fingers.count)
+        for index in fingers.indices {
+            for move in moves where move.finger == fingers[index].id { fingers[index].location = move.to }
+            if moves.anySatisfy({ $0.finger == fingers[index].id }) {
+                contacts.append(contact(fingers[index].id, .moved, fingers[index].location))
+            }
         }
-        send(changes)
+        guard !contacts.isEmpty else { return }
+        appendStationary(besides: contacts, to: &contacts)
+        send(contacts)
     }
 
     public func touchUp(_ finger: Int) {
@@ -75,7 +81,7 @@ public final class TouchSynthesizer {
     /// The system takes every finger away (an incoming call, say): each is
     /// reported cancelled.
     public func cancelAllTouches() {
-        lift(fingers.map(\.id), phase: .cancelled)
+        lift(fingers.mapped(\.id), phase: .cancelled)
     }
 
     /// One finger down and up at `point`, at the same instant.
@@ -128,19 +134,26 @@ public final class TouchSynthesizer {
     }
 
     private func lift(_ ids: [Int], phase: DigitizerContact.Phase) {
-        let lifted = fingers.filtered { ids.contains($0.id) }
-        guard !lifted.isEmpty else { return }
-        send(lifted.mapped { ($0.id, phase, $0.location) })
+        var contacts: [DigitizerContact] = []
+        contacts.reserveCapacity(fingers.count)
+        for finger in fingers where ids.contains(finger.id) {
+            contacts.append(contact(finger.id, phase, finger.location))
+        }
+        guard !contacts.isEmpty else { return }
+        appendStationary(besides: contacts, to: &contacts)
         fingers.removeEvery { ids.contains($0.id) }
+        send(contacts)
     }
 
-    /// Sends one frame: `changes`, plus every other finger as stationary.
-    private func send(_ changes: [(id: Int, phase: DigitizerContact.Phase, location: CGPoint)]) {
-        guard !changes.isEmpty else { return }
-        var contacts = changes.mapped { contact($0.id, $0.phase, $0.location) }
-        for finger in fingers where !changes.anySatisfy({ $0.id == finger.id }) {
+    /// Adds every finger that `changed` does not mention, as stationary.
+    private func appendStationary(besides changed: [DigitizerContact], to contacts: inout [DigitizerContact]) {
+        for finger in fingers where !changed.anySatisfy({ $0.identifier == UInt32(truncatingIfNeeded: finger.id) }) {
             contacts.append(contact(finger.id, .stationary, finger.location))
         }
+    }
+
+    /// Sends one frame and runs the run loop until everything due is done.
+    private func send(_ contacts: [DigitizerContact]) {
         application.inputPort.send(.digitizer(DigitizerFrame(timestamp: now, contacts: contacts)))
         application.runLoop.runUntilIdle()
     }
