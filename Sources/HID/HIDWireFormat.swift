@@ -53,49 +53,72 @@ public struct HIDPacketEncoder: Sendable {
 
     /// Appends the packet for one event to `bytes`.
     public func encode(_ event: HIDEvent, into bytes: inout [UInt8]) {
+        let kind: HIDWireFormat.Kind
+        let payloadSize: Int
         switch event {
         case .digitizer(let frame):
-            let payloadSize = HIDWireFormat.digitizerPrefixSize + frame.contacts.count * HIDWireFormat.contactSize
-            bytes.reserveCapacity(bytes.count + HIDWireFormat.headerSize + payloadSize)
-            appendHeader(.digitizer, payloadSize: payloadSize, to: &bytes)
-            bytes.appendLittleEndian(frame.timestamp.bitPattern)
-            bytes.appendLittleEndian(UInt16(truncatingIfNeeded: frame.contacts.count))
-            bytes.appendLittleEndian(UInt16(0))
-            for contact in frame.contacts {
-                bytes.appendLittleEndian(contact.identifier)
-                bytes.append(contact.phase.rawValue)
-                bytes.append(contact.kind.rawValue)
-                bytes.appendLittleEndian(UInt16(0))
-                bytes.appendLittleEndian(contact.x.bitPattern)
-                bytes.appendLittleEndian(contact.y.bitPattern)
-                bytes.appendLittleEndian(contact.majorRadius.bitPattern)
-                bytes.appendLittleEndian(contact.majorRadiusTolerance.bitPattern)
-                bytes.appendLittleEndian(contact.force.bitPattern)
-                bytes.appendLittleEndian(contact.maximumPossibleForce.bitPattern)
+            kind = .digitizer
+            payloadSize = HIDWireFormat.digitizerPrefixSize + frame.contacts.count * HIDWireFormat.contactSize
+        case .button:
+            kind = .button
+            payloadSize = HIDWireFormat.buttonPayloadSize
+        case .motion:
+            kind = .motion
+            payloadSize = HIDWireFormat.motionPayloadSize
+        }
+        // The packet is sized first and then filled in place: one allocation
+        // at most, and no per-field appends.
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: HIDWireFormat.headerSize + payloadSize))
+        bytes.withUnsafeMutableBytes { raw in
+            var out = PacketWriter(raw: raw, offset: start)
+            for byte in HIDWireFormat.magic { out.put(byte) }
+            out.put(HIDWireFormat.version)
+            out.put(kind.rawValue)
+            out.put(UInt16(0))
+            out.put(UInt32(payloadSize))
+            switch event {
+            case .digitizer(let frame):
+                out.put(frame.timestamp.bitPattern)
+                out.put(UInt16(truncatingIfNeeded: frame.contacts.count))
+                out.put(UInt16(0))
+                for contact in frame.contacts {
+                    out.put(contact.identifier)
+                    out.put(contact.phase.rawValue)
+                    out.put(contact.kind.rawValue)
+                    out.put(UInt16(0))
+                    out.put(contact.x.bitPattern)
+                    out.put(contact.y.bitPattern)
+                    out.put(contact.majorRadius.bitPattern)
+                    out.put(contact.majorRadiusTolerance.bitPattern)
+                    out.put(contact.force.bitPattern)
+                    out.put(contact.maximumPossibleForce.bitPattern)
+                }
+            case .button(let button):
+                out.put(button.timestamp.bitPattern)
+                out.put(button.usagePage)
+                out.put(button.usage)
+                out.put(UInt8(button.isDown ? 1 : 0))
+                out.offset += 3
+                out.put(button.modifierFlags)
+            case .motion(let motion):
+                out.put(motion.timestamp.bitPattern)
+                out.put(motion.kind.rawValue)
+                out.put(motion.phase.rawValue)
+                out.put(UInt16(0))
             }
-        case .button(let button):
-            appendHeader(.button, payloadSize: HIDWireFormat.buttonPayloadSize, to: &bytes)
-            bytes.appendLittleEndian(button.timestamp.bitPattern)
-            bytes.appendLittleEndian(button.usagePage)
-            bytes.appendLittleEndian(button.usage)
-            bytes.append(button.isDown ? 1 : 0)
-            bytes.append(contentsOf: [0, 0, 0])
-            bytes.appendLittleEndian(button.modifierFlags)
-        case .motion(let motion):
-            appendHeader(.motion, payloadSize: HIDWireFormat.motionPayloadSize, to: &bytes)
-            bytes.appendLittleEndian(motion.timestamp.bitPattern)
-            bytes.append(motion.kind.rawValue)
-            bytes.append(motion.phase.rawValue)
-            bytes.appendLittleEndian(UInt16(0))
         }
     }
+}
 
-    private func appendHeader(_ kind: HIDWireFormat.Kind, payloadSize: Int, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: HIDWireFormat.magic)
-        bytes.append(HIDWireFormat.version)
-        bytes.append(kind.rawValue)
-        bytes.appendLittleEndian(UInt16(0))
-        bytes.appendLittleEndian(UInt32(payloadSize))
+/// Writes little-endian fields into a buffer sized for them beforehand.
+private struct PacketWriter {
+    let raw: UnsafeMutableRawBufferPointer
+    var offset: Int
+
+    mutating func put<T: FixedWidthInteger>(_ value: T) {
+        raw.storeBytes(of: value.littleEndian, toByteOffset: offset, as: T.self)
+        offset += MemoryLayout<T>.size
     }
 }
 
@@ -297,11 +320,5 @@ public struct HIDPacketDecoder: Sendable {
 
     private func readLittleEndian<T: FixedWidthInteger>(_: T.Type, at index: Int) -> T {
         buffer.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: index, as: T.self)) }
-    }
-}
-
-extension Array where Element == UInt8 {
-    mutating func appendLittleEndian<T: FixedWidthInteger>(_ value: T) {
-        Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
     }
 }

@@ -18,9 +18,10 @@ public final class InputPort: RunLoopPort {
         var decoder = HIDPacketDecoder()
     }
 
-    private var localBytes: [UInt8] = []
-    private var localDecoder = HIDPacketDecoder()
-    private var connections: [Connection] = []
+    // Used for every frame, only on the main actor: no exclusivity checks.
+    @exclusivity(unchecked) private var localBytes: [UInt8] = []
+    @exclusivity(unchecked) private var localDecoder = HIDPacketDecoder()
+    @exclusivity(unchecked) private var connections: [Connection] = []
     private let encoder = HIDPacketEncoder()
     /// Told about problems with the bytes or the sockets.
     var onError: @MainActor (Diagnostic) -> Void = { _ in }

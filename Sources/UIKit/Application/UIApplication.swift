@@ -44,17 +44,19 @@ open class UIApplication: UIResponder {
     public weak var delegate: (any UIApplicationDelegate)?
 
     /// The main run loop, and with it the application's clock.
-    public private(set) var runLoop = ApplicationRunLoop()
+    @exclusivity(unchecked) public private(set) var runLoop = ApplicationRunLoop()
     /// Where HID events arrive.
-    public private(set) var inputPort = InputPort()
+    @exclusivity(unchecked) public private(set) var inputPort = InputPort()
     /// Problems the application survived, such as malformed input.
     public let diagnostics = DiagnosticLog()
 
-    var touchRouter = TouchRouter()
-    var gestureArena = GestureArena()
-    private var translator = HIDEventTranslator()
-    private var pressTranslator = HIDPressAndMotionTranslator()
-    private var eventSource: RunLoopSource!
+    // The parts of the event path, read for every event; replaced only by
+    // `resetForTesting()`. No exclusivity checks, as for the queue below.
+    @exclusivity(unchecked) var touchRouter = TouchRouter()
+    @exclusivity(unchecked) var gestureArena = GestureArena()
+    @exclusivity(unchecked) private var translator = HIDEventTranslator()
+    @exclusivity(unchecked) private var pressTranslator = HIDPressAndMotionTranslator()
+    @exclusivity(unchecked) private var eventSource: RunLoopSource!
     // Touched for every event, only from the main actor and never through
     // overlapping inout accesses: dynamic exclusivity checks would only cost time.
     @exclusivity(unchecked) private var pendingHIDEvents: [HIDEvent] = []
@@ -157,7 +159,7 @@ open class UIApplication: UIResponder {
     /// Called with each step of event handling worth seeing: touches
     /// delivered to views, gesture recognizers changing state. For tracing
     /// tools; nil (the default) costs nothing.
-    public var traceHandler: (@MainActor (TraceRecord) -> Void)?
+    @exclusivity(unchecked) public var traceHandler: (@MainActor (TraceRecord) -> Void)?
 
     /// Appends an event to the queue and delivers queued events in order,
     /// unless a delivery is already under way (then this one waits its turn).
