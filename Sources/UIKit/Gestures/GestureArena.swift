@@ -92,7 +92,7 @@ final class GestureArena {
                 press.gestureRecognizerList = []
                 var view = press.responder as? UIView
                 while let current = view {
-                    for recognizer in current.gestureRecognizers ?? [] where recognizer.takesNewTouches {
+                    for recognizer in current.attachedRecognizers where recognizer.takesNewTouches {
                         if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: press) { continue }
                         press.gestureRecognizerList.append(recognizer)
                         if !participants.containsObject(recognizer) { participants.append(recognizer) }
@@ -124,7 +124,7 @@ final class GestureArena {
     private func offer(_ touch: UITouch) {
         var view = touch.view
         while let current = view {
-            for recognizer in current.gestureRecognizers ?? [] where recognizer.takesNewTouches {
+            for recognizer in current.attachedRecognizers where recognizer.takesNewTouches {
                 if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) { continue }
                 touch.gestureRecognizerList.append(recognizer)
                 recognizer.trackedTouches.append(touch)

@@ -342,7 +342,8 @@ open class UIView: UIResponder, CALayerDelegate {
 
     // MARK: Gesture recognizers
 
-    private var attachedRecognizers: [UIGestureRecognizer] = []
+    /// Read for every touch that begins, by the gesture arena (no exclusivity checks).
+    @exclusivity(unchecked) private(set) var attachedRecognizers: [UIGestureRecognizer] = []
 
     /// The recognizers attached to this view, in the order they were added.
     open var gestureRecognizers: [UIGestureRecognizer]? {
