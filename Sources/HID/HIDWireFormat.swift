@@ -69,7 +69,12 @@ public struct HIDPacketEncoder: Sendable {
         // The packet is sized first and then filled in place: one allocation
         // at most, and no per-field appends.
         let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: HIDWireFormat.headerSize + payloadSize))
+        let size = HIDWireFormat.headerSize + payloadSize
+        if size <= PacketWriter.zeroes.count {
+            bytes.append(contentsOf: PacketWriter.zeroes[..<size])  // a copy, where `repeatElement` goes byte by byte
+        } else {
+            bytes.append(contentsOf: repeatElement(0, count: size))
+        }
         bytes.withUnsafeMutableBytes { raw in
             var out = PacketWriter(raw: raw, offset: start)
             for byte in HIDWireFormat.magic { out.put(byte) }
@@ -113,6 +118,8 @@ public struct HIDPacketEncoder: Sendable {
 
 /// Writes little-endian fields into a buffer sized for them beforehand.
 private struct PacketWriter {
+    static let zeroes = [UInt8](repeating: 0, count: 1024)
+
     let raw: UnsafeMutableRawBufferPointer
     var offset: Int
 

@@ -254,7 +254,7 @@ public final class RunLoopTimer {
 @MainActor
 public final class RunLoopSource {
     let handler: @MainActor () -> Void
-    public internal(set) var isSignalled = false
+    @exclusivity(unchecked) public internal(set) var isSignalled = false
 
     public init(handler: @escaping @MainActor () -> Void) {
         self.handler = handler

@@ -144,11 +144,11 @@ open class UIApplication: UIResponder {
         for hidEvent in events {
             switch hidEvent {
             case .digitizer(let frame):
-                if let event = translator.translate(frame, report: diagnostics.report) { enqueue(event) }
+                if let event = translator.translate(frame, diagnostics: diagnostics) { enqueue(event) }
             case .button(let button):
-                if let event = pressTranslator.translate(button, report: diagnostics.report) { enqueue(event) }
+                if let event = pressTranslator.translate(button, diagnostics: diagnostics) { enqueue(event) }
             case .motion(let motion):
-                if let event = pressTranslator.translate(motion, report: diagnostics.report) { enqueue(event) }
+                if let event = pressTranslator.translate(motion, diagnostics: diagnostics) { enqueue(event) }
             }
         }
     }

@@ -20,9 +20,9 @@ final class HIDEventTranslator {
     /// Fingers that began at a bad point: reported once, then ignored until they lift.
     private var rejectedFingers: Set<UInt32> = []
 
-    func translate(_ frame: DigitizerFrame, report: (Diagnostic) -> Void) -> UIEvent? {
+    func translate(_ frame: DigitizerFrame, diagnostics: DiagnosticLog) -> UIEvent? {
         guard frame.timestamp.isFinite else {
-            report(Diagnostic(.invalidTouch, "digitizer frame with a non-finite timestamp was dropped"))
+            diagnostics.report(Diagnostic(.invalidTouch, "digitizer frame with a non-finite timestamp was dropped"))
             return nil
         }
         var samples: [TouchSample] = []
@@ -32,12 +32,12 @@ final class HIDEventTranslator {
             let reported = CGPoint(x: contact.x, y: contact.y)
             if contact.phase == .began {
                 guard fingers[id] == nil else {
-                    report(Diagnostic(.invalidTouch, "finger \(id) began again while down; contact dropped"))
+                    diagnostics.report(Diagnostic(.invalidTouch, "finger \(id) began again while down; contact dropped"))
                     continue
                 }
                 guard reported.isFinite else {
                     rejectedFingers.insert(id)
-                    report(Diagnostic(.invalidTouch, "finger \(id) began at a non-finite point (\(contact.x), \(contact.y)); it is ignored until it lifts"))
+                    diagnostics.report(Diagnostic(.invalidTouch, "finger \(id) began at a non-finite point (\(contact.x), \(contact.y)); it is ignored until it lifts"))
                     continue
                 }
                 let touch = UITouch(fingerIdentifier: id)
@@ -51,13 +51,13 @@ final class HIDEventTranslator {
                     if contact.phase == .ended || contact.phase == .cancelled { rejectedFingers.remove(id) }
                     continue
                 }
-                report(Diagnostic(.invalidTouch, "finger \(id) is not down; \(contact.phase) contact dropped"))
+                diagnostics.report(Diagnostic(.invalidTouch, "finger \(id) is not down; \(contact.phase) contact dropped"))
                 continue
             }
             if reported.isFinite {
                 finger.location = reported
             } else {
-                report(Diagnostic(.invalidTouch, "finger \(id) moved to a non-finite point (\(contact.x), \(contact.y)); it keeps its last position"))
+                diagnostics.report(Diagnostic(.invalidTouch, "finger \(id) moved to a non-finite point (\(contact.x), \(contact.y)); it keeps its last position"))
             }
             let phase = Self.touchPhase(of: contact.phase, moved: reported.isFinite)
             if phase == .ended || phase == .cancelled {

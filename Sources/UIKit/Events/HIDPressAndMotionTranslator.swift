@@ -65,28 +65,28 @@ final class HIDPressAndMotionTranslator {
     private var held: [(button: Button, press: UIPress)] = []
     private var isShaking = false
 
-    func translate(_ event: ButtonEvent, report: (Diagnostic) -> Void) -> UIPressesEvent? {
+    func translate(_ event: ButtonEvent, diagnostics: DiagnosticLog) -> UIPressesEvent? {
         let button = Button(page: event.usagePage, usage: event.usage)
         let name = "button (page 0x\(String(event.usagePage, radix: 16)), usage 0x\(String(event.usage, radix: 16)))"
         guard event.timestamp.isFinite else {
-            report(Diagnostic(.invalidPress, "\(name) with a non-finite timestamp was dropped"))
+            diagnostics.report(Diagnostic(.invalidPress, "\(name) with a non-finite timestamp was dropped"))
             return nil
         }
         let index = held.firstIndex { $0.button == button }
         if event.isDown {
             guard index == nil else {
-                report(Diagnostic(.invalidPress, "\(name) went down while already down; dropped"))
+                diagnostics.report(Diagnostic(.invalidPress, "\(name) went down while already down; dropped"))
                 return nil
             }
             guard let press = makePress(button, modifierFlags: event.modifierFlags) else {
-                report(Diagnostic(.invalidPress, "\(name) is not a known press; dropped"))
+                diagnostics.report(Diagnostic(.invalidPress, "\(name) is not a known press; dropped"))
                 return nil
             }
             held.append((button, press))
             return pressesEvent(changing: press, to: .began, at: event.timestamp)
         }
         guard let index else {
-            report(Diagnostic(.invalidPress, "\(name) came up without going down; dropped"))
+            diagnostics.report(Diagnostic(.invalidPress, "\(name) came up without going down; dropped"))
             return nil
         }
         let press = held[index].press
@@ -95,23 +95,23 @@ final class HIDPressAndMotionTranslator {
         return result
     }
 
-    func translate(_ event: MotionEvent, report: (Diagnostic) -> Void) -> UIMotionEvent? {
+    func translate(_ event: MotionEvent, diagnostics: DiagnosticLog) -> UIMotionEvent? {
         guard event.timestamp.isFinite else {
-            report(Diagnostic(.invalidMotion, "shake with a non-finite timestamp was dropped"))
+            diagnostics.report(Diagnostic(.invalidMotion, "shake with a non-finite timestamp was dropped"))
             return nil
         }
         let phase: UIMotionEvent.Phase
         switch event.phase {
         case .began:
             guard !isShaking else {
-                report(Diagnostic(.invalidMotion, "shake began while one was under way; dropped"))
+                diagnostics.report(Diagnostic(.invalidMotion, "shake began while one was under way; dropped"))
                 return nil
             }
             isShaking = true
             phase = .began
         case .ended, .cancelled:
             guard isShaking else {
-                report(Diagnostic(.invalidMotion, "shake \(event.phase) without beginning; dropped"))
+                diagnostics.report(Diagnostic(.invalidMotion, "shake \(event.phase) without beginning; dropped"))
                 return nil
             }
             isShaking = false

@@ -22,14 +22,14 @@ open class UITouch: Hashable {
     /// Seconds on the application's clock of the touch's latest change.
     @exclusivity(unchecked) public internal(set) var timestamp: TimeInterval = 0
     /// 1 for a single tap, 2 for the second tap of a double tap, and so on.
-    public internal(set) var tapCount = 1
-    public internal(set) var type: TouchType = .direct
+    @exclusivity(unchecked) public internal(set) var tapCount = 1
+    @exclusivity(unchecked) public internal(set) var type: TouchType = .direct
     /// Radius of the contact area in points, and how far off it may be.
-    public internal(set) var majorRadius: CGFloat = 0
-    public internal(set) var majorRadiusTolerance: CGFloat = 0
+    @exclusivity(unchecked) public internal(set) var majorRadius: CGFloat = 0
+    @exclusivity(unchecked) public internal(set) var majorRadiusTolerance: CGFloat = 0
     /// Force where 1.0 is an average touch; 0 on hardware without force sensing.
-    public internal(set) var force: CGFloat = 0
-    public internal(set) var maximumPossibleForce: CGFloat = 0
+    @exclusivity(unchecked) public internal(set) var force: CGFloat = 0
+    @exclusivity(unchecked) public internal(set) var maximumPossibleForce: CGFloat = 0
 
     /// The view the touch began in (its hit-test view), or nil if none was hit.
     @exclusivity(unchecked) public internal(set) var view: UIView?
@@ -40,7 +40,7 @@ open class UITouch: Hashable {
     @exclusivity(unchecked) var screenLocation = CGPoint.zero
     @exclusivity(unchecked) var previousScreenLocation = CGPoint.zero
     /// Where the touch began, in screen points, for tap counting.
-    var startScreenLocation = CGPoint.zero
+    @exclusivity(unchecked) var startScreenLocation = CGPoint.zero
     /// Identifier of the HID contact this touch stands for.
     let fingerIdentifier: UInt32
     /// False when the routing rules keep the touch from its view

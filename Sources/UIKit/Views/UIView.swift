@@ -121,11 +121,11 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// When false (the default), the view receives only the first touch of a
     /// multi-touch sequence.
-    open var isMultipleTouchEnabled = false
+    @exclusivity(unchecked) open var isMultipleTouchEnabled = false
 
     /// When true, while the view tracks a touch no other view in its window
     /// receives touches, and it receives none while another view tracks one.
-    open var isExclusiveTouch = false
+    @exclusivity(unchecked) open var isExclusiveTouch = false
 
     open var tag = 0
 
@@ -142,7 +142,7 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// Not retained (the superview owns its subviews, as in UIKit): cleared
     /// on removal and when the superview goes away.
-    public private(set) unowned(unsafe) var superview: UIView?
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: UIView?
 
     /// The subviews, back to front.
     open var subviews: [UIView] { storedSubviews }
