@@ -120,7 +120,11 @@ public final class ApplicationRunLoop {
     public func runUntilIdle() {
         notify(.entry)
         while true {
-            while runOnePass() {}
+            // A pass drains the ports; after one that did work, the cheap check
+            // of signalled sources, due timers and in-process messages decides
+            // whether another is needed (bytes a socket receives meanwhile are
+            // for the next turn, as they would be after a poll).
+            while runOnePass() && hasWorkNow() {}
             notify(.beforeWaiting)
             // Observers of beforeWaiting may have created work (a layout pass, say).
             guard hasWorkNow() else { break }
