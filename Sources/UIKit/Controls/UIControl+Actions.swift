@@ -56,16 +56,17 @@ struct ActionRegistration {
 extension UIControl {
     // MARK: Targets and actions
 
-    /// Calls a method of `target` (held weakly) taking no argument for `controlEvents`.
+    /// Calls a method of `target` (held weakly) taking no argument for
+    /// `controlEvents`: `addTarget(self, action: Self.save, for: .touchUpInside)`.
     public func addTarget<Target: AnyObject>(
-        _ target: Target, action: @escaping (Target) -> @MainActor () -> Void, for controlEvents: Event
+        _ target: AnyObject, action: @escaping (Target) -> @MainActor () -> Void, for controlEvents: Event
     ) {
         registrations.append(ActionRegistration(events: controlEvents, kind: .method(TargetAction(target: target, action: action))))
     }
 
     /// Calls a method of `target` (held weakly) taking the control for `controlEvents`.
     public func addTarget<Target: AnyObject, Control: UIControl>(
-        _ target: Target, action: @escaping (Target) -> @MainActor (Control) -> Void, for controlEvents: Event
+        _ target: AnyObject, action: @escaping (Target) -> @MainActor (Control) -> Void, for controlEvents: Event
     ) {
         registrations.append(ActionRegistration(events: controlEvents, kind: .method(TargetAction(target: target, action: action))))
     }

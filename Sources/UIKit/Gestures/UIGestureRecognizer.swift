@@ -79,18 +79,19 @@ open class UIGestureRecognizer {
         actions.append(TargetAction(handler: handler))
     }
 
-    /// A recognizer that calls `action` on `target`, held weakly.
-    public convenience init<Target: AnyObject>(target: Target, action: @escaping (Target) -> @MainActor () -> Void) {
+    /// A recognizer that calls `action` on `target`, held weakly:
+    /// `UIPanGestureRecognizer(target: self, action: Self.didPan)`.
+    public convenience init<Target: AnyObject>(target: AnyObject, action: @escaping (Target) -> @MainActor () -> Void) {
         self.init()
-        addTarget(target, action: action)
+        actions.append(TargetAction(target: target, action: action))
     }
 
     /// A recognizer that calls `action` on `target`, held weakly, with itself.
     public convenience init<Target: AnyObject, Recognizer: UIGestureRecognizer>(
-        target: Target, action: @escaping (Target) -> @MainActor (Recognizer) -> Void
+        target: AnyObject, action: @escaping (Target) -> @MainActor (Recognizer) -> Void
     ) {
         self.init()
-        addTarget(target, action: action)
+        actions.append(TargetAction(target: target, action: action))
     }
 
     // MARK: Configuration
@@ -240,14 +241,21 @@ open class UIGestureRecognizer {
 
     // MARK: Actions
 
-    /// Adds an action: a method of `target` (held weakly) taking no argument.
+    /// Adds an action: a method of `target` (held weakly) taking no
+    /// argument, named by its type: `addTarget(self, action: Self.didPan)`.
+    public func addTarget<Target: AnyObject>(_ target: AnyObject, action: @escaping (Target) -> @MainActor () -> Void) {
+        actions.append(TargetAction(target: target, action: action))
+    }
+
+    /// The same, with the method's type taken from the target, so that a
+    /// closure can stand for the method: `addTarget(model) { model in { … } }`.
     public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> @MainActor () -> Void) {
         actions.append(TargetAction(target: target, action: action))
     }
 
     /// Adds an action: a method of `target` (held weakly) taking the recognizer.
     public func addTarget<Target: AnyObject, Recognizer: UIGestureRecognizer>(
-        _ target: Target, action: @escaping (Target) -> @MainActor (Recognizer) -> Void
+        _ target: AnyObject, action: @escaping (Target) -> @MainActor (Recognizer) -> Void
     ) {
         actions.append(TargetAction(target: target, action: action))
     }

@@ -5,7 +5,9 @@
 /// target; there is no Objective-C runtime here, so the method reference
 /// (`Target.didTap`, of type `(Target) -> () -> Void`) takes the selector's
 /// place. The target is held weakly, as in UIKit: once it is gone the action
-/// is orphaned and never runs again. This is the one home of that rule for
+/// is orphaned and never runs again. The target is any object and the
+/// method's type says what it must be, so that `Self.didTap`, whose type is
+/// the class's dynamic `Self`, can name a method of `self`. This is the one home of that rule for
 /// `UIGestureRecognizer.addTarget(_:action:)` and
 /// `UIControl.addTarget(_:action:for:)`.
 @MainActor
@@ -22,7 +24,7 @@ struct TargetAction<Sender: AnyObject> {
     }
 
     /// An action that calls a method of `target` taking no argument.
-    init<Target: AnyObject>(target: Target, action: @escaping (Target) -> @MainActor () -> Void) {
+    init<Target: AnyObject>(target: AnyObject, action: @escaping (Target) -> @MainActor () -> Void) {
         hasTarget = true
         self.target = target
         perform = { target, _ in
@@ -33,7 +35,7 @@ struct TargetAction<Sender: AnyObject> {
     /// An action that calls a method of `target` taking the sender, as the
     /// type the method declares (a `UIButton` for a button's action, say);
     /// a sender of another type does not call it.
-    init<Target: AnyObject, Argument>(target: Target, action: @escaping (Target) -> @MainActor (Argument) -> Void) {
+    init<Target: AnyObject, Argument>(target: AnyObject, action: @escaping (Target) -> @MainActor (Argument) -> Void) {
         hasTarget = true
         self.target = target
         perform = { target, sender in
