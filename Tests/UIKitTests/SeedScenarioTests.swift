@@ -587,6 +587,10 @@ final class ScenarioHButton: UIButton {
         addAction(UIAction { [unowned self] _ in touchCancelCount += 1 }, for: .touchCancel)
     }
 
+    required init?(coder: NSCoder) {
+        fatalError("init(coder:) has not been implemented")
+    }
+
     override var isHighlighted: Bool {
         didSet { if isHighlighted != oldValue { highlightChanges.append(isHighlighted) } }
     }

@@ -22,6 +22,10 @@ class LoggingView: UIView {
         super.init(frame: frame)
     }
 
+    required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
     convenience init(_ name: String, frame: CGRect, log: CallLog, hitTesting: Bool = false, callsSuper: Bool = false) {
         self.init(frame: frame)
         self.name = name

@@ -326,3 +326,35 @@ import Testing
         #expect(UIApplication.shared.diagnostics.entries.isEmpty)
     }
 }
+
+@MainActor
+@Suite struct CoderInitializerTests {
+    /// The subclass pattern UIKit code uses everywhere compiles and works.
+    final class CardView: UIView {
+        let badge = UIView()
+
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            addSubview(badge)
+        }
+
+        required init?(coder: NSCoder) {
+            super.init(coder: coder)
+            addSubview(badge)
+        }
+    }
+
+    @Test func viewsMadeFromACoderAreDefaultViews() throws {
+        let coder = NSCoder()
+        let card = try #require(CardView(coder: coder))
+        #expect(card.frame == .zero)
+        #expect(card.subviews == [card.badge])
+        #expect(card.layer.delegate === card)
+        let window = try #require(UIWindow(coder: coder))
+        #expect(window.isHidden)
+        #expect(UIApplication.shared.windows.contains(window))
+        #expect(UIButton(coder: coder)?.titleLabel != nil)
+        let scrollView = try #require(UIScrollView(coder: coder))
+        #expect(scrollView.panGestureRecognizer.view === scrollView)
+    }
+}

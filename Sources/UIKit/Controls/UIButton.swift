@@ -28,13 +28,22 @@ open class UIButton: UIControl {
 
     /// A custom button.
     public override init(frame: CGRect) {
-        let label = UILabel(frame: CGRect(origin: .zero, size: frame.size))
-        let imageView = UIImageView(frame: CGRect(origin: .zero, size: frame.size))
-        titleLabel = label
-        self.imageView = imageView
+        titleLabel = UILabel(frame: CGRect(origin: .zero, size: frame.size))
+        imageView = UIImageView(frame: CGRect(origin: .zero, size: frame.size))
         super.init(frame: frame)
-        addSubview(imageView)
-        addSubview(label)
+        addContentViews()
+    }
+
+    public required init?(coder: NSCoder) {
+        titleLabel = UILabel(frame: .zero)
+        imageView = UIImageView(frame: .zero)
+        super.init(coder: coder)
+        addContentViews()
+    }
+
+    private func addContentViews() {
+        if let imageView { addSubview(imageView) }
+        if let titleLabel { addSubview(titleLabel) }
     }
 
     /// A button of `buttonType`, with a zero frame.

@@ -31,6 +31,15 @@ open class UIScrollView: UIView {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        installRecognizers()
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        installRecognizers()
+    }
+
+    private func installRecognizers() {
         clipsToBounds = true
         storedPan.addTarget(self, action: UIScrollView.panGestureDidChange)
         addGestureRecognizer(storedPan)

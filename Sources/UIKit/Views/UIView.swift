@@ -17,20 +17,32 @@ open class UIView: UIResponder, CALayerDelegate {
     weak var owningViewController: UIViewController?
 
     public init(frame: CGRect) {
-        let layerType = (Self.layerClass as? CALayer.Type) ?? CALayer.self
-        layer = layerType.init()
+        layer = Self.makeLayer()
         super.init()
-        layer.setOwningDelegate(self)
-        interactionEnabled = Self.interactionEnabledByDefault
-        self.frame = frame
+        adoptLayer(frame: frame)
     }
 
     public override convenience init() {
         self.init(frame: .zero)
     }
 
-    public required convenience init?(coder: NSCoder) {
-        self.init(frame: .zero)
+    /// Designated, as in UIKit, so that subclasses can call
+    /// `super.init(coder:)`. Interface archives are not read here: a view
+    /// made from a coder is the view `init(frame: .zero)` makes.
+    public required init?(coder: NSCoder) {
+        layer = Self.makeLayer()
+        super.init()
+        adoptLayer(frame: .zero)
+    }
+
+    private static func makeLayer() -> CALayer {
+        ((layerClass as? CALayer.Type) ?? CALayer.self).init()
+    }
+
+    private func adoptLayer(frame: CGRect) {
+        layer.setOwningDelegate(self)
+        interactionEnabled = Self.interactionEnabledByDefault
+        self.frame = frame
     }
 
     /// Clears the unretained references to this view held by its layer,

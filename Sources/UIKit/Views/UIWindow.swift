@@ -26,6 +26,16 @@ open class UIWindow: UIView {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        joinApplication()
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        joinApplication()
+    }
+
+    /// A new window is hidden, and known to the application.
+    private func joinApplication() {
         layer.isHidden = true
         UIApplication.shared.register(self)
     }
