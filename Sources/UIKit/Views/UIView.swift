@@ -334,15 +334,17 @@ open class UIView: UIResponder, CALayerDelegate {
         // The local copy keeps every subview alive for the loop, so the loop
         // itself need not retain them (this is the hottest loop of a touch).
         let candidates = storedSubviews
-        var index = candidates.count
-        while index > 0 {
-            index -= 1
-            let hit = withoutRetaining(candidates[index]) { subview in
-                subview.hitTest(subview.layer.convertFromSuperlayer(point), with: event)
+        return withElements(of: candidates) { buffer in
+            var index = buffer.count
+            while index > 0 {
+                index -= 1
+                let hit = withoutRetaining(buffer, at: index) { subview in
+                    subview.hitTest(subview.layer.convertFromSuperlayer(point), with: event)
+                }
+                if let hit { return hit }
             }
-            if let hit { return hit }
+            return self
         }
-        return self
     }
 
     /// Whether `point`, in this view's coordinates, is inside it: by default
@@ -414,7 +416,18 @@ extension UIView: @MainActor CustomStringConvertible {
 
 /// Calls `body` with `object`, which the caller keeps alive, without the
 /// retain and release a call through a fresh reference would cost.
+/// `withUnsafeBufferPointer`, called from this module so that the closure
+/// gets no executor check (see `ClosuresWithoutIsolationChecks.swift`).
 @inline(__always)
-private func withoutRetaining<Object: AnyObject, Result>(_ object: Object, _ body: (Object) -> Result) -> Result {
-    Unmanaged.passUnretained(object)._withUnsafeGuaranteedRef(body)
+private func withElements<Element, Result>(of array: [Element], _ body: (UnsafeBufferPointer<Element>) -> Result) -> Result {
+    array.withUnsafeBufferPointer(body)
+}
+
+@inline(__always)
+private func withoutRetaining<Object: AnyObject, Result>(
+    _ buffer: UnsafeBufferPointer<Object>, at index: Int, _ body: (Object) -> Result
+) -> Result {
+    let element = UnsafeRawPointer(buffer.baseAddress!).load(
+        fromByteOffset: index * MemoryLayout<Object>.stride, as: Unmanaged<Object>.self)
+    return element._withUnsafeGuaranteedRef(body)
 }
