@@ -358,3 +358,31 @@ import Testing
         #expect(scrollView.panGestureRecognizer.view === scrollView)
     }
 }
+
+@MainActor
+@Suite struct HitTestMutationTests {
+    /// A view whose `hitTest` rebuilds its superview's subviews while the
+    /// superview is iterating them.
+    final class RebuildingView: UIView {
+        override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+            if let parent = superview {
+                for sibling in parent.subviews where sibling !== self { sibling.removeFromSuperview() }
+                for _ in 0..<20 { parent.addSubview(UIView(frame: CGRect(x: 500, y: 500, width: 1, height: 1))) }
+            }
+            return nil
+        }
+    }
+
+    @Test func changingTheSubviewsDuringAHitTestIsSafe() {
+        let window = makeWindow()
+        let parent = UIView(frame: window.bounds)
+        window.addSubview(parent)
+        let below = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        parent.addSubview(below)
+        parent.addSubview(RebuildingView(frame: CGRect(x: 0, y: 0, width: 100, height: 100)))
+        // The loop goes on over the subviews as they were when it started.
+        #expect(window.hitTest(CGPoint(x: 10, y: 10), with: nil) === below)
+        #expect(below.superview == nil)
+        #expect(parent.subviews.count == 21)
+    }
+}

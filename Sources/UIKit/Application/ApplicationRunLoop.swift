@@ -171,9 +171,12 @@ public final class ApplicationRunLoop {
         notify(.beforeSources)
         didWork = performSignalledSources() || didWork
         var received = false
-        for source in portSources where source.port.receiveWaitingMessages() {
-            source.handler()
-            received = true
+        let ports = portSources  // a handler may add sources meanwhile
+        ports.forEachUnretained { source in
+            if source.port.receiveWaitingMessages() {
+                source.handler()
+                received = true
+            }
         }
         if received { _ = performSignalledSources() }
         return didWork || received
@@ -210,7 +213,9 @@ public final class ApplicationRunLoop {
 
     private func performSignalledSources() -> Bool {
         var performed = false
-        for source in manualSources where source.isSignalled {
+        let sources = manualSources  // a handler may add sources meanwhile
+        sources.forEachUnretained { source in
+            guard source.isSignalled else { return }
             source.isSignalled = false
             source.handler()
             performed = true

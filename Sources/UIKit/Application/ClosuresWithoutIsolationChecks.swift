@@ -27,3 +27,35 @@ extension Array {
         contains(where: predicate)
     }
 }
+
+/// Loops over objects that an array keeps alive, without the retain and
+/// release per element that a `for` loop over a class array costs. For the
+/// hot paths: a hit test visits a dozen views, the run loop a few sources,
+/// for every touch. Call them on a local copy of a stored array: the copy
+/// keeps the elements alive and its buffer valid even if the stored array
+/// changes during the loop.
+extension Array where Element: AnyObject {
+    /// Calls `body` with each element, first to last.
+    func forEachUnretained(_ body: (Element) -> Void) {
+        withUnsafeBufferPointer { buffer in
+            for index in buffer.indices { Self.unretainedElement(buffer, index)._withUnsafeGuaranteedRef(body) }
+        }
+    }
+
+    /// The first non-nil result of `body`, visiting the elements last to first.
+    func firstResultFromBackUnretained<Result>(_ body: (Element) -> Result?) -> Result? {
+        withUnsafeBufferPointer { buffer in
+            var index = buffer.count
+            while index > 0 {
+                index -= 1
+                if let result = Self.unretainedElement(buffer, index)._withUnsafeGuaranteedRef(body) { return result }
+            }
+            return nil
+        }
+    }
+
+    @inline(__always)
+    private static func unretainedElement(_ buffer: UnsafeBufferPointer<Element>, _ index: Int) -> Unmanaged<Element> {
+        UnsafeRawPointer(buffer.baseAddress!).load(fromByteOffset: index * MemoryLayout<Element>.stride, as: Unmanaged<Element>.self)
+    }
+}

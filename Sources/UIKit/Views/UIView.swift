@@ -331,20 +331,14 @@ open class UIView: UIResponder, CALayerDelegate {
         // layer stores opacity as a Float, so an alpha of exactly 0.01 counts.
         guard interactionEnabled, !layer.isHidden, layer.opacity >= Float(UIView.minimumHitTestableAlpha) else { return nil }
         guard self.point(inside: point, with: event) else { return nil }
-        // The local copy keeps every subview alive for the loop, so the loop
-        // itself need not retain them (this is the hottest loop of a touch).
+        // The hottest loop of a touch: the subviews are visited without
+        // retaining each. The local copy keeps them alive, and keeps its
+        // buffer valid if an override changes the subviews meanwhile.
         let candidates = storedSubviews
-        return withElements(of: candidates) { buffer in
-            var index = buffer.count
-            while index > 0 {
-                index -= 1
-                let hit = withoutRetaining(buffer, at: index) { subview in
-                    subview.hitTest(subview.layer.convertFromSuperlayer(point), with: event)
-                }
-                if let hit { return hit }
-            }
-            return self
+        let hit = candidates.firstResultFromBackUnretained { subview in
+            subview.hitTest(subview.layer.convertFromSuperlayer(point), with: event)
         }
+        return hit ?? self
     }
 
     /// Whether `point`, in this view's coordinates, is inside it: by default
@@ -412,22 +406,4 @@ extension UIView: @MainActor CustomStringConvertible {
     public var description: String {
         "<\(type(of: self)) frame = \(frame)\(tag != 0 ? " tag = \(tag)" : "")>"
     }
-}
-
-/// Calls `body` with `object`, which the caller keeps alive, without the
-/// retain and release a call through a fresh reference would cost.
-/// `withUnsafeBufferPointer`, called from this module so that the closure
-/// gets no executor check (see `ClosuresWithoutIsolationChecks.swift`).
-@inline(__always)
-private func withElements<Element, Result>(of array: [Element], _ body: (UnsafeBufferPointer<Element>) -> Result) -> Result {
-    array.withUnsafeBufferPointer(body)
-}
-
-@inline(__always)
-private func withoutRetaining<Object: AnyObject, Result>(
-    _ buffer: UnsafeBufferPointer<Object>, at index: Int, _ body: (Object) -> Result
-) -> Result {
-    let element = UnsafeRawPointer(buffer.baseAddress!).load(
-        fromByteOffset: index * MemoryLayout<Object>.stride, as: Unmanaged<Object>.self)
-    return element._withUnsafeGuaranteedRef(body)
 }
