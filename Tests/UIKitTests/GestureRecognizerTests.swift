@@ -485,6 +485,7 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
         var log: [String] = []
         override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent) {
             log.append("began \(presses.count)")
+            if event.presses(for: self) != presses { log.append("presses(for:) disagrees") }
         }
         override func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent) {
             log.append("ended")

@@ -98,6 +98,11 @@ open class UIPressesEvent: UIEvent {
 
     /// Every press held at this event.
     open var allPresses: Set<UIPress> { Set(pressSamples.map(\.press)) }
+
+    /// The presses of this event that `gesture` receives.
+    open func presses(for gesture: UIGestureRecognizer) -> Set<UIPress> {
+        Set(pressSamples.map(\.press).filter { $0.gestureRecognizerList.containsObject(gesture) })
+    }
 }
 
 /// A motion event (a shake) with the phase the HID event reported; UIKit
