@@ -57,6 +57,11 @@ open class UIEvent {
         type == .touches ? Set(touchList.lazy.filter { $0.view === view }) : nil
     }
 
+    /// The touches that `gesture` receives.
+    open func touches(for gesture: UIGestureRecognizer) -> Set<UITouch>? {
+        type == .touches ? Set(touchList.filtered { $0.gestureRecognizerList.containsObject(gesture) }) : nil
+    }
+
     /// The touches that belong to `window`.
     open func touches(for window: UIWindow) -> Set<UITouch>? {
         type == .touches ? Set(touchList.lazy.filter { $0.window === window }) : nil
