@@ -73,23 +73,32 @@ public final class HIDSocket: @unchecked Sendable {
     @discardableResult
     public func receiveAvailable(into decoder: inout HIDPacketDecoder) throws(HIDSocketError) -> Int {
         guard !isClosed else { throw .system("read", EBADF) }
+        enum Outcome { case read(Int), peerClosed, failed(Int32) }
         let chunkSize = 16 * 1024
-        var total = 0
-        var chunk = [UInt8](repeating: 0, count: chunkSize)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { raw in read(fileDescriptor, raw.baseAddress!, chunkSize) }
-            if count > 0 {
-                chunk.withUnsafeBytes { raw in decoder.append(UnsafeRawBufferPointer(rebasing: raw[0..<count])) }
-                total += count
-                // A short read means the socket was empty when the kernel answered.
-                if count < chunkSize { return total }
-            } else if count == 0 {
-                throw .peerClosed
-            } else {
-                if errno == EINTR { continue }
-                if errno == EAGAIN || errno == EWOULDBLOCK { return total }
-                throw .system("read", errno)
+        // The chunk lives on the stack: a read per frame costs no allocation
+        // and no zero-filling.
+        let outcome = withUnsafeTemporaryAllocation(byteCount: chunkSize, alignment: 1) { chunk -> Outcome in
+            var total = 0
+            while true {
+                let count = read(fileDescriptor, chunk.baseAddress!, chunkSize)
+                if count > 0 {
+                    decoder.append(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
+                    total += count
+                    // A short read means the socket was empty when the kernel answered.
+                    if count < chunkSize { return .read(total) }
+                } else if count == 0 {
+                    return .peerClosed
+                } else {
+                    if errno == EINTR { continue }
+                    if errno == EAGAIN || errno == EWOULDBLOCK { return .read(total) }
+                    return .failed(errno)
+                }
             }
+        }
+        switch outcome {
+        case .read(let total): return total
+        case .peerClosed: throw .peerClosed
+        case .failed(let code): throw .system("read", code)
         }
     }
 
