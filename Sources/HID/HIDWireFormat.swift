@@ -165,11 +165,16 @@ public struct HIDPacketDecoder: Sendable {
     /// Bytes received but not yet read as a packet.
     public var bufferedByteCount: Int { buffer.count - readIndex }
 
-    public mutating func append(_ bytes: some Sequence<UInt8>) {
+    /// Empties the buffer once every byte in it has been read, keeping its capacity.
+    private mutating func dropConsumedBytes() {
         if readIndex > 0 && readIndex == buffer.count {
             buffer.removeAll(keepingCapacity: true)
             readIndex = 0
         }
+    }
+
+    public mutating func append(_ bytes: some Sequence<UInt8>) {
+        dropConsumedBytes()
         buffer.append(contentsOf: bytes)
     }
 
@@ -186,10 +191,7 @@ public struct HIDPacketDecoder: Sendable {
     }
 
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        if readIndex > 0 && readIndex == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
-            readIndex = 0
-        }
+        dropConsumedBytes()
         buffer.append(contentsOf: bytes)
     }
 
