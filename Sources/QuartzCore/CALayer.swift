@@ -26,11 +26,11 @@ open class CALayer {
     @usableFromInline @exclusivity(unchecked) final var storedBounds = CGRect.zero
     @usableFromInline @exclusivity(unchecked) final var storedPosition = CGPoint.zero
     @usableFromInline @exclusivity(unchecked) final var storedAnchorPoint = CGPoint(x: 0.5, y: 0.5)
-    private var storedTransform = CATransform3DIdentity
-    private var affine = CGAffineTransform.identity
+    @exclusivity(unchecked) private var storedTransform = CATransform3DIdentity
+    @exclusivity(unchecked) private var affine = CGAffineTransform.identity
     @usableFromInline @exclusivity(unchecked) final var inverseAffine: CGAffineTransform? = .identity
     @usableFromInline @exclusivity(unchecked) final var hasIdentityTransform = true
-    private var storedSublayers: [CALayer] = []
+    @exclusivity(unchecked) private var storedSublayers: [CALayer] = []
 
     public required init() {}
 
@@ -144,7 +144,7 @@ open class CALayer {
 
     /// Not retained (the superlayer owns this layer): cleared when this
     /// layer is removed and when the superlayer goes away.
-    public private(set) unowned(unsafe) var superlayer: CALayer?
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var superlayer: CALayer?
 
     /// The sublayers, back to front; nil when there are none.
     public var sublayers: [CALayer]? {

@@ -101,14 +101,20 @@ public final class ApplicationRunLoop {
 
     /// When the earliest valid timer falls due, if any.
     public var nextTimerFireDate: TimeInterval? {
-        for timer in timers where timer.isValid { return timer.fireDate }
-        return nil
+        let timers = timers
+        return timers.firstResultUnretained { $0.isValid ? $0.fireDate : nil }
     }
 
+    /// Keeps the timers in fire-date order, and timers with equal dates in
+    /// the order they were scheduled. Invalidated timers are dropped here as
+    /// well as when they come due, so that timers a gesture schedules and
+    /// invalidates by the dozen do not pile up.
     private func insert(_ timer: RunLoopTimer) {
         timerSequence += 1
         timer.sequence = timerSequence
-        let index = timers.firstIndex { ($0.fireDate, $0.sequence) > (timer.fireDate, timer.sequence) } ?? timers.count
+        timers.removeEvery { !$0.isValid }
+        var index = timers.count
+        while index > 0 && timers[index - 1].fireDate > timer.fireDate { index -= 1 }
         timers.insert(timer, at: index)
     }
 
@@ -183,10 +189,11 @@ public final class ApplicationRunLoop {
     }
 
     private func hasWorkNow() -> Bool {
-        for source in manualSources where source.isSignalled { return true }
+        let sources = manualSources
+        if sources.firstResultUnretained({ $0.isSignalled ? true : nil }) != nil { return true }
         if let due = nextTimerFireDate, due <= clock.now { return true }
-        for source in portSources where source.port.hasWaitingMessages { return true }
-        return false
+        let ports = portSources
+        return ports.firstResultUnretained { $0.port.hasWaitingMessages ? true : nil } != nil
     }
 
     private func fireDueTimers() -> Bool {
@@ -242,11 +249,11 @@ public final class ApplicationRunLoop {
 /// A timer on the run loop's clock.
 @MainActor
 public final class RunLoopTimer {
-    public internal(set) var fireDate: TimeInterval
+    @exclusivity(unchecked) public internal(set) var fireDate: TimeInterval
     public let repeatInterval: TimeInterval?
-    public internal(set) var isValid = true
+    @exclusivity(unchecked) public internal(set) var isValid = true
     let handler: @MainActor (RunLoopTimer) -> Void
-    var sequence = 0
+    @exclusivity(unchecked) var sequence = 0
 
     init(fireDate: TimeInterval, repeatInterval: TimeInterval?, handler: @escaping @MainActor (RunLoopTimer) -> Void) {
         self.fireDate = fireDate

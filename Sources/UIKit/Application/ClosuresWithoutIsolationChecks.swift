@@ -22,9 +22,15 @@ extension Array {
     func firstPosition(_ predicate: (Element) -> Bool) -> Int? {
         firstIndex(where: predicate)
     }
+}
 
+extension Sequence {
     func anySatisfy(_ predicate: (Element) -> Bool) -> Bool {
         contains(where: predicate)
+    }
+
+    func firstSatisfying(_ predicate: (Element) -> Bool) -> Element? {
+        first(where: predicate)
     }
 }
 
@@ -39,6 +45,16 @@ extension Array where Element: AnyObject {
     func forEachUnretained(_ body: (Element) -> Void) {
         withUnsafeBufferPointer { buffer in
             for index in buffer.indices { Self.unretainedElement(buffer, index)._withUnsafeGuaranteedRef(body) }
+        }
+    }
+
+    /// The first non-nil result of `body`, visiting the elements first to last.
+    func firstResultUnretained<Result>(_ body: (Element) -> Result?) -> Result? {
+        withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                if let result = Self.unretainedElement(buffer, index)._withUnsafeGuaranteedRef(body) { return result }
+            }
+            return nil
         }
     }
 

@@ -41,7 +41,7 @@ open class UIApplication: UIResponder {
     public static let shared = UIApplication()
 
     /// Held weakly, as in UIKit: keep your own reference to it.
-    public weak var delegate: (any UIApplicationDelegate)?
+    @exclusivity(unchecked) public weak var delegate: (any UIApplicationDelegate)?
 
     /// The main run loop, and with it the application's clock.
     @exclusivity(unchecked) public private(set) var runLoop = ApplicationRunLoop()
@@ -63,14 +63,14 @@ open class UIApplication: UIResponder {
     @exclusivity(unchecked) private var eventQueue: [UIEvent] = []
     @exclusivity(unchecked) private var eventQueueHead = 0
     @exclusivity(unchecked) private var isDrainingEventQueue = false
-    private var windowRecords: [WindowRecord] = [] {
+    @exclusivity(unchecked) private var windowRecords: [WindowRecord] = [] {
         didSet { windowOrder = nil }
     }
     /// `windowsFrontToBack()`, kept until a window is made, shown, hidden or
     /// moved to another level. Weak, like the records: the application does
     /// not keep windows alive.
-    private var windowOrder: [WindowRecord]?
-    private var showCount = 0
+    @exclusivity(unchecked) private var windowOrder: [WindowRecord]?
+    @exclusivity(unchecked) private var showCount = 0
 
     override init() {
         super.init()
@@ -223,11 +223,11 @@ open class UIApplication: UIResponder {
         var showOrder: Int
     }
 
-    private unowned(unsafe) var keyWindowReference: UIWindow?
+    @exclusivity(unchecked) private unowned(unsafe) var keyWindowReference: UIWindow?
 
     /// The application's windows that still exist, in the order they were made.
     public var windows: [UIWindow] {
-        windowRecords.compactMap(\.window)
+        Self.existingWindows(of: windowRecords)
     }
 
     /// The window that receives keyboard and other non-touch events.
@@ -261,12 +261,21 @@ open class UIApplication: UIResponder {
     /// Visible windows in the order touches look at them: the highest
     /// `windowLevel` first, and among equal levels the most recently shown.
     func windowsFrontToBack() -> [UIWindow] {
-        if let windowOrder { return windowOrder.compactMap(\.window) }
+        if let windowOrder { return Self.existingWindows(of: windowOrder) }
         let order = windowRecords
             .filtered { $0.window.map { !$0.isHidden } ?? false }
             .sorted { ($0.window!.windowLevel.rawValue, $0.showOrder) > ($1.window!.windowLevel.rawValue, $1.showOrder) }
         windowOrder = order
-        return order.compactMap(\.window)
+        return Self.existingWindows(of: order)
+    }
+
+    private static func existingWindows(of records: [WindowRecord]) -> [UIWindow] {
+        var windows: [UIWindow] = []
+        windows.reserveCapacity(records.count)
+        for index in records.indices {
+            if let window = records[index].window { windows.append(window) }
+        }
+        return windows
     }
 
     /// A window was shown, hidden or moved to another level.

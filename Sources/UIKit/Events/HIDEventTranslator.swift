@@ -18,7 +18,7 @@ final class HIDEventTranslator {
 
     @exclusivity(unchecked) private var fingers: [UInt32: Finger] = [:]
     /// Fingers that began at a bad point: reported once, then ignored until they lift.
-    private var rejectedFingers: Set<UInt32> = []
+    @exclusivity(unchecked) private var rejectedFingers: Set<UInt32> = []
 
     func translate(_ frame: DigitizerFrame, diagnostics: DiagnosticLog) -> UIEvent? {
         guard frame.timestamp.isFinite else {

@@ -296,7 +296,7 @@ final class GestureArena {
     // MARK: Relationships
 
     private func sharesTouches(_ a: UIGestureRecognizer, _ b: UIGestureRecognizer) -> Bool {
-        a.touchHistory.contains { touch in b.touchHistory.contains(touch) }
+        a.touchHistory.anySatisfy { touch in b.touchHistory.containsObject(touch) }
     }
 
     private func recognizeSimultaneously(_ a: UIGestureRecognizer, _ b: UIGestureRecognizer) -> Bool {
@@ -306,7 +306,7 @@ final class GestureArena {
 
     /// Whether `recognizer` must wait for `other` to fail.
     private func requires(_ recognizer: UIGestureRecognizer, toFail other: UIGestureRecognizer) -> Bool {
-        recognizer.explicitFailureRequirements.contains { $0.recognizer === other }
+        recognizer.explicitFailureRequirements.anySatisfy { $0.recognizer === other }
             || recognizer.shouldRequireFailure(of: other)
             || other.shouldBeRequiredToFail(by: recognizer)
             || recognizer.delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) == true
@@ -316,7 +316,10 @@ final class GestureArena {
     /// The recognizers `recognizer` waits for: its explicit requirements
     /// wherever they are, and any participant a delegate or subclass names.
     private func failureRequirements(of recognizer: UIGestureRecognizer) -> [UIGestureRecognizer] {
-        var result = recognizer.explicitFailureRequirements.compactMap(\.recognizer).filtered { $0.view != nil && $0.isEnabled }
+        var result: [UIGestureRecognizer] = []
+        for requirement in recognizer.explicitFailureRequirements {
+            if let other = requirement.recognizer, other.view != nil, other.isEnabled { result.append(other) }
+        }
         for other in participants where other !== recognizer && !result.anySatisfy({ $0 === other }) {
             if requires(recognizer, toFail: other) { result.append(other) }
         }

@@ -47,9 +47,13 @@ struct MotionHistory {
     var velocity: CGPoint {
         guard samples.count >= 2 else { return .zero }
         let count = CGFloat(samples.count)
-        let meanTime = samples.reduce(0) { $0 + $1.time } / count
-        let meanX = samples.reduce(0) { $0 + $1.value.x } / count
-        let meanY = samples.reduce(0) { $0 + $1.value.y } / count
+        var sumTime: TimeInterval = 0, sumX: CGFloat = 0, sumY: CGFloat = 0
+        for sample in samples {
+            sumTime += sample.time
+            sumX += sample.value.x
+            sumY += sample.value.y
+        }
+        let meanTime = sumTime / count, meanX = sumX / count, meanY = sumY / count
         var spread: CGFloat = 0, covarianceX: CGFloat = 0, covarianceY: CGFloat = 0
         for sample in samples {
             let dt = sample.time - meanTime

@@ -34,7 +34,7 @@ open class UIGestureRecognizer {
         }
     }
 
-    private var actions: [TargetAction<UIGestureRecognizer>] = []
+    @exclusivity(unchecked) private var actions: [TargetAction<UIGestureRecognizer>] = []
     // A recognizer's state is read and written many times per event, only
     // on the main actor and never through overlapping inout accesses, so the
     // hot fields below skip the runtime's dynamic exclusivity checks.
@@ -48,14 +48,14 @@ open class UIGestureRecognizer {
     @exclusivity(unchecked) var touchHistory: [UITouch] = []
     @exclusivity(unchecked) var ignoredTouches: Set<UITouch> = []
     /// Recognizers this one waits for, from `require(toFail:)`.
-    var explicitFailureRequirements: [WeakRecognizer] = []
+    @exclusivity(unchecked) var explicitFailureRequirements: [WeakRecognizer] = []
     /// Where the touches were when the recognizer last saw any, in screen points.
     @exclusivity(unchecked) var lastScreenCentroid = CGPoint.zero
 
     public init() {}
 
     /// Timers that must not outlive the recognizer (see `scheduleTimer`).
-    private var timers: [RunLoopTimer] = []
+    @exclusivity(unchecked) private var timers: [RunLoopTimer] = []
 
     isolated deinit {
         for timer in timers { timer.invalidate() }
@@ -96,15 +96,15 @@ open class UIGestureRecognizer {
 
     // MARK: Configuration
 
-    public weak var delegate: (any UIGestureRecognizerDelegate)?
+    @exclusivity(unchecked) public weak var delegate: (any UIGestureRecognizerDelegate)?
     /// The view it is attached to; not retained (the view owns its
     /// recognizers) and cleared when the view goes away.
-    public internal(set) unowned(unsafe) var view: UIView?
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var view: UIView?
     public var name: String?
 
     /// A disabled recognizer receives no touches; disabling one that is
     /// tracking fails it (or cancels it, once it has begun) and resets it.
-    public var isEnabled = true {
+    @exclusivity(unchecked) public var isEnabled = true {
         didSet {
             if oldValue && !isEnabled { UIApplication.shared.gestureArena.withdraw(self) }
         }
@@ -112,13 +112,13 @@ open class UIGestureRecognizer {
 
     /// When true (the default), recognizing cancels the touches in the view:
     /// it receives `touchesCancelled` for them and nothing more.
-    public var cancelsTouchesInView = true
+    @exclusivity(unchecked) public var cancelsTouchesInView = true
     /// When true, the view receives no `touchesBegan` until this recognizer
     /// fails; if it recognizes, the view never sees the touches. Default false.
-    public var delaysTouchesBegan = false
+    @exclusivity(unchecked) public var delaysTouchesBegan = false
     /// When true (the default), the view's `touchesEnded` waits until this
     /// recognizer has failed or recognized.
-    public var delaysTouchesEnded = true
+    @exclusivity(unchecked) public var delaysTouchesEnded = true
 
     // MARK: State
 

@@ -4,16 +4,16 @@
 @MainActor
 open class UILongPressGestureRecognizer: UIGestureRecognizer {
     /// Documented UIKit default: 0.5 s.
-    open var minimumPressDuration: TimeInterval = 0.5
+    @exclusivity(unchecked) open var minimumPressDuration: TimeInterval = 0.5
     /// Documented UIKit default: 10 points.
-    open var allowableMovement: CGFloat = 10
-    open var numberOfTouchesRequired = 1
+    @exclusivity(unchecked) open var allowableMovement: CGFloat = 10
+    @exclusivity(unchecked) open var numberOfTouchesRequired = 1
     /// Full taps that must come before the press.
-    open var numberOfTapsRequired = 0
+    @exclusivity(unchecked) open var numberOfTapsRequired = 0
 
-    private var tapsCompleted = 0
-    private var startLocations: [UITouch: CGPoint] = [:]
-    private var timer: RunLoopTimer?
+    @exclusivity(unchecked) private var tapsCompleted = 0
+    @exclusivity(unchecked) private var startLocations: [UITouch: CGPoint] = [:]
+    @exclusivity(unchecked) private var timer: RunLoopTimer?
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         guard state == .possible else { return }
@@ -32,7 +32,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         if state == .possible {
-            let movedTooFar = touches.contains { touch in
+            let movedTooFar = touches.anySatisfy { touch in
                 guard let start = startLocations[touch] else { return false }
                 return touch.screenLocation.distance(to: start) > allowableMovement
             }

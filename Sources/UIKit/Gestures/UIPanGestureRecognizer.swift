@@ -4,13 +4,13 @@
 /// move, and ends when fewer than the minimum remain.
 @MainActor
 open class UIPanGestureRecognizer: UIGestureRecognizer {
-    open var minimumNumberOfTouches = 1
-    open var maximumNumberOfTouches = Int.max
+    @exclusivity(unchecked) open var minimumNumberOfTouches = 1
+    @exclusivity(unchecked) open var maximumNumberOfTouches = Int.max
 
     /// Where the translation is measured from, in screen points; moved when
     /// fingers join or leave so that the translation does not jump.
-    private var origin = CGPoint.zero
-    private var history = MotionHistory()
+    @exclusivity(unchecked) private var origin = CGPoint.zero
+    @exclusivity(unchecked) private var history = MotionHistory()
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         let active = activeTouches

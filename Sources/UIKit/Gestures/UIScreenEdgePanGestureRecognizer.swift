@@ -14,10 +14,10 @@ public struct UIRectEdge: OptionSet, Sendable {
 /// away from it (more across the edge than along it).
 @MainActor
 open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
-    open var edges: UIRectEdge = []
+    @exclusivity(unchecked) open var edges: UIRectEdge = []
 
     /// The edge the current touches started at.
-    private var startEdge: UIRectEdge = []
+    @exclusivity(unchecked) private var startEdge: UIRectEdge = []
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         if startEdge.isEmpty && state == .possible {
@@ -29,7 +29,7 @@ open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
                 (.left, p.x - b.minX <= region), (.right, b.maxX - p.x <= region),
                 (.top, p.y - b.minY <= region), (.bottom, b.maxY - p.y <= region),
             ]
-            startEdge = near.first { edges.contains($0.0) && $0.1 }?.0 ?? []
+            startEdge = near.firstSatisfying { edges.contains($0.0) && $0.1 }?.0 ?? []
             guard !startEdge.isEmpty else { return state = .failed }
         }
         super.touchesBegan(touches, with: event)

@@ -14,11 +14,11 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     }
 
     /// The directions that count; UIKit's default is right.
-    open var direction: Direction = .right
-    open var numberOfTouchesRequired = 1
+    @exclusivity(unchecked) open var direction: Direction = .right
+    @exclusivity(unchecked) open var numberOfTouchesRequired = 1
 
-    private var start: (location: CGPoint, time: TimeInterval)?
-    private var timer: RunLoopTimer?
+    @exclusivity(unchecked) private var start: (location: CGPoint, time: TimeInterval)?
+    @exclusivity(unchecked) private var timer: RunLoopTimer?
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         let down = activeTouches.count

@@ -6,14 +6,14 @@
 /// that distance of the first.
 @MainActor
 open class UITapGestureRecognizer: UIGestureRecognizer {
-    open var numberOfTapsRequired = 1
-    open var numberOfTouchesRequired = 1
+    @exclusivity(unchecked) open var numberOfTapsRequired = 1
+    @exclusivity(unchecked) open var numberOfTouchesRequired = 1
 
-    private var tapsCompleted = 0
-    private var touchesInCurrentTap = 0
-    private var startLocations: [UITouch: CGPoint] = [:]
-    private var firstTapLocation: CGPoint?
-    private var timer: RunLoopTimer?
+    @exclusivity(unchecked) private var tapsCompleted = 0
+    @exclusivity(unchecked) private var touchesInCurrentTap = 0
+    @exclusivity(unchecked) private var startLocations: [UITouch: CGPoint] = [:]
+    @exclusivity(unchecked) private var firstTapLocation: CGPoint?
+    @exclusivity(unchecked) private var timer: RunLoopTimer?
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         timer?.invalidate()
@@ -63,7 +63,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     }
 
     private func movedTooFar(_ touches: Set<UITouch>) -> Bool {
-        touches.contains { touch in
+        touches.anySatisfy { touch in
             guard let start = startLocations[touch] else { return false }
             return touch.screenLocation.distance(to: start) > GestureThresholds.tapAllowableMovement
         }

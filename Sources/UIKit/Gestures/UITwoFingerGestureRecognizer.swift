@@ -4,7 +4,7 @@
 /// class; it is OpenUIKit's common base of the two.)
 @MainActor
 open class UITwoFingerGestureRecognizer: UIGestureRecognizer {
-    var history = MotionHistory()
+    @exclusivity(unchecked) var history = MotionHistory()
 
     /// The measure (distance, angle) of the pair now, or nil without two fingers.
     func measure(_ first: CGPoint, _ second: CGPoint) -> CGFloat { 0 }
@@ -62,9 +62,9 @@ open class UITwoFingerGestureRecognizer: UIGestureRecognizer {
 /// is the distance between them over the distance when the second landed.
 @MainActor
 open class UIPinchGestureRecognizer: UITwoFingerGestureRecognizer {
-    private var landingDistance: CGFloat = 0
-    private var initialDistance: CGFloat = 0
-    private var currentDistance: CGFloat = 0
+    @exclusivity(unchecked) private var landingDistance: CGFloat = 0
+    @exclusivity(unchecked) private var initialDistance: CGFloat = 0
+    @exclusivity(unchecked) private var currentDistance: CGFloat = 0
 
     /// Setting it (often to 1 in an action, for incremental scaling) makes
     /// the current distance stand for that scale.
@@ -103,9 +103,9 @@ open class UIPinchGestureRecognizer: UITwoFingerGestureRecognizer {
 /// positive clockwise on screen, and keeps counting past a half turn.
 @MainActor
 open class UIRotationGestureRecognizer: UITwoFingerGestureRecognizer {
-    private var lastAngle: CGFloat = 0
-    private var turned: CGFloat = 0
-    private var offset: CGFloat = 0
+    @exclusivity(unchecked) private var lastAngle: CGFloat = 0
+    @exclusivity(unchecked) private var turned: CGFloat = 0
+    @exclusivity(unchecked) private var offset: CGFloat = 0
 
     /// Setting it (often to 0 in an action) makes the current turn stand for that value.
     open var rotation: CGFloat {
