@@ -268,7 +268,15 @@ final class TouchRouter {
 /// touches, phases in the order began, moved, ended, cancelled.
 @MainActor
 private struct ViewDeliveryBatch {
-    private var entries: [(phase: UITouch.Phase, view: UIView, touches: Set<UITouch>)] = []
+    private struct Entry {
+        let phase: UITouch.Phase
+        let view: UIView
+        let first: UITouch
+        /// Further touches of the view in this phase (rare: no storage until then).
+        var others: [UITouch] = []
+    }
+
+    private var entries: [Entry] = []
 
     mutating func add(_ phase: UITouch.Phase, _ touch: UITouch) {
         guard let view = touch.view else { return }
@@ -278,28 +286,40 @@ private struct ViewDeliveryBatch {
         case .moved, .stationary: break
         }
         for index in entries.indices where entries[index].phase == phase && entries[index].view === view {
-            entries[index].touches.insert(touch)
+            entries[index].others.append(touch)
             return
         }
-        entries.append((phase, view, [touch]))
+        entries.append(Entry(phase: phase, view: view, first: touch))
     }
-
-    private static let phaseOrder: [UITouch.Phase] = [.began, .moved, .ended, .cancelled]
 
     func deliver(with event: UIEvent?) {
         guard !entries.isEmpty else { return }
         let trace = UIApplication.shared.traceHandler
-        for phase in Self.phaseOrder {
-            for entry in entries where entry.phase == phase {
-                trace?(.touchesDelivered(phase, to: entry.view, touchCount: entry.touches.count))
-                switch phase {
-                case .began: entry.view.touchesBegan(entry.touches, with: event)
-                case .moved: entry.view.touchesMoved(entry.touches, with: event)
-                case .ended: entry.view.touchesEnded(entry.touches, with: event)
-                case .cancelled: entry.view.touchesCancelled(entry.touches, with: event)
-                case .stationary: break
-                }
+        for entry in entriesInPhaseOrder() {
+            // A lone touch goes in the set its recognizers were given.
+            let touches = entry.others.isEmpty
+                ? event?.set(ofTouch: entry.first) ?? [entry.first]
+                : Set([entry.first] + entry.others)
+            trace?(.touchesDelivered(entry.phase, to: entry.view, touchCount: touches.count))
+            switch entry.phase {
+            case .began: entry.view.touchesBegan(touches, with: event)
+            case .moved: entry.view.touchesMoved(touches, with: event)
+            case .ended: entry.view.touchesEnded(touches, with: event)
+            case .cancelled: entry.view.touchesCancelled(touches, with: event)
+            case .stationary: break
             }
         }
+    }
+
+    /// Began, moved, ended, cancelled; views in the order they were added
+    /// within each phase. Usually there is a single entry.
+    private func entriesInPhaseOrder() -> [Entry] {
+        guard entries.count > 1 else { return entries }
+        var ordered: [Entry] = []
+        ordered.reserveCapacity(entries.count)
+        for phase in UITouch.Phase.deliveryOrder {
+            for entry in entries where entry.phase == phase { ordered.append(entry) }
+        }
+        return ordered
     }
 }

@@ -12,6 +12,9 @@
 open class UITouch: Hashable {
     public enum Phase: Int, Sendable {
         case began, moved, stationary, ended, cancelled
+
+        /// The order in which one event's phases reach a view or recognizer.
+        static let deliveryOrder: [Phase] = [.began, .moved, .ended, .cancelled]
     }
 
     public enum TouchType: Int, Sendable {

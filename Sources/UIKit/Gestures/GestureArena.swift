@@ -43,26 +43,31 @@ final class GestureArena {
         for touch in touches where touch.phase == .began {
             offer(touch)
         }
-        var order: [UIGestureRecognizer] = []
-        for touch in touches {
-            for recognizer in touch.gestureRecognizerList where !order.containsObject(recognizer) {
-                order.append(recognizer)
+        // One touch (the usual case): its own list is the order.
+        let order: [UIGestureRecognizer]
+        if touches.count == 1 {
+            order = touches[0].gestureRecognizerList
+        } else {
+            var merged: [UIGestureRecognizer] = []
+            for touch in touches {
+                for recognizer in touch.gestureRecognizerList where !merged.containsObject(recognizer) {
+                    merged.append(recognizer)
+                }
             }
+            order = merged
         }
-        for recognizer in order {
+        order.forEachUnretained { recognizer in
             deliver(event, touches: touches, to: recognizer)
         }
     }
 
-    private static let phaseOrder: [UITouch.Phase] = [.began, .moved, .ended, .cancelled]
-
     private func deliver(_ event: UIEvent, touches: [UITouch], to recognizer: UIGestureRecognizer) {
+        // A recognizer that has finished takes nothing until it is reset (step 1).
+        guard recognizer.receivesTouches else { return }
         var sawCancellation = false
-        for phase in Self.phaseOrder {
+        for phase in UITouch.Phase.deliveryOrder {
             guard recognizer.receivesTouches else { break }
-            var mine = Set<UITouch>()
-            for touch in touches where touch.phase == phase && recognizer.receives(touch) { mine.insert(touch) }
-            guard !mine.isEmpty else { continue }
+            guard let mine = Self.touches(of: touches, in: phase, receivedBy: recognizer, event: event) else { continue }
             switch phase {
             case .began: recognizer.touchesBegan(mine, with: event)
             case .moved: recognizer.touchesMoved(mine, with: event)
@@ -79,6 +84,27 @@ final class GestureArena {
             if recognizer.state == .possible { fail(recognizer) }
             if recognizer.state == .began || recognizer.state == .changed { transition(recognizer, to: .cancelled) }
         }
+    }
+
+    /// The touches in `phase` that `recognizer` receives, or nil if there
+    /// are none. A lone touch's set is the event's, shared by everyone who
+    /// receives that touch alone.
+    private static func touches(
+        of touches: [UITouch], in phase: UITouch.Phase, receivedBy recognizer: UIGestureRecognizer, event: UIEvent
+    ) -> Set<UITouch>? {
+        var lone: UITouch?
+        var several: Set<UITouch>?
+        for touch in touches where touch.phase == phase && recognizer.receives(touch) {
+            if several != nil {
+                several!.insert(touch)
+            } else if let first = lone {
+                several = [first, touch]
+            } else {
+                lone = touch
+            }
+        }
+        if let several { return several }
+        return lone.map(event.set(ofTouch:))
     }
 
     /// Presses, like touches, reach the recognizers of the responder's view
@@ -122,16 +148,24 @@ final class GestureArena {
     }
 
     private func offer(_ touch: UITouch) {
+        // The recognizers are gathered before any delegate is asked, so that
+        // a delegate changing the tree does not change the walk up it.
+        var candidates: [UIGestureRecognizer] = []
         var view = touch.view
         while let current = view {
-            for recognizer in current.attachedRecognizers where recognizer.takesNewTouches {
-                if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) { continue }
-                touch.gestureRecognizerList.append(recognizer)
-                recognizer.trackedTouches.append(touch)
-                recognizer.touchHistory.append(touch)
-                if !participants.containsObject(recognizer) { participants.append(recognizer) }
+            if !current.attachedRecognizers.isEmpty {
+                for recognizer in current.attachedRecognizers where recognizer.takesNewTouches { candidates.append(recognizer) }
             }
             view = current.superview
+        }
+        guard !candidates.isEmpty else { return }
+        touch.gestureRecognizerList.reserveCapacity(candidates.count)
+        for recognizer in candidates {
+            if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) { continue }
+            touch.gestureRecognizerList.append(recognizer)
+            recognizer.trackedTouches.append(touch)
+            recognizer.touchHistory.append(touch)
+            if !participants.containsObject(recognizer) { participants.append(recognizer) }
         }
     }
 
@@ -139,10 +173,12 @@ final class GestureArena {
     /// after each timer that moved a recognizer.
     func settle() {
         guard operationDepth == 0 else { return }
-        for recognizer in participants {
-            var anyFinished = false
-            for touch in recognizer.trackedTouches where touch.isFinished { anyFinished = true }
-            if anyFinished { recognizer.trackedTouches.removeEvery { $0.isFinished } }
+        let recognizers = participants  // resetting one removes it from the list
+        recognizers.forEachUnretained { recognizer in
+            let tracked = recognizer.trackedTouches
+            if tracked.firstResultUnretained({ $0.isFinished ? true : nil }) != nil {
+                recognizer.trackedTouches.removeEvery { $0.isFinished }
+            }
             if recognizer.isFinished && recognizer.trackedTouches.isEmpty { reset(recognizer) }
         }
     }
@@ -281,9 +317,10 @@ final class GestureArena {
     private func reset(_ recognizer: UIGestureRecognizer) {
         let touches = recognizer.touchHistory
         for touch in touches { touch.gestureRecognizerList.removeEvery { $0 === recognizer } }
-        recognizer.trackedTouches = []
-        recognizer.touchHistory = []
-        recognizer.ignoredTouches = []
+        // Emptied in place: the next gesture refills them without allocating.
+        recognizer.trackedTouches.removeAll(keepingCapacity: true)
+        recognizer.touchHistory.removeAll(keepingCapacity: true)
+        if !recognizer.ignoredTouches.isEmpty { recognizer.ignoredTouches = [] }
         recognizer.pendingState = nil
         let old = recognizer.storedState
         recognizer.storedState = .possible

@@ -41,7 +41,7 @@ struct MotionHistory {
         if samples.count > 32 { samples.removeFirst(samples.count - 32) }
     }
 
-    mutating func removeAll() { samples.removeAll() }
+    mutating func removeAll() { samples.removeAll(keepingCapacity: true) }
 
     /// Units per second; zero with fewer than two samples at distinct times.
     var velocity: CGPoint {

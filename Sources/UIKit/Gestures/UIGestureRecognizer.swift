@@ -155,6 +155,9 @@ open class UIGestureRecognizer {
 
     /// The touches the recognizer is following now, in the order they began.
     var activeTouches: [UITouch] {
+        if ignoredTouches.isEmpty && trackedTouches.firstResultUnretained({ $0.isFinished ? true : nil }) == nil {
+            return trackedTouches
+        }
         var touches: [UITouch] = []
         for touch in trackedTouches where !touch.isFinished && !isIgnoring(touch) { touches.append(touch) }
         return touches

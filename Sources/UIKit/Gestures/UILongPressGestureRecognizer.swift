@@ -62,6 +62,6 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         timer?.invalidate()
         timer = nil
         tapsCompleted = 0
-        startLocations = [:]
+        startLocations.removeAll(keepingCapacity: true)
     }
 }

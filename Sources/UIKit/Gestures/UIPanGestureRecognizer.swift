@@ -15,18 +15,21 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         let active = activeTouches
         let joining = active.filtered { touches.contains($0) }
-        for touch in joining.dropFirst(max(0, maximumNumberOfTouches - (active.count - joining.count))) {
-            ignore(touch, for: event)
+        let previousCount = active.count - joining.count
+        let room = max(0, maximumNumberOfTouches - previousCount)
+        if joining.count > room {
+            for touch in joining.dropFirst(room) { ignore(touch, for: event) }
         }
-        let previous = activeTouches.filtered { !touches.contains($0) }
-        if previous.isEmpty {
-            origin = screenCentroid(of: activeTouches)
+        let centroid = screenCentroid(of: joining.count > room ? activeTouches : active)
+        if previousCount == 0 {
+            origin = centroid
             history.removeAll()
         } else {
-            origin.x += screenCentroid(of: activeTouches).x - screenCentroid(of: previous).x
-            origin.y += screenCentroid(of: activeTouches).y - screenCentroid(of: previous).y
+            let before = screenCentroid(of: active.filtered { !touches.contains($0) })
+            origin.x += centroid.x - before.x
+            origin.y += centroid.y - before.y
         }
-        history.add(screenCentroid(of: activeTouches), at: event.timestamp)
+        history.add(centroid, at: event.timestamp)
     }
 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {

@@ -58,7 +58,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         timer = nil
         tapsCompleted = 0
         touchesInCurrentTap = 0
-        startLocations = [:]
+        startLocations.removeAll(keepingCapacity: true)
         firstTapLocation = nil
     }
 
