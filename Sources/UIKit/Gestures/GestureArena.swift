@@ -104,7 +104,8 @@ final class GestureArena {
             }
         }
         if let several { return several }
-        return lone.map(event.set(ofTouch:))
+        guard let lone else { return nil }
+        return event.set(ofTouch: lone)
     }
 
     /// Presses, like touches, reach the recognizers of the responder's view
