@@ -98,6 +98,7 @@ open class UIApplication: UIResponder {
         eventQueue = []
         eventQueueHead = 0
         isDrainingEventQueue = false
+        for touch in touchRouter.activeTouches { touch.dropSetOfSelf() }
         touchRouter = TouchRouter()
         gestureArena = GestureArena()
         traceHandler = nil

@@ -276,7 +276,9 @@ private struct ViewDeliveryBatch {
         var others: [UITouch] = []
     }
 
-    private var entries: [Entry] = []
+    /// The first view call, and any others: a frame usually makes one.
+    private var firstEntry: Entry?
+    private var otherEntries: [Entry] = []
 
     mutating func add(_ phase: UITouch.Phase, _ touch: UITouch) {
         guard let view = touch.view else { return }
@@ -285,41 +287,36 @@ private struct ViewDeliveryBatch {
         case .ended, .cancelled: touch.viewDelivery = .finished
         case .moved, .stationary: break
         }
-        for index in entries.indices where entries[index].phase == phase && entries[index].view === view {
-            entries[index].others.append(touch)
+        guard firstEntry != nil else { return firstEntry = Entry(phase: phase, view: view, first: touch) }
+        if firstEntry!.phase == phase && firstEntry!.view === view { return firstEntry!.others.append(touch) }
+        for index in otherEntries.indices where otherEntries[index].phase == phase && otherEntries[index].view === view {
+            otherEntries[index].others.append(touch)
             return
         }
-        entries.append(Entry(phase: phase, view: view, first: touch))
+        otherEntries.append(Entry(phase: phase, view: view, first: touch))
     }
 
     func deliver(with event: UIEvent?) {
-        guard !entries.isEmpty else { return }
-        let trace = UIApplication.shared.traceHandler
-        for entry in entriesInPhaseOrder() {
-            // A lone touch goes in the set its recognizers were given.
-            let touches = entry.others.isEmpty
-                ? event?.set(ofTouch: entry.first) ?? [entry.first]
-                : Set([entry.first] + entry.others)
-            trace?(.touchesDelivered(entry.phase, to: entry.view, touchCount: touches.count))
-            switch entry.phase {
-            case .began: entry.view.touchesBegan(touches, with: event)
-            case .moved: entry.view.touchesMoved(touches, with: event)
-            case .ended: entry.view.touchesEnded(touches, with: event)
-            case .cancelled: entry.view.touchesCancelled(touches, with: event)
-            case .stationary: break
-            }
+        guard let firstEntry else { return }
+        if otherEntries.isEmpty { return Self.deliver(firstEntry, with: event) }
+        for phase in UITouch.Phase.deliveryOrder {
+            if firstEntry.phase == phase { Self.deliver(firstEntry, with: event) }
+            for entry in otherEntries where entry.phase == phase { Self.deliver(entry, with: event) }
         }
     }
 
-    /// Began, moved, ended, cancelled; views in the order they were added
-    /// within each phase. Usually there is a single entry.
-    private func entriesInPhaseOrder() -> [Entry] {
-        guard entries.count > 1 else { return entries }
-        var ordered: [Entry] = []
-        ordered.reserveCapacity(entries.count)
-        for phase in UITouch.Phase.deliveryOrder {
-            for entry in entries where entry.phase == phase { ordered.append(entry) }
+    private static func deliver(_ entry: Entry, with event: UIEvent?) {
+        // A lone touch goes in the set its recognizers were given.
+        let touches = entry.others.isEmpty
+            ? event?.set(ofTouch: entry.first) ?? entry.first.setOfSelf
+            : Set([entry.first] + entry.others)
+        UIApplication.shared.traceHandler?(.touchesDelivered(entry.phase, to: entry.view, touchCount: touches.count))
+        switch entry.phase {
+        case .began: entry.view.touchesBegan(touches, with: event)
+        case .moved: entry.view.touchesMoved(touches, with: event)
+        case .ended: entry.view.touchesEnded(touches, with: event)
+        case .cancelled: entry.view.touchesCancelled(touches, with: event)
+        case .stationary: break
         }
-        return ordered
     }
 }

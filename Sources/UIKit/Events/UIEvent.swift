@@ -50,7 +50,7 @@ open class UIEvent {
     /// frame makes one set per touch rather than one per receiver.
     func set(ofTouch touch: UITouch) -> Set<UITouch> {
         if loneTouch !== touch {
-            loneTouchSet = [touch]
+            loneTouchSet = touch.setOfSelf
             loneTouch = touch
         }
         return loneTouchSet

@@ -21,7 +21,9 @@ open class UITouch: Hashable {
         case direct, indirect, pencil, indirectPointer
     }
 
-    @exclusivity(unchecked) public internal(set) var phase: Phase = .began
+    @exclusivity(unchecked) public internal(set) var phase: Phase = .began {
+        didSet { if isFinished { cachedSetOfSelf = nil } }
+    }
     /// Seconds on the application's clock of the touch's latest change.
     @exclusivity(unchecked) public internal(set) var timestamp: TimeInterval = 0
     /// 1 for a single tap, 2 for the second tap of a double tap, and so on.
@@ -73,6 +75,24 @@ open class UITouch: Hashable {
 
     /// Ended or cancelled.
     var isFinished: Bool { phase == .ended || phase == .cancelled }
+
+    /// A set holding just this touch, made once for the frames in which it
+    /// moves alone. The set holds the touch, so it is kept only while the
+    /// touch is on the screen: finishing drops it (see ``phase``).
+    @exclusivity(unchecked) private var cachedSetOfSelf: Set<UITouch>?
+
+    var setOfSelf: Set<UITouch> {
+        if let cachedSetOfSelf { return cachedSetOfSelf }
+        let set: Set<UITouch> = [self]
+        if !isFinished { cachedSetOfSelf = set }
+        return set
+    }
+
+    /// Lets go of the cached set, for a touch abandoned on the screen (the
+    /// application was reset under it).
+    func dropSetOfSelf() {
+        cachedSetOfSelf = nil
+    }
 
     /// The gesture recognizers receiving this touch.
     public var gestureRecognizers: [UIGestureRecognizer]? {

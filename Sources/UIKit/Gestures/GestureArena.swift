@@ -56,16 +56,24 @@ final class GestureArena {
             }
             order = merged
         }
+        // The phases this event brings, as bits: most events bring one.
+        var phases = 0
+        for touch in touches { phases |= 1 << touch.phase.rawValue }
         order.forEachUnretained { recognizer in
-            deliver(event, touches: touches, to: recognizer)
+            deliver(event, touches: touches, in: phases, to: recognizer)
+        }
+        if !needsSettling && touches.anySatisfy({ $0.isFinished && !$0.gestureRecognizerList.isEmpty }) {
+            needsSettling = true
         }
     }
 
-    private func deliver(_ event: UIEvent, touches: [UITouch], to recognizer: UIGestureRecognizer) {
+    private func deliver(
+        _ event: UIEvent, touches: [UITouch], in phases: Int, to recognizer: UIGestureRecognizer
+    ) {
         // A recognizer that has finished takes nothing until it is reset (step 1).
         guard recognizer.receivesTouches else { return }
         var sawCancellation = false
-        for phase in UITouch.Phase.deliveryOrder {
+        for phase in UITouch.Phase.deliveryOrder where phases & (1 << phase.rawValue) != 0 {
             guard recognizer.receivesTouches else { break }
             guard let mine = Self.touches(of: touches, in: phase, receivedBy: recognizer, event: event) else { continue }
             switch phase {
@@ -171,24 +179,32 @@ final class GestureArena {
     }
 
     /// Step 8, and what the event left behind: called after each event and
-    /// after each timer that moved a recognizer.
+    /// after each timer that moved a recognizer. There is something to do
+    /// only after a touch or a recognizer has finished, which most events
+    /// (a finger moving on) do not bring.
     func settle() {
         guard operationDepth == 0 else { return }
-        let recognizers = participants  // resetting one removes it from the list
-        recognizers.forEachUnretained { recognizer in
-            let tracked = recognizer.trackedTouches
-            if tracked.firstResultUnretained({ $0.isFinished ? true : nil }) != nil {
-                recognizer.trackedTouches.removeEvery { $0.isFinished }
+        while needsSettling {
+            needsSettling = false
+            let recognizers = participants  // resetting one removes it from the list
+            recognizers.forEachUnretained { recognizer in
+                let tracked = recognizer.trackedTouches
+                if tracked.firstResultUnretained({ $0.isFinished ? true : nil }) != nil {
+                    recognizer.trackedTouches.removeEvery { $0.isFinished }
+                }
+                if recognizer.isFinished && recognizer.trackedTouches.isEmpty { reset(recognizer) }
             }
-            if recognizer.isFinished && recognizer.trackedTouches.isEmpty { reset(recognizer) }
         }
     }
+
+    /// Set when a touch that recognizers follow, or a recognizer, finishes.
+    @exclusivity(unchecked) private var needsSettling = false
 
     // MARK: Steps 3–7: state transitions
 
     /// How deep the arena is in its own work; recognizers that finished are
     /// reset when the outermost step is over (step 8).
-    private var operationDepth = 0
+    @exclusivity(unchecked) private var operationDepth = 0
 
     /// Runs one arena step; when it is the outermost one and no event is
     /// being delivered (a timer moved a recognizer), settles right after.
@@ -257,6 +273,7 @@ final class GestureArena {
     private func begin(_ recognizer: UIGestureRecognizer, as target: UIGestureRecognizer.State) {
         recognizer.pendingState = nil
         recognizer.storedState = target
+        if recognizer.isFinished { needsSettling = true }
         trace(recognizer, from: .possible, to: target)
         for other in participants where other !== recognizer && !other.isFinished && sharesTouches(recognizer, other) {
             if requires(other, toFail: recognizer) {
@@ -282,6 +299,7 @@ final class GestureArena {
         guard recognizer.storedState == .possible else { return }
         recognizer.pendingState = nil
         recognizer.storedState = .failed
+        needsSettling = true
         trace(recognizer, from: .possible, to: .failed)
         for other in participants where other.pendingState != nil && requires(other, toFail: recognizer) {
             let blockers = failureRequirements(of: other)
@@ -298,6 +316,7 @@ final class GestureArena {
     private func transition(_ recognizer: UIGestureRecognizer, to newState: UIGestureRecognizer.State) {
         let old = recognizer.storedState
         recognizer.storedState = newState
+        if recognizer.isFinished { needsSettling = true }
         trace(recognizer, from: old, to: newState)
         recognizer.sendActions()
     }

@@ -270,7 +270,7 @@ open class UIGestureRecognizer {
     }
 
     func sendActions() {
-        actions.removeEvery { $0.isOrphaned }
+        if actions.anySatisfy({ $0.isOrphaned }) { actions.removeEvery { $0.isOrphaned } }
         for action in actions { action.send(from: self) }
     }
 }

@@ -29,25 +29,29 @@ public final class TouchSynthesizer {
     /// Puts one finger down; returns its identifier.
     @discardableResult
     public func touchDown(at point: CGPoint) -> Int {
-        touchDown(at: [point])[0]
+        let id = nextFinger
+        putDown(CollectionOfOne(point))
+        return id
     }
 
     /// Puts several fingers down in one frame; returns their identifiers.
     @discardableResult
     public func touchDown(at points: [CGPoint]) -> [Int] {
+        let first = nextFinger
+        putDown(points)
+        return Array(first..<nextFinger)
+    }
+
+    /// One frame in which `points` land, with the fingers already down stationary.
+    private func putDown(_ points: some Collection<CGPoint>) {
         var contacts: [DigitizerContact] = []
         contacts.reserveCapacity(points.count + fingers.count)
-        var ids: [Int] = []
-        for point in points {
-            let id = nextFinger
-            nextFinger += 1
-            ids.append(id)
-            contacts.append(contact(id, .began, point))
-        }
+        let first = nextFinger
+        for (offset, point) in points.enumerated() { contacts.append(contact(first + offset, .began, point)) }
         for finger in fingers { contacts.append(contact(finger.id, .stationary, finger.location)) }
-        for (id, point) in zip(ids, points) { fingers.append((id, point)) }
+        for (offset, point) in points.enumerated() { fingers.append((first + offset, point)) }
+        nextFinger += points.count
         send(contacts)
-        return ids
     }
 
     public func touchMove(_ finger: Int, to point: CGPoint) {
@@ -70,7 +74,7 @@ public final class TouchSynthesizer {
     }
 
     public func touchUp(_ finger: Int) {
-        touchUp([finger])
+        lift(CollectionOfOne(finger), phase: .ended)
     }
 
     /// Lifts several fingers in one frame.
@@ -133,7 +137,7 @@ public final class TouchSynthesizer {
         application.runLoop.runUntilIdle()
     }
 
-    private func lift(_ ids: [Int], phase: DigitizerContact.Phase) {
+    private func lift(_ ids: some Collection<Int>, phase: DigitizerContact.Phase) {
         var contacts: [DigitizerContact] = []
         contacts.reserveCapacity(fingers.count)
         for finger in fingers where ids.contains(finger.id) {
