@@ -5,6 +5,59 @@ import HID
 /// The rules of SPEC §4, driven through the real input path.
 @MainActor
 @Suite struct TouchDeliveryTests {
+    /// Touches, their sets and events refer to one another while a finger is
+    /// down; once it lifts nothing may keep the window, its views or the
+    /// touch alive.
+    @Test func aFinishedGestureLeavesNothingHoldingTheWindow() {
+        weak var weakWindow: UIWindow?
+        weak var weakView: UIView?
+        weak var weakTouch: UITouch?
+        weak var weakRecognizer: UIGestureRecognizer?
+        do {
+            let window = makeWindow()
+            let view = TouchNotingView(frame: window.bounds)
+            let pan = UIPanGestureRecognizer()
+            view.addGestureRecognizer(pan)
+            view.addGestureRecognizer(UITapGestureRecognizer())
+            window.addSubview(view)
+            let synthesizer = TouchSynthesizer(window: window)
+            let finger = synthesizer.touchDown(at: CGPoint(x: 100, y: 100))
+            weakTouch = view.firstTouch
+            #expect(weakTouch != nil)
+            for step in 1...5 {
+                synthesizer.advance(by: 0.01)
+                synthesizer.touchMove(finger, to: CGPoint(x: 100 + CGFloat(step) * 10, y: 100))
+            }
+            synthesizer.touchUp(finger)
+            synthesizer.tap(at: CGPoint(x: 50, y: 50))
+            synthesizer.advance(by: 1)
+            #expect(pan.state == .possible)
+            weakWindow = window
+            weakView = view
+            weakRecognizer = pan
+        }
+        #expect(weakWindow == nil)
+        #expect(weakView == nil)
+        #expect(weakTouch == nil)
+        #expect(weakRecognizer == nil)
+    }
+
+    @Test func resettingTheApplicationUnderAFingerLetsGoOfItsWindow() {
+        weak var weakWindow: UIWindow?
+        do {
+            let window = makeWindow()
+            let view = UIView(frame: window.bounds)
+            view.addGestureRecognizer(UIPanGestureRecognizer())
+            window.addSubview(view)
+            let synthesizer = TouchSynthesizer(window: window)
+            let finger = synthesizer.touchDown(at: CGPoint(x: 100, y: 100))
+            synthesizer.touchMove(finger, to: CGPoint(x: 120, y: 100))
+            weakWindow = window
+        }
+        UIApplication.shared.resetForTesting()
+        #expect(weakWindow == nil)
+    }
+
     @Test func aViewGetsOneCallPerEventWithAllItsNewTouches() {
         let window = makeWindow()
         let view = RecordingView(frame: window.bounds)
@@ -324,5 +377,15 @@ import HID
         #expect(view.phases == ["began", "cancelled"])
         synthesizer.touchUp(finger)
         #expect(view.phases == ["began", "cancelled"])
+    }
+}
+
+/// Notes the first touch it receives without keeping it (a view that kept
+/// its touches would itself keep them, and so itself, alive).
+private final class TouchNotingView: UIView {
+    weak var firstTouch: UITouch?
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if firstTouch == nil { firstTouch = touches.first }
     }
 }

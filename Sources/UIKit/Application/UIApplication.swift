@@ -98,10 +98,13 @@ open class UIApplication: UIResponder {
         eventQueue = []
         eventQueueHead = 0
         isDrainingEventQueue = false
-        for touch in touchRouter.activeTouches { touch.dropSetOfSelf() }
+        traceHandler = nil
+        // Touches still on the screen and the recognizers following them
+        // refer to one another; they let go so that their views can go away.
+        for touch in touchRouter.activeTouches { touch.abandon() }
+        gestureArena.abandonAll()
         touchRouter = TouchRouter()
         gestureArena = GestureArena()
-        traceHandler = nil
         translator = HIDEventTranslator()
         pressTranslator = HIDPressAndMotionTranslator()
         runLoop = ApplicationRunLoop()

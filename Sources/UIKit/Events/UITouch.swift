@@ -88,10 +88,11 @@ open class UITouch: Hashable {
         return set
     }
 
-    /// Lets go of the cached set, for a touch abandoned on the screen (the
-    /// application was reset under it).
-    func dropSetOfSelf() {
+    /// Lets go of what refers back to the touch (its set, its last event),
+    /// for a touch abandoned on the screen: the application was reset under it.
+    func abandon() {
         cachedSetOfSelf = nil
+        lastEvent = nil
     }
 
     /// The gesture recognizers receiving this touch.

@@ -334,6 +334,13 @@ final class GestureArena {
         }
     }
 
+    /// The application is reset under the recognizers: each lets go of its
+    /// touches and starts over.
+    func abandonAll() {
+        let recognizers = participants
+        for recognizer in recognizers { reset(recognizer) }
+    }
+
     private func reset(_ recognizer: UIGestureRecognizer) {
         let touches = recognizer.touchHistory
         for touch in touches { touch.gestureRecognizerList.removeEvery { $0 === recognizer } }
