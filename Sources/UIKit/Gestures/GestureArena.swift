@@ -342,11 +342,18 @@ final class GestureArena {
     }
 
     private func reset(_ recognizer: UIGestureRecognizer) {
-        let touches = recognizer.touchHistory
+        // The history leaves with its storage, which comes back emptied at
+        // the end, so that the next gesture refills it without allocating.
+        var touches: [UITouch] = []
+        swap(&touches, &recognizer.touchHistory)
+        defer {
+            if recognizer.touchHistory.isEmpty {
+                touches.removeAll(keepingCapacity: true)
+                swap(&touches, &recognizer.touchHistory)
+            }
+        }
         for touch in touches { touch.gestureRecognizerList.removeEvery { $0 === recognizer } }
-        // Emptied in place: the next gesture refills them without allocating.
         recognizer.trackedTouches.removeAll(keepingCapacity: true)
-        recognizer.touchHistory.removeAll(keepingCapacity: true)
         if !recognizer.ignoredTouches.isEmpty { recognizer.ignoredTouches = [] }
         recognizer.pendingState = nil
         let old = recognizer.storedState
