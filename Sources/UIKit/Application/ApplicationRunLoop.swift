@@ -190,10 +190,10 @@ public final class ApplicationRunLoop {
 
     private func hasWorkNow() -> Bool {
         let sources = manualSources
-        if sources.firstResultUnretained({ $0.isSignalled ? true : nil }) != nil { return true }
+        if sources.containsUnretained(where: { $0.isSignalled }) { return true }
         if let due = nextTimerFireDate, due <= clock.now { return true }
         let ports = portSources
-        return ports.firstResultUnretained { $0.port.hasWaitingMessages ? true : nil } != nil
+        return ports.containsUnretained { $0.port.hasWaitingMessages }
     }
 
     private func fireDueTimers() -> Bool {

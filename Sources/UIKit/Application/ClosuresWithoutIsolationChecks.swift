@@ -58,6 +58,11 @@ extension Array where Element: AnyObject {
         }
     }
 
+    /// Whether any element satisfies `predicate`.
+    func containsUnretained(where predicate: (Element) -> Bool) -> Bool {
+        firstResultUnretained { predicate($0) ? true : nil } != nil
+    }
+
     /// The first non-nil result of `body`, visiting the elements last to first.
     func firstResultFromBackUnretained<Result>(_ body: (Element) -> Result?) -> Result? {
         withUnsafeBufferPointer { buffer in

@@ -307,9 +307,7 @@ private struct ViewDeliveryBatch {
 
     private static func deliver(_ entry: Entry, with event: UIEvent?) {
         // A lone touch goes in the set its recognizers were given.
-        let touches = entry.others.isEmpty
-            ? event?.set(ofTouch: entry.first) ?? entry.first.setOfSelf
-            : Set([entry.first] + entry.others)
+        let touches = entry.others.isEmpty ? entry.first.setOfSelf : Set([entry.first] + entry.others)
         UIApplication.shared.traceHandler?(.touchesDelivered(entry.phase, to: entry.view, touchCount: touches.count))
         switch entry.phase {
         case .began: entry.view.touchesBegan(touches, with: event)

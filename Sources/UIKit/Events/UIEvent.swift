@@ -41,21 +41,6 @@ open class UIEvent {
         self.touchSamples = []
     }
 
-    /// The set last made by ``set(ofTouch:)``, and its touch.
-    @exclusivity(unchecked) private unowned(unsafe) var loneTouch: UITouch?
-    @exclusivity(unchecked) private var loneTouchSet: Set<UITouch> = []
-
-    /// A set of just `touch`. Everyone who receives a touch alone in this
-    /// event (its recognizers, its view) is handed the same set, so that a
-    /// frame makes one set per touch rather than one per receiver.
-    func set(ofTouch touch: UITouch) -> Set<UITouch> {
-        if loneTouch !== touch {
-            loneTouchSet = touch.setOfSelf
-            loneTouch = touch
-        }
-        return loneTouchSet
-    }
-
     /// The touches of the event, in frame order; set when it is dispatched.
     var touchesInOrder: [UITouch] {
         get { touchList }

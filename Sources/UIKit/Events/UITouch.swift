@@ -21,9 +21,7 @@ open class UITouch: Hashable {
         case direct, indirect, pencil, indirectPointer
     }
 
-    @exclusivity(unchecked) public internal(set) var phase: Phase = .began {
-        didSet { if isFinished { cachedSetOfSelf = nil } }
-    }
+    @exclusivity(unchecked) public internal(set) var phase: Phase = .began
     /// Seconds on the application's clock of the touch's latest change.
     @exclusivity(unchecked) public internal(set) var timestamp: TimeInterval = 0
     /// 1 for a single tap, 2 for the second tap of a double tap, and so on.
@@ -66,8 +64,11 @@ open class UITouch: Hashable {
     /// The event that last carried the touch, for deliveries made later
     /// (held phases released by a recognizer's timer). Strong, and dropped
     /// when the touch has finished with its view: a weak reference would
-    /// cost a side table for every event.
-    @exclusivity(unchecked) var lastEvent: UIEvent?
+    /// cost a side table for every event. Letting go of it lets go of the
+    /// touch's set too (see ``setOfSelf``).
+    @exclusivity(unchecked) var lastEvent: UIEvent? {
+        didSet { if lastEvent == nil { cachedSetOfSelf = nil } }
+    }
 
     enum ViewDelivery {
         case notStarted, began, finished
@@ -76,22 +77,24 @@ open class UITouch: Hashable {
     /// Ended or cancelled.
     var isFinished: Bool { phase == .ended || phase == .cancelled }
 
-    /// A set holding just this touch, made once for the frames in which it
-    /// moves alone. The set holds the touch, so it is kept only while the
-    /// touch is on the screen: finishing drops it (see ``phase``).
+    /// A set holding just this touch, handed to every recognizer and view
+    /// that receives the touch alone, in every frame, so that the touch's
+    /// life makes one set rather than one per receiver per frame. The set
+    /// holds the touch, as ``lastEvent`` does, so it is kept exactly as long
+    /// and dropped with it.
     @exclusivity(unchecked) private var cachedSetOfSelf: Set<UITouch>?
 
     var setOfSelf: Set<UITouch> {
         if let cachedSetOfSelf { return cachedSetOfSelf }
         let set: Set<UITouch> = [self]
-        if !isFinished { cachedSetOfSelf = set }
+        if lastEvent != nil { cachedSetOfSelf = set }
         return set
     }
 
-    /// Lets go of what refers back to the touch (its set, its last event),
-    /// for a touch abandoned on the screen: the application was reset under it.
+    /// Lets go of what refers back to the touch (its last event and its
+    /// set), for a touch abandoned on the screen: the application was reset
+    /// under it.
     func abandon() {
-        cachedSetOfSelf = nil
         lastEvent = nil
     }
 

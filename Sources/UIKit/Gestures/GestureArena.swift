@@ -75,7 +75,7 @@ final class GestureArena {
         var sawCancellation = false
         for phase in UITouch.Phase.deliveryOrder where phases & (1 << phase.rawValue) != 0 {
             guard recognizer.receivesTouches else { break }
-            guard let mine = Self.touches(of: touches, in: phase, receivedBy: recognizer, event: event) else { continue }
+            guard let mine = Self.touches(of: touches, in: phase, receivedBy: recognizer) else { continue }
             switch phase {
             case .began: recognizer.touchesBegan(mine, with: event)
             case .moved: recognizer.touchesMoved(mine, with: event)
@@ -95,10 +95,10 @@ final class GestureArena {
     }
 
     /// The touches in `phase` that `recognizer` receives, or nil if there
-    /// are none. A lone touch's set is the event's, shared by everyone who
+    /// are none. A lone touch comes in its own set, shared by everyone who
     /// receives that touch alone.
     private static func touches(
-        of touches: [UITouch], in phase: UITouch.Phase, receivedBy recognizer: UIGestureRecognizer, event: UIEvent
+        of touches: [UITouch], in phase: UITouch.Phase, receivedBy recognizer: UIGestureRecognizer
     ) -> Set<UITouch>? {
         var lone: UITouch?
         var several: Set<UITouch>?
@@ -112,8 +112,7 @@ final class GestureArena {
             }
         }
         if let several { return several }
-        guard let lone else { return nil }
-        return event.set(ofTouch: lone)
+        return lone?.setOfSelf
     }
 
     /// Presses, like touches, reach the recognizers of the responder's view
@@ -189,7 +188,7 @@ final class GestureArena {
             let recognizers = participants  // resetting one removes it from the list
             recognizers.forEachUnretained { recognizer in
                 let tracked = recognizer.trackedTouches
-                if tracked.firstResultUnretained({ $0.isFinished ? true : nil }) != nil {
+                if tracked.containsUnretained(where: { $0.isFinished }) {
                     recognizer.trackedTouches.removeEvery { $0.isFinished }
                 }
                 if recognizer.isFinished && recognizer.trackedTouches.isEmpty { reset(recognizer) }

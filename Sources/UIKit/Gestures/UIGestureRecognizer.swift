@@ -155,7 +155,7 @@ open class UIGestureRecognizer {
 
     /// The touches the recognizer is following now, in the order they began.
     var activeTouches: [UITouch] {
-        if ignoredTouches.isEmpty && trackedTouches.firstResultUnretained({ $0.isFinished ? true : nil }) == nil {
+        if ignoredTouches.isEmpty && !trackedTouches.containsUnretained(where: { $0.isFinished }) {
             return trackedTouches
         }
         var touches: [UITouch] = []
