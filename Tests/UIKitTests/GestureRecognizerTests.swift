@@ -55,8 +55,9 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
         let finger = synthesizer.touchDown(at: CGPoint(x: 20, y: 20))
         let touch = window.subviews[0].subviews[0] === child ? UIApplication.shared.touchRouter.activeTouches.first! : nil
         #expect(touch?.gestureRecognizers?.map { $0.name! } == ["child", "parent", "window"])
-        #expect(touch?.lastEvent?.touches(for: onParent) == [touch!])
-        #expect(touch?.lastEvent?.touches(for: elsewhere)?.isEmpty == true)
+        let event = UIApplication.shared.touchesEvent
+        #expect(touch.map { event.touches(for: onParent) == [$0] } == true)
+        #expect(event.touches(for: elsewhere)?.isEmpty == true)
         synthesizer.touchUp(finger)
         #expect(log.entries == ["child began", "parent began", "window began", "view began",
                                 "child ended", "parent ended", "window ended", "view ended"])

@@ -6,6 +6,12 @@
 /// in Swift 6 mode. Passed to a function of this module, which is, it does
 /// not. These forward to the library; the event path uses them, so a touch
 /// does not pay for dozens of executor checks.
+///
+/// Removal is written out here too. The library's `removeAll(where:)` and
+/// `removeAll(keepingCapacity:)` go through its generic range replacement,
+/// which for arrays of objects or enums looks up type metadata by name
+/// (some hundreds of instructions) even when nothing is removed. The event
+/// path empties and prunes short arrays many times per frame.
 extension Array {
     func filtered(_ isIncluded: (Element) -> Bool) -> [Element] {
         filter(isIncluded)
@@ -15,8 +21,20 @@ extension Array {
         map(transform)
     }
 
+    /// Removes the elements that satisfy `shouldBeRemoved`, keeping the
+    /// order of the others and the array's storage.
     mutating func removeEvery(_ shouldBeRemoved: (Element) -> Bool) {
-        removeAll(where: shouldBeRemoved)
+        var kept = 0
+        for index in indices where !shouldBeRemoved(self[index]) {
+            if kept != index { swapAt(kept, index) }
+            kept += 1
+        }
+        while count > kept { removeLast() }
+    }
+
+    /// Empties the array and keeps its storage, for arrays that stay short.
+    mutating func removeAllKeepingStorage() {
+        while !isEmpty { removeLast() }
     }
 
     func firstPosition(_ predicate: (Element) -> Bool) -> Int? {

@@ -23,13 +23,15 @@ extension UIApplicationDelegate {
 /// How an event arrives (SPEC §1, steps 3–5):
 /// 1. HID packets reach ``inputPort``. Its port source (source1) decodes
 ///    them and signals the event source (source0).
-/// 2. The event source turns each HID event into a `UIEvent` and appends it
-///    to the event queue, a FIFO.
-/// 3. The queue is drained in order: each event is prepared (its touches
-///    take the event's state; new touches are hit-tested, see
-///    `TouchRouting.swift`) and handed to ``sendEvent(_:)``. An event
-///    enqueued while another is being delivered waits its turn: the queue is
-///    never a stack.
+/// 2. The event source turns each HID event into an event and appends it
+///    to the event queue, a FIFO. A digitizer frame waits there as the
+///    touch samples it carries; presses and motion as `UIEvent`s.
+/// 3. The queue is drained in order. A frame's turn fills the application's
+///    one touches event, which UIKit also reuses for every frame: its
+///    touches take the frame's state and new touches are hit-tested (see
+///    `TouchRouting.swift`). Each event is then handed to ``sendEvent(_:)``.
+///    An event enqueued while another is being delivered waits its turn:
+///    the queue is never a stack.
 @MainActor
 open class UIApplication: UIResponder {
     public struct LaunchOptionsKey: Hashable, RawRepresentable, Sendable {
@@ -60,7 +62,12 @@ open class UIApplication: UIResponder {
     // Touched for every event, only from the main actor and never through
     // overlapping inout accesses: dynamic exclusivity checks would only cost time.
     @exclusivity(unchecked) private var pendingHIDEvents: [HIDEvent] = []
-    @exclusivity(unchecked) private var eventQueue: [UIEvent] = []
+    @exclusivity(unchecked) private var eventQueue: [QueuedEvent] = []
+    /// The samples of the frames in the queue, one range per frame: one
+    /// buffer, emptied when the queue is, so frames cost no allocation.
+    @exclusivity(unchecked) private var queuedTouchSamples: [TouchSample] = []
+    /// The touches event, filled in for each frame as it is delivered.
+    let touchesEvent = UIEvent(type: .touches, timestamp: 0)
     @exclusivity(unchecked) private var eventQueueHead = 0
     @exclusivity(unchecked) private var isDrainingEventQueue = false
     @exclusivity(unchecked) private var windowRecords: [WindowRecord] = [] {
@@ -96,12 +103,15 @@ open class UIApplication: UIResponder {
         showCount = 0
         pendingHIDEvents = []
         eventQueue = []
+        queuedTouchSamples = []
         eventQueueHead = 0
         isDrainingEventQueue = false
         traceHandler = nil
         // Touches still on the screen and the recognizers following them
         // refer to one another; they let go so that their views can go away.
-        for touch in touchRouter.activeTouches { touch.abandon() }
+        for touch in touchRouter.activeTouches { touch.retire() }
+        touchesEvent.touchesInOrder = []
+        touchesEvent.timestamp = 0
         gestureArena.abandonAll()
         touchRouter = TouchRouter()
         gestureArena = GestureArena()
@@ -141,14 +151,18 @@ open class UIApplication: UIResponder {
         defer {
             // Give the emptied storage back for the next frame, unless new events came in meanwhile.
             if pendingHIDEvents.isEmpty {
-                events.removeAll(keepingCapacity: true)
+                events.removeAllKeepingStorage()
                 swap(&events, &pendingHIDEvents)
             }
         }
         for hidEvent in events {
             switch hidEvent {
             case .digitizer(let frame):
-                if let event = translator.translate(frame, diagnostics: diagnostics) { enqueue(event) }
+                let start = queuedTouchSamples.count
+                if translator.translate(frame, into: &queuedTouchSamples, diagnostics: diagnostics) {
+                    eventQueue.append(.touches(samples: start..<queuedTouchSamples.count, timestamp: frame.timestamp))
+                    drainEventQueue()
+                }
             case .button(let button):
                 if let event = pressTranslator.translate(button, diagnostics: diagnostics) { enqueue(event) }
             case .motion(let motion):
@@ -165,31 +179,56 @@ open class UIApplication: UIResponder {
     /// tools; nil (the default) costs nothing.
     @exclusivity(unchecked) public var traceHandler: (@MainActor (TraceRecord) -> Void)?
 
+    private enum QueuedEvent {
+        /// A digitizer frame: its samples are `queuedTouchSamples[samples]`.
+        case touches(samples: Range<Int>, timestamp: TimeInterval)
+        case other(UIEvent)
+    }
+
     /// Appends an event to the queue and delivers queued events in order,
     /// unless a delivery is already under way (then this one waits its turn).
     func enqueue(_ event: UIEvent) {
-        eventQueue.append(event)
+        eventQueue.append(.other(event))
+        drainEventQueue()
+    }
+
+    /// Appends a frame of touch samples made by the application itself.
+    func enqueueTouchFrame(_ samples: [TouchSample], timestamp: TimeInterval) {
+        let start = queuedTouchSamples.count
+        queuedTouchSamples.append(contentsOf: samples)
+        eventQueue.append(.touches(samples: start..<queuedTouchSamples.count, timestamp: timestamp))
+        drainEventQueue()
+    }
+
+    private func drainEventQueue() {
         guard !isDrainingEventQueue else { return }
         isDrainingEventQueue = true
         while eventQueueHead < eventQueue.count {
             let next = eventQueue[eventQueueHead]
             eventQueueHead += 1
-            dispatch(next)
+            switch next {
+            case .touches(let samples, let timestamp): dispatchTouches(samples, at: timestamp)
+            case .other(let event): dispatch(event)
+            }
         }
-        eventQueue.removeAll(keepingCapacity: true)
+        eventQueue.removeAllKeepingStorage()
+        queuedTouchSamples.removeAllKeepingStorage()
         eventQueueHead = 0
         isDrainingEventQueue = false
     }
 
-    private func dispatch(_ event: UIEvent) {
-        guard event.type == .touches else {
-            if let presses = event as? UIPressesEvent { PressRouting.prepare(presses, in: self) }
-            sendEvent(event)
-            return gestureArena.settle()
-        }
-        touchRouter.prepare(event, in: self)
+    private func dispatchTouches(_ samples: Range<Int>, at timestamp: TimeInterval) {
+        let event = touchesEvent
+        event.timestamp = timestamp
+        touchRouter.prepare(event, from: queuedTouchSamples, samples, in: self)
         sendEvent(event)
         touchRouter.finish(event)
+        gestureArena.settle()
+    }
+
+    private func dispatch(_ event: UIEvent) {
+        if let presses = event as? UIPressesEvent { PressRouting.prepare(presses, in: self) }
+        sendEvent(event)
         gestureArena.settle()
     }
 

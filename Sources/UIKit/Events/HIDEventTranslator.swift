@@ -11,27 +11,33 @@ import HID
 @MainActor
 final class HIDEventTranslator {
     private struct Finger {
+        let identifier: UInt32
         let touch: UITouch
         /// The last valid position reported, in screen points.
         var location: CGPoint
     }
 
-    @exclusivity(unchecked) private var fingers: [UInt32: Finger] = [:]
+    /// The fingers down, in the order they landed: a handful at most, so a
+    /// list searched in order beats hashing the identifier several times a frame.
+    @exclusivity(unchecked) private var fingers: [Finger] = []
     /// Fingers that began at a bad point: reported once, then ignored until they lift.
     @exclusivity(unchecked) private var rejectedFingers: Set<UInt32> = []
 
-    func translate(_ frame: DigitizerFrame, diagnostics: DiagnosticLog) -> UIEvent? {
+    /// Appends the frame's touch samples to `samples` (the application's
+    /// queue of them); returns false, appending nothing, if the frame has
+    /// nothing to deliver.
+    func translate(_ frame: DigitizerFrame, into samples: inout [TouchSample], diagnostics: DiagnosticLog) -> Bool {
         guard frame.timestamp.isFinite else {
             diagnostics.report(Diagnostic(.invalidTouch, "digitizer frame with a non-finite timestamp was dropped"))
-            return nil
+            return false
         }
-        var samples: [TouchSample] = []
-        samples.reserveCapacity(frame.contacts.count)
+        let start = samples.count
         for contact in frame.contacts {
             let id = contact.identifier
             let reported = CGPoint(x: contact.x, y: contact.y)
+            let index = fingerIndex(of: id)
             if contact.phase == .began {
-                guard fingers[id] == nil else {
+                guard index == nil else {
                     diagnostics.report(Diagnostic(.invalidTouch, "finger \(id) began again while down; contact dropped"))
                     continue
                 }
@@ -42,11 +48,11 @@ final class HIDEventTranslator {
                 }
                 let touch = UITouch(fingerIdentifier: id)
                 touch.type = Self.touchType(of: contact.kind)
-                fingers[id] = Finger(touch: touch, location: reported)
+                fingers.append(Finger(identifier: id, touch: touch, location: reported))
                 samples.append(sample(touch, .began, at: reported, contact))
                 continue
             }
-            guard var finger = fingers[id] else {
+            guard let index else {
                 if rejectedFingers.contains(id) {
                     if contact.phase == .ended || contact.phase == .cancelled { rejectedFingers.remove(id) }
                     continue
@@ -55,30 +61,31 @@ final class HIDEventTranslator {
                 continue
             }
             if reported.isFinite {
-                finger.location = reported
+                fingers[index].location = reported
             } else {
                 diagnostics.report(Diagnostic(.invalidTouch, "finger \(id) moved to a non-finite point (\(contact.x), \(contact.y)); it keeps its last position"))
             }
+            let finger = fingers[index]
             let phase = Self.touchPhase(of: contact.phase, moved: reported.isFinite)
-            if phase == .ended || phase == .cancelled {
-                fingers[id] = nil
-            } else {
-                fingers[id] = finger
-            }
+            if phase == .ended || phase == .cancelled { fingers.remove(at: index) }
             guard !finger.touch.isEndedByApplication else { continue }
             samples.append(sample(finger.touch, phase, at: finger.location, contact))
         }
-        for (_, finger) in fingers where !finger.touch.isEndedByApplication {
+        for finger in fingers where !finger.touch.isEndedByApplication {
             var reported = false
-            for sample in samples where sample.touch === finger.touch { reported = true }
+            for index in start..<samples.count where samples[index].touch === finger.touch { reported = true }
             guard !reported else { continue }
             samples.append(TouchSample(
                 touch: finger.touch, phase: .stationary, location: finger.location,
                 majorRadius: finger.touch.majorRadius, majorRadiusTolerance: finger.touch.majorRadiusTolerance,
                 force: finger.touch.force, maximumPossibleForce: finger.touch.maximumPossibleForce))
         }
-        guard !samples.isEmpty else { return nil }
-        return UIEvent(touchSamples: samples, timestamp: frame.timestamp)
+        return samples.count > start
+    }
+
+    private func fingerIndex(of identifier: UInt32) -> Int? {
+        for index in fingers.indices where fingers[index].identifier == identifier { return index }
+        return nil
     }
 
     private func sample(_ touch: UITouch, _ phase: UITouch.Phase, at location: CGPoint, _ contact: DigitizerContact) -> TouchSample {

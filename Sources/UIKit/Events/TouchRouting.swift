@@ -45,11 +45,12 @@ final class TouchRouter {
 
     // MARK: Steps 1–4: preparing an event for delivery
 
-    /// Gives each touch the state this event carries and routes new touches.
-    func prepare(_ event: UIEvent, in application: UIApplication) {
-        var touches: [UITouch] = []
-        touches.reserveCapacity(event.touchSamples.count)
-        for sample in event.touchSamples {
+    /// Fills the touches event for the frame of `samples[frame]`: gives
+    /// each touch the state the frame carries and routes new touches.
+    func prepare(_ event: UIEvent, from samples: [TouchSample], _ frame: Range<Int>, in application: UIApplication) {
+        event.touchesInOrder.removeAllKeepingStorage()
+        for index in frame {
+            let sample = samples[index]
             let touch = sample.touch
             // A queued frame may still mention a touch the application has since cancelled.
             if touch.isEndedByApplication && !sample.isApplicationCancellation { continue }
@@ -58,9 +59,8 @@ final class TouchRouter {
             if sample.phase == .began {
                 route(touch, event: event, application: application)
             }
-            touches.append(touch)
+            event.touchesInOrder.append(touch)
         }
-        event.touchesInOrder = touches
     }
 
     private func apply(_ sample: TouchSample, to touch: UITouch, at timestamp: TimeInterval) {
@@ -134,7 +134,6 @@ final class TouchRouter {
     func deliver(_ event: UIEvent, to window: UIWindow) {
         var allTouchesAreThisWindows = true
         for touch in event.touchesInOrder {
-            touch.lastEvent = event
             if touch.window !== window || touch.isExcludedByExclusiveTouch { allTouchesAreThisWindows = false }
         }
         let touches = allTouchesAreThisWindows
@@ -167,7 +166,7 @@ final class TouchRouter {
         for touch in touches where touch.isDeliveredToView && touch.viewDelivery != .finished {
             cancel(touch, into: &batch)
         }
-        batch.deliver(with: touches.first?.lastEvent)
+        batch.deliver(with: UIApplication.shared.touchesEvent)
     }
 
     /// A recognizer that delays touches began recognized: the touches whose
@@ -200,9 +199,19 @@ final class TouchRouter {
                 batch.add(phase, touch)
                 progressed = true
             }
-            batch.deliver(with: touches.first?.lastEvent)
+            batch.deliver(with: UIApplication.shared.touchesEvent)
         }
-        for touch in touches where touch.isFinished && touch.heldPhases.isEmpty { touch.lastEvent = nil }
+        for touch in touches where touch.isFinished && touch.heldPhases.isEmpty { retire(touch) }
+    }
+
+    /// The application is done with a touch that ended and whose last phase
+    /// reached its view: it lets go of its set and the event stops carrying
+    /// it, so that nothing keeps it (or its view and window) alive. During a
+    /// delivery the event keeps it until ``finish(_:)``, which must see it.
+    private func retire(_ touch: UITouch) {
+        touch.retire()
+        let application = UIApplication.shared
+        if !application.isDeliveringEvent { application.touchesEvent.remove(touch) }
     }
 
     private func delaysBegan(_ touch: UITouch) -> Bool {
@@ -223,9 +232,13 @@ final class TouchRouter {
 
     /// Forgets the touches that ended in `event`, remembering a tap for step 2.
     func finish(_ event: UIEvent) {
+        var retiredAny = false
         for touch in event.touchesInOrder where touch.isFinished {
             if let index = activeTouches.firstIndex(of: touch) { activeTouches.remove(at: index) }
-            if touch.heldPhases.isEmpty { touch.lastEvent = nil }
+            if touch.heldPhases.isEmpty {
+                touch.retire()
+                retiredAny = true
+            }
             if touch.phase == .ended && !touch.isEndedByApplication
                 && distance(touch.screenLocation, touch.startScreenLocation) <= GestureThresholds.tapAllowableMovement {
                 lastTap = (touch.startScreenLocation, touch.timestamp, touch.tapCount)
@@ -233,6 +246,7 @@ final class TouchRouter {
                 lastTap = nil
             }
         }
+        if retiredAny { event.touchesInOrder.removeEvery { $0.isFinished && $0.heldPhases.isEmpty } }
     }
 
     // MARK: Step 8: views leaving their window
@@ -255,7 +269,7 @@ final class TouchRouter {
                 force: touch.force, maximumPossibleForce: touch.maximumPossibleForce,
                 isApplicationCancellation: true))
         }
-        application.enqueue(UIEvent(touchSamples: samples, timestamp: application.runLoop.clock.now))
+        application.enqueueTouchFrame(samples, timestamp: application.runLoop.clock.now)
     }
 
     private func distance(_ a: CGPoint, _ b: CGPoint) -> CGFloat {
@@ -296,7 +310,7 @@ private struct ViewDeliveryBatch {
         otherEntries.append(Entry(phase: phase, view: view, first: touch))
     }
 
-    func deliver(with event: UIEvent?) {
+    func deliver(with event: UIEvent) {
         guard let firstEntry else { return }
         if otherEntries.isEmpty { return Self.deliver(firstEntry, with: event) }
         for phase in UITouch.Phase.deliveryOrder {
@@ -305,7 +319,7 @@ private struct ViewDeliveryBatch {
         }
     }
 
-    private static func deliver(_ entry: Entry, with event: UIEvent?) {
+    private static func deliver(_ entry: Entry, with event: UIEvent) {
         // A lone touch goes in the set its recognizers were given.
         let touches = entry.others.isEmpty ? entry.first.setOfSelf : Set([entry.first] + entry.others)
         UIApplication.shared.traceHandler?(.touchesDelivered(entry.phase, to: entry.view, touchCount: touches.count))

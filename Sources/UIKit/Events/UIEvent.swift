@@ -1,9 +1,11 @@
 /// An event delivered to the application: a set of touches at one moment,
 /// a press, or a motion.
 ///
-/// For touches, one `UIEvent` stands for one digitizer frame: ``allTouches``
+/// For touches, the event stands for the latest digitizer frame: ``allTouches``
 /// holds every touch on the screen at that moment, the ones that did not
-/// change with phase `.stationary`.
+/// change with phase `.stationary`. As in UIKit, the application has one
+/// touches event and reuses it for every frame, so an event kept from an
+/// earlier call shows the latest frame.
 @MainActor
 open class UIEvent {
     public enum EventType: Int, Sendable {
@@ -18,57 +20,50 @@ open class UIEvent {
     public let type: EventType
     public let subtype: EventSubtype
     /// Seconds on the application's clock when the event happened.
-    public let timestamp: TimeInterval
-
-    /// The per-touch state this event carries, in the order of the frame's
-    /// contacts. It is applied to the `UITouch` objects when the event is
-    /// dispatched, so events waiting in the queue never disturb the touches
-    /// of the one being delivered.
-    let touchSamples: [TouchSample]
-    @exclusivity(unchecked) private var touchList: [UITouch] = []
-
-    init(touchSamples: [TouchSample], timestamp: TimeInterval) {
-        self.type = .touches
-        self.subtype = .none
-        self.timestamp = timestamp
-        self.touchSamples = touchSamples
-    }
+    @exclusivity(unchecked) public internal(set) var timestamp: TimeInterval
 
     public init(type: EventType, subtype: EventSubtype = .none, timestamp: TimeInterval) {
         self.type = type
         self.subtype = subtype
         self.timestamp = timestamp
-        self.touchSamples = []
     }
 
-    /// The touches of the event, in frame order; set when it is dispatched.
-    var touchesInOrder: [UITouch] {
-        get { touchList }
-        set { touchList = newValue }
+    /// The touches of the frame being delivered, in frame order; filled in
+    /// when a frame is dispatched, keeping the storage from frame to frame.
+    @exclusivity(unchecked) var touchesInOrder: [UITouch] = []
+
+    /// Takes `touch` out of the event once it is finished with (it ended and
+    /// its last phase has reached its view), so that the event kept between
+    /// frames does not keep the touch, its view and its window alive.
+    func remove(_ touch: UITouch) {
+        touchesInOrder.removeEvery { $0 === touch }
     }
 
     /// Every touch on the screen at this event, or nil for events without touches.
     open var allTouches: Set<UITouch>? {
-        type == .touches ? Set(touchList) : nil
+        type == .touches ? Set(touchesInOrder) : nil
     }
 
     /// The touches that belong to `view` (those that began on it).
     open func touches(for view: UIView) -> Set<UITouch>? {
-        type == .touches ? Set(touchList.lazy.filter { $0.view === view }) : nil
+        type == .touches ? Set(touchesInOrder.lazy.filter { $0.view === view }) : nil
     }
 
     /// The touches that `gesture` receives.
     open func touches(for gesture: UIGestureRecognizer) -> Set<UITouch>? {
-        type == .touches ? Set(touchList.filtered { $0.gestureRecognizerList.containsObject(gesture) }) : nil
+        type == .touches ? Set(touchesInOrder.filtered { $0.gestureRecognizerList.containsObject(gesture) }) : nil
     }
 
     /// The touches that belong to `window`.
     open func touches(for window: UIWindow) -> Set<UITouch>? {
-        type == .touches ? Set(touchList.lazy.filter { $0.window === window }) : nil
+        type == .touches ? Set(touchesInOrder.lazy.filter { $0.window === window }) : nil
     }
 }
 
-/// The state of one touch in one digitizer frame, in screen points.
+/// The state of one touch in one digitizer frame, in screen points. Frames
+/// wait in the application's queue as samples; they are applied to the
+/// `UITouch` objects when the frame is dispatched, so frames waiting in the
+/// queue never disturb the touches of the one being delivered.
 struct TouchSample {
     let touch: UITouch
     let phase: UITouch.Phase

@@ -61,14 +61,6 @@ open class UITouch: Hashable {
     /// recognizers' delays are holding back from it, oldest first.
     @exclusivity(unchecked) var viewDelivery = ViewDelivery.notStarted
     @exclusivity(unchecked) var heldPhases: [Phase] = []
-    /// The event that last carried the touch, for deliveries made later
-    /// (held phases released by a recognizer's timer). Strong, and dropped
-    /// when the touch has finished with its view: a weak reference would
-    /// cost a side table for every event. Letting go of it lets go of the
-    /// touch's set too (see ``setOfSelf``).
-    @exclusivity(unchecked) var lastEvent: UIEvent? {
-        didSet { if lastEvent == nil { cachedSetOfSelf = nil } }
-    }
 
     enum ViewDelivery {
         case notStarted, began, finished
@@ -80,22 +72,24 @@ open class UITouch: Hashable {
     /// A set holding just this touch, handed to every recognizer and view
     /// that receives the touch alone, in every frame, so that the touch's
     /// life makes one set rather than one per receiver per frame. The set
-    /// holds the touch, as ``lastEvent`` does, so it is kept exactly as long
-    /// and dropped with it.
+    /// holds the touch, so it is dropped when the application is finished
+    /// with the touch (``retire()``) and not made again after that.
     @exclusivity(unchecked) private var cachedSetOfSelf: Set<UITouch>?
+    @exclusivity(unchecked) private var isRetired = false
 
     var setOfSelf: Set<UITouch> {
         if let cachedSetOfSelf { return cachedSetOfSelf }
         let set: Set<UITouch> = [self]
-        if lastEvent != nil { cachedSetOfSelf = set }
+        if !isRetired { cachedSetOfSelf = set }
         return set
     }
 
-    /// Lets go of what refers back to the touch (its last event and its
-    /// set), for a touch abandoned on the screen: the application was reset
-    /// under it.
-    func abandon() {
-        lastEvent = nil
+    /// Lets go of what refers back to the touch: the application is done
+    /// with it (it ended and its last phase reached its view), or was reset
+    /// while it was on the screen.
+    func retire() {
+        isRetired = true
+        cachedSetOfSelf = nil
     }
 
     /// The gesture recognizers receiving this touch.

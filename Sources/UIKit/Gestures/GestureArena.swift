@@ -347,12 +347,12 @@ final class GestureArena {
         swap(&touches, &recognizer.touchHistory)
         defer {
             if recognizer.touchHistory.isEmpty {
-                touches.removeAll(keepingCapacity: true)
+                touches.removeAllKeepingStorage()
                 swap(&touches, &recognizer.touchHistory)
             }
         }
         for touch in touches { touch.gestureRecognizerList.removeEvery { $0 === recognizer } }
-        recognizer.trackedTouches.removeAll(keepingCapacity: true)
+        recognizer.trackedTouches.removeAllKeepingStorage()
         if !recognizer.ignoredTouches.isEmpty { recognizer.ignoredTouches = [] }
         recognizer.pendingState = nil
         let old = recognizer.storedState

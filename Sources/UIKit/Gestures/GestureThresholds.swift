@@ -32,30 +32,42 @@ public enum GestureThresholds {
 /// line through the samples of the last ``GestureThresholds/velocitySampleWindow``,
 /// so that one jittery sample does not decide the result.
 struct MotionHistory {
+    /// Samples oldest first; those before `firstLive` have left the window
+    /// and are dropped in batches, so that adding a sample rarely moves any.
     private var samples: [(time: TimeInterval, value: CGPoint)] = []
+    private var firstLive = 0
+    private static let capacity = 32
 
     mutating func add(_ value: CGPoint, at time: TimeInterval) {
         samples.append((time, value))
         let oldest = time - GestureThresholds.velocitySampleWindow
-        samples.removeEvery { $0.time < oldest }
-        if samples.count > 32 { samples.removeFirst(samples.count - 32) }
+        while firstLive < samples.count && samples[firstLive].time < oldest { firstLive += 1 }
+        firstLive = max(firstLive, samples.count - Self.capacity)
+        if firstLive >= Self.capacity {
+            samples.removeFirst(firstLive)
+            firstLive = 0
+        }
     }
 
-    mutating func removeAll() { samples.removeAll(keepingCapacity: true) }
+    mutating func removeAll() {
+        samples.removeAll(keepingCapacity: true)
+        firstLive = 0
+    }
 
     /// Units per second; zero with fewer than two samples at distinct times.
     var velocity: CGPoint {
-        guard samples.count >= 2 else { return .zero }
-        let count = CGFloat(samples.count)
+        let live = samples[firstLive...]
+        guard live.count >= 2 else { return .zero }
+        let count = CGFloat(live.count)
         var sumTime: TimeInterval = 0, sumX: CGFloat = 0, sumY: CGFloat = 0
-        for sample in samples {
+        for sample in live {
             sumTime += sample.time
             sumX += sample.value.x
             sumY += sample.value.y
         }
         let meanTime = sumTime / count, meanX = sumX / count, meanY = sumY / count
         var spread: CGFloat = 0, covarianceX: CGFloat = 0, covarianceY: CGFloat = 0
-        for sample in samples {
+        for sample in live {
             let dt = sample.time - meanTime
             spread += dt * dt
             covarianceX += dt * (sample.value.x - meanX)

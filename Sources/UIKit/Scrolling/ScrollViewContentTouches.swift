@@ -52,7 +52,7 @@ extension UIScrollView {
                 byView.append((view, [touch]))
             }
         }
-        for (view, touches) in byView where !touchesShouldBegin(Set(touches), with: touches[0].lastEvent, in: view) {
+        for (view, touches) in byView where !touchesShouldBegin(Set(touches), with: UIApplication.shared.touchesEvent, in: view) {
             for touch in touches { touch.isDeliveredToView = false }
             UIApplication.shared.touchRouter.discardHeldBegan(of: touches)
         }

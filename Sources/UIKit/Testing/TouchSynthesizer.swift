@@ -55,11 +55,15 @@ public final class TouchSynthesizer {
     }
 
     public func touchMove(_ finger: Int, to point: CGPoint) {
-        touchMove([(finger: finger, to: point)])
+        move(CollectionOfOne((finger: finger, to: point)))
     }
 
     /// Moves several fingers in one frame.
     public func touchMove(_ moves: [(finger: Int, to: CGPoint)]) {
+        move(moves)
+    }
+
+    private func move(_ moves: some Collection<(finger: Int, to: CGPoint)>) {
         var contacts: [DigitizerContact] = []
         contacts.reserveCapacity(fingers.count)
         for index in fingers.indices {
