@@ -73,7 +73,7 @@ open class UIApplication: UIResponder {
     @exclusivity(unchecked) private var windowRecords: [WindowRecord] = [] {
         didSet { windowOrder = nil }
     }
-    /// `windowsFrontToBack()`, kept until a window is made, shown, hidden or
+    /// The visible windows front to back, kept until a window is made, shown, hidden or
     /// moved to another level. Weak, like the records: the application does
     /// not keep windows alive.
     @exclusivity(unchecked) private var windowOrder: [WindowRecord]?
@@ -301,15 +301,27 @@ open class UIApplication: UIResponder {
         window.becomeKey()
     }
 
-    /// Visible windows in the order touches look at them: the highest
-    /// `windowLevel` first, and among equal levels the most recently shown.
-    func windowsFrontToBack() -> [UIWindow] {
-        if let windowOrder { return Self.existingWindows(of: windowOrder) }
+    /// The first non-nil result of `body` for the visible windows in the
+    /// order touches look at them: the highest `windowLevel` first, and among
+    /// equal levels the most recently shown. For every touch that lands: with one window (the usual case)
+    /// it makes no array of them.
+    func firstResultFrontToBack<Result>(_ body: (UIWindow) -> Result?) -> Result? {
+        let order = windowRecordsFrontToBack()
+        if order.count == 1, let window = order[0].window { return body(window) }
+        // Held strongly while asked: `body` may run code that lets a window go.
+        for window in Self.existingWindows(of: order) {
+            if let result = body(window) { return result }
+        }
+        return nil
+    }
+
+    private func windowRecordsFrontToBack() -> [WindowRecord] {
+        if let windowOrder { return windowOrder }
         let order = windowRecords
             .filtered { $0.window.map { !$0.isHidden } ?? false }
             .sorted { ($0.window!.windowLevel.rawValue, $0.showOrder) > ($1.window!.windowLevel.rawValue, $1.showOrder) }
         windowOrder = order
-        return Self.existingWindows(of: order)
+        return order
     }
 
     private static func existingWindows(of records: [WindowRecord]) -> [UIWindow] {

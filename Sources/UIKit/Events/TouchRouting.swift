@@ -84,18 +84,16 @@ final class TouchRouter {
         touch.tapCount = tapCount(for: touch)
         activeTouches.append(touch)
         // Step 1: the front-most window that hit-tests a view owns the touch.
-        for window in application.windowsFrontToBack() {
-            let point = window.layer.convertFromSuperlayer(touch.screenLocation)
-            if let view = window.hitTest(point, with: event) {
-                touch.window = window
-                touch.view = view
-                break
-            }
+        let owner = application.firstResultFrontToBack { window -> (window: UIWindow, view: UIView)? in
+            guard let view = window.hitTest(window.layer.convertFromSuperlayer(touch.screenLocation), with: event) else { return nil }
+            return (window, view)
         }
-        guard let view = touch.view, let window = touch.window else {
+        guard let (window, view) = owner else {
             touch.isDeliveredToView = false
             return
         }
+        touch.window = window
+        touch.view = view
         // Steps 3 and 4 look at what the views of this window are tracking.
         var viewTracksAnother = false, otherViewTracks = false, exclusiveViewTracks = false
         for other in activeTouches where other !== touch && other.window === window && other.isDeliveredToView {
