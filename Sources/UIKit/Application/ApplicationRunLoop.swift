@@ -99,10 +99,11 @@ public final class ApplicationRunLoop {
         return timer
     }
 
-    /// When the earliest valid timer falls due, if any.
+    /// When the earliest valid timer falls due, if any. Invalidated timers
+    /// at the front of the list are dropped on the way.
     public var nextTimerFireDate: TimeInterval? {
-        let timers = timers
-        return timers.firstResultUnretained { $0.isValid ? $0.fireDate : nil }
+        while let first = timers.first, !first.isValid { timers.removeFirst() }
+        return timers.first?.fireDate
     }
 
     /// Keeps the timers in fire-date order, and timers with equal dates in
@@ -131,8 +132,10 @@ public final class ApplicationRunLoop {
             // whether another is needed (bytes a socket receives meanwhile are
             // for the next turn, as they would be after a poll).
             while runOnePass() && hasWorkNow() {}
+            // Nothing is due now. Observers of beforeWaiting may create work
+            // (a layout pass, say); without observers nothing can have changed.
+            guard !observers.isEmpty else { break }
             notify(.beforeWaiting)
-            // Observers of beforeWaiting may have created work (a layout pass, say).
             guard hasWorkNow() else { break }
             notify(.afterWaiting)
         }

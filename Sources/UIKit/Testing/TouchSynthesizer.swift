@@ -15,6 +15,7 @@ public final class TouchSynthesizer {
     private let application: UIApplication
     @exclusivity(unchecked) private var fingers: [(id: Int, location: CGPoint)] = []
     @exclusivity(unchecked) private var nextFinger = 1
+    @exclusivity(unchecked) private var spareContacts: [DigitizerContact] = []
 
     /// Points given to this synthesizer are in `window`'s coordinates.
     public init(window: UIWindow) {
@@ -44,14 +45,10 @@ public final class TouchSynthesizer {
 
     /// One frame in which `points` land, with the fingers already down stationary.
     private func putDown(_ points: some Collection<CGPoint>) {
-        var contacts: [DigitizerContact] = []
-        contacts.reserveCapacity(points.count + fingers.count)
         let first = nextFinger
-        for (offset, point) in points.enumerated() { contacts.append(contact(first + offset, .began, point)) }
-        for finger in fingers { contacts.append(contact(finger.id, .stationary, finger.location)) }
         for (offset, point) in points.enumerated() { fingers.append((first + offset, point)) }
         nextFinger += points.count
-        send(contacts)
+        send(frame(.began) { $0 >= first })
     }
 
     public func touchMove(_ finger: Int, to point: CGPoint) {
@@ -64,17 +61,15 @@ public final class TouchSynthesizer {
     }
 
     private func move(_ moves: some Collection<(finger: Int, to: CGPoint)>) {
-        var contacts: [DigitizerContact] = []
-        contacts.reserveCapacity(fingers.count)
+        var movedAny = false
         for index in fingers.indices {
-            for move in moves where move.finger == fingers[index].id { fingers[index].location = move.to }
-            if moves.anySatisfy({ $0.finger == fingers[index].id }) {
-                contacts.append(contact(fingers[index].id, .moved, fingers[index].location))
+            for move in moves where move.finger == fingers[index].id {
+                fingers[index].location = move.to
+                movedAny = true
             }
         }
-        guard !contacts.isEmpty else { return }
-        appendStationary(besides: contacts, to: &contacts)
-        send(contacts)
+        guard movedAny else { return }
+        send(frame(.moved) { id in moves.anySatisfy { $0.finger == id } })
     }
 
     public func touchUp(_ finger: Int) {
@@ -142,27 +137,28 @@ public final class TouchSynthesizer {
     }
 
     private func lift(_ ids: some Collection<Int>, phase: DigitizerContact.Phase) {
-        var contacts: [DigitizerContact] = []
-        contacts.reserveCapacity(fingers.count)
-        for finger in fingers where ids.contains(finger.id) {
-            contacts.append(contact(finger.id, phase, finger.location))
-        }
-        guard !contacts.isEmpty else { return }
-        appendStationary(besides: contacts, to: &contacts)
+        guard fingers.anySatisfy({ ids.contains($0.id) }) else { return }
+        let contacts = frame(phase) { ids.contains($0) }
         fingers.removeEvery { ids.contains($0.id) }
         send(contacts)
     }
 
-    /// Adds every finger that `changed` does not mention, as stationary.
-    private func appendStationary(besides changed: [DigitizerContact], to contacts: inout [DigitizerContact]) {
-        for finger in fingers where !changed.anySatisfy({ $0.identifier == UInt32(truncatingIfNeeded: finger.id) }) {
-            contacts.append(contact(finger.id, .stationary, finger.location))
-        }
+    /// The contacts of one frame: the fingers `isReported` picks in `phase`,
+    /// then every other finger as stationary. The storage is the last
+    /// frame's, which the port has encoded and let go of.
+    private func frame(_ phase: DigitizerContact.Phase, reporting isReported: (Int) -> Bool) -> [DigitizerContact] {
+        var contacts: [DigitizerContact] = []
+        swap(&contacts, &spareContacts)
+        contacts.removeAll(keepingCapacity: true)
+        for finger in fingers where isReported(finger.id) { contacts.append(contact(finger.id, phase, finger.location)) }
+        for finger in fingers where !isReported(finger.id) { contacts.append(contact(finger.id, .stationary, finger.location)) }
+        return contacts
     }
 
     /// Sends one frame and runs the run loop until everything due is done.
     private func send(_ contacts: [DigitizerContact]) {
         application.inputPort.send(.digitizer(DigitizerFrame(timestamp: now, contacts: contacts)))
+        spareContacts = contacts
         application.runLoop.runUntilIdle()
     }
 
