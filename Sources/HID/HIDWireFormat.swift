@@ -197,6 +197,15 @@ public struct HIDPacketDecoder: Sendable {
 
     /// The next event or error, or nil when the buffer holds no whole packet.
     public mutating func next() -> Result<HIDEvent, HIDDecodingError>? {
+        var storage: [DigitizerContact] = []
+        return next(reusing: &storage)
+    }
+
+    /// ``next()``, writing a digitizer frame's contacts into the storage of
+    /// `contacts`, which the frame takes (leaving `contacts` empty). A
+    /// reader that hands back each frame's contacts once it has handled the
+    /// frame decodes frames without allocating.
+    public mutating func next(reusing contacts: inout [DigitizerContact]) -> Result<HIDEvent, HIDDecodingError>? {
         let available = buffer.count - readIndex
         guard available >= HIDWireFormat.headerSize else { return nil }
         if !startsWithMagic(at: readIndex) {
@@ -221,13 +230,15 @@ public struct HIDPacketDecoder: Sendable {
         guard version == HIDWireFormat.version else { return .failure(.unsupportedVersion(version)) }
         guard let kind = HIDWireFormat.Kind(rawValue: kindByte) else { return .failure(.unknownKind(kindByte)) }
         switch kind {
-        case .digitizer: return decodeDigitizer(at: payload, length: length)
+        case .digitizer: return decodeDigitizer(at: payload, length: length, into: &contacts)
         case .button: return decodeButton(at: payload, length: length)
         case .motion: return decodeMotion(at: payload, length: length)
         }
     }
 
-    private func decodeDigitizer(at offset: Int, length: Int) -> Result<HIDEvent, HIDDecodingError> {
+    private func decodeDigitizer(
+        at offset: Int, length: Int, into storage: inout [DigitizerContact]
+    ) -> Result<HIDEvent, HIDDecodingError> {
         guard length >= HIDWireFormat.digitizerPrefixSize else {
             return .failure(.badPayloadLength(kind: HIDWireFormat.Kind.digitizer.rawValue, length: length))
         }
@@ -237,6 +248,8 @@ public struct HIDPacketDecoder: Sendable {
             return .failure(.badPayloadLength(kind: HIDWireFormat.Kind.digitizer.rawValue, length: length))
         }
         var contacts: [DigitizerContact] = []
+        swap(&contacts, &storage)
+        contacts.removeAll(keepingCapacity: true)
         contacts.reserveCapacity(count)
         var at = offset + HIDWireFormat.digitizerPrefixSize
         for _ in 0..<count {

@@ -96,6 +96,29 @@ private let shake = HIDEvent.motion(MotionEvent(timestamp: 3.25, kind: .shake, p
         #expect(decodeAll(bytes) == [.success(threeContacts)])
     }
 
+    @Test func decodingIntoHandedBackStorageGivesTheSameFramesWithoutNewStorage() {
+        var decoder = HIDPacketDecoder()
+        decoder.append(encode([threeContacts, oneFinger, keyDown, oneFinger]))
+        var spare: [DigitizerContact] = []
+        var decoded: [HIDEvent] = []
+        var storageAddresses: [UnsafeRawPointer?] = []
+        while let result = decoder.next(reusing: &spare) {
+            guard case .success(let event) = result else { Issue.record("unexpected \(result)"); continue }
+            decoded.append(event)
+            if case .digitizer(let frame) = event {
+                storageAddresses.append(frame.contacts.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) })
+                #expect(spare.isEmpty)
+                // Handed back once handled: only `spare` holds it when the next frame comes.
+                spare = frame.contacts
+                let copy = frame.contacts.map { $0 }
+                decoded[decoded.count - 1] = .digitizer(DigitizerFrame(timestamp: frame.timestamp, contacts: copy))
+            }
+        }
+        #expect(decoded == [threeContacts, oneFinger, keyDown, oneFinger])
+        // The three-contact frame's storage is large enough for every later frame.
+        #expect(storageAddresses.count == 3 && Set(storageAddresses).count == 1)
+    }
+
     @Test(arguments: DigitizerContact.Phase.allCases)
     func everyContactPhase(_ phase: DigitizerContact.Phase) {
         let event = HIDEvent.digitizer(DigitizerFrame(timestamp: 9, contacts: [

@@ -23,6 +23,8 @@ public final class InputPort: RunLoopPort {
     @exclusivity(unchecked) private var localDecoder = HIDPacketDecoder()
     @exclusivity(unchecked) private var connections: [Connection] = []
     private let encoder = HIDPacketEncoder()
+    /// The contacts array of a frame already handled, decoded into again.
+    @exclusivity(unchecked) private var spareContacts: [DigitizerContact] = []
     /// Told about problems with the bytes or the sockets.
     var onError: @MainActor (Diagnostic) -> Void = { _ in }
 
@@ -80,10 +82,16 @@ public final class InputPort: RunLoopPort {
     /// The next decoded event or decoding error, or nil when no whole packet
     /// is waiting: in-process senders first, then each socket in turn.
     func nextEvent() -> Result<HIDEvent, HIDDecodingError>? {
-        if let result = localDecoder.next() { return result }
+        if let result = localDecoder.next(reusing: &spareContacts) { return result }
         for index in connections.indices {
-            if let result = connections[index].decoder.next() { return result }
+            if let result = connections[index].decoder.next(reusing: &spareContacts) { return result }
         }
         return nil
+    }
+
+    /// Takes back an event that has been handled: the next frame is decoded
+    /// into its storage, once nothing else holds it.
+    func recycle(_ event: HIDEvent) {
+        if case .digitizer(let frame) = event { spareContacts = frame.contacts }
     }
 }

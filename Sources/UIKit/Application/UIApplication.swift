@@ -163,6 +163,7 @@ open class UIApplication: UIResponder {
                     eventQueue.append(.touches(samples: start..<queuedTouchSamples.count, timestamp: frame.timestamp))
                     drainEventQueue()
                 }
+                inputPort.recycle(hidEvent)
             case .button(let button):
                 if let event = pressTranslator.translate(button, diagnostics: diagnostics) { enqueue(event) }
             case .motion(let motion):
