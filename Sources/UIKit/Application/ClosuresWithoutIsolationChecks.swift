@@ -76,6 +76,17 @@ extension Array where Element: AnyObject {
         }
     }
 
+    /// Removes the first element that is `object`, if any: for lists that
+    /// hold an object at most once, cheaper than ``removeEvery(_:)``.
+    mutating func removeFirstIdentical(to object: Element) {
+        let target = Unmanaged.passUnretained(object).toOpaque()
+        let found: Int? = withUnsafeBufferPointer { buffer in
+            for index in buffer.indices where Self.unretainedElement(buffer, index).toOpaque() == target { return index }
+            return nil
+        }
+        if let found { remove(at: found) }
+    }
+
     /// Whether any element satisfies `predicate`.
     func containsUnretained(where predicate: (Element) -> Bool) -> Bool {
         firstResultUnretained { predicate($0) ? true : nil } != nil

@@ -185,7 +185,7 @@ final class TouchRouter {
     /// Delivers what the recognizers were holding back from the views, for
     /// the touches nothing holds any more, oldest phase first.
     func releaseHeldTouches(_ touches: [UITouch]) {
-        var progressed = true
+        var progressed = touches.containsUnretained { !$0.heldPhases.isEmpty }
         while progressed {
             progressed = false
             var batch = ViewDeliveryBatch()

@@ -351,13 +351,13 @@ final class GestureArena {
                 swap(&touches, &recognizer.touchHistory)
             }
         }
-        for touch in touches { touch.gestureRecognizerList.removeEvery { $0 === recognizer } }
+        for touch in touches { touch.gestureRecognizerList.removeFirstIdentical(to: recognizer) }
         recognizer.trackedTouches.removeAllKeepingStorage()
         if !recognizer.ignoredTouches.isEmpty { recognizer.ignoredTouches = [] }
         recognizer.pendingState = nil
         let old = recognizer.storedState
         recognizer.storedState = .possible
-        participants.removeEvery { $0 === recognizer }
+        participants.removeFirstIdentical(to: recognizer)
         recognizer.reset()
         if old != .possible { trace(recognizer, from: old, to: .possible) }
         UIApplication.shared.touchRouter.releaseHeldTouches(touches)
