@@ -25,6 +25,23 @@ import HID
         #expect(clock.now - start == 6)
     }
 
+    @Test func invalidatedTimersThatNeverComeDueDoNotPileUp() {
+        let loop = ApplicationRunLoop()
+        loop.useManualClock()
+        var fired: [Int] = []
+        let keeper = loop.schedule(after: 100) { _ in fired.append(-1) }
+        // A gesture's worth of timeouts at a time, each invalidated long before it is due.
+        for round in 0..<1_000 {
+            let timer = loop.schedule(after: 10) { _ in fired.append(round) }
+            timer.invalidate()
+            #expect(loop.timerListCount <= 32)
+        }
+        let last = loop.schedule(after: 50) { _ in fired.append(1_000) }
+        loop.advance(by: 200)
+        #expect(fired == [1_000, -1])
+        #expect(!keeper.isValid && !last.isValid)
+    }
+
     @Test func repeatingTimerFiresEachInterval() {
         let loop = ApplicationRunLoop()
         loop.useManualClock()

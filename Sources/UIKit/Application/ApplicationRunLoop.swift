@@ -38,6 +38,8 @@ public final class ApplicationRunLoop {
     @exclusivity(unchecked) private var portSources: [RunLoopPortSource] = []
     @exclusivity(unchecked) private var observers: [RunLoopObserver] = []
     @exclusivity(unchecked) private var timerSequence = 0
+    @exclusivity(unchecked) private var timerSweepThreshold = minimumTimerSweepThreshold
+    private static let minimumTimerSweepThreshold = 16
 
     public init(clock: any RunLoopClock = SystemClock()) {
         self.clock = clock
@@ -106,14 +108,21 @@ public final class ApplicationRunLoop {
         return timers.first?.fireDate
     }
 
+    /// How many timers the list holds, invalidated ones not yet dropped included.
+    var timerListCount: Int { timers.count }
+
     /// Keeps the timers in fire-date order, and timers with equal dates in
-    /// the order they were scheduled. Invalidated timers are dropped here as
-    /// well as when they come due, so that timers a gesture schedules and
-    /// invalidates by the dozen do not pile up.
+    /// the order they were scheduled. Invalidated timers are dropped when
+    /// they come due, and here whenever the list has doubled since the last
+    /// sweep, so that timers a gesture schedules and invalidates by the
+    /// dozen do not pile up, and a sweep is rare.
     private func insert(_ timer: RunLoopTimer) {
         timerSequence += 1
         timer.sequence = timerSequence
-        timers.removeEvery { !$0.isValid }
+        if timers.count >= timerSweepThreshold {
+            timers.removeEvery { !$0.isValid }
+            timerSweepThreshold = max(Self.minimumTimerSweepThreshold, 2 * timers.count)
+        }
         var index = timers.count
         while index > 0 && timers[index - 1].fireDate > timer.fireDate { index -= 1 }
         timers.insert(timer, at: index)

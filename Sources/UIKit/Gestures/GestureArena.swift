@@ -155,10 +155,18 @@ final class GestureArena {
         }
     }
 
+    @exclusivity(unchecked) private var spareCandidates: [UIGestureRecognizer] = []
+
     private func offer(_ touch: UITouch) {
         // The recognizers are gathered before any delegate is asked, so that
-        // a delegate changing the tree does not change the walk up it.
+        // a delegate changing the tree does not change the walk up it. The
+        // list's storage is kept from one touch to the next.
         var candidates: [UIGestureRecognizer] = []
+        swap(&candidates, &spareCandidates)
+        defer {
+            candidates.removeAllKeepingStorage()
+            swap(&candidates, &spareCandidates)
+        }
         var view = touch.view
         while let current = view {
             if !current.attachedRecognizers.isEmpty {
