@@ -42,6 +42,29 @@ import HID
         #expect(weakRecognizer == nil)
     }
 
+    /// UIKit reuses one touches event for every frame; a finished touch
+    /// leaves it, so the event kept between gestures holds no touch.
+    @Test func everyFrameComesInTheApplicationsOneTouchesEvent() {
+        let window = makeWindow()
+        let view = EventNotingView(frame: window.bounds)
+        view.isMultipleTouchEnabled = true
+        window.addSubview(view)
+        let synthesizer = TouchSynthesizer(window: window)
+        synthesizer.advance(by: 1)
+        let first = synthesizer.touchDown(at: CGPoint(x: 10, y: 10))
+        synthesizer.advance(by: 0.5)
+        let second = synthesizer.touchDown(at: CGPoint(x: 20, y: 20))
+        synthesizer.touchUp([first, second])
+        #expect(view.calls.map(\.phase) == [.began, .began, .ended])
+        let event = view.calls[0].event
+        #expect(view.calls.allSatisfy { $0.event === event })
+        // Each call saw its own frame's time and touches; the kept event shows the last frame's time.
+        #expect(view.calls.map(\.timestamp) == [1, 1.5, 1.5])
+        #expect(view.calls.map(\.touchCount) == [1, 2, 2])
+        #expect(event?.timestamp == 1.5)
+        #expect(event?.allTouches?.isEmpty == true)
+    }
+
     @Test func resettingTheApplicationUnderAFingerLetsGoOfItsWindow() {
         weak var weakWindow: UIWindow?
         do {
@@ -382,6 +405,18 @@ import HID
 
 /// Notes the first touch it receives without keeping it (a view that kept
 /// its touches would itself keep them, and so itself, alive).
+private final class EventNotingView: UIView {
+    var calls: [(phase: UITouch.Phase, event: UIEvent?, timestamp: TimeInterval?, touchCount: Int?)] = []
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        calls.append((.began, event, event?.timestamp, event?.allTouches?.count))
+    }
+
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        calls.append((.ended, event, event?.timestamp, event?.allTouches?.count))
+    }
+}
+
 private final class TouchNotingView: UIView {
     weak var firstTouch: UITouch?
 

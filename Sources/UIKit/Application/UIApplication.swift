@@ -73,9 +73,9 @@ open class UIApplication: UIResponder {
     @exclusivity(unchecked) private var windowRecords: [WindowRecord] = [] {
         didSet { windowOrder = nil }
     }
-    /// The visible windows front to back, kept until a window is made, shown, hidden or
-    /// moved to another level. Weak, like the records: the application does
-    /// not keep windows alive.
+    /// The visible windows front to back, kept until a window is made,
+    /// shown, hidden or moved to another level. Unretained, like the
+    /// records: the application does not keep windows alive.
     @exclusivity(unchecked) private var windowOrder: [WindowRecord]?
     @exclusivity(unchecked) private var showCount = 0
 
