@@ -304,8 +304,8 @@ open class UIApplication: UIResponder {
 
     /// The first non-nil result of `body` for the visible windows in the
     /// order touches look at them: the highest `windowLevel` first, and among
-    /// equal levels the most recently shown. For every touch that lands: with one window (the usual case)
-    /// it makes no array of them.
+    /// equal levels the most recently shown. Asked for every touch that
+    /// lands; with one window (the usual case) it makes no array of them.
     func firstResultFrontToBack<Result>(_ body: (UIWindow) -> Result?) -> Result? {
         let order = windowRecordsFrontToBack()
         if order.count == 1, let window = order[0].window { return body(window) }
