@@ -366,6 +366,7 @@ final class GestureArena {
         let old = recognizer.storedState
         recognizer.storedState = .possible
         participants.removeFirstIdentical(to: recognizer)
+        recognizer.invalidateTimers()
         recognizer.reset()
         if old != .possible { trace(recognizer, from: old, to: .possible) }
         UIApplication.shared.touchRouter.releaseHeldTouches(touches)

@@ -81,3 +81,15 @@ struct MotionHistory {
 extension CGPoint {
     func distance(to other: CGPoint) -> CGFloat { hypot(x - other.x, y - other.y) }
 }
+
+extension Set<UITouch> {
+    /// Whether any of the touches is farther than `limit` (screen points)
+    /// from where `startLocations` says it began.
+    @MainActor
+    func anyMoved(fartherThan limit: CGFloat, from startLocations: [UITouch: CGPoint]) -> Bool {
+        anySatisfy { touch in
+            guard let start = startLocations[touch] else { return false }
+            return touch.screenLocation.distance(to: start) > limit
+        }
+    }
+}

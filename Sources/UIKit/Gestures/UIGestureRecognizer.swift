@@ -54,11 +54,18 @@ open class UIGestureRecognizer {
 
     public init() {}
 
-    /// Timers that must not outlive the recognizer (see `scheduleTimer`).
+    /// Timers that must not outlive the recognizer's gesture (see `scheduleTimer`).
     @exclusivity(unchecked) private var timers: [RunLoopTimer] = []
 
     isolated deinit {
+        invalidateTimers()
+    }
+
+    /// Stops every timer the recognizer scheduled: the arena calls it as the
+    /// recognizer is reset, so that no timeout of one gesture reaches the next.
+    func invalidateTimers() {
         for timer in timers { timer.invalidate() }
+        timers.removeAllKeepingStorage()
     }
 
     /// Runs `body` on the run loop after `seconds`, unless the recognizer
@@ -71,6 +78,13 @@ open class UIGestureRecognizer {
         let timer = UIApplication.shared.runLoop.schedule(after: seconds) { _ in body(recognizer) }
         timers.append(timer)
         return timer
+    }
+
+    /// A timer that fails the recognizer if it is still undecided when it fires.
+    func failAfter(_ seconds: TimeInterval) -> RunLoopTimer {
+        scheduleTimer(after: seconds) { recognizer in
+            if recognizer.state == .possible { recognizer.state = .failed }
+        }
     }
 
     /// A recognizer that calls `handler` on every action.

@@ -32,11 +32,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         if state == .possible {
-            let movedTooFar = touches.anySatisfy { touch in
-                guard let start = startLocations[touch] else { return false }
-                return touch.screenLocation.distance(to: start) > allowableMovement
-            }
-            if movedTooFar { state = .failed }
+            if touches.anyMoved(fartherThan: allowableMovement, from: startLocations) { state = .failed }
         } else if state == .began || state == .changed {
             state = .changed
         }
@@ -59,7 +55,6 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
 
     open override func reset() {
         super.reset()
-        timer?.invalidate()
         timer = nil
         tapsCompleted = 0
         startLocations.removeAll(keepingCapacity: true)

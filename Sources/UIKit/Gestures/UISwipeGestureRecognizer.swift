@@ -52,7 +52,6 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
 
     open override func reset() {
         super.reset()
-        timer?.invalidate()
         timer = nil
         start = nil
     }

@@ -54,7 +54,6 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 
     open override func reset() {
         super.reset()
-        timer?.invalidate()
         timer = nil
         tapsCompleted = 0
         touchesInCurrentTap = 0
@@ -63,18 +62,6 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     }
 
     private func movedTooFar(_ touches: Set<UITouch>) -> Bool {
-        touches.anySatisfy { touch in
-            guard let start = startLocations[touch] else { return false }
-            return touch.screenLocation.distance(to: start) > GestureThresholds.tapAllowableMovement
-        }
-    }
-}
-
-extension UIGestureRecognizer {
-    /// A timer that fails the recognizer if it is still undecided when it fires.
-    func failAfter(_ seconds: TimeInterval) -> RunLoopTimer {
-        scheduleTimer(after: seconds) { recognizer in
-            if recognizer.state == .possible { recognizer.state = .failed }
-        }
+        touches.anyMoved(fartherThan: GestureThresholds.tapAllowableMovement, from: startLocations)
     }
 }

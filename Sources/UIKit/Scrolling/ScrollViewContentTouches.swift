@@ -140,7 +140,6 @@ final class DelayedTouchesBeganGestureRecognizer: UIGestureRecognizer {
 
     override func reset() {
         super.reset()
-        timer?.invalidate()
         timer = nil
     }
 }
