@@ -23,13 +23,18 @@ extension CALayerDelegate {
 /// `CALayerInvalidGeometry` instead.)
 @MainActor
 open class CALayer {
+    // What every hit test reads comes first, so that it shares the object's
+    // first cache lines: in a tree of thousands of views most of the layers a
+    // hit test visits are not in the cache. Swift lays a class's stored
+    // properties out in the order they are declared.
     @usableFromInline @exclusivity(unchecked) final var storedBounds = CGRect.zero
     @usableFromInline @exclusivity(unchecked) final var storedPosition = CGPoint.zero
     @usableFromInline @exclusivity(unchecked) final var storedAnchorPoint = CGPoint(x: 0.5, y: 0.5)
-    @exclusivity(unchecked) private var storedTransform = CATransform3DIdentity
-    @exclusivity(unchecked) private var affine = CGAffineTransform.identity
-    @usableFromInline @exclusivity(unchecked) final var inverseAffine: CGAffineTransform? = .identity
-    @usableFromInline @exclusivity(unchecked) final var hasIdentityTransform = true
+    /// Nil for the identity, which nearly every layer has; kept out of line
+    /// so that the transform's 200-odd bytes do not spread the hot fields apart.
+    @usableFromInline @exclusivity(unchecked) final var nonIdentityTransform: LayerTransform?
+    @usableFromInline @exclusivity(unchecked) final var hiddenFlag = false
+    @usableFromInline @exclusivity(unchecked) final var storedOpacity: Float = 1
     @exclusivity(unchecked) private var storedSublayers: [CALayer] = []
 
     public required init() {}
@@ -56,13 +61,10 @@ open class CALayer {
     }
 
     public var transform: CATransform3D {
-        get { storedTransform }
+        get { nonIdentityTransform?.transform ?? CATransform3DIdentity }
         set {
             guard newValue.isFinite else { return }
-            storedTransform = newValue
-            affine = CATransform3DGetAffineTransform(newValue)
-            inverseAffine = affine.invertedIfPossible()
-            hasIdentityTransform = affine.isIdentity
+            nonIdentityTransform = CATransform3DIsIdentity(newValue) ? nil : LayerTransform(newValue)
         }
     }
 
@@ -70,7 +72,7 @@ open class CALayer {
         didSet { if !zPosition.isFinite { zPosition = oldValue } }
     }
 
-    public func affineTransform() -> CGAffineTransform { affine }
+    public func affineTransform() -> CGAffineTransform { nonIdentityTransform?.affine ?? .identity }
 
     public func setAffineTransform(_ m: CGAffineTransform) {
         transform = CATransform3DMakeAffineTransform(m)
@@ -80,7 +82,7 @@ open class CALayer {
     /// its transformed bounds. Setting it sets `position` and `bounds.size`.
     public var frame: CGRect {
         get {
-            if hasIdentityTransform {
+            if nonIdentityTransform == nil {
                 return CGRect(
                     x: storedPosition.x - storedAnchorPoint.x * storedBounds.width,
                     y: storedPosition.y - storedAnchorPoint.y * storedBounds.height,
@@ -110,9 +112,6 @@ open class CALayer {
         set { storedOpacity = newValue }
     }
 
-    // Read on every hit test; stored unchecked for the same reason as the geometry.
-    @usableFromInline @exclusivity(unchecked) final var hiddenFlag = false
-    @usableFromInline @exclusivity(unchecked) final var storedOpacity: Float = 1
     public final var masksToBounds = false
     public var backgroundColor: CGColor?
 
@@ -239,10 +238,10 @@ open class CALayer {
         let anchorY = storedBounds.origin.y + storedAnchorPoint.y * storedBounds.size.height
         let dx = point.x - storedPosition.x
         let dy = point.y - storedPosition.y
-        if hasIdentityTransform {
+        guard let transform = nonIdentityTransform else {
             return CGPoint(x: dx + anchorX, y: dy + anchorY)
         }
-        guard let inverse = inverseAffine else { return CGPoint(x: CGFloat.nan, y: CGFloat.nan) }
+        guard let inverse = transform.inverseAffine else { return CGPoint(x: CGFloat.nan, y: CGFloat.nan) }
         let local = CGPoint(x: dx, y: dy).applying(inverse)
         return CGPoint(x: local.x + anchorX, y: local.y + anchorY)
     }
@@ -252,7 +251,7 @@ open class CALayer {
         let anchorX = storedBounds.origin.x + storedAnchorPoint.x * storedBounds.size.width
         let anchorY = storedBounds.origin.y + storedAnchorPoint.y * storedBounds.size.height
         let local = CGPoint(x: point.x - anchorX, y: point.y - anchorY)
-        let moved = hasIdentityTransform ? local : local.applying(affine)
+        let moved = nonIdentityTransform.map { local.applying($0.affine) } ?? local
         return CGPoint(x: moved.x + storedPosition.x, y: moved.y + storedPosition.y)
     }
 
@@ -358,5 +357,21 @@ open class CALayer {
     open func display() {
         needsDisplay = false
         delegate?.display(self)
+    }
+}
+
+/// A layer's transform other than the identity, with the affine part and its
+/// inverse worked out once, as every conversion through the layer uses them.
+@usableFromInline
+final class LayerTransform: Sendable {
+    let transform: CATransform3D
+    @usableFromInline let affine: CGAffineTransform
+    /// Nil when the transform squashes the plane and cannot be undone.
+    @usableFromInline let inverseAffine: CGAffineTransform?
+
+    init(_ transform: CATransform3D) {
+        self.transform = transform
+        affine = CATransform3DGetAffineTransform(transform)
+        inverseAffine = affine.invertedIfPossible()
     }
 }
