@@ -249,7 +249,7 @@ public struct HIDPacketDecoder: Sendable {
         }
         var contacts: [DigitizerContact] = []
         swap(&contacts, &storage)
-        contacts.removeAll(keepingCapacity: true)
+        contacts.removeAllKeepingStorage()
         contacts.reserveCapacity(count)
         var at = offset + HIDWireFormat.digitizerPrefixSize
         for _ in 0..<count {

@@ -107,6 +107,49 @@ private func scene() -> (UIWindow, RecordingView, TouchSynthesizer, CallLog) {
         #expect(press.location(in: view) == CGPoint(x: 100, y: 10))
     }
 
+    @Test func eachGestureSetsTheSameDeadlinesAgain() {
+        let (_, view, synthesizer, log) = scene()
+        let press = UILongPressGestureRecognizer()
+        let tap = UITapGestureRecognizer()
+        recordActions(press, into: log, as: "press")
+        recordActions(tap, into: log, as: "tap")
+        view.addGestureRecognizer(press)
+        view.addGestureRecognizer(tap)
+        for _ in 0..<50 {
+            let finger = synthesizer.touchDown(at: CGPoint(x: 10, y: 10))
+            synthesizer.advance(by: 0.1)
+            synthesizer.touchUp(finger)
+            synthesizer.advance(by: 0.1)
+        }
+        #expect(log.entries == Array(repeating: "tap ended", count: 50))
+        // One timer per recognizer, set again for each gesture, rather than
+        // a new timer per gesture left in the list until it comes due.
+        #expect(UIApplication.shared.runLoop.timerListCount <= 2)
+        synthesizer.advance(by: 1)
+        #expect(log.entries.count == 50)
+    }
+
+    @Test func aRecognizerKeepsItsDeadlinesAcrossAnApplicationReset() {
+        let (_, firstView, firstSynthesizer, log) = scene()
+        let press = UILongPressGestureRecognizer()
+        recordActions(press, into: log, as: "press")
+        firstView.addGestureRecognizer(press)
+        firstSynthesizer.touchDown(at: CGPoint(x: 10, y: 10))
+        firstSynthesizer.advance(by: 0.1)
+        let oldRunLoop = UIApplication.shared.runLoop
+        // A new application state, with a new run loop, under the waiting press.
+        let (_, view, synthesizer, _) = scene()
+        view.addGestureRecognizer(press)
+        synthesizer.touchDown(at: CGPoint(x: 10, y: 10))
+        // The old loop's timer is not the new deadline: running it does nothing.
+        oldRunLoop.advance(by: 1)
+        #expect(log.entries.isEmpty)
+        synthesizer.advance(by: 0.49)
+        #expect(log.entries.isEmpty)
+        synthesizer.advance(by: 0.01)
+        #expect(log.entries == ["press began"])
+    }
+
     @Test func movingTooFarOrLiftingEarlyFails() {
         let (_, view, synthesizer, log) = scene()
         let press = UILongPressGestureRecognizer()

@@ -42,6 +42,30 @@ import HID
         #expect(!keeper.isValid && !last.isValid)
     }
 
+    @Test func aRescheduledTimerFiresOnceAtItsNewDateWhateverItsStateWas() {
+        let loop = ApplicationRunLoop()
+        let clock = loop.useManualClock()
+        var firings: [TimeInterval] = []
+        let timer = loop.schedule(after: 1) { _ in firings.append(clock.now) }
+        // Still waiting: it moves, and is listed once.
+        loop.reschedule(timer, after: 2)
+        #expect(loop.timerListCount == 1)
+        loop.advance(by: 1.5)
+        #expect(firings.isEmpty)
+        loop.advance(by: 1)
+        #expect(firings == [2])
+        #expect(!timer.isValid)
+        // Fired: it becomes valid and fires again.
+        loop.reschedule(timer, after: 1)
+        #expect(timer.isValid)
+        // Invalidated before it was due: it comes back.
+        timer.invalidate()
+        loop.reschedule(timer, after: 0.5)
+        loop.advance(by: 5)
+        #expect(firings == [2, 3])
+        #expect(loop.timerListCount == 0)
+    }
+
     @Test func repeatingTimerFiresEachInterval() {
         let loop = ApplicationRunLoop()
         loop.useManualClock()

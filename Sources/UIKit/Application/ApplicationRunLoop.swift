@@ -101,6 +101,16 @@ public final class ApplicationRunLoop {
         return timer
     }
 
+    /// Sets `timer` to fire `delay` seconds from now and makes it valid
+    /// again, whether it fired, was invalidated or is still waiting: for a
+    /// deadline that is set over and over, which saves making a timer each time.
+    public func reschedule(_ timer: RunLoopTimer, after delay: TimeInterval) {
+        timers.removeFirstIdentical(to: timer)
+        timer.fireDate = clock.now + max(0, delay)
+        timer.isValid = true
+        insert(timer)
+    }
+
     /// When the earliest valid timer falls due, if any. Invalidated timers
     /// at the front of the list are dropped on the way.
     public var nextTimerFireDate: TimeInterval? {
@@ -159,7 +169,8 @@ public final class ApplicationRunLoop {
             return runUntilIdle()
         }
         let end = manual.now + seconds
-        runUntilIdle()
+        // Work left from before (rare: every call ends idle) is done at the old time.
+        if !observers.isEmpty || hasWorkNow() { runUntilIdle() }
         while let due = nextTimerFireDate, due <= end {
             manual.now = max(manual.now, due)
             runUntilIdle()

@@ -7,7 +7,8 @@
 /// not. These forward to the library; the event path uses them, so a touch
 /// does not pay for dozens of executor checks.
 ///
-/// Removal is written out here too. The library's `removeAll(where:)` and
+/// Removal is written out here too (and in `HID`'s `removeAllKeepingStorage()`).
+/// The library's `removeAll(where:)` and
 /// `removeAll(keepingCapacity:)` go through its generic range replacement,
 /// which for arrays of objects or enums looks up type metadata by name
 /// (some hundreds of instructions) even when nothing is removed. The event
@@ -30,11 +31,6 @@ extension Array {
             kept += 1
         }
         while count > kept { removeLast() }
-    }
-
-    /// Empties the array and keeps its storage, for arrays that stay short.
-    mutating func removeAllKeepingStorage() {
-        while !isEmpty { removeLast() }
     }
 
     func firstPosition(_ predicate: (Element) -> Bool) -> Int? {

@@ -124,9 +124,12 @@ open class UIApplication: UIResponder {
     }
 
     private func connectEventPath() {
-        inputPort.onError = { [unowned self] in diagnostics.report($0) }
-        runLoop.add(RunLoopPortSource(port: inputPort) { [unowned self] in receiveHIDEvents() })
-        let source = RunLoopSource { [unowned self] in handleHIDEvents() }
+        // The application owns the port and the run loop, so it outlives
+        // these handlers; a checked `unowned` would cost a retain and a
+        // release of the application on every frame.
+        inputPort.onError = { [unowned(unsafe) self] in diagnostics.report($0) }
+        runLoop.add(RunLoopPortSource(port: inputPort) { [unowned(unsafe) self] in receiveHIDEvents() })
+        let source = RunLoopSource { [unowned(unsafe) self] in handleHIDEvents() }
         eventSource = source
         runLoop.add(source)
     }

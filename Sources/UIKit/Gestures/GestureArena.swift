@@ -366,7 +366,7 @@ final class GestureArena {
         let old = recognizer.storedState
         recognizer.storedState = .possible
         participants.removeFirstIdentical(to: recognizer)
-        recognizer.invalidateTimers()
+        recognizer.cancelDeadline()
         recognizer.reset()
         if old != .possible { trace(recognizer, from: old, to: .possible) }
         UIApplication.shared.touchRouter.releaseHeldTouches(touches)
@@ -397,7 +397,7 @@ final class GestureArena {
     private func failureRequirements(of recognizer: UIGestureRecognizer) -> [UIGestureRecognizer] {
         var result: [UIGestureRecognizer] = []
         for requirement in recognizer.explicitFailureRequirements {
-            if let other = requirement.recognizer, other.view != nil, other.isEnabled { result.append(other) }
+            if let other = requirement.recognizer, other.isAttached, other.isEnabled { result.append(other) }
         }
         for other in participants where other !== recognizer && !result.anySatisfy({ $0 === other }) {
             if requires(recognizer, toFail: other) { result.append(other) }
@@ -416,9 +416,9 @@ extension UIGestureRecognizer {
     /// Began, changed or ended.
     var hasRecognized: Bool { storedState == .began || storedState == .changed || storedState == .ended }
     /// Still undecided: possible, perhaps waiting for others to fail.
-    var isUndecided: Bool { storedState == .possible && view != nil && isEnabled }
+    var isUndecided: Bool { storedState == .possible && isAttached && isEnabled }
     /// Whether it still receives the touches it tracks.
-    var receivesTouches: Bool { isEnabled && view != nil && !isFinished }
+    var receivesTouches: Bool { isEnabled && isAttached && !isFinished }
     /// Whether it accepts a touch that is just beginning.
     var takesNewTouches: Bool { receivesTouches && pendingState == nil }
 }

@@ -54,37 +54,48 @@ open class UIGestureRecognizer {
 
     public init() {}
 
-    /// Timers that must not outlive the recognizer's gesture (see `scheduleTimer`).
-    @exclusivity(unchecked) private var timers: [RunLoopTimer] = []
+    /// The recognizer's deadline. A gesture waits for one deadline at a
+    /// time (the end of a tap, the start of a long press), and nearly every
+    /// touch sets one, so the timer is made once and set again each time.
+    @exclusivity(unchecked) private var deadline: RunLoopTimer?
+    /// The run loop `deadline` belongs to: resetting the application replaces it.
+    @exclusivity(unchecked) private var deadlineRunLoop: ObjectIdentifier?
+    /// What happens when the deadline passes.
+    @exclusivity(unchecked) private var deadlineAction: (@MainActor (UIGestureRecognizer) -> Void)?
 
     isolated deinit {
-        invalidateTimers()
+        cancelDeadline()
     }
 
-    /// Stops every timer the recognizer scheduled: the arena calls it as the
-    /// recognizer is reset, so that no timeout of one gesture reaches the next.
-    func invalidateTimers() {
-        for timer in timers { timer.invalidate() }
-        timers.removeAllKeepingStorage()
-    }
-
-    /// Runs `body` on the run loop after `seconds`, unless the recognizer
-    /// goes away first. The timer holds the recognizer without a weak
+    /// Runs `body` on the run loop after `seconds`, in place of any deadline
+    /// set before, unless the deadline is cancelled first. The arena cancels
+    /// it as the recognizer is reset, so that no timeout of one gesture
+    /// reaches the next. The timer holds the recognizer without a weak
     /// reference (which would slow every retain of it); the recognizer
-    /// invalidates its timers as it goes away instead.
-    func scheduleTimer(after seconds: TimeInterval, _ body: @escaping @MainActor (UIGestureRecognizer) -> Void) -> RunLoopTimer {
-        timers.removeEvery { !$0.isValid }
+    /// cancels it as it goes away.
+    func setDeadline(after seconds: TimeInterval, _ body: @escaping @MainActor (UIGestureRecognizer) -> Void) {
+        deadlineAction = body
+        let runLoop = UIApplication.shared.runLoop
+        if let deadline, deadlineRunLoop == ObjectIdentifier(runLoop) {
+            runLoop.reschedule(deadline, after: seconds)
+            return
+        }
+        deadline?.invalidate()
         unowned(unsafe) let recognizer = self
-        let timer = UIApplication.shared.runLoop.schedule(after: seconds) { _ in body(recognizer) }
-        timers.append(timer)
-        return timer
+        deadline = runLoop.schedule(after: seconds) { _ in recognizer.deadlineAction?(recognizer) }
+        deadlineRunLoop = ObjectIdentifier(runLoop)
     }
 
-    /// A timer that fails the recognizer if it is still undecided when it fires.
-    func failAfter(_ seconds: TimeInterval) -> RunLoopTimer {
-        scheduleTimer(after: seconds) { recognizer in
+    /// A deadline that fails the recognizer if it is still undecided when it passes.
+    func failAfter(_ seconds: TimeInterval) {
+        setDeadline(after: seconds) { recognizer in
             if recognizer.state == .possible { recognizer.state = .failed }
         }
+    }
+
+    /// Stops the deadline, if one is set; it does not run.
+    func cancelDeadline() {
+        deadline?.invalidate()
     }
 
     /// A recognizer that calls `handler` on every action.
@@ -113,7 +124,18 @@ open class UIGestureRecognizer {
     @exclusivity(unchecked) public weak var delegate: (any UIGestureRecognizerDelegate)?
     /// The view it is attached to; not retained (the view owns its
     /// recognizers) and cleared when the view goes away.
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var view: UIView?
+    public internal(set) var view: UIView? {
+        get { attachedView?.takeUnretainedValue() }
+        set { attachedView = newValue.map(Unmanaged.passUnretained) }
+    }
+
+    /// The view as a plain reference: the arena asks whether there is one for
+    /// every recognizer on every frame, and testing an `unowned(unsafe)`
+    /// optional for nil retains and releases the view.
+    @exclusivity(unchecked) private var attachedView: Unmanaged<UIView>?
+
+    /// Whether the recognizer is attached to a view.
+    var isAttached: Bool { attachedView != nil }
     public var name: String?
 
     /// A disabled recognizer receives no touches; disabling one that is

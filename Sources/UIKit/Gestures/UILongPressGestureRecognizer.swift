@@ -13,18 +13,17 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
 
     @exclusivity(unchecked) private var tapsCompleted = 0
     @exclusivity(unchecked) private var startLocations: [UITouch: CGPoint] = [:]
-    @exclusivity(unchecked) private var timer: RunLoopTimer?
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         guard state == .possible else { return }
-        timer?.invalidate()
+        cancelDeadline()
         for touch in touches { startLocations[touch] = touch.screenLocation }
         let down = activeTouches.count
         guard down <= numberOfTouchesRequired else { return state = .failed }
         if tapsCompleted < numberOfTapsRequired {
-            timer = failAfter(GestureThresholds.maximumSingleTapDuration)
+            failAfter(GestureThresholds.maximumSingleTapDuration)
         } else if down == numberOfTouchesRequired {
-            timer = scheduleTimer(after: minimumPressDuration) { recognizer in
+            setDeadline(after: minimumPressDuration) { recognizer in
                 if recognizer.state == .possible { recognizer.state = .began }
             }
         }
@@ -40,10 +39,10 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         if state == .possible {
-            timer?.invalidate()
+            cancelDeadline()
             guard tapsCompleted < numberOfTapsRequired, activeTouches.isEmpty else { return state = .failed }
             tapsCompleted += 1
-            timer = failAfter(GestureThresholds.maximumIntervalBetweenTaps)
+            failAfter(GestureThresholds.maximumIntervalBetweenTaps)
         } else if state == .began || state == .changed {
             state = .ended
         }
@@ -55,7 +54,6 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
 
     open override func reset() {
         super.reset()
-        timer = nil
         tapsCompleted = 0
         startLocations.removeAll(keepingCapacity: true)
     }

@@ -18,15 +18,13 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     @exclusivity(unchecked) open var numberOfTouchesRequired = 1
 
     @exclusivity(unchecked) private var start: (location: CGPoint, time: TimeInterval)?
-    @exclusivity(unchecked) private var timer: RunLoopTimer?
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         let down = activeTouches.count
         guard down <= numberOfTouchesRequired else { return state = .failed }
         if down == numberOfTouchesRequired {
             start = (screenCentroid(of: activeTouches), event.timestamp)
-            timer?.invalidate()
-            timer = failAfter(GestureThresholds.swipeMaximumDuration)
+            failAfter(GestureThresholds.swipeMaximumDuration)
         }
     }
 
@@ -52,7 +50,6 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
 
     open override func reset() {
         super.reset()
-        timer = nil
         start = nil
     }
 }

@@ -13,10 +13,9 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     @exclusivity(unchecked) private var touchesInCurrentTap = 0
     @exclusivity(unchecked) private var startLocations: [UITouch: CGPoint] = [:]
     @exclusivity(unchecked) private var firstTapLocation: CGPoint?
-    @exclusivity(unchecked) private var timer: RunLoopTimer?
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        timer?.invalidate()
+        cancelDeadline()
         for touch in touches {
             if let first = firstTapLocation, touch.screenLocation.distance(to: first) > GestureThresholds.tapAllowableMovement {
                 return state = .failed
@@ -26,7 +25,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         let down = activeTouches.count
         guard down <= numberOfTouchesRequired else { return state = .failed }
         touchesInCurrentTap = max(touchesInCurrentTap, down)
-        timer = failAfter(GestureThresholds.maximumSingleTapDuration)
+        failAfter(GestureThresholds.maximumSingleTapDuration)
     }
 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
@@ -36,7 +35,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         guard !movedTooFar(touches) else { return state = .failed }
         guard activeTouches.isEmpty else { return }
-        timer?.invalidate()
+        cancelDeadline()
         guard touchesInCurrentTap == numberOfTouchesRequired else { return state = .failed }
         tapsCompleted += 1
         touchesInCurrentTap = 0
@@ -44,7 +43,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         if tapsCompleted >= numberOfTapsRequired {
             state = .ended
         } else {
-            timer = failAfter(GestureThresholds.maximumIntervalBetweenTaps)
+            failAfter(GestureThresholds.maximumIntervalBetweenTaps)
         }
     }
 
@@ -54,7 +53,6 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 
     open override func reset() {
         super.reset()
-        timer = nil
         tapsCompleted = 0
         touchesInCurrentTap = 0
         startLocations.removeAll(keepingCapacity: true)

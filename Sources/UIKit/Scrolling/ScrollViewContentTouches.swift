@@ -88,7 +88,8 @@ extension UIScrollView {
 /// prevents nothing and nothing prevents it, so a pan that begins does not
 /// make it fail (failing would hand the held touches to the content).
 final class DelayedTouchesBeganGestureRecognizer: UIGestureRecognizer {
-    private var timer: RunLoopTimer?
+    /// Whether the delay has started since the last reset.
+    private var isWaiting = false
 
     override init() {
         super.init()
@@ -105,8 +106,9 @@ final class DelayedTouchesBeganGestureRecognizer: UIGestureRecognizer {
             scrollView?.admitContentTouches(receivedTouches.filter { touches.contains($0) })
             return
         }
-        if timer == nil {
-            timer = scheduleTimer(after: ScrollViewConstants.contentTouchDelay) { recognizer in
+        if !isWaiting {
+            isWaiting = true
+            setDeadline(after: ScrollViewConstants.contentTouchDelay) { recognizer in
                 (recognizer as? DelayedTouchesBeganGestureRecognizer)?.releaseTouches()
             }
         }
@@ -140,6 +142,6 @@ final class DelayedTouchesBeganGestureRecognizer: UIGestureRecognizer {
 
     override func reset() {
         super.reset()
-        timer = nil
+        isWaiting = false
     }
 }

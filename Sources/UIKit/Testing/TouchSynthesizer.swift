@@ -149,7 +149,7 @@ public final class TouchSynthesizer {
     private func frame(_ phase: DigitizerContact.Phase, reporting isReported: (Int) -> Bool) -> [DigitizerContact] {
         var contacts: [DigitizerContact] = []
         swap(&contacts, &spareContacts)
-        contacts.removeAll(keepingCapacity: true)
+        contacts.removeAllKeepingStorage()
         for finger in fingers where isReported(finger.id) { contacts.append(contact(finger.id, phase, finger.location)) }
         for finger in fingers where !isReported(finger.id) { contacts.append(contact(finger.id, .stationary, finger.location)) }
         return contacts
