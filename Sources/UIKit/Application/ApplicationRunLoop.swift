@@ -37,7 +37,6 @@ public final class ApplicationRunLoop {
     @exclusivity(unchecked) private var manualSources: [RunLoopSource] = []
     @exclusivity(unchecked) private var portSources: [RunLoopPortSource] = []
     @exclusivity(unchecked) private var observers: [RunLoopObserver] = []
-    @exclusivity(unchecked) private var timerSequence = 0
     @exclusivity(unchecked) private var timerSweepThreshold = minimumTimerSweepThreshold
     private static let minimumTimerSweepThreshold = 16
 
@@ -105,10 +104,13 @@ public final class ApplicationRunLoop {
     /// again, whether it fired, was invalidated or is still waiting: for a
     /// deadline that is set over and over, which saves making a timer each time.
     public func reschedule(_ timer: RunLoopTimer, after delay: TimeInterval) {
-        timers.removeFirstIdentical(to: timer)
         timer.fireDate = clock.now + max(0, delay)
         timer.isValid = true
-        insert(timer)
+        if let index = timers.firstIndexIdentical(to: timer) {
+            moveIntoPlace(from: index)
+        } else {
+            insert(timer)
+        }
     }
 
     /// When the earliest valid timer falls due, if any. Invalidated timers
@@ -127,15 +129,29 @@ public final class ApplicationRunLoop {
     /// sweep, so that timers a gesture schedules and invalidates by the
     /// dozen do not pile up, and a sweep is rare.
     private func insert(_ timer: RunLoopTimer) {
-        timerSequence += 1
-        timer.sequence = timerSequence
         if timers.count >= timerSweepThreshold {
             timers.removeEvery { !$0.isValid }
             timerSweepThreshold = max(Self.minimumTimerSweepThreshold, 2 * timers.count)
         }
-        var index = timers.count
-        while index > 0 && timers[index - 1].fireDate > timer.fireDate { index -= 1 }
-        timers.insert(timer, at: index)
+        timers.append(timer)
+        moveIntoPlace(from: timers.count - 1)
+    }
+
+    /// Moves the timer at `index`, whose fire date changed, to its place:
+    /// after every timer due no later, before every timer due later. Swaps
+    /// rather than removing and inserting, which for a list of objects costs
+    /// far more than the few places a timer moves.
+    private func moveIntoPlace(from index: Int) {
+        let date = timers[index].fireDate
+        var index = index
+        while index > 0 && timers[index - 1].fireDate > date {
+            timers.swapAt(index - 1, index)
+            index -= 1
+        }
+        while index + 1 < timers.count && timers[index + 1].fireDate <= date {
+            timers.swapAt(index, index + 1)
+            index += 1
+        }
     }
 
     // MARK: Running
@@ -253,8 +269,14 @@ public final class ApplicationRunLoop {
         return performed
     }
 
+    /// Inlined, so that a loop without observers (the usual case) pays a
+    /// test per activity rather than a call.
+    @inline(__always)
     private func notify(_ activity: Activity) {
-        guard !observers.isEmpty else { return }
+        if !observers.isEmpty { notifyObservers(activity) }
+    }
+
+    private func notifyObservers(_ activity: Activity) {
         for observer in observers where observer.activities.contains(activity) {
             observer.handler(activity)
         }
@@ -276,7 +298,6 @@ public final class RunLoopTimer {
     public let repeatInterval: TimeInterval?
     @exclusivity(unchecked) public internal(set) var isValid = true
     let handler: @MainActor (RunLoopTimer) -> Void
-    @exclusivity(unchecked) var sequence = 0
 
     init(fireDate: TimeInterval, repeatInterval: TimeInterval?, handler: @escaping @MainActor (RunLoopTimer) -> Void) {
         self.fireDate = fireDate

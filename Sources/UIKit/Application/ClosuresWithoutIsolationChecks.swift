@@ -75,12 +75,16 @@ extension Array where Element: AnyObject {
     /// Removes the first element that is `object`, if any: for lists that
     /// hold an object at most once, cheaper than ``removeEvery(_:)``.
     mutating func removeFirstIdentical(to object: Element) {
+        if let found = firstIndexIdentical(to: object) { remove(at: found) }
+    }
+
+    /// Where `object` itself first appears, if it does.
+    func firstIndexIdentical(to object: Element) -> Int? {
         let target = Unmanaged.passUnretained(object).toOpaque()
-        let found: Int? = withUnsafeBufferPointer { buffer in
+        return withUnsafeBufferPointer { buffer in
             for index in buffer.indices where Self.unretainedElement(buffer, index).toOpaque() == target { return index }
             return nil
         }
-        if let found { remove(at: found) }
     }
 
     /// Whether any element satisfies `predicate`.

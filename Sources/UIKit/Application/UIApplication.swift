@@ -52,11 +52,12 @@ open class UIApplication: UIResponder {
     /// Problems the application survived, such as malformed input.
     public let diagnostics = DiagnosticLog()
 
-    // The parts of the event path, read for every event; replaced only by
-    // `resetForTesting()`. No exclusivity checks, as for the queue below.
-    @exclusivity(unchecked) var touchRouter = TouchRouter()
-    @exclusivity(unchecked) var gestureArena = GestureArena()
-    @exclusivity(unchecked) private var translator = HIDEventTranslator()
+    // The parts of the event path, read for every event. Constants, so that
+    // using one costs no retain (a variable could be replaced during the
+    // call); `resetForTesting()` empties them instead.
+    let touchRouter = TouchRouter()
+    let gestureArena = GestureArena()
+    private let translator = HIDEventTranslator()
     @exclusivity(unchecked) private var pressTranslator = HIDPressAndMotionTranslator()
     @exclusivity(unchecked) private var eventSource: RunLoopSource!
     // Touched for every event, only from the main actor and never through
@@ -112,10 +113,9 @@ open class UIApplication: UIResponder {
         for touch in touchRouter.activeTouches { touch.retire() }
         touchesEvent.touchesInOrder = []
         touchesEvent.timestamp = 0
-        gestureArena.abandonAll()
-        touchRouter = TouchRouter()
-        gestureArena = GestureArena()
-        translator = HIDEventTranslator()
+        gestureArena.reset()
+        touchRouter.reset()
+        translator.reset()
         pressTranslator = HIDPressAndMotionTranslator()
         runLoop = ApplicationRunLoop()
         inputPort = InputPort()

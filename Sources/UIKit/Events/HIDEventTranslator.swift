@@ -23,6 +23,12 @@ final class HIDEventTranslator {
     /// Fingers that began at a bad point: reported once, then ignored until they lift.
     @exclusivity(unchecked) private var rejectedFingers: Set<UInt32> = []
 
+    /// Back to the state of a new translator: no fingers down.
+    func reset() {
+        fingers = []
+        rejectedFingers = []
+    }
+
     /// Appends the frame's touch samples to `samples` (the application's
     /// queue of them); returns false, appending nothing, if the frame has
     /// nothing to deliver.

@@ -43,6 +43,12 @@ final class TouchRouter {
     @exclusivity(unchecked) private(set) var activeTouches: [UITouch] = []
     @exclusivity(unchecked) private var lastTap: (location: CGPoint, time: TimeInterval, count: Int)?
 
+    /// Back to the state of a new router: no touches, no tap to follow.
+    func reset() {
+        activeTouches = []
+        lastTap = nil
+    }
+
     // MARK: Steps 1–4: preparing an event for delivery
 
     /// Fills the touches event for the frame of `samples[frame]`: gives

@@ -341,11 +341,15 @@ final class GestureArena {
         }
     }
 
-    /// The application is reset under the recognizers: each lets go of its
-    /// touches and starts over.
-    func abandonAll() {
+    /// Back to the state of a new arena, as the application is reset under
+    /// the recognizers: each lets go of its touches and starts over.
+    func reset() {
         let recognizers = participants
         for recognizer in recognizers { reset(recognizer) }
+        participants = []
+        spareCandidates = []
+        needsSettling = false
+        operationDepth = 0
     }
 
     private func reset(_ recognizer: UIGestureRecognizer) {

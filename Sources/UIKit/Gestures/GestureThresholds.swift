@@ -84,12 +84,10 @@ extension CGPoint {
 
 extension Set<UITouch> {
     /// Whether any of the touches is farther than `limit` (screen points)
-    /// from where `startLocations` says it began.
+    /// from where it began. A recognizer receives each of its touches from
+    /// the start, so where the touch began is where the recognizer first saw it.
     @MainActor
-    func anyMoved(fartherThan limit: CGFloat, from startLocations: [UITouch: CGPoint]) -> Bool {
-        anySatisfy { touch in
-            guard let start = startLocations[touch] else { return false }
-            return touch.screenLocation.distance(to: start) > limit
-        }
+    func anyMoved(fartherThan limit: CGFloat) -> Bool {
+        anySatisfy { $0.screenLocation.distance(to: $0.startScreenLocation) > limit }
     }
 }

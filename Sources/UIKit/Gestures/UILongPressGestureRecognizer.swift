@@ -12,12 +12,10 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     @exclusivity(unchecked) open var numberOfTapsRequired = 0
 
     @exclusivity(unchecked) private var tapsCompleted = 0
-    @exclusivity(unchecked) private var startLocations: [UITouch: CGPoint] = [:]
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         guard state == .possible else { return }
         cancelDeadline()
-        for touch in touches { startLocations[touch] = touch.screenLocation }
         let down = activeTouches.count
         guard down <= numberOfTouchesRequired else { return state = .failed }
         if tapsCompleted < numberOfTapsRequired {
@@ -31,7 +29,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         if state == .possible {
-            if touches.anyMoved(fartherThan: allowableMovement, from: startLocations) { state = .failed }
+            if touches.anyMoved(fartherThan: allowableMovement) { state = .failed }
         } else if state == .began || state == .changed {
             state = .changed
         }
@@ -55,6 +53,5 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     open override func reset() {
         super.reset()
         tapsCompleted = 0
-        startLocations.removeAll(keepingCapacity: true)
     }
 }

@@ -11,7 +11,6 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 
     @exclusivity(unchecked) private var tapsCompleted = 0
     @exclusivity(unchecked) private var touchesInCurrentTap = 0
-    @exclusivity(unchecked) private var startLocations: [UITouch: CGPoint] = [:]
     @exclusivity(unchecked) private var firstTapLocation: CGPoint?
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
@@ -20,7 +19,6 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
             if let first = firstTapLocation, touch.screenLocation.distance(to: first) > GestureThresholds.tapAllowableMovement {
                 return state = .failed
             }
-            startLocations[touch] = touch.screenLocation
         }
         let down = activeTouches.count
         guard down <= numberOfTouchesRequired else { return state = .failed }
@@ -55,11 +53,10 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         super.reset()
         tapsCompleted = 0
         touchesInCurrentTap = 0
-        startLocations.removeAll(keepingCapacity: true)
         firstTapLocation = nil
     }
 
     private func movedTooFar(_ touches: Set<UITouch>) -> Bool {
-        touches.anyMoved(fartherThan: GestureThresholds.tapAllowableMovement, from: startLocations)
+        touches.anyMoved(fartherThan: GestureThresholds.tapAllowableMovement)
     }
 }
