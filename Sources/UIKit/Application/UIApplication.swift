@@ -138,7 +138,8 @@ open class UIApplication: UIResponder {
 
     /// Source1: reads what arrived at the input port.
     private func receiveHIDEvents() {
-        while let result = inputPort.nextEvent() {
+        let port = inputPort
+        while let result = port.nextEvent() {
             switch result {
             case .success(let event): pendingHIDEvents.append(event)
             case .failure(let error): diagnostics.report(Diagnostic(.malformedHIDPacket, error.description))

@@ -59,8 +59,10 @@ final class GestureArena {
         // The phases this event brings, as bits: most events bring one.
         var phases = 0
         for touch in touches { phases |= 1 << touch.phase.rawValue }
+        // Most recognizers on a long gesture's path have failed or been
+        // excluded early on: they are passed over without a call.
         order.forEachUnretained { recognizer in
-            deliver(event, touches: touches, in: phases, to: recognizer)
+            if recognizer.receivesTouches { deliver(event, touches: touches, in: phases, to: recognizer) }
         }
         if !needsSettling && touches.anySatisfy({ $0.isFinished && !$0.gestureRecognizerList.isEmpty }) {
             needsSettling = true

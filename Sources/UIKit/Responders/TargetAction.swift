@@ -46,9 +46,11 @@ struct TargetAction<Sender: AnyObject> {
     /// The target is gone: the action will never run again.
     var isOrphaned: Bool { hasTarget && target == nil }
 
-    /// Runs the action, unless its target is gone.
+    /// Runs the action, unless its target is gone. A closure's action has
+    /// no target to load (loading a weak reference is not free).
     func send(from sender: Sender) {
-        guard !isOrphaned else { return }
+        guard hasTarget else { return perform(nil, sender) }
+        guard let target else { return }
         perform(target, sender)
     }
 }

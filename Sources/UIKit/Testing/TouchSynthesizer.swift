@@ -157,9 +157,10 @@ public final class TouchSynthesizer {
 
     /// Sends one frame and runs the run loop until everything due is done.
     private func send(_ contacts: [DigitizerContact]) {
-        application.inputPort.send(.digitizer(DigitizerFrame(timestamp: now, contacts: contacts)))
+        let runLoop = application.runLoop
+        application.inputPort.send(.digitizer(DigitizerFrame(timestamp: runLoop.clock.now, contacts: contacts)))
         spareContacts = contacts
-        application.runLoop.runUntilIdle()
+        runLoop.runUntilIdle()
     }
 
     private func contact(_ id: Int, _ phase: DigitizerContact.Phase, _ windowPoint: CGPoint) -> DigitizerContact {
