@@ -7,12 +7,12 @@
 /// not. These forward to the library; the event path uses them, so a touch
 /// does not pay for dozens of executor checks.
 ///
-/// Removal is written out here too (and in `HID`'s `removeAllKeepingStorage()`).
-/// The library's `removeAll(where:)` and
-/// `removeAll(keepingCapacity:)` go through its generic range replacement,
-/// which for arrays of objects or enums looks up type metadata by name
-/// (some hundreds of instructions) even when nothing is removed. The event
-/// path empties and prunes short arrays many times per frame.
+/// Removal is written out here too, and in `HID`'s `removeAllKeepingStorage()`.
+/// The library's `removeAll(where:)` and `removeAll(keepingCapacity:)` go
+/// through its generic range replacement, which for arrays of objects or
+/// enums looks up type metadata by name (some hundreds of instructions) even
+/// when nothing is removed. The event path empties and prunes short arrays
+/// many times per frame.
 extension Array {
     func filtered(_ isIncluded: (Element) -> Bool) -> [Element] {
         filter(isIncluded)

@@ -124,12 +124,9 @@ open class UIApplication: UIResponder {
     }
 
     private func connectEventPath() {
-        // The application owns the port and the run loop, so it outlives
-        // these handlers; a checked `unowned` would cost a retain and a
-        // release of the application on every frame.
-        inputPort.onError = { [unowned(unsafe) self] in diagnostics.report($0) }
-        runLoop.add(RunLoopPortSource(port: inputPort) { [unowned(unsafe) self] in receiveHIDEvents() })
-        let source = RunLoopSource { [unowned(unsafe) self] in handleHIDEvents() }
+        inputPort.onError = { [unowned self] in diagnostics.report($0) }
+        runLoop.add(RunLoopPortSource(port: inputPort) { [unowned self] in receiveHIDEvents() })
+        let source = RunLoopSource { [unowned self] in handleHIDEvents() }
         eventSource = source
         runLoop.add(source)
     }

@@ -59,8 +59,9 @@ final class GestureArena {
         // The phases this event brings, as bits: most events bring one.
         var phases = 0
         for touch in touches { phases |= 1 << touch.phase.rawValue }
-        // Most recognizers on a long gesture's path have failed or been
-        // excluded early on: they are passed over without a call.
+        // A recognizer that has finished takes nothing until it is reset
+        // (step 1). Most recognizers on a long gesture's path finish early,
+        // so they are passed over here, without a call.
         order.forEachUnretained { recognizer in
             if recognizer.receivesTouches { deliver(event, touches: touches, in: phases, to: recognizer) }
         }
@@ -72,10 +73,9 @@ final class GestureArena {
     private func deliver(
         _ event: UIEvent, touches: [UITouch], in phases: Int, to recognizer: UIGestureRecognizer
     ) {
-        // A recognizer that has finished takes nothing until it is reset (step 1).
-        guard recognizer.receivesTouches else { return }
         var sawCancellation = false
         for phase in UITouch.Phase.deliveryOrder where phases & (1 << phase.rawValue) != 0 {
+            // A phase delivered before this one may have finished it.
             guard recognizer.receivesTouches else { break }
             guard let mine = Self.touches(of: touches, in: phase, receivedBy: recognizer) else { continue }
             switch phase {
