@@ -187,7 +187,9 @@ public struct HIDPacketDecoder: Sendable {
         } else {
             buffer.append(contentsOf: bytes)
         }
-        bytes.removeAll(keepingCapacity: true)
+        // After a swap `bytes` holds the buffer's old storage, which the
+        // last read usually emptied already: the library's removal is not free.
+        if !bytes.isEmpty { bytes.removeAll(keepingCapacity: true) }
     }
 
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {

@@ -56,20 +56,20 @@ final class TouchRouter {
     func prepare(_ event: UIEvent, from samples: [TouchSample], _ frame: Range<Int>, in application: UIApplication) {
         event.touchesInOrder.removeAllKeepingStorage()
         for index in frame {
-            let sample = samples[index]
-            let touch = sample.touch
+            let touch = samples[index].touch
+            let phase = samples[index].phase
             // A queued frame may still mention a touch the application has since cancelled.
-            if touch.isEndedByApplication && !sample.isApplicationCancellation { continue }
-            if touch.phase == .ended || touch.phase == .cancelled, sample.phase != .began { continue }
-            apply(sample, to: touch, at: event.timestamp)
-            if sample.phase == .began {
+            if touch.isEndedByApplication && !samples[index].isApplicationCancellation { continue }
+            if touch.phase == .ended || touch.phase == .cancelled, phase != .began { continue }
+            apply(samples[index], to: touch, at: event.timestamp)
+            if phase == .began {
                 route(touch, event: event, application: application)
             }
             event.touchesInOrder.append(touch)
         }
     }
 
-    private func apply(_ sample: TouchSample, to touch: UITouch, at timestamp: TimeInterval) {
+    private func apply(_ sample: borrowing TouchSample, to touch: UITouch, at timestamp: TimeInterval) {
         if sample.phase == .began {
             touch.previousScreenLocation = sample.location
             touch.startScreenLocation = sample.location
@@ -144,6 +144,8 @@ final class TouchRouter {
             ? event.touchesInOrder
             : event.touchesInOrder.filtered { $0.window === window && !$0.isExcludedByExclusiveTouch }
         UIApplication.shared.gestureArena.deliver(event, touches: touches)
+        // Once a recognizer has taken the touches, the views get nothing more.
+        guard touches.containsUnretained(where: { $0.isDeliveredToView && $0.viewDelivery != .finished }) else { return }
         var batch = ViewDeliveryBatch()
         for touch in touches where touch.isDeliveredToView && touch.viewDelivery != .finished {
             switch touch.phase {

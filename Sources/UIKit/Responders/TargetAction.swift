@@ -10,8 +10,12 @@
 /// the class's dynamic `Self`, can name a method of `self`. This is the one home of that rule for
 /// `UIGestureRecognizer.addTarget(_:action:)` and
 /// `UIControl.addTarget(_:action:for:)`.
+///
+/// A class: a list of actions is walked on every change of a continuous
+/// gesture, and copying a value holding a weak reference and a closure
+/// costs far more than retaining one object.
 @MainActor
-struct TargetAction<Sender: AnyObject> {
+final class TargetAction<Sender: AnyObject> {
     /// False for a closure, which lives as long as its owner keeps it.
     let hasTarget: Bool
     private(set) weak var target: AnyObject?
