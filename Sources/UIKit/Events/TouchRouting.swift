@@ -56,6 +56,8 @@ final class TouchRouter {
     func prepare(_ event: UIEvent, from samples: [TouchSample], _ frame: Range<Int>, in application: UIApplication) {
         event.touchesInOrder.removeAllKeepingStorage()
         for index in frame {
+            // Read in place: a sample copied out of the buffer is copied
+            // through its type's value witness, a call into the runtime.
             let touch = samples[index].touch
             let phase = samples[index].phase
             // A queued frame may still mention a touch the application has since cancelled.
@@ -145,9 +147,9 @@ final class TouchRouter {
             : event.touchesInOrder.filtered { $0.window === window && !$0.isExcludedByExclusiveTouch }
         UIApplication.shared.gestureArena.deliver(event, touches: touches)
         // Once a recognizer has taken the touches, the views get nothing more.
-        guard touches.containsUnretained(where: { $0.isDeliveredToView && $0.viewDelivery != .finished }) else { return }
+        guard touches.containsUnretained(where: { $0.viewReceivesMore }) else { return }
         var batch = ViewDeliveryBatch()
-        for touch in touches where touch.isDeliveredToView && touch.viewDelivery != .finished {
+        for touch in touches where touch.viewReceivesMore {
             switch touch.phase {
             case .began:
                 if delaysBegan(touch) { touch.heldPhases.append(.began) } else { batch.add(.began, touch) }
@@ -169,7 +171,7 @@ final class TouchRouter {
     /// gets `touchesCancelled` for those it had begun, and no more of any.
     func cancelViewDelivery(of touches: [UITouch]) {
         var batch = ViewDeliveryBatch()
-        for touch in touches where touch.isDeliveredToView && touch.viewDelivery != .finished {
+        for touch in touches where touch.viewReceivesMore {
             cancel(touch, into: &batch)
         }
         batch.deliver(with: UIApplication.shared.touchesEvent)
@@ -283,6 +285,13 @@ final class TouchRouter {
     }
 }
 
+
+private extension UITouch {
+    /// Whether the touch's view is still to receive phases of it: the touch
+    /// was given to the view, and neither its end nor a recognizer that
+    /// cancels touches in the view has finished that.
+    var viewReceivesMore: Bool { isDeliveredToView && viewDelivery != .finished }
+}
 
 /// The view calls of one delivery: each view once per phase with all its
 /// touches, phases in the order began, moved, ended, cancelled.
