@@ -322,6 +322,29 @@ private let shake = HIDEvent.motion(MotionEvent(timestamp: 3.25, kind: .shake, p
         #expect(decoder.bufferedByteCount == 0)
     }
 
+    @Test func takingBytesLeavesTheSenderEmptyAndKeepsAPartialPacketWhole() {
+        let bytes = encode([oneFinger, threeContacts])
+        var decoder = HIDPacketDecoder()
+        var outgoing: [UInt8] = []
+        var results: [Result<HIDEvent, HIDDecodingError>] = []
+        // Cut inside the second packet: the first take trades storage with
+        // an empty decoder, the second appends behind the waiting half.
+        for slice in [bytes[..<100], bytes[100...]] {
+            outgoing.append(contentsOf: slice)
+            decoder.take(&outgoing)
+            #expect(outgoing.isEmpty)
+            results += drain(&decoder)
+        }
+        #expect(results == [.success(oneFinger), .success(threeContacts)])
+        #expect(decoder.bufferedByteCount == 0)
+        // The sender's array comes back with storage: the next frame is written without allocating.
+        #expect(outgoing.capacity > 0)
+        outgoing.append(contentsOf: HIDPacketEncoder().encode(keyDown))
+        decoder.take(&outgoing)
+        #expect(decoder.next() == .success(keyDown))
+        #expect(outgoing.isEmpty)
+    }
+
     @Test func manyPacketsInALongStreamStayInOrder() {
         // Enough to make the decoder compact its buffer several times.
         var expected: [HIDEvent] = []
