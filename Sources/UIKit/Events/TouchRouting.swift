@@ -146,7 +146,8 @@ final class TouchRouter {
             ? event.touchesInOrder
             : event.touchesInOrder.filtered { $0.window === window && !$0.isExcludedByExclusiveTouch }
         UIApplication.shared.gestureArena.deliver(event, touches: touches)
-        // Once a recognizer has taken the touches, the views get nothing more.
+        // Nothing for the views (a recognizer has taken the touches, or none
+        // reached a view): no batch, whose destruction alone is not free.
         guard touches.containsUnretained(where: { $0.viewReceivesMore }) else { return }
         var batch = ViewDeliveryBatch()
         for touch in touches where touch.viewReceivesMore {
