@@ -1,29 +1,61 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
     name: "OpenUIKit",
     products: [
-        .library(name: "UIKit", targets: ["UIKit", "_Testing_UIKit"]),
-        .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "UIKit", targets: ["UIKit", "_Testing_UIKit", "_Testing_CoreGraphics"]),
+        .library(name: "QuartzCore", targets: ["QuartzCore", "_Testing_CoreGraphics"]),
+        .library(name: "CoreGraphics", targets: ["CoreGraphics", "_Testing_CoreGraphics"]),
         .library(name: "HID", targets: ["HID"]),
+        .library(name: "EventServer", targets: ["EventServer"]),
         .executable(name: "openuikit", targets: ["openuikit"]),
+        .executable(name: "openuikit-server", targets: ["openuikit-server"]),
         .executable(name: "openuikit-benchmarks", targets: ["CoreBenchmarks"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
     targets: [
+        // The hardware side and the system side.
         .target(name: "HID"),
-        .target(name: "QuartzCore"),
+        .target(name: "EventServer", dependencies: ["HID"]),
+
+        // C libraries every machine of this kind has, with their headers.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2"),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig"),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng"),
+        .systemLibrary(name: "CJPEG"),
+
+        // The frameworks, bottom up.
+        .target(name: "CoreGraphics", dependencies: ["CFreeType", "CFontconfig", "CPNG", "CJPEG"]),
+        .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
         .target(name: "UIKit", dependencies: ["HID", "QuartzCore"]),
         .target(name: "_Testing_UIKit", dependencies: ["UIKit"]),
-        .executableTarget(name: "openuikit", dependencies: ["UIKit"]),
+
+        // Tools.
+        .executableTarget(
+            name: "openuikit",
+            dependencies: ["UIKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(
+            name: "openuikit-server",
+            dependencies: ["EventServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "CoreBenchmarks",
             dependencies: ["UIKit"],
             path: "Benchmarks/CoreBenchmarks"
         ),
+
+        // Tests.
+        .target(name: "GeometryTestSupport", dependencies: ["CoreGraphics"], path: "Tests/GeometryTestSupport"),
         .testTarget(name: "HIDTests", dependencies: ["HID"]),
-        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "HID"]),
+        .testTarget(name: "EventServerTests", dependencies: ["EventServer", "HID"]),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "GeometryTestSupport"]),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics", "GeometryTestSupport"]),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreGraphics", "HID"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,5 @@
-// `import UIKit` brings in the layer module and Foundation, as Apple's does.
+// `import UIKit` brings in Core Animation, Core Graphics and Foundation, as
+// Apple's does.
 @_exported import Foundation
+@_exported import CoreGraphics
 @_exported import QuartzCore

@@ -1,5 +1,6 @@
 import Testing
 import QuartzCore
+import GeometryTestSupport
 
 /// A tree with every kind of geometry, and its mappings worked out by hand.
 ///

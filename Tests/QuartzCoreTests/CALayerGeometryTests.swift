@@ -1,5 +1,6 @@
 import Testing
 import QuartzCore
+import GeometryTestSupport
 
 @MainActor
 func makeLayer(bounds: CGRect, position: CGPoint, anchorPoint: CGPoint = CGPoint(x: 0.5, y: 0.5)) -> CALayer {

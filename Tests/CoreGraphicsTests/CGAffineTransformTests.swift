@@ -1,5 +1,6 @@
 import Testing
-import QuartzCore
+import CoreGraphics
+import GeometryTestSupport
 
 @Suite struct CGAffineTransformTests {
     // A general transform used throughout, and a second one to compose with.

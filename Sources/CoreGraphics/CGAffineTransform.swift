@@ -1,5 +1,3 @@
-@_exported import Foundation
-
 /// A 2-D affine transform, as in Core Graphics, which Foundation on Linux
 /// lacks. It maps a point `(x, y)` to `(a·x + c·y + tx, b·x + d·y + ty)`.
 public struct CGAffineTransform: Equatable, Hashable, Sendable, CustomStringConvertible {

@@ -1,0 +1,9 @@
+// FreeType's public headers are reached through its configuration macros.
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_OUTLINE_H
+#include FT_STROKER_H
+#include FT_GLYPH_H
+#include FT_BITMAP_H
+#include FT_SIZES_H
+#include FT_TRUETYPE_TABLES_H
