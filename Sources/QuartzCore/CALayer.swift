@@ -525,6 +525,8 @@ open class CALayer {
         }
     }
 
+    package func markDescendantNeedsLayout() { descendantNeedsLayout = true }
+
     /// Lays out this layer if it is marked, then, top down, every marked
     /// layer below it: a superlayer is always laid out before its sublayers,
     /// so sublayers it resizes are laid out in the same pass.

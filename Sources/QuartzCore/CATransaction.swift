@@ -255,16 +255,21 @@ package final class TransactionState {
 
     /// Layout and display passes one commit makes at most before leaving the
     /// rest for the next turn (chosen here; Core Animation does not say).
-    static let maximumLayoutAndDisplayRounds = 8
+    package static let maximumLayoutAndDisplayRounds = 8
 
     /// Lays out every tree that has a marked layer, from its root down.
     private func layOutMarkedTrees() {
         let marked = layersNeedingLayout.map(\.layer)  // retained while the pass runs
         layersNeedingLayout = []
         for layer in marked { layer.isQueuedForLayout = false }
-        for layer in marked {
+        for layer in marked where layer.needsLayout() {
+            // The marks up the tree may be missing: the layer may have been
+            // marked before it joined this tree.
             var root = layer
-            while let parent = root.superlayer { root = parent }
+            while let parent = root.superlayer {
+                parent.markDescendantNeedsLayout()
+                root = parent
+            }
             root.layoutIfNeeded()
         }
     }

@@ -20,7 +20,7 @@ final class UpdateCycle {
     init(application: UIApplication) {
         self.application = application
         displayClock = DisplayClock(application: application)
-        observer = RunLoopObserver(activities: [.beforeWaiting, .exit]) { [weak self] _ in self?.endOfTurn() }
+        observer = RunLoopObserver(activities: .beforeWaiting) { [weak self] _ in self?.endOfTurn() }
         application.runLoop.add(observer)
     }
 
