@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "EventServerTests", dependencies: ["EventServer", "HID"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "GeometryTestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics", "GeometryTestSupport"]),
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreGraphics", "HID"]),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreGraphics", "HID", "CFreeType"]),
     ],
     swiftLanguageModes: [.v6]
 )
