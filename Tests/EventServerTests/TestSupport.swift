@@ -24,7 +24,7 @@ func readFile(_ path: String) -> [UInt8] {
 
 /// The test screen: 390 × 844 points. The recordings' touch screens are
 /// 0…3900 by 0…8440, ten device units a point.
-let testScreen = ScreenSize(width: 390, height: 844)
+let testScreen = Screen.standard
 
 /// A record at `time` seconds.
 func record(_ time: Double, _ type: UInt16, _ code: UInt16, _ value: Int32) -> LinuxInputEvent {

@@ -30,7 +30,7 @@ public final class EvdevDeviceSource: InputSource {
 
     /// Opens the device at `path`. Throws, saying what to do, when it
     /// cannot be opened or is not an evdev device.
-    public init(path: String, screen: ScreenSize, identifiers: ContactIdentifiers = ContactIdentifiers()) throws(InputSourceError) {
+    public init(path: String, screen: Screen, identifiers: ContactIdentifiers = ContactIdentifiers()) throws(InputSourceError) {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw InputDevices.openError(path: path, errno: errno) }
         guard let device = Self.describe(descriptor, path: path) else {

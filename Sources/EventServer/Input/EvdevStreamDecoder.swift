@@ -14,7 +14,7 @@ public struct EvdevStreamDecoder {
     }
 
     public let name: String
-    public let screen: ScreenSize
+    public let screen: Screen
     public private(set) var format: Format = .undecided
     private let identifiers: ContactIdentifiers
     private let recordsDevice: InputDeviceDescription?
@@ -29,7 +29,7 @@ public struct EvdevStreamDecoder {
     /// axis ranges scale positions); without it their values are taken as
     /// screen points. An evemu recording describes its own device.
     public init(
-        name: String, screen: ScreenSize, identifiers: ContactIdentifiers = ContactIdentifiers(),
+        name: String, screen: Screen, identifiers: ContactIdentifiers = ContactIdentifiers(),
         device: InputDeviceDescription? = nil
     ) {
         self.name = name

@@ -1,19 +1,5 @@
 import HID
 
-/// The size of the screen input is scaled to, in points (the server's
-/// `--screen 390x844@3` gives 390 × 844).
-public struct ScreenSize: Equatable, Sendable, CustomStringConvertible {
-    public var width: Double
-    public var height: Double
-
-    public init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
-    }
-
-    public var description: String { "\(width)x\(height)" }
-}
-
 /// Hands out contact identifiers that no two sources share, so that the
 /// fingers of two touch screens and a mouse never meet under one number in
 /// an application. The server makes one and gives it to every source.
@@ -108,7 +94,7 @@ public struct EvdevTranslator {
     static let reportsPerProblem = 5
 
     public let device: InputDeviceDescription
-    public let screen: ScreenSize
+    public let screen: Screen
     /// Reads the device's state after a `SYN_DROPPED`; nil for a stream.
     public var readDeviceState: (() -> EvdevDeviceState?)?
 
@@ -173,7 +159,7 @@ public struct EvdevTranslator {
         var isUnknown = false
     }
 
-    public init(device: InputDeviceDescription, screen: ScreenSize, identifiers: ContactIdentifiers = ContactIdentifiers()) {
+    public init(device: InputDeviceDescription, screen: Screen, identifiers: ContactIdentifiers = ContactIdentifiers()) {
         self.device = device
         self.screen = screen
         self.identifiers = identifiers

@@ -23,7 +23,7 @@ public final class FIFOInputSource: InputSource {
     public let name: String
     public private(set) var fileDescriptor: Int32
     private let path: String
-    private let screen: ScreenSize
+    private let screen: Screen
     private let identifiers: ContactIdentifiers
     private let device: InputDeviceDescription?
     private var decoder: EvdevStreamDecoder
@@ -36,7 +36,7 @@ public final class FIFOInputSource: InputSource {
     /// `device` describes the device behind bare records (see
     /// ``EvdevStreamDecoder/init(name:screen:identifiers:device:)``).
     public init(
-        path: String, screen: ScreenSize, identifiers: ContactIdentifiers = ContactIdentifiers(),
+        path: String, screen: Screen, identifiers: ContactIdentifiers = ContactIdentifiers(),
         device: InputDeviceDescription? = nil
     ) throws(InputSourceError) {
         self.name = path

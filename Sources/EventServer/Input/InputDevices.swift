@@ -9,7 +9,7 @@ import HID
 /// Opening input sources by path, and finding the devices under `/dev/input`.
 ///
 /// ```swift
-/// let screen = ScreenSize(width: 390, height: 844)
+/// let screen = Screen.standard  // 390 × 844 points
 /// let source = try InputDevices.open(path: "/dev/input/event3", screen: screen)
 /// // poll(source.fileDescriptor), then source.readEvents()
 /// ```
@@ -36,7 +36,7 @@ public enum InputDevices {
     /// reads one for this). Throws a message that says what to do when the
     /// path cannot be used.
     public static func open(
-        path: String, screen: ScreenSize, identifiers: ContactIdentifiers = ContactIdentifiers(),
+        path: String, screen: Screen, identifiers: ContactIdentifiers = ContactIdentifiers(),
         timing: HIDReplaySchedule.Timing = .recorded(speed: 1), device: InputDeviceDescription? = nil
     ) throws(InputSourceError) -> any InputSource {
         let type: mode_t
@@ -71,7 +71,7 @@ public enum InputDevices {
     /// over; devices that cannot be opened are reported. A directory that
     /// does not exist holds no devices.
     public static func discover(
-        in directory: String = defaultDirectory, screen: ScreenSize, identifiers: ContactIdentifiers = ContactIdentifiers()
+        in directory: String = defaultDirectory, screen: Screen, identifiers: ContactIdentifiers = ContactIdentifiers()
     ) -> (sources: [any InputSource], diagnostics: [String]) {
         var sources: [any InputSource] = []
         var diagnostics: [String] = []
@@ -88,7 +88,7 @@ public enum InputDevices {
     /// Opens `path` if it is a touch screen, a pointer or a keyboard (or a
     /// FIFO or file, which say nothing of what they carry); nil otherwise.
     public static func openIfUsable(
-        path: String, screen: ScreenSize, identifiers: ContactIdentifiers = ContactIdentifiers()
+        path: String, screen: Screen, identifiers: ContactIdentifiers = ContactIdentifiers()
     ) -> Result<(any InputSource)?, InputSourceError> {
         do throws(InputSourceError) {
             let source = try open(path: path, screen: screen, identifiers: identifiers)
