@@ -34,14 +34,20 @@ let package = Package(
         .target(name: "UIKit", dependencies: ["HID", "QuartzCore"]),
         .target(name: "_Testing_UIKit", dependencies: ["UIKit"]),
 
-        // Tools.
-        .executableTarget(
-            name: "openuikit",
+        // Tools. The tool's commands live in a library so that tests can parse them.
+        .target(
+            name: "OpenUIKitCommands",
             dependencies: ["UIKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        .executableTarget(name: "openuikit", dependencies: ["OpenUIKitCommands"]),
         .executableTarget(
             name: "openuikit-server",
             dependencies: ["EventServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(
+            name: "TouchLogger",
+            dependencies: ["UIKit"],
+            path: "Examples/TouchLogger"
         ),
         .executableTarget(
             name: "CoreBenchmarks",
@@ -53,9 +59,12 @@ let package = Package(
         .target(name: "GeometryTestSupport", dependencies: ["CoreGraphics"], path: "Tests/GeometryTestSupport"),
         .testTarget(name: "HIDTests", dependencies: ["HID"]),
         .testTarget(name: "EventServerTests", dependencies: ["EventServer", "HID"]),
+        // Runs the server, the demo application and the tools as processes of their own.
+        .testTarget(name: "EndToEndTests", dependencies: ["HID"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "GeometryTestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics", "GeometryTestSupport"]),
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreGraphics", "HID"]),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreGraphics", "HID", "GeometryTestSupport"]),
+        .testTarget(name: "OpenUIKitCommandsTests", dependencies: ["OpenUIKitCommands"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,6 @@
 import UIKit
 
-/// `openuikit scroll [drag|fling|paging]`: a demo list of 1,000 rows, 44 pt
+/// What `openuikit scroll [drag|fling|paging]` prints: a demo list of 1,000 rows, 44 pt
 /// each, in a 390×844 window, scrolled by a synthetic finger through the
 /// real input path. Prints every finger step, every delegate call and the
 /// content offset at every 60 Hz frame, with the time on the run loop's clock.
@@ -12,10 +12,8 @@ import UIKit
 /// - `paging`: the same flick on a list with paging on (a page is the
 ///   screen's height): it lands on the next page.
 @MainActor
-enum ScrollCommand {
-    static let sessions = ["drag", "fling", "paging"]
-
-    static func run(_ session: String) -> String {
+enum ScrollSession {
+    static func run(_ session: ScrollCommand.Session) -> String {
         let application = UIApplication.shared
         application.resetForTesting()
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
@@ -25,13 +23,13 @@ enum ScrollCommand {
         for row in 0..<rowCount {
             list.addSubview(UIView(frame: CGRect(x: 0, y: CGFloat(row) * rowHeight, width: 390, height: rowHeight)))
         }
-        list.isPagingEnabled = session == "paging"
+        list.isPagingEnabled = session == .paging
         window.addSubview(list)
 
         let synthesizer = TouchSynthesizer(window: window)
         let printer = SessionPrinter(clock: synthesizer)
         list.delegate = printer
-        printer.add("demo: \(rowCount) rows of \(Int(rowHeight)) pt in a 390×844 scroll view; \(session)"
+        printer.add("demo: \(rowCount) rows of \(Int(rowHeight)) pt in a 390×844 scroll view; \(session.rawValue)"
                     + (list.isPagingEnabled ? " (paging)" : ""))
         printer.add("  time  what                                                 offset.y  first row")
 
@@ -53,13 +51,13 @@ enum ScrollCommand {
         }
 
         switch session {
-        case "drag":
+        case .drag:
             drag(from: CGPoint(x: 195, y: 600), by: -300, steps: 10, over: 0.5, pause: 0.2)
             synthesizer.advance(by: 0.5)
             printer.note("setContentOffset(.zero, animated: false)")
             list.setContentOffset(.zero, animated: false)
             drag(from: CGPoint(x: 195, y: 200), by: 300, steps: 10, over: 0.5, pause: 0.2)
-        default:
+        case .fling, .paging:
             drag(from: CGPoint(x: 195, y: 600), by: -300, steps: 6, over: 0.1, pause: 0)
         }
         synthesizer.advance(by: 6)
@@ -88,7 +86,7 @@ private final class SessionPrinter: UIScrollViewDelegate {
     /// Something the scroll view did, indented under its cause, with the offset.
     private func add(_ what: String, _ scrollView: UIScrollView) {
         let offset = scrollView.contentOffset.y
-        let row = max(0, Int((offset / ScrollCommand.rowHeight).rounded(.down)))
+        let row = max(0, Int((offset / ScrollSession.rowHeight).rounded(.down)))
         add(String(format: "%6.3f    %@ %9.2f  %9d", clock.now, what.padding(toLength: 50, withPad: " ", startingAt: 0), offset, row))
     }
 

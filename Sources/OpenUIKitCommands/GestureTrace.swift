@@ -1,6 +1,6 @@
 import UIKit
 
-/// `openuikit trace tap|long-press|pan`: a demo hierarchy with three
+/// What `openuikit trace tap|long-press|pan` prints: a demo hierarchy with three
 /// recognizers on one card, driven through the real input path, printing
 /// every frame sent, every recognizer state change, every action and every
 /// touch method called on a view, in order.
@@ -8,10 +8,8 @@ import UIKit
 /// Window ← root ← card (40,100,300,200) ← badge (20,20,60,60). The card
 /// has a tap, a long-press and a pan recognizer; the badge logs its touches.
 @MainActor
-enum GestureTraceCommand {
-    static let gestures = ["tap", "long-press", "pan"]
-
-    static func run(_ gesture: String) -> String {
+enum GestureTrace {
+    static func run(_ gesture: TraceCommand.Gesture) -> String {
         let application = UIApplication.shared
         application.resetForTesting()
         var lines: [String] = []
@@ -52,20 +50,20 @@ enum GestureTraceCommand {
 
         let start = CGPoint(x: 90, y: 150)  // on the badge
         switch gesture {
-        case "tap":
+        case .tap:
             log("finger down at (90, 150)")
             let finger = synthesizer.touchDown(at: start)
             synthesizer.advance(by: 0.08)
             log("finger up")
             synthesizer.touchUp(finger)
-        case "long-press":
+        case .longPress:
             log("finger down at (90, 150)")
             let finger = synthesizer.touchDown(at: start)
             log("holding still for 0.6 s")
             synthesizer.advance(by: 0.6)
             log("finger up")
             synthesizer.touchUp(finger)
-        default:
+        case .pan:
             log("finger down at (90, 150)")
             let finger = synthesizer.touchDown(at: start)
             for step in 1...5 {
@@ -80,7 +78,7 @@ enum GestureTraceCommand {
         }
         synthesizer.advance(by: 0.5)
         application.traceHandler = nil
-        return "demo: window ← root ← card (tap, long press, pan) ← badge; \(gesture)\n"
+        return "demo: window ← root ← card (tap, long press, pan) ← badge; \(gesture.rawValue)\n"
             + lines.joined(separator: "\n") + "\n"
     }
 

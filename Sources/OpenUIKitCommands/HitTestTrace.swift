@@ -1,13 +1,13 @@
 import UIKit
 
-/// `openuikit trace`: the seed article's traced hierarchy, tapped once.
+/// What `openuikit trace` prints: the seed article's traced hierarchy, tapped once.
 ///
 /// Root view ← light grey (33,147,240,128), then yellow (33,303,240,128);
 /// light grey ← red (0,0,196,100), then green (138,57,94,63). The views log
 /// their overridden methods, as the article's print statements do, with
 /// indentation showing how deep in the hit-test recursion each call is.
 @MainActor
-enum TraceCommand {
+enum HitTestTrace {
     static let tapPoint = CGPoint(x: 56.67, y: 167)
 
     static func run() -> String {
@@ -63,7 +63,7 @@ final class TracedView: UIView {
 
     override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         guard name != "root" else { return super.hitTest(point, with: event) }
-        trace.add("\(name).hitTest at \(TraceCommand.describe(point))")
+        trace.add("\(name).hitTest at \(HitTestTrace.describe(point))")
         trace.depth += 1
         let result = super.hitTest(point, with: event)
         trace.depth -= 1
@@ -73,7 +73,7 @@ final class TracedView: UIView {
 
     override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
         let inside = super.point(inside: point, with: event)
-        if name != "root" { trace.add("\(name).point(inside: \(TraceCommand.describe(point))) → \(inside)") }
+        if name != "root" { trace.add("\(name).point(inside: \(HitTestTrace.describe(point))) → \(inside)") }
         return inside
     }
 

@@ -1,0 +1,90 @@
+import ArgumentParser
+import Testing
+@testable import OpenUIKitCommands
+
+/// The tool's command line: what each argument list parses to, and the
+/// errors and help that bad or missing arguments get.
+@Suite struct CommandParsingTests {
+    @Test func traceWithoutAGestureIsTheHitTestTrace() throws {
+        let command = try OpenUIKitCommand.parseAsRoot(["trace"])
+        let trace = try #require(command as? TraceCommand)
+        #expect(trace.gesture == nil)
+    }
+
+    @Test(arguments: [("tap", TraceCommand.Gesture.tap), ("long-press", .longPress), ("pan", .pan)])
+    func traceTakesAGesture(argument: String, gesture: TraceCommand.Gesture) throws {
+        let trace = try #require(try OpenUIKitCommand.parseAsRoot(["trace", argument]) as? TraceCommand)
+        #expect(trace.gesture == gesture)
+    }
+
+    @Test func scrollFlingsByDefault() throws {
+        let scroll = try #require(try OpenUIKitCommand.parseAsRoot(["scroll"]) as? ScrollCommand)
+        #expect(scroll.session == .fling)
+    }
+
+    @Test(arguments: [("drag", ScrollCommand.Session.drag), ("fling", .fling), ("paging", .paging)])
+    func scrollTakesASession(argument: String, session: ScrollCommand.Session) throws {
+        let scroll = try #require(try OpenUIKitCommand.parseAsRoot(["scroll", argument]) as? ScrollCommand)
+        #expect(scroll.session == session)
+    }
+
+    @Test func anUnknownGestureNamesItAndTheChoices() {
+        let message = errorMessage(["trace", "wiggle"])
+        #expect(message.contains("'wiggle'"))
+        for choice in ["tap", "long-press", "pan"] { #expect(message.contains("'\(choice)'")) }
+    }
+
+    @Test func anUnknownSessionNamesItAndTheChoices() {
+        let message = errorMessage(["scroll", "zoom"])
+        #expect(message.contains("'zoom'"))
+        for choice in ["drag", "fling", "paging"] { #expect(message.contains("'\(choice)'")) }
+    }
+
+    @Test func anUnknownCommandIsNamed() {
+        #expect(errorMessage(["render-everything"]).contains("render-everything"))
+    }
+
+    @Test func extraArgumentsAreRefused() {
+        #expect(errorMessage(["scroll", "drag", "fling"]).contains("'fling'"))
+        #expect(errorMessage(["trace", "tap", "--speed", "2"]).contains("--speed"))
+    }
+
+    @Test func badArgumentsExitWithTheUsageCode() {
+        do {
+            _ = try OpenUIKitCommand.parseAsRoot(["trace", "wiggle"])
+            Issue.record("a bad gesture parsed")
+        } catch {
+            #expect(OpenUIKitCommand.exitCode(for: error) == .validationFailure)
+            #expect(OpenUIKitCommand.exitCode(for: error).rawValue == 64)
+        }
+    }
+
+    @Test func theRootHelpListsEverySubcommandWithItsAbstract() {
+        // The help wraps long abstracts; compare with the wrapping undone.
+        let help = OpenUIKitCommand.helpMessage().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for subcommand in OpenUIKitCommand.configuration.subcommands {
+            let name = subcommand.configuration.commandName ?? ""
+            #expect(help.contains(" \(name) \(subcommand.configuration.abstract)"))
+        }
+    }
+
+    @Test func eachSubcommandHasHelpOfItsOwn() {
+        let trace = OpenUIKitCommand.helpMessage(for: TraceCommand.self)
+        #expect(trace.contains("USAGE: openuikit trace [<gesture>]"))
+        #expect(trace.contains("tap"))
+        #expect(trace.contains("long-press"))
+        let scroll = OpenUIKitCommand.helpMessage(for: ScrollCommand.self)
+        #expect(scroll.contains("USAGE: openuikit scroll [<session>]"))
+        #expect(scroll.contains("default: fling"))
+    }
+
+    private func errorMessage(_ arguments: [String]) -> String {
+        do {
+            let command = try OpenUIKitCommand.parseAsRoot(arguments)
+            Issue.record("\(arguments) parsed as \(command)")
+            return ""
+        } catch {
+            return OpenUIKitCommand.fullMessage(for: error)
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// The built `openuikit` executable, run as a user runs it.
+@Suite struct ExecutableTests {
+    /// The executable beside this test bundle in the build directory
+    /// (`swift build --build-tests` and `swift test` build both).
+    static func executable() throws -> URL {
+        let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let tool = bundle.deletingLastPathComponent().appendingPathComponent("openuikit")
+        guard FileManager.default.isExecutableFile(atPath: tool.path) else {
+            throw MissingExecutable(path: tool.path)
+        }
+        return tool
+    }
+
+    struct MissingExecutable: Error, CustomStringConvertible {
+        let path: String
+        var description: String { "the openuikit executable is not built at \(path); run `swift build --build-tests` first" }
+    }
+
+    struct Run {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    static func run(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+                   errors: String(decoding: err, as: UTF8.self))
+    }
+
+    @Test func tracePrintsTheSeedArticlesHitTestOrder() throws {
+        let run = try Self.run(["trace"])
+        #expect(run.status == 0)
+        #expect(run.output == """
+            tap at window point (56.67, 167.00)
+            yellow.hitTest at (23.67, -136.00)
+              yellow.point(inside: (23.67, -136.00)) → false
+            yellow.hitTest → nil
+            light grey.hitTest at (23.67, 20.00)
+              light grey.point(inside: (23.67, 20.00)) → true
+              green.hitTest at (-114.33, -37.00)
+                green.point(inside: (-114.33, -37.00)) → false
+              green.hitTest → nil
+              red.hitTest at (23.67, 20.00)
+                red.point(inside: (23.67, 20.00)) → true
+              red.hitTest → red
+            light grey.hitTest → red
+            red.touchesBegan
+            light grey.touchesBegan
+            root.touchesBegan
+            red.touchesEnded
+            light grey.touchesEnded
+            root.touchesEnded
+
+            """)
+    }
+
+    @Test func traceTapRecognizesTheTapAndCancelsTheBadgesTouch() throws {
+        let run = try Self.run(["trace", "tap"])
+        #expect(run.status == 0)
+        let lines = run.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.first == "demo: window ← root ← card (tap, long press, pan) ← badge; tap")
+        #expect(lines.contains("0.080    tap: possible → ended"))
+        #expect(lines.contains("0.080    badge.touchesCancelled(1 touch)"))
+        #expect(lines.contains("0.080      action: tap recognized"))
+    }
+
+    @Test func scrollPagingLandsOnTheNextPage() throws {
+        let run = try Self.run(["scroll", "paging"])
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix("demo: 1000 rows of 44 pt in a 390×844 scroll view; paging (paging)\n"))
+        let lastOffset = run.output.split(separator: "\n").last?.split(separator: " ").dropLast().last
+        #expect(lastOffset == "844.00")
+    }
+
+    @Test func noArgumentsPrintsTheHelp() throws {
+        let run = try Self.run([])
+        #expect(run.status == 0)
+        #expect(run.output.contains("USAGE: openuikit <subcommand>"))
+        #expect(run.output.contains("trace"))
+        #expect(run.output.contains("scroll"))
+    }
+
+    @Test func helpNamesASubcommand() throws {
+        let run = try Self.run(["help", "scroll"])
+        #expect(run.status == 0)
+        #expect(run.output.contains("USAGE: openuikit scroll [<session>]"))
+    }
+
+    @Test func aBadArgumentIsAnErrorOnStandardErrorWithExitCode64() throws {
+        let run = try Self.run(["trace", "wiggle"])
+        #expect(run.status == 64)
+        #expect(run.output.isEmpty)
+        #expect(run.errors.contains("Error: The value 'wiggle' is invalid for '<gesture>'"))
+        #expect(run.errors.contains("Usage: openuikit trace [<gesture>]"))
+    }
+}
