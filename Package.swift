@@ -37,7 +37,7 @@ let package = Package(
         // Tools. The tool's commands live in a library so that tests can parse them.
         .target(
             name: "OpenUIKitCommands",
-            dependencies: ["UIKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["UIKit", "EventServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "openuikit", dependencies: ["OpenUIKitCommands"]),
         .executableTarget(
