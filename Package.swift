@@ -45,6 +45,11 @@ let package = Package(
             dependencies: ["EventServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
+            name: "TouchLogger",
+            dependencies: ["UIKit"],
+            path: "Examples/TouchLogger"
+        ),
+        .executableTarget(
             name: "CoreBenchmarks",
             dependencies: ["UIKit"],
             path: "Benchmarks/CoreBenchmarks"
@@ -54,9 +59,11 @@ let package = Package(
         .target(name: "GeometryTestSupport", dependencies: ["CoreGraphics"], path: "Tests/GeometryTestSupport"),
         .testTarget(name: "HIDTests", dependencies: ["HID"]),
         .testTarget(name: "EventServerTests", dependencies: ["EventServer", "HID"]),
+        // Runs the server, the demo application and the tools as processes of their own.
+        .testTarget(name: "EndToEndTests", dependencies: ["HID"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "GeometryTestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics", "GeometryTestSupport"]),
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreGraphics", "HID"]),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreGraphics", "HID", "GeometryTestSupport"]),
         .testTarget(name: "OpenUIKitCommandsTests", dependencies: ["OpenUIKitCommands"]),
     ],
     swiftLanguageModes: [.v6]

@@ -79,7 +79,16 @@ open class CALayer {
     }
 
     /// The layer's extent in its superlayer's coordinates: the bounding box of
-    /// its transformed bounds. Setting it sets `position` and `bounds.size`.
+    /// its transformed bounds. Setting it sets `position` and `bounds.size`
+    /// so that reading it back gives the rectangle set: under a transform the
+    /// bounds get the frame's size taken back through the transform (400 wide
+    /// for a 100-wide frame under a scale of 0.25), and the position centres
+    /// the transformed bounds on the frame. Under a rotation that is not a
+    /// multiple of 90°, no bounds have the frame as their bounding box; the
+    /// bounds then get the bounding box of the frame turned back, and the
+    /// frame read back is larger than the one set, around the same centre. A
+    /// transform that cannot be inverted keeps the bounds' size and only
+    /// moves the layer's centre to the frame's.
     public var frame: CGRect {
         get {
             if nonIdentityTransform == nil {
@@ -93,10 +102,20 @@ open class CALayer {
         set {
             guard newValue.isFinite else { return }
             let frame = newValue.standardized
-            storedBounds.size = frame.size
-            storedPosition = CGPoint(
-                x: frame.minX + storedAnchorPoint.x * frame.width,
-                y: frame.minY + storedAnchorPoint.y * frame.height)
+            guard let transform = nonIdentityTransform else {
+                storedBounds.size = frame.size
+                storedPosition = CGPoint(
+                    x: frame.minX + storedAnchorPoint.x * frame.width,
+                    y: frame.minY + storedAnchorPoint.y * frame.height)
+                return
+            }
+            if let inverse = transform.inverseAffine {
+                let linearInverse = CGAffineTransform(a: inverse.a, b: inverse.b, c: inverse.c, d: inverse.d, tx: 0, ty: 0)
+                storedBounds.size = CGRect(origin: .zero, size: frame.size).applying(linearInverse).size
+            }
+            let placed = self.frame
+            storedPosition.x += frame.midX - placed.midX
+            storedPosition.y += frame.midY - placed.midY
         }
     }
 

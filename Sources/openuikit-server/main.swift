@@ -7,16 +7,58 @@ import EventServer
 struct OpenUIKitServer: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "openuikit-server",
-        abstract: "The event server: reads input devices and sends their events to the foreground application."
+        abstract: "The event server: reads input devices and sends their events to the foreground application.",
+        discussion: """
+            Applications connect to the socket at launch (OPENUIKIT_SERVER names it when it is not \
+            the default). The most recently connected application is in front; `openuikit apps` \
+            lists them and `openuikit switch NAME` brings one to the front. Stops on SIGINT or \
+            SIGTERM, telling every application and removing the socket.
+            """
     )
 
-    @Option(help: "The Unix-domain socket to listen on.")
-    var socket: String?
+    @Option(help: ArgumentHelp("The Unix-domain socket to listen on.", valueName: "path"))
+    var socket: String = ServerConfiguration.defaultSocketPath()
 
-    @Option(help: "An input device: an evdev node, a file or FIFO of input_event records, or an evemu recording. Repeatable.")
+    @Option(help: ArgumentHelp(
+        "An input device: an evdev node, a file or FIFO of input_event records, or an evemu recording. Repeatable.",
+        valueName: "path"))
     var device: [String] = []
 
+    @Option(help: ArgumentHelp("The screen: width x height in points @ scale.", valueName: "WxH@S"))
+    var screen: String = Screen.standard.description
+
+    @Option(help: .hidden)
+    var watchdogTimeout: Double = 5
+
+    func validate() throws {
+        guard Screen(parsing: screen) != nil else {
+            throw ValidationError("--screen must look like 390x844@3 (positive points and scale), not \(screen)")
+        }
+        guard watchdogTimeout.isFinite, watchdogTimeout > 0 else {
+            throw ValidationError("--watchdog-timeout must be a positive number of seconds")
+        }
+    }
+
     func run() throws {
-        throw ValidationError("the event server is being built; it does not serve yet")
+        let configuration = ServerConfiguration(
+            socketPath: socket, screen: Screen(parsing: screen)!, watchdogTimeout: watchdogTimeout)
+        let server: EventServer
+        do {
+            server = try EventServer(configuration: configuration)
+        } catch {
+            configuration.log("\(error)")
+            throw ExitCode.failure
+        }
+        for path in device {
+            do {
+                server.add(try openInputDevice(path, screen: configuration.screen))
+            } catch {
+                configuration.log("\(path): \(error)")
+                server.shutDown()
+                throw ExitCode.failure
+            }
+        }
+        configuration.log("listening at \(socket), screen \(configuration.screen)")
+        server.run()
     }
 }

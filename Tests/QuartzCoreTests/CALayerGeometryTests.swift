@@ -87,6 +87,60 @@ func makeLayer(bounds: CGRect, position: CGPoint, anchorPoint: CGPoint = CGPoint
         #expect(layer.affineTransform() == CGAffineTransform(scaleX: 2, y: 3))
     }
 
+    @Test func settingTheFrameUnderAScaleReadsBackTheSameFrame() {
+        let layer = CALayer()
+        layer.transform = CATransform3DMakeScale(0.25, 0.75, 1)
+        layer.frame = CGRect(x: 50, y: 50, width: 100, height: 100)
+        #expect(approximately(layer.frame, CGRect(x: 50, y: 50, width: 100, height: 100)))
+        // The bounds are the frame's size undone by the scale; the position
+        // is the frame's centre (the anchor point is the centre).
+        #expect(approximately(layer.bounds.size, CGSize(width: 400, height: 100 / 0.75)))
+        #expect(approximately(layer.position, CGPoint(x: 100, y: 100)))
+    }
+
+    @Test func settingTheFrameUnderAQuarterTurnSwapsTheBoundsSides() {
+        let layer = CALayer()
+        layer.bounds = CGRect(x: 10, y: 20, width: 1, height: 1)
+        layer.setAffineTransform(CGAffineTransform(rotationAngle: .pi / 2))
+        layer.frame = CGRect(x: 10, y: 20, width: 60, height: 100)
+        #expect(approximately(layer.frame, CGRect(x: 10, y: 20, width: 60, height: 100)))
+        #expect(approximately(layer.bounds.size, CGSize(width: 100, height: 60)))
+        // The bounds' origin (a scroll offset) is kept and does not move the layer.
+        #expect(layer.bounds.origin == CGPoint(x: 10, y: 20))
+        #expect(approximately(layer.position, CGPoint(x: 40, y: 70)))
+    }
+
+    @Test func settingTheFrameUnderAScaleAboutACornerAnchor() {
+        let layer = makeLayer(bounds: .zero, position: .zero, anchorPoint: .zero)
+        layer.transform = CATransform3DMakeScale(2, 4, 1)
+        layer.frame = CGRect(x: 10, y: 10, width: 100, height: 40)
+        #expect(approximately(layer.bounds.size, CGSize(width: 50, height: 10)))
+        #expect(approximately(layer.position, CGPoint(x: 10, y: 10)))
+        #expect(approximately(layer.frame, CGRect(x: 10, y: 10, width: 100, height: 40)))
+    }
+
+    @Test func settingTheFrameUnderAnObliqueRotationCoversItAroundTheSameCentre() {
+        let layer = CALayer()
+        layer.setAffineTransform(CGAffineTransform(rotationAngle: .pi / 6))
+        let set = CGRect(x: 0, y: 0, width: 100, height: 50)
+        layer.frame = set
+        // No bounds turned by 30° have this frame as bounding box: the bounds
+        // are the frame turned back, and the frame read back covers the one set.
+        let read = layer.frame
+        #expect(read.insetBy(dx: -1e-9, dy: -1e-9).contains(set))
+        #expect(approximately(CGPoint(x: read.midX, y: read.midY), CGPoint(x: set.midX, y: set.midY)))
+        let turnedBack = set.applying(CGAffineTransform(rotationAngle: -.pi / 6))
+        #expect(approximately(layer.bounds.size, turnedBack.size))
+    }
+
+    @Test func settingTheFrameUnderASquashingTransformOnlyMovesTheLayer() {
+        let layer = makeLayer(bounds: CGRect(x: 0, y: 0, width: 30, height: 30), position: CGPoint(x: 15, y: 15))
+        layer.transform = CATransform3DMakeScale(0, 1, 1)
+        layer.frame = CGRect(x: 100, y: 200, width: 10, height: 10)
+        #expect(layer.bounds.size == CGSize(width: 30, height: 30))
+        #expect(approximately(layer.position, CGPoint(x: 105, y: 205)))
+    }
+
     @Test func frameUnderATranslation() {
         let layer = makeLayer(bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 5, y: 5))
         layer.transform = CATransform3DMakeTranslation(7, -3, 0)

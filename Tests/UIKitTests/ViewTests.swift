@@ -77,6 +77,31 @@ import Testing
         #expect(a.layer.superlayer === other.layer)
     }
 
+    @Test func addSubviewPutsTheLayerAboveLayersTheViewHosts() {
+        let parent = UIView()
+        let a = UIView(), b = UIView()
+        parent.addSubview(a)
+        let hosted = CALayer()
+        parent.layer.addSublayer(hosted)
+        parent.addSubview(b)
+        #expect(parent.layer.sublayers?.map(ObjectIdentifier.init) == [a.layer, hosted, b.layer].map(ObjectIdentifier.init))
+        parent.bringSubviewToFront(a)
+        #expect(parent.layer.sublayers?.map(ObjectIdentifier.init) == [hosted, b.layer, a.layer].map(ObjectIdentifier.init))
+        // Moving a subview that is already last to the front keeps it on top.
+        parent.addSubview(a)
+        #expect(parent.layer.sublayers?.last === a.layer)
+    }
+
+    @Test func insertingBesideAViewThatIsNotASubviewAppends() {
+        let parent = UIView(), stranger = UIView()
+        let a = UIView(), b = UIView(), c = UIView()
+        parent.addSubview(a)
+        parent.insertSubview(b, belowSubview: stranger)
+        parent.insertSubview(c, aboveSubview: stranger)
+        #expect(parent.subviews == [a, b, c])
+        #expect(parent.layer.sublayers?.map(ObjectIdentifier.init) == [a.layer, b.layer, c.layer].map(ObjectIdentifier.init))
+    }
+
     @Test func addingAViewIntoItsOwnSubtreeIsRefusedAndReported() {
         _ = makeWindow()
         let root = UIView(), child = UIView(), grandchild = UIView()

@@ -38,6 +38,7 @@ public final class ApplicationRunLoop {
     @exclusivity(unchecked) private var portSources: [RunLoopPortSource] = []
     @exclusivity(unchecked) private var observers: [RunLoopObserver] = []
     @exclusivity(unchecked) private var timerSweepThreshold = minimumTimerSweepThreshold
+    @exclusivity(unchecked) private var isStopped = false
     private static let minimumTimerSweepThreshold = 16
 
     public init(clock: any RunLoopClock = SystemClock()) {
@@ -200,12 +201,20 @@ public final class ApplicationRunLoop {
     public func run(for seconds: TimeInterval) {
         guard !(clock is ManualClock) else { return advance(by: seconds) }
         let deadline = clock.now + seconds
+        defer { isStopped = false }
         while clock.now < deadline {
             runUntilIdle()
+            if isStopped { return }
             let wakeUp = min(nextTimerFireDate ?? deadline, deadline)
             sleep(until: wakeUp)
             notify(.afterWaiting)
         }
+    }
+
+    /// Makes ``run(for:)`` return once the work under way is done, as
+    /// `CFRunLoopStop` does.
+    public func stop() {
+        isStopped = true
     }
 
     /// One pass over timers, manual sources and ports; true if anything ran.

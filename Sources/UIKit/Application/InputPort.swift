@@ -3,8 +3,10 @@ import HID
 /// The application's input port: where HID events arrive, in the wire format
 /// of `HIDWireFormat` (on iOS, the mach port that backboardd sends to).
 ///
-/// Two kinds of sender reach it. Another process (the event server) writes
-/// to a Unix-domain socket whose receiving end is attached here; code in
+/// Three kinds of sender reach it. The event server, when the application
+/// is connected to one, sends numbered events that are acknowledged once
+/// delivered (see ``UIApplication``). Another thread or process can write
+/// to a stream socket whose receiving end is attached here. Code in
 /// this process (the `TouchSynthesizer`) hands bytes over with
 /// ``send(_:)-(HIDEvent)``, which skips the kernel round trip but nothing
 /// else: the bytes are decoded by the same port source on the same run
@@ -25,6 +27,8 @@ public final class InputPort: RunLoopPort {
     private let encoder = HIDPacketEncoder()
     /// The contacts array of a frame already handled, decoded into again.
     @exclusivity(unchecked) private var spareContacts: [DigitizerContact] = []
+    /// The connection to the event server, if the application has one.
+    @exclusivity(unchecked) private(set) var server: EventServerConnection?
     /// Told about problems with the bytes or the sockets.
     var onError: @MainActor (Diagnostic) -> Void = { _ in }
 
@@ -56,12 +60,22 @@ public final class InputPort: RunLoopPort {
         connections.append(Connection(socket: socket))
     }
 
+    /// Receives from the event server from now on.
+    func attach(_ server: EventServerConnection) {
+        self.server = server
+    }
+
     public var hasWaitingMessages: Bool { !localBytes.isEmpty }
 
-    public var waitDescriptors: [Int32] { connections.map(\.socket.fileDescriptor) }
+    public var waitDescriptors: [Int32] {
+        var descriptors = connections.map(\.socket.fileDescriptor)
+        if let server { descriptors.append(server.socket.fileDescriptor) }
+        return descriptors
+    }
 
     public func receiveWaitingMessages() -> Bool {
         var received = false
+        if let server { received = server.receiveWaitingMessages() }
         if !localBytes.isEmpty {
             localDecoder.take(&localBytes)
             received = true

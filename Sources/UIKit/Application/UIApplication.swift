@@ -1,12 +1,29 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import HID
 
 /// The object that receives an application's life-cycle events.
+///
+/// Swift on Linux has no runtime that makes an object from its class name,
+/// so the delegate has an `init()` UIKit can call: a `final` class inherits
+/// one; another class declares `required init()`. That is what lets
+/// `@main` on the delegate class start the application.
 @MainActor
 public protocol UIApplicationDelegate: AnyObject {
+    init()
     func application(
         _ application: UIApplication,
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool
+    /// The application is about to stop receiving events (it is leaving the front).
+    func applicationWillResignActive(_ application: UIApplication)
+    func applicationDidEnterBackground(_ application: UIApplication)
+    func applicationWillEnterForeground(_ application: UIApplication)
+    /// The application is in front and receives events.
+    func applicationDidBecomeActive(_ application: UIApplication)
+    /// The application is about to end.
+    func applicationWillTerminate(_ application: UIApplication)
 }
 
 extension UIApplicationDelegate {
@@ -14,6 +31,19 @@ extension UIApplicationDelegate {
         _ application: UIApplication,
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool { true }
+    public func applicationWillResignActive(_ application: UIApplication) {}
+    public func applicationDidEnterBackground(_ application: UIApplication) {}
+    public func applicationWillEnterForeground(_ application: UIApplication) {}
+    public func applicationDidBecomeActive(_ application: UIApplication) {}
+    public func applicationWillTerminate(_ application: UIApplication) {}
+
+    /// The entry point of an application whose delegate class is marked
+    /// `@main`: makes the delegate and runs ``UIApplicationMain(_:_:_:_:)``.
+    public static func main() {
+        let delegate = Self()
+        UIApplication.shared.delegate = delegate
+        exit(UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, nil))
+    }
 }
 
 /// The running application: it owns the main run loop, the input port, the
@@ -51,6 +81,11 @@ open class UIApplication: UIResponder {
     @exclusivity(unchecked) public private(set) var inputPort = InputPort()
     /// Problems the application survived, such as malformed input.
     public let diagnostics = DiagnosticLog()
+    /// Whether the application is in front and receiving events; the event
+    /// server decides (see `ApplicationLifecycle.swift`).
+    public internal(set) var applicationState: State = .active
+    /// Set once the application was told to end; the run loop then stops.
+    var isTerminating = false
 
     // The parts of the event path, read for every event. Constants, so that
     // using one costs no retain (a variable could be replaced during the
@@ -63,6 +98,12 @@ open class UIApplication: UIResponder {
     // Touched for every event, only from the main actor and never through
     // overlapping inout accesses: dynamic exclusivity checks would only cost time.
     @exclusivity(unchecked) private var pendingHIDEvents: [HIDEvent] = []
+    /// Which of `pendingHIDEvents` came from the event server, with the
+    /// number each is acknowledged under, in order.
+    @exclusivity(unchecked) private var pendingAcknowledgements: [(eventIndex: Int, sequence: UInt64)] = []
+    /// Whether the event just delivered reached a responder: worked out
+    /// only while connected to the event server, which asks.
+    @exclusivity(unchecked) private var lastEventWasHandled = false
     @exclusivity(unchecked) private var eventQueue: [QueuedEvent] = []
     /// The samples of the frames in the queue, one range per frame: one
     /// buffer, emptied when the queue is, so frames cost no allocation.
@@ -103,6 +144,9 @@ open class UIApplication: UIResponder {
         keyWindowReference = nil
         showCount = 0
         pendingHIDEvents = []
+        pendingAcknowledgements = []
+        applicationState = .active
+        isTerminating = false
         eventQueue = []
         queuedTouchSamples = []
         eventQueueHead = 0
@@ -142,13 +186,39 @@ open class UIApplication: UIResponder {
             case .failure(let error): diagnostics.report(Diagnostic(.malformedHIDPacket, error.description))
             }
         }
+        if let server = port.server, server.hasItems { receiveFromServer(server) }
         if !pendingHIDEvents.isEmpty { eventSource.signal() }
+    }
+
+    /// Takes what the event server sent, in order: events join the pending
+    /// ones, to be acknowledged once delivered; a change of state first
+    /// delivers the events that came before it.
+    private func receiveFromServer(_ server: EventServerConnection) {
+        while let item = server.nextItem() {
+            switch item {
+            case .event(let event, let sequence):
+                pendingAcknowledgements.append((pendingHIDEvents.count, sequence))
+                pendingHIDEvents.append(event)
+            case .malformedEvent(let error, let sequence):
+                diagnostics.report(Diagnostic(.malformedHIDPacket, "from the event server: \(error)"))
+                server.acknowledge(sequence, handled: false)
+            case .state(let state):
+                handleHIDEvents()
+                serverDidChange(state)
+            case .disconnected(let reason):
+                handleHIDEvents()
+                diagnostics.report(Diagnostic(.inputPort, reason))
+                terminate()
+            }
+        }
     }
 
     /// Source0: turns HID events into UIEvents, queues them, and drains the queue.
     private func handleHIDEvents() {
         var events: [HIDEvent] = []
         swap(&events, &pendingHIDEvents)
+        var acknowledgements: [(eventIndex: Int, sequence: UInt64)] = []
+        if !pendingAcknowledgements.isEmpty { swap(&acknowledgements, &pendingAcknowledgements) }
         defer {
             // Give the emptied storage back for the next frame, unless new events came in meanwhile.
             if pendingHIDEvents.isEmpty {
@@ -156,7 +226,11 @@ open class UIApplication: UIResponder {
                 swap(&events, &pendingHIDEvents)
             }
         }
-        for hidEvent in events {
+        var nextAcknowledgement = 0
+        for index in events.indices {
+            let hidEvent = events[index]
+            let acknowledges = nextAcknowledgement < acknowledgements.count && acknowledgements[nextAcknowledgement].eventIndex == index
+            lastEventWasHandled = false
             switch hidEvent {
             case .digitizer(let frame):
                 let start = queuedTouchSamples.count
@@ -169,6 +243,10 @@ open class UIApplication: UIResponder {
                 if let event = pressTranslator.translate(button, diagnostics: diagnostics) { enqueue(event) }
             case .motion(let motion):
                 if let event = pressTranslator.translate(motion, diagnostics: diagnostics) { enqueue(event) }
+            }
+            if acknowledges {
+                inputPort.server?.acknowledge(acknowledgements[nextAcknowledgement].sequence, handled: lastEventWasHandled)
+                nextAcknowledgement += 1
             }
         }
     }
@@ -224,12 +302,18 @@ open class UIApplication: UIResponder {
         event.timestamp = timestamp
         touchRouter.prepare(event, from: queuedTouchSamples, samples, in: self)
         sendEvent(event)
+        if inputPort.server != nil && !lastEventWasHandled {
+            lastEventWasHandled = event.touchesInOrder.anySatisfy { $0.view != nil }
+        }
         touchRouter.finish(event)
         gestureArena.settle()
     }
 
     private func dispatch(_ event: UIEvent) {
         if let presses = event as? UIPressesEvent { PressRouting.prepare(presses, in: self) }
+        if inputPort.server != nil && !lastEventWasHandled {
+            lastEventWasHandled = !PressRouting.windows(for: event, in: self).isEmpty
+        }
         sendEvent(event)
         gestureArena.settle()
     }

@@ -264,10 +264,23 @@ final class TouchRouter {
     /// leaves its window.
     func viewDidLeaveWindow(_ view: UIView, application: UIApplication) {
         guard !activeTouches.isEmpty else { return }
-        let orphans = activeTouches.filtered { touch in
-            guard !touch.isEndedByApplication, let touchView = touch.view else { return false }
+        cancelByApplication(activeTouches.filtered { touch in
+            guard let touchView = touch.view else { return false }
             return touchView.isDescendant(of: view)
-        }
+        }, application: application)
+    }
+
+    /// Cancels every touch on the screen: called as the application leaves
+    /// the front, whatever the event server still says about those fingers.
+    func cancelAllTouches(application: UIApplication) {
+        guard !activeTouches.isEmpty else { return }
+        cancelByApplication(activeTouches, application: application)
+    }
+
+    /// Queues a frame cancelling `touches` (those not already ended by the
+    /// application); from then on their fingers are ignored until they lift.
+    private func cancelByApplication(_ touches: [UITouch], application: UIApplication) {
+        let orphans = touches.filtered { !$0.isEndedByApplication }
         guard !orphans.isEmpty else { return }
         var samples: [TouchSample] = []
         for touch in orphans {

@@ -24,7 +24,10 @@
 /// 6. If it delays touches began, the view never sees the touches it held
 ///    back. If it cancels touches in its view, the view receives
 ///    `touchesCancelled` for the touches it had begun, and nothing more of
-///    them. Then the recognizer's actions run.
+///    them. Its actions run once every recognizer has seen the event (or
+///    once the timer or call that moved it is over), so that an action reads
+///    what the recognizer set after its state, as on iOS; the same holds
+///    for every later change of a recognizer that has begun.
 /// 7. When a recognizer fails, the ones waiting for it are looked at again,
 ///    and touches the view was kept from (delaysTouchesBegan /
 ///    delaysTouchesEnded) are delivered if nothing else holds them.
@@ -40,6 +43,11 @@ final class GestureArena {
     /// Offers each new touch to the recognizers of its view and ancestors,
     /// then delivers every recognizer its touches of this event, by phase.
     func deliver(_ event: UIEvent, touches: [UITouch]) {
+        deliveringToRecognizers = true
+        defer {
+            deliveringToRecognizers = false
+            sendDueActions()
+        }
         for touch in touches where touch.phase == .began {
             offer(touch)
         }
@@ -122,6 +130,11 @@ final class GestureArena {
     /// takes part only through presses follows the same state machine; the
     /// arena's arbitration applies to the touches recognizers share.
     func deliverPresses(_ event: UIPressesEvent, in window: UIWindow) {
+        deliveringToRecognizers = true
+        defer {
+            deliveringToRecognizers = false
+            sendDueActions()
+        }
         var order: [UIGestureRecognizer] = []
         for (press, phase) in event.pressSamples where press.window === window {
             if phase == .began {
@@ -215,13 +228,54 @@ final class GestureArena {
     /// reset when the outermost step is over (step 8).
     @exclusivity(unchecked) private var operationDepth = 0
 
-    /// Runs one arena step; when it is the outermost one and no event is
-    /// being delivered (a timer moved a recognizer), settles right after.
+    /// Runs one arena step; when it is the outermost one, sends the actions
+    /// it made due unless recognizers are still being given an event, and
+    /// settles right after when no event is being delivered (a timer moved
+    /// a recognizer).
     private func step(_ body: () -> Void) {
         operationDepth += 1
         body()
         operationDepth -= 1
-        if operationDepth == 0 && !UIApplication.shared.isDeliveringEvent { settle() }
+        guard operationDepth == 0 else { return }
+        if !deliveringToRecognizers { sendDueActions() }
+        if !UIApplication.shared.isDeliveringEvent { settle() }
+    }
+
+    // MARK: Step 6: actions, once the recognizers are done
+
+    /// Set while recognizers are given an event's touches or presses.
+    @exclusivity(unchecked) private var deliveringToRecognizers = false
+    /// Recognizers whose actions are due, once per change of state, in order.
+    @exclusivity(unchecked) private var dueActions: [UIGestureRecognizer] = []
+    @exclusivity(unchecked) private var spareDueActions: [UIGestureRecognizer] = []
+    @exclusivity(unchecked) private var sendingActions = false
+
+    /// Sends the due actions, with each recognizer's state as it is now. An
+    /// action that moves a recognizer adds to the list this loop is sending.
+    private func sendDueActions() {
+        guard !sendingActions, !dueActions.isEmpty else { return }
+        sendingActions = true
+        defer { sendingActions = false }
+        while !dueActions.isEmpty {
+            var due = spareDueActions
+            spareDueActions = []
+            swap(&due, &dueActions)
+            due.forEachUnretained { $0.sendActions() }
+            due.removeAllKeepingStorage()
+            spareDueActions = due
+        }
+    }
+
+    /// Sends the due actions of a recognizer that is about to be reset, and
+    /// so cannot wait for the others.
+    private func sendDueActionsNow(of recognizer: UIGestureRecognizer) {
+        var count = 0
+        dueActions.removeEvery { due in
+            guard due === recognizer else { return false }
+            count += 1
+            return true
+        }
+        for _ in 0..<count { recognizer.sendActions() }
     }
 
     /// A recognizer (or its subclass code) asks to move to `newState`.
@@ -299,7 +353,7 @@ final class GestureArena {
         let touches = recognizer.touchHistory.filtered { !recognizer.ignoredTouches.contains($0) }
         if recognizer.delaysTouchesBegan { router.discardHeldBegan(of: touches) }
         if recognizer.cancelsTouchesInView { router.cancelViewDelivery(of: touches) }
-        recognizer.sendActions()
+        dueActions.append(recognizer)
         router.releaseHeldTouches(recognizer.touchHistory)
     }
 
@@ -321,13 +375,13 @@ final class GestureArena {
         UIApplication.shared.touchRouter.releaseHeldTouches(recognizer.touchHistory)
     }
 
-    /// A change between began, changed, ended and cancelled: the actions run.
+    /// A change between began, changed, ended and cancelled: the actions are due.
     private func transition(_ recognizer: UIGestureRecognizer, to newState: UIGestureRecognizer.State) {
         let old = recognizer.storedState
         recognizer.storedState = newState
         if recognizer.isFinished { needsSettling = true }
         trace(recognizer, from: old, to: newState)
-        recognizer.sendActions()
+        dueActions.append(recognizer)
     }
 
     /// A recognizer disabled or taken off its view: it stops now.
@@ -338,6 +392,7 @@ final class GestureArena {
                 fail(recognizer)
             } else if recognizer.state == .began || recognizer.state == .changed {
                 transition(recognizer, to: .cancelled)
+                sendDueActionsNow(of: recognizer)
             }
             reset(recognizer)
         }
@@ -352,6 +407,10 @@ final class GestureArena {
         spareCandidates = []
         needsSettling = false
         operationDepth = 0
+        deliveringToRecognizers = false
+        dueActions = []
+        spareDueActions = []
+        sendingActions = false
     }
 
     private func reset(_ recognizer: UIGestureRecognizer) {

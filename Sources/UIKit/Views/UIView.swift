@@ -181,8 +181,10 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// Adds `view` in front of the other subviews, taking it from its
     /// current superview (if it is already a subview, it moves to the front).
+    /// Its layer becomes the last sublayer, above any layer this view hosts
+    /// itself, as `addSublayer(_:)` does.
     open func addSubview(_ view: UIView) {
-        insert(view) { $0.count }
+        insert(view, layerOnTop: true) { $0.count }
     }
 
     open func insertSubview(_ view: UIView, at index: Int) {
@@ -194,14 +196,16 @@ open class UIView: UIResponder, CALayerDelegate {
         insert(view) { subviews in subviews.firstIndex { $0 === sibling }! + 1 }
     }
 
+    /// Puts `view` just behind `sibling`; when `sibling` is not a subview,
+    /// `view` goes in front of the others, as in UIKit.
     open func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
-        guard sibling.superview === self else { return insertSubview(view, at: 0) }
+        guard sibling.superview === self else { return addSubview(view) }
         insert(view) { subviews in subviews.firstIndex { $0 === sibling }! }
     }
 
     open func bringSubviewToFront(_ view: UIView) {
         guard view.superview === self else { return }
-        insert(view) { $0.count }
+        insert(view, layerOnTop: true) { $0.count }
     }
 
     open func sendSubviewToBack(_ view: UIView) {
@@ -237,7 +241,9 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Puts `view` among the subviews at the index `position` computes from
     /// the subviews without `view`, with every hook UIKit calls. A view that
     /// is `self` or one of its ancestors is refused: that would make a cycle.
-    private func insert(_ view: UIView, position: ([UIView]) -> Int) {
+    /// `layerOnTop` makes the view's layer the last sublayer; otherwise it
+    /// goes beside the layers of its neighbouring subviews.
+    private func insert(_ view: UIView, layerOnTop: Bool = false, position: ([UIView]) -> Int) {
         guard !isDescendant(of: view) else {
             UIApplication.shared.diagnostics.report(Diagnostic(
                 .hierarchyCycle, "\(view) cannot become a subview of \(self), which is itself or inside it; nothing was changed"))
@@ -247,7 +253,7 @@ open class UIView: UIResponder, CALayerDelegate {
             storedSubviews.removeAll { $0 === view }
             let index = min(max(position(storedSubviews), 0), storedSubviews.count)
             storedSubviews.insert(view, at: index)
-            placeLayer(of: view, at: index)
+            if layerOnTop { layer.addSublayer(view.layer) } else { placeLayer(of: view, at: index) }
             return
         }
         let oldSuperview = view.superview
@@ -260,7 +266,7 @@ open class UIView: UIResponder, CALayerDelegate {
         let index = min(max(position(storedSubviews), 0), storedSubviews.count)
         storedSubviews.insert(view, at: index)
         view.superview = self
-        placeLayer(of: view, at: index)
+        if layerOnTop { layer.addSublayer(view.layer) } else { placeLayer(of: view, at: index) }
         if oldWindow !== newWindow {
             view.propagateDidMoveToWindow()
             if oldWindow != nil { UIApplication.shared.touchRouter.viewDidLeaveWindow(view, application: UIApplication.shared) }

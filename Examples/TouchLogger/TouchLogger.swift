@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import UIKit
+
+/// A two-process demo and the end-to-end tests' application: the screen is
+/// split into a left and a right view, and every touch call they receive,
+/// and every step of the application's life, is printed on a line of its
+/// own, such as `right began 2 (100,200) (300,400)`.
+///
+/// Options: `--hang-on-began SECONDS` makes the first `touchesBegan` block
+/// the main thread that long, to play an application that stops responding.
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+
+    func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        let bounds = UIScreen.main.bounds
+        let window = UIWindow(frame: bounds)
+        let half = bounds.width / 2
+        window.addSubview(LoggingView(name: "left", frame: CGRect(x: 0, y: 0, width: half, height: bounds.height)))
+        window.addSubview(LoggingView(name: "right", frame: CGRect(x: half, y: 0, width: half, height: bounds.height)))
+        window.isHidden = false
+        self.window = window
+        log("launched \(describe(bounds.width))x\(describe(bounds.height))@\(describe(UIScreen.main.scale))")
+        return true
+    }
+
+    func applicationDidBecomeActive(_ application: UIApplication) { log("didBecomeActive") }
+    func applicationWillResignActive(_ application: UIApplication) { log("willResignActive") }
+    func applicationDidEnterBackground(_ application: UIApplication) { log("didEnterBackground") }
+    func applicationWillEnterForeground(_ application: UIApplication) { log("willEnterForeground") }
+    func applicationWillTerminate(_ application: UIApplication) { log("willTerminate") }
+}
+
+final class LoggingView: UIView {
+    let name: String
+    private var hangOnBegan = LoggingView.option("--hang-on-began")
+
+    init(name: String, frame: CGRect) {
+        self.name = name
+        super.init(frame: frame)
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        report("began", touches)
+        if let seconds = hangOnBegan {
+            hangOnBegan = nil
+            log("\(name) hanging for \(describe(seconds)) s")
+            usleep(UInt32(seconds * 1_000_000))
+        }
+    }
+
+    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { report("moved", touches) }
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { report("ended", touches) }
+    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { report("cancelled", touches) }
+
+    private func report(_ phase: String, _ touches: Set<UITouch>) {
+        let points = touches.map { $0.location(in: nil) }
+            .sorted { ($0.x, $0.y) < ($1.x, $1.y) }
+            .map { "(\(describe($0.x)),\(describe($0.y)))" }
+        log("\(name) \(phase) \(touches.count) \(points.joined(separator: " "))")
+    }
+
+    private static func option(_ name: String) -> Double? {
+        let arguments = CommandLine.arguments
+        guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+        return Double(arguments[index + 1])
+    }
+}
+
+/// Whole numbers without a fraction, others with one decimal.
+func describe(_ value: CGFloat) -> String {
+    value == value.rounded() ? String(Int(value)) : String((value * 10).rounded() / 10)
+}
+
+/// One line on standard output, written at once (a pipe would otherwise hold it).
+func log(_ line: String) {
+    var text = line + "\n"
+    text.withUTF8 { _ = write(1, $0.baseAddress, $0.count) }
+}

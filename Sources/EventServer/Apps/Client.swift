@@ -1,0 +1,87 @@
+import HID
+
+/// One connection to the server: an application, a control tool, an
+/// injector or a recorder. It owns its socket and its outbound queue; the
+/// server sends from the queue only when the socket has room, so a client
+/// that does not read delays nobody but itself.
+final class Client {
+    let identifier: UInt32
+    let socket: MessageSocket
+    let credentials: PeerCredentials
+    /// Nil until the client's hello was accepted.
+    var role: ServerMessage.Hello.Role?
+    var name = ""
+    /// When the connection was accepted, for the hello deadline.
+    let connectTime: Double
+
+    /// Messages waiting for room in the socket, oldest first, from `outboxHead` on.
+    private var outbox: [[UInt8]] = []
+    private var outboxHead = 0
+
+    // The application's side of the dispatcher (Android's per-connection state).
+    /// The sequence number of the next event sent.
+    var nextSequence: UInt64 = 1
+    /// Events sent (or queued) and not yet acknowledged, oldest first: the
+    /// dispatcher's wait queue, which the watchdog reads.
+    var unacknowledged: [(sequence: UInt64, dispatchTime: Double)] = []
+    var unacknowledgedHead = 0
+    /// False from the moment the watchdog found an event unacknowledged for
+    /// too long until the application has caught up with every event.
+    var isResponding = true
+    /// Events not sent because the client's queue was full, since it last caught up.
+    var droppedEventCount = 0
+    /// The timestamp of the last event sent, so that none goes back in time.
+    var lastEventTimestamp = -Double.infinity
+
+    init(identifier: UInt32, socket: MessageSocket, credentials: PeerCredentials, connectTime: Double) {
+        self.identifier = identifier
+        self.socket = socket
+        self.credentials = credentials
+        self.connectTime = connectTime
+    }
+
+    var isApplication: Bool { role == .application }
+
+    var queuedMessageCount: Int { outbox.count - outboxHead }
+    var unacknowledgedCount: Int { unacknowledged.count - unacknowledgedHead }
+
+    /// The oldest event still waiting for its acknowledgement.
+    var oldestUnacknowledged: (sequence: UInt64, dispatchTime: Double)? {
+        unacknowledgedHead < unacknowledged.count ? unacknowledged[unacknowledgedHead] : nil
+    }
+
+    func enqueue(_ message: [UInt8]) {
+        outbox.append(message)
+    }
+
+    /// Takes `sequence` off the wait queue; false if it was not waiting.
+    func acknowledge(_ sequence: UInt64) -> Bool {
+        guard let oldest = oldestUnacknowledged else { return false }
+        if oldest.sequence == sequence {
+            unacknowledgedHead += 1
+        } else if let index = unacknowledged[unacknowledgedHead...].firstIndex(where: { $0.sequence == sequence }) {
+            unacknowledged.remove(at: index)
+        } else {
+            return false
+        }
+        if unacknowledgedHead == unacknowledged.count {
+            unacknowledged.removeAll(keepingCapacity: true)
+            unacknowledgedHead = 0
+        }
+        return true
+    }
+
+    enum FlushOutcome { case empty, blocked }
+
+    /// Sends queued messages until the queue is empty or the socket is full.
+    func flush() throws(MessageSocketError) -> FlushOutcome {
+        while outboxHead < outbox.count {
+            guard try socket.send(outbox[outboxHead]) == .sent else { return .blocked }
+            outbox[outboxHead] = []
+            outboxHead += 1
+        }
+        outbox.removeAll(keepingCapacity: true)
+        outboxHead = 0
+        return .empty
+    }
+}

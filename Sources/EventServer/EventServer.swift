@@ -1,0 +1,401 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HID
+
+/// The event server (backboardd's and SpringBoard's role): it reads input
+/// sources and sends their events to applications connected to its socket.
+///
+/// One thread does everything, in one `poll(2)` loop: accepting clients,
+/// reading input sources, reading clients' messages, the watchdog, and
+/// sending each client what is queued for it as far as its socket has
+/// room. No call here waits on any one client.
+public final class EventServer {
+    public let configuration: ServerConfiguration
+    private let listener: Int32
+    private let dispatcher: EventDispatcher
+    private var sources: [any InputSource] = []
+    /// Connected clients that have not said hello yet.
+    private var greeting: [Client] = []
+    private var nextClientIdentifier: UInt32 = 1
+    private var isStopped = false
+    private var isShutDown = false
+    /// How many messages one client may have read per turn, so that a
+    /// client flooding the server cannot starve the others.
+    private static let messagesPerClientPerTurn = 256
+
+    /// Makes the socket's directory (mode 0700) and starts listening.
+    public init(configuration: ServerConfiguration) throws(EventServerError) {
+        self.configuration = configuration
+        self.dispatcher = EventDispatcher(
+            configuration: .init(watchdogTimeout: configuration.watchdogTimeout),
+            report: configuration.log
+        )
+        self.listener = try Self.listen(at: configuration.socketPath)
+    }
+
+    deinit {
+        shutDown()
+    }
+
+    /// Reads `source` from now on, in the same loop as the clients.
+    public func add(_ source: any InputSource) {
+        sources.append(source)
+    }
+
+    /// The connected applications, as `openuikit apps` lists them.
+    public var applications: [ServerMessage.ApplicationStatus] { dispatcher.applicationStatuses() }
+
+    /// Makes ``run(handlingSignals:)`` return after the current turn.
+    public func stop() { isStopped = true }
+
+    /// Serves until ``stop()`` is called or, when `handlingSignals`, until
+    /// SIGINT or SIGTERM arrives; then shuts down.
+    public func run(handlingSignals: Bool = true) {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        if handlingSignals {
+            // Held pending, not delivered, and looked for between turns.
+            pthread_sigmask(SIG_BLOCK, &signals, nil)
+        }
+        while !isStopped {
+            // A signal is noticed within this long; input wakes the loop at once.
+            runOnce(timeout: handlingSignals ? 0.1 : 1)
+            if handlingSignals {
+                var pending = sigset_t()
+                sigpending(&pending)
+                if sigismember(&pending, SIGINT) == 1 || sigismember(&pending, SIGTERM) == 1 {
+                    configuration.log("stopping on a signal")
+                    isStopped = true
+                }
+            }
+        }
+        shutDown()
+    }
+
+    /// Tells every client the server is going, closes everything and
+    /// removes the socket file.
+    public func shutDown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        let goodbye = ServerMessage.shutdown.encoded()
+        for client in dispatcher.clients + greeting {
+            // Best effort: a client whose socket is full learns it from the hang-up.
+            _ = try? client.flush()
+            _ = try? client.socket.send(goodbye)
+            client.socket.close()
+        }
+        greeting = []
+        close(listener)
+        unlink(configuration.socketPath)
+    }
+
+    // MARK: One turn
+
+    /// Waits up to `timeout` seconds for something to do, does it, and
+    /// sends what it queued.
+    public func runOnce(timeout: Double) {
+        var now = monotonicSeconds()
+        var wakeUp = now + max(0, timeout)
+        if let deadline = dispatcher.checkWatchdog(now: now) { wakeUp = min(wakeUp, deadline) }
+        for client in greeting { wakeUp = min(wakeUp, client.connectTime + configuration.helloTimeout) }
+
+        let clients = dispatcher.clients
+        let waiting = greeting
+        var descriptors = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
+        for source in sources { descriptors.append(pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+        for client in clients + waiting {
+            let events = Int16(POLLIN) | (client.queuedMessageCount > 0 ? Int16(POLLOUT) : 0)
+            descriptors.append(pollfd(fd: client.socket.fileDescriptor, events: events, revents: 0))
+        }
+        let milliseconds = Int32(max(0, ((wakeUp - now) * 1000).rounded(.up)))
+        let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+        if ready < 0 && errno != EINTR { configuration.log("poll failed: \(String(cString: strerror(errno)))") }
+
+        now = monotonicSeconds()
+        if descriptors[0].revents != 0 { acceptClients(now: now) }
+        var index = 1
+        // Clients first: acknowledgements that arrived count before the watchdog looks.
+        let sourceStart = index
+        index += sources.count
+        for client in clients + waiting {
+            if descriptors[index].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { readMessages(from: client, now: now) }
+            index += 1
+        }
+        var finished: [ObjectIdentifier] = []
+        for (offset, source) in sources.enumerated() where descriptors[sourceStart + offset].revents != 0 {
+            if !read(source) { finished.append(ObjectIdentifier(source)) }
+        }
+        if !finished.isEmpty { sources.removeAll { finished.contains(ObjectIdentifier($0)) } }
+
+        now = monotonicSeconds()
+        dispatcher.checkWatchdog(now: now)
+        dropSilentClients(now: now)
+        flushAll()
+    }
+
+    /// Reads one source; false when it is finished or broken.
+    private func read(_ source: any InputSource) -> Bool {
+        do {
+            let events = try source.readEvents()
+            let readTime = monotonicSeconds()
+            for event in events { dispatcher.dispatch(event, readTime: readTime) }
+            return true
+        } catch .endOfInput {
+            configuration.log("\(source.name): end of input")
+            return false
+        } catch {
+            configuration.log("\(source.name): \(error); no longer read")
+            return false
+        }
+    }
+
+    private func flushAll() {
+        for client in dispatcher.clients where client.queuedMessageCount > 0 {
+            do {
+                _ = try client.flush()
+            } catch {
+                drop(client, because: "could not be sent to (\(error))", now: monotonicSeconds())
+            }
+        }
+    }
+
+    // MARK: Clients
+
+    private func acceptClients(now: Double) {
+        while true {
+            let descriptor = accept(listener, nil, nil)
+            guard descriptor >= 0 else {
+                if errno == EINTR { continue }
+                if errno != EAGAIN && errno != EWOULDBLOCK { configuration.log("accept failed: \(String(cString: strerror(errno)))") }
+                return
+            }
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+            let socket = MessageSocket(fileDescriptor: descriptor)
+            let credentials: PeerCredentials
+            do {
+                credentials = try socket.peerCredentials()
+            } catch {
+                configuration.log("refused a client whose credentials could not be read: \(error)")
+                socket.close()
+                continue
+            }
+            let client = Client(identifier: nextClientIdentifier, socket: socket, credentials: credentials, connectTime: now)
+            nextClientIdentifier &+= 1
+            guard configuration.acceptsPeer(credentials) else {
+                refuse(client, .refusedPeer, "refused: the server accepts only processes of user \(getuid()), not of user \(credentials.userIdentifier)")
+                continue
+            }
+            greeting.append(client)
+        }
+    }
+
+    private func readMessages(from client: Client, now: Double) {
+        for _ in 0..<Self.messagesPerClientPerTurn {
+            let message: Result<ServerMessage, ServerProtocolError>?
+            do {
+                message = try client.socket.receiveMessage()
+            } catch .peerClosed {
+                return drop(client, because: "hung up", now: now, tellIt: false)
+            } catch {
+                return drop(client, because: "sent what could not be read: \(error)", now: now, code: .malformedMessage)
+            }
+            guard let message else { return }
+            switch message {
+            case .failure(let error):
+                return drop(client, because: "sent a malformed message: \(error)", now: now, code: .malformedMessage)
+            case .success(let message):
+                guard handle(message, from: client, now: now) else { return }
+            }
+        }
+    }
+
+    /// Acts on one message; false when the client was dropped for it.
+    private func handle(_ message: ServerMessage, from client: Client, now: Double) -> Bool {
+        guard let role = client.role else {
+            guard case .hello(let hello) = message else {
+                drop(client, because: "spoke before saying hello", now: now, code: .unexpectedMessage)
+                return false
+            }
+            return welcome(client, hello, now: now)
+        }
+        switch (role, message) {
+        case (.application, .acknowledgement(let acknowledgement)):
+            dispatcher.acknowledge(acknowledgement, from: client)
+        case (.control, .controlRequest(let request)):
+            client.enqueue(ServerMessage.controlReply(answer(request, now: now)).encoded())
+        case (.injector, .event(let envelope)):
+            inject(envelope, from: client)
+        default:
+            drop(client, because: "sent a message its role (\(role)) does not send: \(message.kind)", now: now, code: .unexpectedMessage)
+            return false
+        }
+        return true
+    }
+
+    private func welcome(_ client: Client, _ hello: ServerMessage.Hello, now: Double) -> Bool {
+        greeting.removeAll { $0 === client }
+        guard hello.version == ServerProtocol.version else {
+            refuse(client, .unsupportedVersion, "this server speaks protocol version \(ServerProtocol.version), not \(hello.version)")
+            return false
+        }
+        guard !hello.name.isEmpty else {
+            refuse(client, .malformedMessage, "a hello must name the client")
+            return false
+        }
+        client.role = hello.role
+        client.name = hello.name
+        let isApplication = hello.role == .application
+        let screen = configuration.screen
+        client.enqueue(ServerMessage.welcome(.init(
+            clientIdentifier: client.identifier, screenWidth: screen.width, screenHeight: screen.height,
+            screenScale: screen.scale, isForeground: isApplication
+        )).encoded())
+        if hello.role != .control && hello.role != .injector {
+            configuration.log("\(hello.role) \(dispatcher.describe(client)) connected")
+        }
+        dispatcher.add(client, now: now)
+        return true
+    }
+
+    private func answer(_ request: ServerMessage.ControlRequest, now: Double) -> ServerMessage.ControlReply {
+        switch request {
+        case .listApplications:
+            return .applications(dispatcher.applicationStatuses())
+        case .switchTo(let name):
+            if let problem = dispatcher.switchTo(name: name, now: now) { return .failed(problem) }
+            return .done
+        }
+    }
+
+    /// An injector's event is input like any device's: it happens when the
+    /// server reads it, and carries that time (the injector keeps the pace).
+    private func inject(_ envelope: ServerMessage.EventEnvelope, from client: Client) {
+        var decoder = HIDPacketDecoder()
+        decoder.append(envelope.packet)
+        let readTime = monotonicSeconds()
+        while let result = decoder.next() {
+            switch result {
+            case .success(let event): dispatcher.dispatch(event.stamped(readTime), readTime: readTime)
+            case .failure(let error): configuration.log("\(dispatcher.describe(client)) injected a bad event: \(error); skipped")
+            }
+        }
+        if decoder.bufferedByteCount > 0 {
+            configuration.log("\(dispatcher.describe(client)) injected a cut-off event of \(envelope.packet.count) bytes; skipped")
+        }
+    }
+
+    private func dropSilentClients(now: Double) {
+        for client in greeting where now - client.connectTime >= configuration.helloTimeout {
+            greeting.removeAll { $0 === client }
+            refuse(client, .unexpectedMessage, "no hello within \(formatSeconds(configuration.helloTimeout))")
+        }
+    }
+
+    /// Sends a client why it is refused, then hangs up.
+    private func refuse(_ client: Client, _ code: ServerErrorMessage.Code, _ why: String) {
+        configuration.log("client \(client.identifier) (pid \(client.credentials.processIdentifier)): \(why)")
+        _ = try? client.socket.send(ServerMessage.error(ServerErrorMessage(code, why)).encoded())
+        client.socket.close()
+    }
+
+    private func drop(
+        _ client: Client, because why: String, now: Double,
+        tellIt: Bool = true, code: ServerErrorMessage.Code = .other
+    ) {
+        greeting.removeAll { $0 === client }
+        if tellIt {
+            refuse(client, code, "\(dispatcher.describe(client)) \(why); disconnected")
+        } else {
+            configuration.log("\(dispatcher.describe(client)) \(why)")
+            client.socket.close()
+        }
+        dispatcher.remove(client, now: now)
+    }
+
+    // MARK: The socket
+
+    private static func listen(at path: String) throws(EventServerError) -> Int32 {
+        try makePrivateDirectory(for: path)
+        guard var address = UnixSocketAddress(path: path) else { throw .socket("the socket path is too long: \(path)") }
+        if access(path, F_OK) == 0 {
+            // A socket file left by a server that died is removed; one that
+            // a live server answers on is not.
+            if (try? MessageSocket.connect(to: path)) != nil {
+                throw .socket("another event server is already listening at \(path)")
+            }
+            unlink(path)
+        }
+        let descriptor = socket(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard descriptor >= 0 else { throw .socket("socket: \(String(cString: strerror(errno)))") }
+        let bound = address.withSockaddr { bind(descriptor, $0, $1) }
+        guard bound == 0 else {
+            let message = String(cString: strerror(errno))
+            close(descriptor)
+            throw .socket("cannot bind \(path): \(message)")
+        }
+        chmod(path, 0o600)
+        guard Glibc.listen(descriptor, 64) == 0 else {
+            let message = String(cString: strerror(errno))
+            close(descriptor)
+            unlink(path)
+            throw .socket("cannot listen on \(path): \(message)")
+        }
+        return descriptor
+    }
+
+    /// The socket's directory, made with mode 0700 if missing. An existing
+    /// directory must belong to this user; the default one must also be
+    /// closed to everyone else.
+    private static func makePrivateDirectory(for path: String) throws(EventServerError) {
+        guard let slash = path.lastIndex(of: "/") else { return }
+        let directory = String(path[..<slash])
+        guard !directory.isEmpty else { return }
+        var info = stat()
+        if stat(directory, &info) != 0 {
+            guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
+                throw .socket("cannot make the socket's directory \(directory): \(String(cString: strerror(errno)))")
+            }
+            return
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw .socket("\(directory) is not a directory") }
+        let isSticky = info.st_mode & S_ISVTX != 0  // /tmp and the like: shared on purpose
+        guard isSticky || info.st_uid == getuid() else {
+            throw .socket("the socket's directory \(directory) belongs to user \(info.st_uid), not to this user (\(getuid()))")
+        }
+        if directory == ServerProtocol.defaultSocketDirectory() && info.st_mode & 0o077 != 0 {
+            guard chmod(directory, 0o700) == 0 else {
+                throw .socket("the socket's directory \(directory) is open to other users and cannot be closed")
+            }
+        }
+    }
+}
+
+public enum EventServerError: Error, Equatable, Sendable, CustomStringConvertible {
+    case socket(String)
+
+    public var description: String {
+        switch self {
+        case .socket(let message): message
+        }
+    }
+}
+
+extension ServerMessage {
+    /// The message's name, for diagnostics.
+    var kind: String {
+        switch self {
+        case .hello: "hello"
+        case .acknowledgement: "acknowledgement"
+        case .controlRequest: "control request"
+        case .welcome: "welcome"
+        case .event: "event"
+        case .appState: "app state"
+        case .controlReply: "control reply"
+        case .error: "error"
+        case .shutdown: "shutdown"
+        }
+    }
+}

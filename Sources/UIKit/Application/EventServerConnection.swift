@@ -1,0 +1,154 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HID
+
+/// The application's connection to the event server: its socket is the
+/// input port's mach port, so to speak. Events arrive on it numbered; each
+/// is acknowledged once delivered. The server also says when the
+/// application goes to the background and comes back, and when it stops.
+@MainActor
+final class EventServerConnection {
+    /// What arrived, in the order it arrived.
+    enum Item {
+        case event(HIDEvent, sequence: UInt64)
+        /// An event message whose HID packet did not decode.
+        case malformedEvent(HIDDecodingError, sequence: UInt64)
+        case state(ServerMessage.AppState)
+        /// The server stopped, hung up or dropped this application.
+        case disconnected(reason: String)
+    }
+
+    let socket: MessageSocket
+    let welcome: ServerMessage.Welcome
+    @exclusivity(unchecked) private var items: [Item] = []
+    @exclusivity(unchecked) private var itemsHead = 0
+    @exclusivity(unchecked) private var decoder = HIDPacketDecoder()
+    @exclusivity(unchecked) private var isDisconnected = false
+
+    /// How long launch waits for the server's welcome.
+    static let welcomeTimeout = 5.0
+
+    private init(socket: MessageSocket, welcome: ServerMessage.Welcome) {
+        self.socket = socket
+        self.welcome = welcome
+    }
+
+    /// Connects to the server at `path`, says hello and waits for the welcome.
+    static func connect(to path: String, name: String) throws(EventServerConnectionError) -> EventServerConnection {
+        do {
+            let socket = try MessageSocket.connect(to: path)
+            let hello = ServerMessage.Hello(role: .application, processIdentifier: getpid(), name: name)
+            try socket.sendWaiting(ServerMessage.hello(hello).encoded())
+            switch try socket.receiveMessage(timeout: welcomeTimeout) {
+            case .success(.welcome(let welcome)):
+                return EventServerConnection(socket: socket, welcome: welcome)
+            case .success(.error(let error)):
+                throw EventServerConnectionError.refused(error.message)
+            case .success(let other):
+                throw EventServerConnectionError.refused("the server answered the hello with \(other) instead of a welcome")
+            case .failure(let error):
+                throw EventServerConnectionError.refused("the server's answer could not be read: \(error)")
+            }
+        } catch let error as EventServerConnectionError {
+            throw error
+        } catch let error as MessageSocketError {
+            throw .socket(error)
+        } catch {
+            throw .refused("\(error)")
+        }
+    }
+
+    var hasItems: Bool { itemsHead < items.count }
+
+    /// The next thing that arrived, or nil.
+    func nextItem() -> Item? {
+        guard itemsHead < items.count else {
+            if !items.isEmpty { items.removeAll(keepingCapacity: true); itemsHead = 0 }
+            return nil
+        }
+        let item = items[itemsHead]
+        itemsHead += 1
+        return item
+    }
+
+    /// Reads every message waiting now; true if any came.
+    func receiveWaitingMessages() -> Bool {
+        guard !isDisconnected else { return false }
+        var received = false
+        while true {
+            let outcome: Result<ServerMessage, ServerProtocolError>?
+            do {
+                outcome = try socket.receiveMessage()
+            } catch .peerClosed {
+                disconnect("the event server hung up")
+                return true
+            } catch {
+                disconnect("the connection to the event server failed: \(error)")
+                return true
+            }
+            guard let outcome else { return received }
+            received = true
+            switch outcome {
+            case .success(.event(let envelope)): receive(envelope)
+            case .success(.appState(let state)): items.append(.state(state))
+            case .success(.shutdown): disconnect("the event server stopped")
+            case .success(.error(let error)): disconnect("the event server dropped this application: \(error.message)")
+            case .success(let other): disconnect("the event server sent an unexpected \(other)")
+            case .failure(let error): disconnect("the event server sent a malformed message: \(error)")
+            }
+            if isDisconnected { return true }
+        }
+    }
+
+    private func receive(_ envelope: ServerMessage.EventEnvelope) {
+        decoder.append(envelope.packet)
+        var decoded = false
+        while let result = decoder.next() {
+            switch result {
+            case .success(let event) where !decoded:
+                items.append(.event(event, sequence: envelope.sequence))
+                decoded = true
+            case .success:
+                break  // one event per message: a second one is not the server's
+            case .failure(let error):
+                if !decoded { items.append(.malformedEvent(error, sequence: envelope.sequence)) }
+                decoded = true
+            }
+        }
+        if !decoded { items.append(.malformedEvent(.badPayloadLength(kind: 0, length: envelope.packet.count), sequence: envelope.sequence)) }
+        // Each message stands alone: nothing left over carries into the next.
+        if decoder.bufferedByteCount > 0 { decoder = HIDPacketDecoder() }
+    }
+
+    private func disconnect(_ reason: String) {
+        isDisconnected = true
+        items.append(.disconnected(reason: reason))
+        socket.close()
+    }
+
+    /// Tells the server the event is handled. A full socket means the
+    /// server is behind; the acknowledgement then waits a moment for room,
+    /// since a lost one would make this application look hung.
+    func acknowledge(_ sequence: UInt64, handled: Bool) {
+        guard !isDisconnected else { return }
+        let message = ServerMessage.acknowledgement(.init(sequence: sequence, handled: handled, finishTime: monotonicSeconds())).encoded()
+        do {
+            try socket.sendWaiting(message, timeout: 1)
+        } catch {
+            disconnect("an acknowledgement could not be sent: \(error)")
+        }
+    }
+}
+
+enum EventServerConnectionError: Error, CustomStringConvertible {
+    case socket(MessageSocketError)
+    case refused(String)
+
+    var description: String {
+        switch self {
+        case .socket(let error): "\(error)"
+        case .refused(let message): "the event server refused this application: \(message)"
+        }
+    }
+}

@@ -1,0 +1,26 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HID
+import Testing
+
+/// The event server and an application, each a process of its own: a tap
+/// played into the server reaches the application's view.
+@Suite struct TapEndToEndTests {
+    @Test func aTapReachesTheViewUnderTheFinger() throws {
+        let (server, socket) = try startServer()
+        let app = try startApplication("tapper", socket: socket)
+        #expect(app.lines.first == "launched 390x844@3")
+        let injector = try Injector(serverPath: socket)
+        try injector.send([DigitizerContact(identifier: 1, phase: .began, x: 300, y: 400)])
+        try injector.send([DigitizerContact(identifier: 1, phase: .ended, x: 300, y: 400)])
+        app.waitFor("right ended 1 (300,400)")
+        #expect(Array(app.lines.suffix(2)) == ["right began 1 (300,400)", "right ended 1 (300,400)"])
+
+        server.signal(SIGTERM)
+        #expect(server.waitForExit() == 0)
+        app.waitFor("willTerminate")
+        #expect(app.waitForExit() == 0)
+        #expect(access(socket, F_OK) != 0, "the server removes its socket file")
+    }
+}
