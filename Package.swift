@@ -37,7 +37,7 @@ let package = Package(
         // Tools. The tool's commands live in a library so that tests can parse them.
         .target(
             name: "OpenUIKitCommands",
-            dependencies: ["UIKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["UIKit", "EventServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "openuikit", dependencies: ["OpenUIKitCommands"]),
         .executableTarget(
@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["HID"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "GeometryTestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics", "GeometryTestSupport"]),
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreGraphics", "HID", "GeometryTestSupport"]),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreGraphics", "HID", "GeometryTestSupport", "CFreeType"]),
         .testTarget(name: "OpenUIKitCommandsTests", dependencies: ["OpenUIKitCommands"]),
     ],
     swiftLanguageModes: [.v6]

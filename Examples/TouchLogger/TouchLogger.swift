@@ -43,6 +43,7 @@ final class LoggingView: UIView {
     init(name: String, frame: CGRect) {
         self.name = name
         super.init(frame: frame)
+        isMultipleTouchEnabled = true
     }
 
     required init?(coder: NSCoder) { nil }

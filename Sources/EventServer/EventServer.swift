@@ -84,6 +84,7 @@ public final class EventServer {
         for client in dispatcher.clients + greeting {
             // Best effort: a client whose socket is full learns it from the hang-up.
             _ = try? client.flush()
+            client.socket.discardWaitingMessages()
             _ = try? client.socket.send(goodbye)
             client.socket.close()
         }
@@ -297,6 +298,7 @@ public final class EventServer {
     /// Sends a client why it is refused, then hangs up.
     private func refuse(_ client: Client, _ code: ServerErrorMessage.Code, _ why: String) {
         configuration.log("client \(client.identifier) (pid \(client.credentials.processIdentifier)): \(why)")
+        client.socket.discardWaitingMessages()
         _ = try? client.socket.send(ServerMessage.error(ServerErrorMessage(code, why)).encoded())
         client.socket.close()
     }

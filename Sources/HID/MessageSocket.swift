@@ -146,6 +146,16 @@ public final class MessageSocket: @unchecked Sendable {
         return PeerCredentials(processIdentifier: credentials.0, userIdentifier: credentials.1, groupIdentifier: credentials.2)
     }
 
+    /// Reads and throws away what is waiting, up to `limit` messages.
+    /// Before hanging up on a peer: closing with unread messages makes the
+    /// peer's next read fail with a reset before it has read the last
+    /// message sent to it (the error saying why).
+    public func discardWaitingMessages(limit: Int = 1024) {
+        for _ in 0..<limit {
+            guard let read = try? receive({ _ in true }), read else { return }
+        }
+    }
+
     public func close() {
         guard !isClosed else { return }
         isClosed = true

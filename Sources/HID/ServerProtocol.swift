@@ -429,10 +429,11 @@ private struct MessageWriter {
     /// A name: one length byte, then UTF-8. Longer names are cut at a
     /// character boundary; the server refuses them anyway.
     mutating func putString(_ string: String) {
-        var utf8 = Array(string.utf8)
-        if utf8.count > ServerProtocol.maximumNameLength {
-            utf8 = Array(String(decoding: utf8.prefix(ServerProtocol.maximumNameLength), as: UTF8.self).utf8)
-            while utf8.count > ServerProtocol.maximumNameLength { utf8.removeLast() }
+        var utf8: [UInt8] = []
+        for character in string {
+            let bytes = Array(character.utf8)
+            if utf8.count + bytes.count > ServerProtocol.maximumNameLength { break }
+            utf8 += bytes
         }
         put(UInt8(utf8.count))
         bytes.append(contentsOf: utf8)

@@ -13,6 +13,8 @@ public struct OpenUIKitCommand: ParsableCommand {
         subcommands: [
             TraceCommand.self,
             ScrollCommand.self,
+            AppsCommand.self,
+            SwitchCommand.self,
         ]
     )
 

@@ -49,14 +49,10 @@ struct OpenUIKitServer: ParsableCommand {
             configuration.log("\(error)")
             throw ExitCode.failure
         }
-        for path in device {
-            do {
-                server.add(try openInputDevice(path, screen: configuration.screen))
-            } catch {
-                configuration.log("\(path): \(error)")
-                server.shutDown()
-                throw ExitCode.failure
-            }
+        if let path = device.first {
+            configuration.log("\(path): reading input devices is not built yet; play input with `openuikit replay`")
+            server.shutDown()
+            throw ExitCode.failure
         }
         configuration.log("listening at \(socket), screen \(configuration.screen)")
         server.run()

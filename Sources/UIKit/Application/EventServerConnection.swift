@@ -29,7 +29,7 @@ final class EventServerConnection {
     /// How long launch waits for the server's welcome.
     static let welcomeTimeout = 5.0
 
-    private init(socket: MessageSocket, welcome: ServerMessage.Welcome) {
+    init(socket: MessageSocket, welcome: ServerMessage.Welcome) {
         self.socket = socket
         self.welcome = welcome
     }

@@ -370,7 +370,18 @@ open class UIApplication: UIResponder {
     func unregister(_ window: UIWindow) {
         windowRecords.removeEvery { $0.window === window }
         if keyWindowReference === window { keyWindowReference = nil }
+        touchRouter.forgetTaps(in: window)
     }
+
+    /// Called by a window as it is hidden: a tap in it is not continued by
+    /// the next. (It stays the key window, if it was.)
+    func windowDidBecomeHidden(_ window: UIWindow) {
+        touchRouter.forgetTaps(in: window)
+    }
+
+    /// The fingers on the touch screen, as the input path knows them, with
+    /// where each last was.
+    var touchScreenFingersDown: [(identifier: UInt32, location: CGPoint)] { translator.fingersDown }
 
     func windowDidBecomeVisible(_ window: UIWindow) {
         showCount += 1

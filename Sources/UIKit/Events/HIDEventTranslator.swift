@@ -23,6 +23,13 @@ final class HIDEventTranslator {
     /// Fingers that began at a bad point: reported once, then ignored until they lift.
     @exclusivity(unchecked) private var rejectedFingers: Set<UInt32> = []
 
+    /// The fingers down, with where each last was.
+    var fingersDown: [(identifier: UInt32, location: CGPoint)] {
+        var down: [(identifier: UInt32, location: CGPoint)] = []
+        for finger in fingers { down.append((finger.identifier, finger.location)) }
+        return down
+    }
+
     /// Back to the state of a new translator: no fingers down.
     func reset() {
         fingers = []

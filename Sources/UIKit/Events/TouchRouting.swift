@@ -6,10 +6,12 @@
 ///    The first window that returns a view owns the touch. That view and
 ///    window are the touch's for life: every later phase goes to them, even
 ///    after the finger has left the view.
-/// 2. The touch's tap count goes up by one if it lands within
-///    `GestureThresholds.maximumIntervalBetweenTaps` of the previous tap's
-///    end and within `GestureThresholds.tapAllowableMovement` of where it
-///    began, so that tap counts and multi-tap recognizers agree.
+/// 2. The touch's tap count goes up by one if it lands in the window of the
+///    previous tap, within `GestureThresholds.maximumIntervalBetweenTaps`
+///    after that tap's end and within `GestureThresholds.tapAllowableMovement`
+///    of where it began, so that tap counts and multi-tap recognizers agree.
+///    A window that is hidden or goes away, and a new touch screen (a new
+///    `TouchSynthesizer`), start a new sequence.
 /// 3. A view whose `isMultipleTouchEnabled` is false receives only the first
 ///    of its touches: one that lands while the view tracks another is not
 ///    delivered to it.
@@ -41,7 +43,16 @@
 final class TouchRouter {
     /// Touches that began and have not ended, in the order they began.
     @exclusivity(unchecked) private(set) var activeTouches: [UITouch] = []
-    @exclusivity(unchecked) private var lastTap: (location: CGPoint, time: TimeInterval, count: Int)?
+    @exclusivity(unchecked) private var lastTap: TapRecord?
+
+    /// The tap a new touch may continue (step 2).
+    private struct TapRecord {
+        /// The window the tap was in; the record is dropped before the window goes away.
+        let window: ObjectIdentifier
+        let location: CGPoint
+        let time: TimeInterval
+        let count: Int
+    }
 
     /// Back to the state of a new router: no touches, no tap to follow.
     func reset() {
@@ -89,7 +100,7 @@ final class TouchRouter {
 
     private func route(_ touch: UITouch, event: UIEvent, application: UIApplication) {
         touch.timestamp = event.timestamp
-        touch.tapCount = tapCount(for: touch)
+        touch.tapCount = 1
         activeTouches.append(touch)
         // Step 1: the front-most window that hit-tests a view owns the touch.
         let owner = application.firstResultFrontToBack { window -> (window: UIWindow, view: UIView)? in
@@ -102,6 +113,7 @@ final class TouchRouter {
         }
         touch.window = window
         touch.view = view
+        touch.tapCount = tapCount(for: touch, in: window)
         // Steps 3 and 4 look at what the views of this window are tracking.
         var viewTracksAnother = false, otherViewTracks = false, exclusiveViewTracks = false
         for other in activeTouches where other !== touch && other.window === window && other.isDeliveredToView {
@@ -125,12 +137,23 @@ final class TouchRouter {
     }
 
     /// Step 2.
-    private func tapCount(for touch: UITouch) -> Int {
-        guard let lastTap,
-              touch.timestamp - lastTap.time <= GestureThresholds.maximumIntervalBetweenTaps,
+    private func tapCount(for touch: UITouch, in window: UIWindow) -> Int {
+        guard let lastTap, lastTap.window == ObjectIdentifier(window),
+              case let interval = touch.timestamp - lastTap.time,
+              interval >= 0, interval <= GestureThresholds.maximumIntervalBetweenTaps,
               distance(touch.startScreenLocation, lastTap.location) <= GestureThresholds.tapAllowableMovement
         else { return 1 }
         return lastTap.count + 1
+    }
+
+    /// Step 2: `window` is hidden or going away; a tap in it starts no sequence.
+    func forgetTaps(in window: UIWindow) {
+        if lastTap?.window == ObjectIdentifier(window) { lastTap = nil }
+    }
+
+    /// Step 2: the next touch begins a new tap sequence, wherever it lands.
+    func startNewTapSequence() {
+        lastTap = nil
     }
 
     // MARK: Steps 5–7: delivery in a window
@@ -248,9 +271,10 @@ final class TouchRouter {
                 touch.retire()
                 retiredAny = true
             }
-            if touch.phase == .ended && !touch.isEndedByApplication
-                && distance(touch.screenLocation, touch.startScreenLocation) <= GestureThresholds.tapAllowableMovement {
-                lastTap = (touch.startScreenLocation, touch.timestamp, touch.tapCount)
+            if touch.phase == .ended && !touch.isEndedByApplication, let window = touch.window,
+               distance(touch.screenLocation, touch.startScreenLocation) <= GestureThresholds.tapAllowableMovement {
+                lastTap = TapRecord(window: ObjectIdentifier(window), location: touch.startScreenLocation,
+                                    time: touch.timestamp, count: touch.tapCount)
             } else {
                 lastTap = nil
             }

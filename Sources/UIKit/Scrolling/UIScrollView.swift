@@ -299,6 +299,13 @@ open class UIScrollView: UIView {
             .invalidGeometry, "\(property) \(value) of \(self) is not valid; the old value was kept"))
     }
 
+    /// A scroll view that leaves its window stops coasting or animating
+    /// (its delegate hears that the motion ended), so that its timer does
+    /// not run on for a view no longer on screen.
+    override func windowWillChange(to newWindow: UIWindow?) {
+        stopMotion()
+    }
+
     // MARK: Internal state
 
     let storedPan = ScrollViewPanGestureRecognizer()

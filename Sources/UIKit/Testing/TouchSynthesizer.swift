@@ -9,6 +9,12 @@ import HID
 /// moves only through ``advance(by:)``; each frame carries the clock's time.
 /// Every frame lists all of the synthesizer's fingers on the glass, the ones
 /// that did not change as stationary, as a touch screen does.
+///
+/// A new synthesizer is a new touch screen: fingers an earlier one left on
+/// the glass are cancelled (through the input path, as the system cancels
+/// touches), and its first tap starts a new tap sequence. So a test that
+/// makes its own window and synthesizer starts clean without resetting the
+/// application.
 @MainActor
 public final class TouchSynthesizer {
     public let window: UIWindow
@@ -22,6 +28,19 @@ public final class TouchSynthesizer {
         self.window = window
         self.application = .shared
         application.runLoop.useManualClock()
+        takeOverTheTouchScreen()
+    }
+
+    private func takeOverTheTouchScreen() {
+        let leftDown = application.touchScreenFingersDown
+        if !leftDown.isEmpty {
+            var contacts: [DigitizerContact] = []
+            for finger in leftDown {
+                contacts.append(DigitizerContact(identifier: finger.identifier, phase: .cancelled, x: finger.location.x, y: finger.location.y))
+            }
+            send(contacts)
+        }
+        application.touchRouter.startNewTapSequence()
     }
 
     /// The time the next frame will carry.

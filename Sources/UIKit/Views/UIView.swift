@@ -297,8 +297,21 @@ open class UIView: UIResponder, CALayerDelegate {
 
     private func propagateWillMove(toWindow newWindow: UIWindow?) {
         owningViewController?.viewWillMove(toWindow: newWindow)
+        windowWillChange(to: newWindow)
         willMove(toWindow: newWindow)
         for subview in storedSubviews { subview.propagateWillMove(toWindow: newWindow) }
+    }
+
+    /// What the view itself does as it leaves its window or joins another,
+    /// before the overridable hooks run: a scroll view stops moving, so that
+    /// no timer of a view that left the screen runs on. Called for every
+    /// view of a window that goes away, too.
+    func windowWillChange(to newWindow: UIWindow?) {}
+
+    /// Tells this view and its subtree that their window is going away.
+    func windowWillGoAway() {
+        windowWillChange(to: nil)
+        for subview in storedSubviews { subview.windowWillGoAway() }
     }
 
     private func propagateDidMoveToWindow() {

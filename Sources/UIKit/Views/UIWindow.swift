@@ -42,11 +42,13 @@ open class UIWindow: UIView {
 
     isolated deinit {
         UIApplication.shared.unregister(self)
+        for subview in subviews { subview.windowWillGoAway() }
     }
 
     open override var isHidden: Bool {
         didSet {
             if oldValue && !isHidden { UIApplication.shared.windowDidBecomeVisible(self) }
+            if !oldValue && isHidden { UIApplication.shared.windowDidBecomeHidden(self) }
             if oldValue != isHidden { UIApplication.shared.windowOrderDidChange() }
         }
     }

@@ -1,0 +1,58 @@
+import ArgumentParser
+import EventServer
+import HID
+
+/// `openuikit apps`: the applications connected to the event server.
+struct AppsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "apps",
+        abstract: "Lists the applications connected to the event server, the one in front first."
+    )
+
+    @Option(help: ArgumentHelp("The event server's socket.", valueName: "path"))
+    var socket: String = ServerProtocol.defaultSocketPath()
+
+    func run() throws {
+        let reply = try ServerClient(path: socket, role: .control).request(.listApplications)
+        guard case .applications(let rows) = reply else { throw ValidationError("the server answered \(reply)") }
+        print(Self.table(rows), terminator: "")
+    }
+
+    /// One line per application, the foreground one first:
+    /// `NAME  PID  STATE  UNACKNOWLEDGED`.
+    static func table(_ rows: [ServerMessage.ApplicationStatus]) -> String {
+        let ordered = rows.filter(\.isForeground) + rows.filter { !$0.isForeground }
+        let lines = [["NAME", "PID", "STATE", "UNACKNOWLEDGED"]] + ordered.map { row in
+            let state = (row.isForeground ? "foreground" : "background") + (row.isResponding ? "" : ", not responding")
+            return [row.name, String(row.processIdentifier), state, String(row.unacknowledgedCount)]
+        }
+        let widths = (0..<4).map { column in lines.map { $0[column].count }.max() ?? 0 }
+        return lines.map { line in
+            line.enumerated().map { column, text in
+                column == 3 ? text : text + String(repeating: " ", count: widths[column] - text.count + 2)
+            }.joined()
+        }.joined(separator: "\n") + "\n"
+    }
+}
+
+/// `openuikit switch NAME`: brings an application to the front.
+struct SwitchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "switch",
+        abstract: "Brings the named application to the front: its touches are cancelled in the one that was in front."
+    )
+
+    @Argument(help: "The application's name, as `openuikit apps` lists it.")
+    var name: String
+
+    @Option(help: ArgumentHelp("The event server's socket.", valueName: "path"))
+    var socket: String = ServerProtocol.defaultSocketPath()
+
+    func run() throws {
+        switch try ServerClient(path: socket, role: .control).request(.switchTo(name)) {
+        case .done: print("\(name) is in front")
+        case .failed(let why): throw ValidationError(why)
+        case let other: throw ValidationError("the server answered \(other)")
+        }
+    }
+}

@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HID
+import Testing
+
+/// The server, applications and the tool as separate processes: gestures,
+/// switching, the watchdog and an application killed mid-gesture.
+@Suite struct ApplicationsEndToEndTests {
+    private func contact(_ id: UInt32, _ phase: DigitizerContact.Phase, _ x: Double, _ y: Double) -> DigitizerContact {
+        DigitizerContact(identifier: id, phase: phase, x: x, y: y)
+    }
+
+    @Test func aTwoFingerGestureReachesTheViewsAsTouchCalls() throws {
+        let (server, socket) = try startServer()
+        let app = try startApplication("pinch", socket: socket)
+        let injector = try Injector(serverPath: socket)
+        // Two fingers land together on the right half, spread apart, then lift one after the other.
+        try injector.send([contact(1, .began, 250, 400), contact(2, .began, 300, 450)])
+        try injector.send([contact(1, .moved, 240, 390), contact(2, .moved, 310, 460)])
+        try injector.send([contact(1, .stationary, 240, 390), contact(2, .moved, 320, 470)])
+        try injector.send([contact(1, .ended, 240, 390), contact(2, .stationary, 320, 470)])
+        try injector.send([contact(2, .ended, 320, 470)])
+        app.waitFor("right ended 1 (320,470)")
+        #expect(Array(app.lines.drop { $0 != "didBecomeActive" }.dropFirst()) == [
+            "right began 2 (250,400) (300,450)",
+            "right moved 2 (240,390) (310,460)",
+            "right moved 1 (320,470)",
+            "right ended 1 (240,390)",
+            "right ended 1 (320,470)",
+        ])
+        server.signal(SIGINT)
+        #expect(server.waitForExit() == 0)
+        #expect(app.waitForExit() == 0)
+    }
+
+    @Test func switchingMidGestureCancelsTheOldApplicationsTouches() throws {
+        let (server, socket) = try startServer()
+        let first = try startApplication("first", socket: socket)
+        let second = try startApplication("second", socket: socket)
+        first.waitFor("didEnterBackground")
+        let injector = try Injector(serverPath: socket)
+        try injector.send([contact(1, .began, 100, 100)])
+        second.waitFor("left began 1 (100,100)")
+
+        let tool = try ChildProcess("openuikit", ["switch", "first", "--socket", socket])
+        #expect(tool.waitForExit() == 0)
+        #expect(tool.lines == ["first is in front"])
+        second.waitFor("didEnterBackground")
+        first.waitFor("didBecomeActive")
+        #expect(Array(second.lines.drop { $0 != "left began 1 (100,100)" }) == [
+            "left began 1 (100,100)", "left cancelled 1 (100,100)", "willResignActive", "didEnterBackground",
+        ])
+        // The cancelled finger goes on to nobody; a new one goes to the new front application.
+        try injector.send([contact(1, .moved, 120, 100)])
+        try injector.send([contact(1, .ended, 120, 100)])
+        try injector.send([contact(2, .began, 300, 100)])
+        first.waitFor("right began 1 (300,100)")
+        #expect(Array(first.lines.drop { $0 != "willEnterForeground" }) == ["willEnterForeground", "didBecomeActive", "right began 1 (300,100)"])
+        #expect(second.lines.last == "didEnterBackground")
+
+        let apps = try ChildProcess("openuikit", ["apps", "--socket", socket])
+        #expect(apps.waitForExit() == 0)
+        #expect(apps.lines.count == 3)
+        #expect(apps.lines.first?.hasPrefix("NAME") == true)
+        #expect(apps.lines.dropFirst().map { $0.split(separator: " ").first.map(String.init) } == ["first", "second"])
+        #expect(apps.lines[1].contains("foreground") && apps.lines[2].contains("background"))
+        server.signal(SIGTERM)
+        #expect(server.waitForExit() == 0)
+    }
+
+    @Test func anApplicationThatHangsIsReportedLosesItsTouchesAndComesBack() throws {
+        let (server, socket) = try startServer(["--watchdog-timeout", "0.2"])
+        let app = try startApplication("sleepy", socket: socket, ["--hang-on-began", "0.8"])
+        let injector = try Injector(serverPath: socket)
+        try injector.send([contact(1, .began, 100, 100)])
+        app.waitFor("left hanging for 0.8 s")
+        server.waitForLine(timeout: 2) { $0.contains("\"sleepy\"") && $0.contains("is not responding: event 1 unacknowledged for") }
+        // While it hangs its finger moves and a new finger lands: none of it is sent to it.
+        try injector.send([contact(1, .moved, 110, 100)])
+        try injector.send([contact(2, .began, 300, 100)])
+        server.waitForLine { $0.contains("is not responding: a new touch sequence was not sent to it") }
+        // Once awake it gets the cancellation, acknowledges everything and responds again.
+        app.waitFor("left cancelled 1 (100,100)")
+        server.waitForLine { $0.contains("\"sleepy\"") && $0.contains("is responding again") }
+        try injector.send([contact(1, .ended, 110, 100), contact(2, .ended, 300, 100)])
+        try injector.send([contact(3, .began, 200, 100)])
+        app.waitFor("right began 1 (200,100)")
+        #expect(Array(app.lines.drop { $0 != "left began 1 (100,100)" }) == [
+            "left began 1 (100,100)", "left hanging for 0.8 s", "left cancelled 1 (100,100)", "right began 1 (200,100)",
+        ])
+        server.signal(SIGTERM)
+        #expect(server.waitForExit() == 0)
+    }
+
+    @Test func anApplicationKilledMidGestureIsDroppedAndTheOtherComesToTheFront() throws {
+        let (server, socket) = try startServer()
+        let survivor = try startApplication("survivor", socket: socket)
+        let victim = try startApplication("victim", socket: socket)
+        survivor.waitFor("didEnterBackground")
+        let injector = try Injector(serverPath: socket)
+        try injector.send([contact(1, .began, 100, 100), contact(2, .began, 300, 100)])
+        victim.waitFor("left began 1 (100,100)")
+        victim.signal(SIGKILL)
+        #expect(victim.waitForExit() == 128 + SIGKILL)
+        server.waitForLine { $0.contains("\"victim\"") && $0.contains("hung up") }
+        survivor.waitFor("didBecomeActive")
+        // The dead application's fingers go nowhere; the next touch reaches the survivor.
+        try injector.send([contact(1, .moved, 120, 100), contact(2, .ended, 300, 100)])
+        try injector.send([contact(1, .ended, 120, 100)])
+        try injector.send([contact(3, .began, 50, 60)])
+        survivor.waitFor("left began 1 (50,60)")
+        #expect(Array(survivor.lines.drop { $0 != "willEnterForeground" }) == ["willEnterForeground", "didBecomeActive", "left began 1 (50,60)"])
+        let apps = try ChildProcess("openuikit", ["apps", "--socket", socket])
+        #expect(apps.waitForExit() == 0)
+        #expect(apps.lines.dropFirst().map { $0.split(separator: " ").first.map(String.init) } == ["survivor"])
+        server.signal(SIGTERM)
+        #expect(server.waitForExit() == 0)
+        #expect(survivor.waitForExit() == 0)
+    }
+}

@@ -1,0 +1,193 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import EventServer
+import HID
+import Testing
+
+/// Which application gets each event, and what the others get.
+@Suite struct DispatchTests {
+    @Test func eventsGoToTheForegroundApplicationInOrderNumbered() throws {
+        let harness = try ServerHarness()
+        let app = try harness.connect(name: "A")
+        harness.touch(1, .began)
+        harness.touch(1, .moved, x: 110)
+        harness.touch(1, .ended, x: 110)
+        #expect(try app.touchPhases() == ["1 began", "1 moved", "1 ended"])
+        harness.touch(2, .began)
+        #expect(try app.events().map(\.sequence) == [4])
+    }
+
+    @Test func keysGoToTheForegroundApplication() throws {
+        let harness = try ServerHarness()
+        let a = try harness.connect(name: "A")
+        let b = try harness.connect(name: "B")
+        harness.input.feed(.button(ButtonEvent(timestamp: monotonicSeconds(), usagePage: 7, usage: 4, isDown: true)))
+        harness.turn()
+        #expect(try b.events().count == 1)
+        #expect(try a.events().isEmpty)
+    }
+
+    @Test func aTouchSequenceStaysWithItsApplicationAndASwitchCancelsIt() throws {
+        let harness = try ServerHarness()
+        let a = try harness.connect(name: "A")
+        harness.touch(1, .began)
+        #expect(try a.touchPhases() == ["1 began"])
+        // B connects and comes to the front: A's finger is cancelled and A goes to the background.
+        let b = try harness.connect(name: "B")
+        #expect(try a.receive().suffix(1) == [.appState(.background)])
+        harness.touch(1, .moved, x: 120)
+        harness.touch(2, .began, x: 300)
+        harness.touch(1, .ended, x: 120)
+        harness.touch(2, .ended, x: 300)
+        #expect(try a.touchPhases() == [])
+        #expect(try b.touchPhases() == ["2 began", "2 ended"])
+    }
+
+    @Test func theCancellationComesBeforeTheBackgroundState() throws {
+        let harness = try ServerHarness()
+        let a = try harness.connect(name: "A")
+        harness.touch(1, .began, x: 42, y: 43)
+        _ = try a.receive()
+        _ = try harness.connect(name: "B")
+        let messages = try a.receive()
+        #expect(messages.count == 2)
+        guard case .event(let envelope) = messages[0] else { Issue.record("no cancellation first"); return }
+        var decoder = HIDPacketDecoder()
+        decoder.append(envelope.packet)
+        guard let result = decoder.next() else { throw ChildError("an event message without a packet") }
+        guard case .digitizer(let frame) = try result.get() else { Issue.record("not a frame"); return }
+        #expect(frame.contacts.map { [$0.phase == .cancelled ? 1 : 0, $0.x, $0.y] } == [[1, 42, 43]])
+        #expect(messages[1] == .appState(.background))
+    }
+
+    @Test func switchingByNameBringsAnApplicationBack() throws {
+        let harness = try ServerHarness()
+        let a = try harness.connect(name: "A")
+        let b = try harness.connect(name: "B")
+        let control = try harness.connect(.control, name: "openuikit")
+        try control.send(.controlRequest(.switchTo("A")))
+        harness.turn()
+        #expect(try control.receive() == [.controlReply(.done)])
+        #expect(try a.receive().suffix(1) == [.appState(.foreground)])
+        #expect(try b.receive() == [.appState(.background)])
+        harness.touch(5, .began)
+        #expect(try a.touchPhases() == ["5 began"])
+
+        try control.send(.controlRequest(.switchTo("Nope")))
+        harness.turn()
+        #expect(try control.receive() == [.controlReply(.failed("no application called \"Nope\"; connected: A, B"))])
+    }
+
+    @Test func theListShowsEachApplicationsState() throws {
+        let harness = try ServerHarness()
+        let a = try harness.connect(name: "A")
+        let b = try harness.connect(name: "B")
+        let control = try harness.connect(.control, name: "openuikit")
+        harness.touch(1, .began)
+        try control.send(.controlRequest(.listApplications))
+        harness.turn()
+        guard case .controlReply(.applications(let rows)) = try #require(control.receive().first) else { Issue.record("no list"); return }
+        #expect(rows.map(\.name) == ["A", "B"])
+        #expect(rows.map(\.isForeground) == [false, true])
+        #expect(rows.map(\.isResponding) == [true, true])
+        // A has its cancellation and B its began waiting for acknowledgements.
+        #expect(rows.map(\.unacknowledgedCount) == [0, 1])
+        #expect(rows.allSatisfy { $0.processIdentifier == getpid() })
+        withExtendedLifetime((a, b)) {}
+    }
+
+    @Test func aDisconnectedApplicationIsDroppedAndThePreviousComesBack() throws {
+        let harness = try ServerHarness()
+        let a = try harness.connect(name: "A")
+        let b = try harness.connect(name: "B")
+        _ = try a.receive()
+        harness.touch(1, .began)
+        b.socket.close()
+        harness.turn()
+        #expect(harness.server.applications.map(\.name) == ["A"])
+        #expect(try a.receive() == [.appState(.foreground)])
+        // The rest of B's sequence goes nowhere; a new one goes to A.
+        harness.touch(1, .ended)
+        harness.touch(2, .began)
+        #expect(try a.touchPhases() == ["2 began"])
+        #expect(harness.log.contains("\"B\""))
+    }
+
+    @Test func timestampsThatRunBackAreReportedAndDeliveredInOrder() throws {
+        let harness = try ServerHarness()
+        let app = try harness.connect(name: "A")
+        harness.touch(1, .began, at: 100)
+        harness.touch(1, .moved, at: 90)
+        harness.touch(1, .moved, at: .nan)
+        harness.touch(1, .ended, at: 101)
+        let times = try app.events().map(\.event.timestamp)
+        #expect(times == [100, 100, 100, 101])
+        #expect(harness.log.contains("ran back by 10.0 s"))
+        #expect(harness.log.contains("timestamp nan"))
+    }
+
+    @Test func aMalformedMessageDropsOnlyItsSender() throws {
+        let harness = try ServerHarness()
+        let a = try harness.connect(name: "A")
+        let b = try harness.connect(name: "B")
+        _ = try a.receive()
+        _ = try a.socket.send(ServerProtocol.magic + [0x02, 0, 0, 0, 1, 2])  // a cut acknowledgement
+        harness.turn()
+        guard case .error(let error) = try #require(a.receive().first) else { Issue.record("no error"); return }
+        #expect(error.code == .malformedMessage)
+        harness.touch(1, .began)
+        #expect(try b.touchPhases() == ["1 began"])
+        #expect(harness.server.applications.map(\.name) == ["B"])
+    }
+
+    @Test func anApplicationSendingWhatItsRoleDoesNotIsDropped() throws {
+        let harness = try ServerHarness()
+        let a = try harness.connect(name: "A")
+        try a.send(.controlRequest(.switchTo("A")))  // an application does not send control requests
+        harness.turn()
+        guard case .error(let error) = try #require(a.receive().first) else { Issue.record("no error"); return }
+        #expect(error.code == .unexpectedMessage)
+        #expect(error.message.hasSuffix("sent a message its role (application) does not send: control request; disconnected"))
+        #expect(a.serverHungUp)
+    }
+
+    @Test func anAcknowledgementOfNothingIsReportedAndIgnored() throws {
+        let harness = try ServerHarness()
+        let a = try harness.connect(name: "A")
+        try a.acknowledge(99)
+        harness.turn()
+        #expect(harness.log.contains("acknowledged event 99, which was not waiting"))
+        harness.touch(1, .began)
+        #expect(try a.touchPhases() == ["1 began"])
+    }
+
+    @Test func anInjectorsEventsAreInputReadNow() throws {
+        let harness = try ServerHarness()
+        let app = try harness.connect(name: "A")
+        let injector = try harness.connect(.injector, name: "replay")
+        let packet = HIDPacketEncoder().encode(.digitizer(DigitizerFrame(timestamp: 5, contacts: [
+            DigitizerContact(identifier: 1, phase: .began, x: 1, y: 2),
+        ])))
+        let before = monotonicSeconds()
+        try injector.send(.event(.init(sequence: 1, readTime: 0, packet: packet)))
+        harness.turn()
+        let events = try app.events()
+        #expect(events.count == 1)
+        #expect(events[0].event.timestamp >= before)
+        // A bad packet is reported and skipped; the injector stays.
+        try injector.send(.event(.init(sequence: 2, readTime: 0, packet: Array(packet.prefix(20)))))
+        harness.turn()
+        #expect(harness.log.contains("injected a cut-off event"))
+    }
+
+    @Test func aRecorderGetsACopyOfEveryInputEvent() throws {
+        let harness = try ServerHarness()
+        let recorder = try harness.connect(.recorder, name: "record")
+        let app = try harness.connect(name: "A")
+        harness.touch(1, .began)
+        harness.touch(1, .ended)
+        #expect(try recorder.touchPhases() == ["1 began", "1 ended"])
+        #expect(try app.touchPhases() == ["1 began", "1 ended"])
+    }
+}

@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import EventServer
+import HID
+import Testing
+
+/// Who may connect, and how a connection starts.
+@Suite struct HelloTests {
+    @Test func theWelcomeCarriesTheScreenAndSaysTheNewApplicationIsInFront() throws {
+        let harness = try ServerHarness()
+        let app = try harness.connect(name: "Photos")
+        #expect(app.welcome?.screenWidth == 390)
+        #expect(app.welcome?.screenHeight == 844)
+        #expect(app.welcome?.screenScale == 3)
+        #expect(app.welcome?.isForeground == true)
+        #expect(harness.server.applications.map(\.name) == ["Photos"])
+    }
+
+    @Test func theSocketIsInADirectoryOnlyItsUserOpens() throws {
+        let harness = try ServerHarness()
+        var info = stat()
+        let directory = String(harness.path.dropLast("/server.sock".count))
+        #expect(stat(directory, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o700)
+        #expect(stat(harness.path, &info) == 0)
+        #expect(info.st_mode & 0o077 == 0)
+    }
+
+    @Test func aSecondServerOnTheSameSocketIsRefused() throws {
+        let harness = try ServerHarness()
+        #expect(throws: EventServerError.socket("another event server is already listening at \(harness.path)")) {
+            _ = try EventServer(configuration: ServerConfiguration(socketPath: harness.path, log: { _ in }))
+        }
+    }
+
+    @Test func anotherProtocolVersionGetsAClearErrorAndIsDropped() throws {
+        let harness = try ServerHarness()
+        let client = try TestClient(path: harness.path)
+        try client.send(.hello(.init(version: 2, role: .application, processIdentifier: getpid(), name: "Future")))
+        harness.turn()
+        #expect(try client.receive() == [.error(ServerErrorMessage(.unsupportedVersion, "this server speaks protocol version 1, not 2"))])
+        #expect(client.serverHungUp)
+        #expect(harness.server.applications.isEmpty)
+    }
+
+    @Test func garbageInsteadOfAHelloGetsAClearErrorAndIsDropped() throws {
+        let harness = try ServerHarness()
+        let client = try TestClient(path: harness.path)
+        _ = try client.socket.send(Array("GET / HTTP/1.1\r\n\r\n".utf8))
+        harness.turn()
+        guard case .error(let error) = try #require(client.receive().first) else { Issue.record("no error"); return }
+        #expect(error.code == .malformedMessage)
+        #expect(error.message.contains("magic"))
+        #expect(client.serverHungUp)
+        #expect(harness.log.contains("malformed message"))
+    }
+
+    @Test func speakingBeforeHelloIsRefused() throws {
+        let harness = try ServerHarness()
+        let client = try TestClient(path: harness.path)
+        try client.send(.controlRequest(.listApplications))
+        harness.turn()
+        guard case .error(let error) = try #require(client.receive().first) else { Issue.record("no error"); return }
+        #expect(error.code == .unexpectedMessage)
+    }
+
+    @Test func aClientThatNeverSaysHelloIsDroppedAfterTheTimeout() throws {
+        let harness = try ServerHarness(watchdogTimeout: 0.05)
+        let log = harness.log
+        let server = try EventServer(configuration: ServerConfiguration(
+            socketPath: harness.path + "2", helloTimeout: 0.05, log: { log.append($0) }))
+        let client = try TestClient(path: harness.path + "2")
+        server.runOnce(timeout: 0)
+        server.runOnce(timeout: 0.2)
+        server.runOnce(timeout: 0)
+        guard case .error(let error) = try #require(client.receive().first) else { Issue.record("no error"); return }
+        #expect(error.message == "no hello within 50 ms")
+        server.shutDown()
+    }
+
+    @Test func aPeerOfAnotherUserIsRefused() throws {
+        // The check sees this process as it would see another user's: its uid is not the one accepted.
+        let harness = try ServerHarness(acceptsPeer: { $0.userIdentifier == getuid() &+ 1 })
+        let client = try TestClient(path: harness.path)
+        try client.send(.hello(.init(role: .application, processIdentifier: getpid(), name: "Intruder")))
+        harness.turn()
+        guard case .error(let error) = try #require(client.receive().first) else { Issue.record("no error"); return }
+        #expect(error.code == .refusedPeer)
+        #expect(error.message == "refused: the server accepts only processes of user \(getuid()), not of user \(getuid())")
+        #expect(harness.server.applications.isEmpty)
+    }
+
+    @Test func theDefaultPeerCheckAcceptsOnlyThisUser() {
+        let me = PeerCredentials(processIdentifier: 1, userIdentifier: getuid(), groupIdentifier: getgid())
+        var other = me
+        other.userIdentifier = getuid() &+ 1
+        #expect(ServerConfiguration.sameUser(me))
+        #expect(!ServerConfiguration.sameUser(other))
+    }
+
+    @Test func thePeerCredentialsAreTheKernels() throws {
+        let (a, _) = try MessageSocket.makePair()
+        let credentials = try a.peerCredentials()
+        #expect(credentials.userIdentifier == getuid())
+        #expect(credentials.processIdentifier == getpid())
+    }
+
+    @Test func screensAreReadFromTheirOptionForm() {
+        #expect(Screen(parsing: "390x844@3") == Screen(width: 390, height: 844, scale: 3))
+        #expect(Screen(parsing: "1024x768") == Screen(width: 1024, height: 768, scale: 1))
+        #expect(Screen(parsing: "800x600@1.5")?.description == "800x600@1.5")
+        for bad in ["", "390", "390x", "x844", "390x844@", "390x844@0", "-1x5@1", "nanx5@1", "inf x 5", "1x1@2@3"] {
+            #expect(Screen(parsing: bad) == nil, "\(bad)")
+        }
+    }
+}

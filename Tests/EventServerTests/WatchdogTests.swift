@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import EventServer
+import HID
+import Testing
+
+/// Unresponsive applications, as Android's dispatcher treats them.
+@Suite struct WatchdogTests {
+    /// Waits real time: the server runs on the system's clock.
+    private func wait(_ seconds: Double, _ harness: ServerHarness) {
+        harness.server.runOnce(timeout: seconds)
+        harness.turn()
+    }
+
+    @Test func anApplicationThatDoesNotAcknowledgeInTimeIsNotRespondingAndLosesItsTouches() throws {
+        let harness = try ServerHarness(watchdogTimeout: 0.05)
+        let app = try harness.connect(name: "Slow")
+        harness.touch(1, .began)
+        #expect(try app.touchPhases() == ["1 began"])
+        wait(0.08, harness)
+        #expect(harness.log.contains("\"Slow\" (client 1, pid \(getpid())) is not responding: event 1 unacknowledged for"))
+        #expect(harness.server.applications.first?.isResponding == false)
+        // Its sequence is cancelled, not cut: it gets the cancellation and nothing more of it.
+        #expect(try app.touchPhases() == ["1 cancelled"])
+        harness.touch(1, .moved)
+        harness.touch(2, .began)
+        #expect(try app.touchPhases() == [])
+        #expect(harness.log.contains("is not responding: a new touch sequence was not sent to it"))
+
+        // Once it acknowledged everything it responds again and gets new sequences.
+        try app.acknowledge(1)
+        try app.acknowledge(2)
+        harness.turn()
+        #expect(harness.log.contains("\"Slow\" (client 1, pid \(getpid())) is responding again"))
+        harness.touch(3, .began)
+        #expect(try app.touchPhases() == ["3 began"])
+    }
+
+    @Test func anApplicationThatAcknowledgesInTimeStaysResponding() throws {
+        let harness = try ServerHarness(watchdogTimeout: 0.05)
+        let app = try harness.connect(name: "Quick")
+        for phase in [DigitizerContact.Phase.began, .moved, .ended] {
+            harness.touch(1, phase)
+            for (sequence, _) in try app.events() { try app.acknowledge(sequence) }
+            wait(0.02, harness)
+        }
+        wait(0.06, harness)
+        #expect(harness.server.applications.first?.isResponding == true)
+        #expect(!harness.log.contains("not responding"))
+    }
+
+    @Test func anApplicationThatNeverReadsDelaysNobodyElse() throws {
+        let harness = try ServerHarness(watchdogTimeout: 60)
+        let reader = try harness.connect(name: "Reader")
+        let stuck = try harness.connect(name: "Stuck")
+        _ = try reader.receive()
+        // Far more than a socket buffer holds: the server queues up to its
+        // bound, then cancels the sequence rather than cut it, and goes on.
+        for index in 0..<5_000 { harness.touch(1, index == 0 ? .began : .moved, x: Double(index)) }
+        let waiting = try #require(harness.server.applications.last?.unacknowledgedCount)
+        #expect(waiting > EventDispatcher.Configuration().maximumQueuedEvents && waiting < 5_000)
+        #expect(harness.log.contains("\"Stuck\" (client 2, pid \(getpid())) has 1024 events queued; its touch sequences are cancelled"))
+        let control = try harness.connect(.control, name: "openuikit")
+        try control.send(.controlRequest(.switchTo("Reader")))
+        harness.turn()
+        #expect(try control.receive() == [.controlReply(.done)])
+        // The reader gets each event in the turn that read it.
+        for index in 0..<20 {
+            harness.touch(7, index == 0 ? .began : .moved, x: Double(index))
+            #expect(try reader.touchPhases().last == (index == 0 ? "7 began" : "7 moved"))
+        }
+        _ = stuck
+    }
+
+    @Test func theQueueOfAnApplicationNotRespondingIsBounded() throws {
+        let harness = try ServerHarness(watchdogTimeout: 0.01)
+        let app = try harness.connect(name: "Hung")
+        harness.touch(1, .began)
+        wait(0.03, harness)
+        #expect(harness.server.applications.first?.isResponding == false)
+        for _ in 0..<3_000 {
+            harness.input.feed(.button(ButtonEvent(timestamp: monotonicSeconds(), usagePage: 7, usage: 4, isDown: true)))
+            harness.turn()
+        }
+        #expect(harness.log.contains("further events to it are dropped until it reads"))
+        let queued = try app.events().count
+        #expect(queued <= EventDispatcher.Configuration().maximumQueuedEvents + 300, "what the socket held plus the bounded queue")
+        #expect(queued > 0)
+    }
+}

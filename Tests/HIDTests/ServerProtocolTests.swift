@@ -1,0 +1,75 @@
+import HID
+import Testing
+
+@Suite struct ServerProtocolTests {
+    static let messages: [ServerMessage] = [
+        .hello(.init(role: .application, processIdentifier: 4242, name: "Photos")),
+        .hello(.init(version: 7, role: .recorder, processIdentifier: -1, name: "record é")),
+        .acknowledgement(.init(sequence: 1 << 40, handled: true, finishTime: 12.5)),
+        .controlRequest(.listApplications),
+        .controlRequest(.switchTo("Maps")),
+        .welcome(.init(clientIdentifier: 3, screenWidth: 390, screenHeight: 844, screenScale: 3, isForeground: true)),
+        .event(.init(sequence: 9, readTime: 1.25, packet: HIDPacketEncoder().encode(.button(.init(timestamp: 1, usagePage: 7, usage: 4, isDown: true))))),
+        .appState(.background),
+        .controlReply(.applications([
+            .init(clientIdentifier: 1, processIdentifier: 10, name: "A", isForeground: false, isResponding: true, unacknowledgedCount: 0),
+            .init(clientIdentifier: 2, processIdentifier: 11, name: "B", isForeground: true, isResponding: false, unacknowledgedCount: 17),
+        ])),
+        .controlReply(.done),
+        .controlReply(.failed("no application called \"C\"")),
+        .error(ServerErrorMessage(.unsupportedVersion, "this server speaks protocol version 1, not 7")),
+        .shutdown,
+    ]
+
+    @Test(arguments: messages) func everyMessageReadsBackAsWritten(_ message: ServerMessage) throws {
+        #expect(try ServerMessage(decoding: message.encoded()) == message)
+    }
+
+    @Test(arguments: messages) func everyCutOrLengthenedMessageIsRefused(_ message: ServerMessage) {
+        let bytes = message.encoded()
+        for length in 0..<bytes.count where !(message == .shutdown && length == bytes.count) {
+            // An event's packet may be cut and still be a packet-sized message; it is checked when decoded.
+            if case .event = message, length >= 8 + 16 + HIDWireFormat.headerSize { continue }
+            #expect(throws: ServerProtocolError.self) { try ServerMessage(decoding: Array(bytes.prefix(length))) }
+        }
+        if case .event = message { return }
+        #expect(throws: ServerProtocolError.self) { try ServerMessage(decoding: bytes + [0]) }
+    }
+
+    @Test func headerProblemsAreNamed() {
+        #expect(throws: ServerProtocolError.tooShort(3)) { try ServerMessage(decoding: [0x4F, 0x55, 0x4B]) }
+        #expect(throws: ServerProtocolError.badMagic) { try ServerMessage(decoding: Array("GET / HTTP/1.1\r\n".utf8)) }
+        #expect(throws: ServerProtocolError.unknownType(0x7F)) { try ServerMessage(decoding: ServerProtocol.magic + [0x7F, 0, 0, 0]) }
+        #expect(ServerProtocolError.badMagic.description.contains("OUKS"))
+    }
+
+    @Test func badFieldsAreRefused() throws {
+        var hello = ServerMessage.hello(.init(role: .application, processIdentifier: 1, name: "A")).encoded()
+        hello[10] = 9  // no such role
+        #expect(throws: ServerProtocolError.badField("hello role 9")) { try ServerMessage(decoding: hello) }
+
+        var name = ServerMessage.hello(.init(role: .application, processIdentifier: 1, name: "AB")).encoded()
+        name[name.count - 1] = 0xFF  // not UTF-8
+        #expect(throws: ServerProtocolError.badField("text that is not UTF-8")) { try ServerMessage(decoding: name) }
+
+        var ack = ServerMessage.acknowledgement(.init(sequence: 1, handled: true, finishTime: 1)).encoded()
+        ack[16] = 2
+        #expect(throws: ServerProtocolError.badField("acknowledgement handled flag 2")) { try ServerMessage(decoding: ack) }
+        let nan = ServerMessage.acknowledgement(.init(sequence: 1, handled: true, finishTime: .nan)).encoded()
+        #expect(throws: ServerProtocolError.self) { try ServerMessage(decoding: nan) }
+
+        let screen = ServerMessage.welcome(.init(clientIdentifier: 1, screenWidth: .infinity, screenHeight: 1, screenScale: 1, isForeground: true)).encoded()
+        #expect(throws: ServerProtocolError.self) { try ServerMessage(decoding: screen) }
+
+        var state = ServerMessage.appState(.foreground).encoded()
+        state[8] = 0
+        #expect(throws: ServerProtocolError.badField("app state 0")) { try ServerMessage(decoding: state) }
+    }
+
+    @Test func aNameLongerThanTheLimitIsCutAtACharacter() throws {
+        let long = String(repeating: "é", count: 200)  // 400 bytes
+        let decoded = try ServerMessage(decoding: ServerMessage.hello(.init(role: .application, processIdentifier: 1, name: long)).encoded())
+        guard case .hello(let hello) = decoded else { Issue.record("not a hello"); return }
+        #expect(hello.name == String(repeating: "é", count: 127))
+    }
+}
