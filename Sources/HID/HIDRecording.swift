@@ -65,7 +65,7 @@ public enum HIDRecording {
     public static func decode(_ bytes: some Collection<UInt8>) -> (events: [HIDEvent], error: HIDRecordingError?) {
         let bytes = Array(bytes)
         guard bytes.count >= headerSize else {
-            if bytes.count >= magic.count && Array(bytes.prefix(magic.count)) != magic { return ([], .notARecording) }
+            if !magic.starts(with: bytes.prefix(magic.count)) || bytes.isEmpty { return ([], .notARecording) }
             return ([], .truncatedHeader(size: bytes.count))
         }
         guard Array(bytes[0..<magic.count]) == magic else { return ([], .notARecording) }
