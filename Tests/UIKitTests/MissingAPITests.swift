@@ -45,3 +45,27 @@ import Testing
         #expect(_getSuperclass(UIRotationGestureRecognizer.self) == UIGestureRecognizer.self)
     }
 }
+
+/// An action method taking the sender and the event, as `tapped(_:forEvent:)`.
+@MainActor
+@Suite struct SenderAndEventActionTests {
+    @MainActor final class Screen {
+        var received: [(sender: UIControl, eventType: UIEvent.EventType?)] = []
+        func tapped(_ sender: UIControl, _ event: UIEvent?) { received.append((sender, event?.type)) }
+    }
+
+    @Test func anActionTakingTheEventGetsTheTouchEvent() {
+        let window = makeWindow()
+        let control = UIControl(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        window.addSubview(control)
+        let screen = Screen()
+        control.addTarget(screen, action: Screen.tapped, for: .touchUpInside)
+        TouchSynthesizer(window: window).tap(at: CGPoint(x: 50, y: 50))
+        #expect(screen.received.count == 1)
+        #expect(screen.received.first?.sender === control)
+        #expect(screen.received.first?.eventType == .touches)
+        control.sendActions(for: .touchUpInside)  // sent without an event
+        #expect(screen.received.count == 2)
+        #expect(screen.received.last?.eventType == nil)
+    }
+}

@@ -71,6 +71,17 @@ extension UIControl {
         registrations.append(ActionRegistration(events: controlEvents, kind: .method(TargetAction(target: target, action: action))))
     }
 
+    /// Calls a method of `target` (held weakly) taking the control and the
+    /// event that caused the action, for `controlEvents`, as an Objective-C
+    /// action `tapped(_:forEvent:)` is:
+    /// `addTarget(self, action: Self.tapped, for: .touchUpInside)`. The event
+    /// is nil for actions sent by ``sendActions(for:)``.
+    public final func addTarget<Target: AnyObject, Control: UIControl>(
+        _ target: AnyObject, action: @escaping (Target) -> @MainActor (Control, UIEvent?) -> Void, for controlEvents: Event
+    ) {
+        registrations.append(ActionRegistration(events: controlEvents, kind: .method(TargetAction(target: target, action: action))))
+    }
+
     /// Sends the named `action` for `controlEvents` to `target` (held
     /// weakly), or along the responder chain when `target` is nil. Adding
     /// the same target and action again adds the events to it.
@@ -165,7 +176,7 @@ extension UIControl {
         for registration in registrations where !registration.events.isDisjoint(with: controlEvents) {
             switch registration.kind {
             case .method(let method):
-                method.send(from: self)
+                method.send(from: self, with: event)
             case .action(let action):
                 sendAction(action)
             case .named(let name, nil):

@@ -19,19 +19,19 @@ final class TargetAction<Sender: AnyObject> {
     /// False for a closure, which lives as long as its owner keeps it.
     let hasTarget: Bool
     private(set) weak var target: AnyObject?
-    private let perform: @MainActor (AnyObject?, Sender) -> Void
+    private let perform: @MainActor (AnyObject?, Sender, UIEvent?) -> Void
 
     /// An action that calls `handler` with the sender.
     init(handler: @escaping @MainActor (Sender) -> Void) {
         hasTarget = false
-        perform = { _, sender in handler(sender) }
+        perform = { _, sender, _ in handler(sender) }
     }
 
     /// An action that calls a method of `target` taking no argument.
     init<Target: AnyObject>(target: AnyObject, action: @escaping (Target) -> @MainActor () -> Void) {
         hasTarget = true
         self.target = target
-        perform = { target, _ in
+        perform = { target, _, _ in
             if let target = target as? Target { action(target)() }
         }
     }
@@ -42,8 +42,20 @@ final class TargetAction<Sender: AnyObject> {
     init<Target: AnyObject, Argument>(target: AnyObject, action: @escaping (Target) -> @MainActor (Argument) -> Void) {
         hasTarget = true
         self.target = target
-        perform = { target, sender in
+        perform = { target, sender, _ in
             if let target = target as? Target, let argument = sender as? Argument { action(target)(argument) }
+        }
+    }
+
+    /// An action that calls a method of `target` taking the sender and the
+    /// event that caused the action (nil for actions sent without one).
+    init<Target: AnyObject, Argument>(
+        target: AnyObject, action: @escaping (Target) -> @MainActor (Argument, UIEvent?) -> Void
+    ) {
+        hasTarget = true
+        self.target = target
+        perform = { target, sender, event in
+            if let target = target as? Target, let argument = sender as? Argument { action(target)(argument, event) }
         }
     }
 
@@ -52,9 +64,9 @@ final class TargetAction<Sender: AnyObject> {
 
     /// Runs the action, unless its target is gone. A closure's action has
     /// no target to load (loading a weak reference is not free).
-    func send(from sender: Sender) {
-        guard hasTarget else { return perform(nil, sender) }
+    func send(from sender: Sender, with event: UIEvent? = nil) {
+        guard hasTarget else { return perform(nil, sender, event) }
         guard let target else { return }
-        perform(target, sender)
+        perform(target, sender, event)
     }
 }
