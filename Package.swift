@@ -12,6 +12,8 @@ let package = Package(
         .executable(name: "openuikit", targets: ["openuikit"]),
         .executable(name: "openuikit-server", targets: ["openuikit-server"]),
         .executable(name: "openuikit-benchmarks", targets: ["CoreBenchmarks"]),
+        .executable(name: "openuikit-latency-benchmark", targets: ["EventServerLatency"]),
+        .executable(name: "openuikit-latency-app", targets: ["LatencyApp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -51,6 +53,8 @@ let package = Package(
             dependencies: ["UIKit"],
             path: "Examples/TouchLogger"
         ),
+        .executableTarget(name: "EventServerLatency", dependencies: ["HID"], path: "Benchmarks/EventServerLatency"),
+        .executableTarget(name: "LatencyApp", dependencies: ["UIKit"], path: "Benchmarks/LatencyApp"),
         .executableTarget(
             name: "CoreBenchmarks",
             dependencies: ["UIKit"],
