@@ -40,7 +40,13 @@ struct RecordCommand: ParsableCommand {
             }
             var pending = sigset_t()
             sigpending(&pending)
-            if sigismember(&pending, SIGINT) == 1 || sigismember(&pending, SIGTERM) == 1 { break }
+            if sigismember(&pending, SIGINT) == 1 || sigismember(&pending, SIGTERM) == 1 {
+                // What the server sent before the interruption is kept.
+                while count.map({ writer.eventCount < $0 }) ?? true, case .event(let event)? = try client.receive(timeout: 0) {
+                    try writer.append(event)
+                }
+                break
+            }
         }
         if let count, writer.eventCount >= count { why = "\(count) events" }
         print("recorded \(writer.eventCount) events to \(file) (\(why))")
