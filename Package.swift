@@ -35,7 +35,9 @@ let package = Package(
         .target(name: "CoreGraphics", dependencies: ["CFreeType", "CFontconfig", "CPNG", "CJPEG"]),
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
-        .target(name: "UIKit", dependencies: ["HID", "QuartzCore"]),
+        // The Clang module underneath UIKit, for `import UIKit.UIGestureRecognizerSubclass`.
+        .systemLibrary(name: "UIKitClangModule"),
+        .target(name: "UIKit", dependencies: ["HID", "QuartzCore", "UIKitClangModule"]),
         .target(name: "_Testing_UIKit", dependencies: ["UIKit"]),
 
         // Tools. The tool's commands live in a library so that tests can parse them.
@@ -71,6 +73,8 @@ let package = Package(
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics", "GeometryTestSupport"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreGraphics", "HID", "GeometryTestSupport", "CFreeType"]),
         .testTarget(name: "OpenUIKitCommandsTests", dependencies: ["OpenUIKitCommands"]),
+        // Compiles client code (Tests/SourceCompatibilityFixtures) against the built modules.
+        .testTarget(name: "SourceCompatibilityTests", dependencies: ["UIKit"]),
     ],
     swiftLanguageModes: [.v6]
 )
