@@ -12,6 +12,8 @@ let package = Package(
         .executable(name: "openuikit", targets: ["openuikit"]),
         .executable(name: "openuikit-server", targets: ["openuikit-server"]),
         .executable(name: "openuikit-benchmarks", targets: ["CoreBenchmarks"]),
+        .executable(name: "openuikit-latency-benchmark", targets: ["EventServerLatency"]),
+        .executable(name: "openuikit-latency-app", targets: ["LatencyApp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -19,7 +21,7 @@ let package = Package(
     targets: [
         // The hardware side and the system side.
         .target(name: "HID"),
-        .target(name: "EventServer", dependencies: ["HID"]),
+        .target(name: "EventServer", dependencies: ["HID", "CLinuxInput"]),
 
         // C libraries every machine of this kind has, with their headers.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2"),
@@ -29,12 +31,16 @@ let package = Package(
         // libjpeg's errors need setjmp, which Swift cannot call: this small C
         // target decodes and encodes behind one (see its source).
         .target(name: "CJPEGCodec", linkerSettings: [.linkedLibrary("jpeg")]),
+        // The kernel's evdev, timerfd and inotify interfaces.
+        .systemLibrary(name: "CLinuxInput"),
 
         // The frameworks, bottom up.
         .target(name: "CoreGraphics", dependencies: ["CFreeType", "CFontconfig", "CPNG", "CJPEG", "CJPEGCodec"]),
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
-        .target(name: "UIKit", dependencies: ["HID", "QuartzCore"]),
+        // The Clang module underneath UIKit, for `import UIKit.UIGestureRecognizerSubclass`.
+        .systemLibrary(name: "UIKitClangModule"),
+        .target(name: "UIKit", dependencies: ["HID", "QuartzCore", "UIKitClangModule"]),
         .target(name: "_Testing_UIKit", dependencies: ["UIKit"]),
 
         // Tools. The tool's commands live in a library so that tests can parse them.
@@ -52,6 +58,8 @@ let package = Package(
             dependencies: ["UIKit"],
             path: "Examples/TouchLogger"
         ),
+        .executableTarget(name: "EventServerLatency", dependencies: ["HID"], path: "Benchmarks/EventServerLatency"),
+        .executableTarget(name: "LatencyApp", dependencies: ["UIKit"], path: "Benchmarks/LatencyApp"),
         .executableTarget(
             name: "CoreBenchmarks",
             dependencies: ["UIKit"],
@@ -62,13 +70,15 @@ let package = Package(
         .target(name: "GeometryTestSupport", dependencies: ["CoreGraphics"], path: "Tests/GeometryTestSupport"),
         .target(name: "DrawingTestSupport", dependencies: ["CoreGraphics"], path: "Tests/DrawingTestSupport"),
         .testTarget(name: "HIDTests", dependencies: ["HID"]),
-        .testTarget(name: "EventServerTests", dependencies: ["EventServer", "HID"]),
+        .testTarget(name: "EventServerTests", dependencies: ["EventServer", "HID"], exclude: ["Recordings"]),
         // Runs the server, the demo application and the tools as processes of their own.
         .testTarget(name: "EndToEndTests", dependencies: ["HID"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "GeometryTestSupport", "DrawingTestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics", "GeometryTestSupport"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreGraphics", "HID", "GeometryTestSupport", "CFreeType", "DrawingTestSupport"]),
         .testTarget(name: "OpenUIKitCommandsTests", dependencies: ["OpenUIKitCommands"]),
+        // Compiles client code (Tests/SourceCompatibilityFixtures) against the built modules.
+        .testTarget(name: "SourceCompatibilityTests", dependencies: ["UIKit"]),
     ],
     swiftLanguageModes: [.v6]
 )
