@@ -11,7 +11,7 @@
 /// Where the code is:
 /// - this file: the properties, and the methods subclasses override;
 /// - `ScrollViewContentTouches.swift`: how content touches are delayed and
-///   cancelled (SPEC.md §7), read top to bottom;
+///   cancelled, read top to bottom;
 /// - `UIScrollView+Dragging.swift`: dragging, releasing, coasting, animations;
 /// - `UIScrollView+Zooming.swift`: zooming by pinch and by code;
 /// - `ScrollPhysics.swift`: the constants and the motion of one axis.
@@ -168,6 +168,25 @@ open class UIScrollView: UIView {
     /// How quickly the content slows after a fling. Default ``DecelerationRate-swift.struct/normal``.
     open var decelerationRate = DecelerationRate.normal
 
+    // MARK: Scroll indicators
+
+    /// Whether the vertical indicator shows while the content moves. Default true.
+    open var showsVerticalScrollIndicator = true
+    /// Whether the horizontal indicator shows while the content moves. Default true.
+    open var showsHorizontalScrollIndicator = true
+    /// The indicators' colours. Default ``IndicatorStyle-swift.enum/default``.
+    open var indicatorStyle = IndicatorStyle.default
+
+    /// The colours of the scroll indicators.
+    public enum IndicatorStyle: Int, Sendable {
+        /// Dark with a light border: visible on any background.
+        case `default`
+        /// Dark, for light backgrounds.
+        case black
+        /// Light, for dark backgrounds.
+        case white
+    }
+
     // MARK: State
 
     /// True while a finger is on the scroll view, dragging or not yet.
@@ -182,7 +201,7 @@ open class UIScrollView: UIView {
     /// scroll view decides through `gestureRecognizerShouldBegin(_:)`).
     open var panGestureRecognizer: UIPanGestureRecognizer { storedPan }
 
-    // MARK: Content touches (SPEC.md §7; see ScrollViewContentTouches.swift)
+    // MARK: Content touches (see ScrollViewContentTouches.swift)
 
     /// When true (the default), a touch on content reaches it only after
     /// ``ScrollViewConstants/contentTouchDelay``, or when it lifts sooner,
