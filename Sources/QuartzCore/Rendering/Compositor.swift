@@ -67,8 +67,9 @@ package final class Compositor {
     }
 
     private func drawShadow(_ style: ShadowStyle, of node: RenderLayer, into surface: PixelSurface, clip: PixelRect) {
-        if node.shadowCache == nil || node.shadowCache?.style != style || node.shadowCache?.toDevice != node.toDevice {
-            node.shadowCache = ShadowMask.make(style: style, shape: node.roundedBounds, toDevice: node.toDevice)
+        let cache = node.shadowCache
+        if cache == nil || cache?.style != style || cache?.toDevice != node.toDevice || cache?.visible != surface.extent {
+            node.shadowCache = ShadowMask.make(style: style, shape: node.roundedBounds, toDevice: node.toDevice, visible: surface.extent)
         }
         node.shadowCache?.draw(into: surface, clip: clip, opacity: node.opacity)
     }
