@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "openuikit", targets: ["openuikit"]),
         .executable(name: "openuikit-server", targets: ["openuikit-server"]),
         .executable(name: "openuikit-benchmarks", targets: ["CoreBenchmarks"]),
+        .executable(name: "openuikit-render-benchmarks", targets: ["RenderBenchmarks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -55,6 +56,11 @@ let package = Package(
             name: "CoreBenchmarks",
             dependencies: ["UIKit"],
             path: "Benchmarks/CoreBenchmarks"
+        ),
+        .executableTarget(
+            name: "RenderBenchmarks",
+            dependencies: ["UIKit"],
+            path: "Benchmarks/RenderBenchmarks"
         ),
 
         // Tests.

@@ -102,17 +102,10 @@ extension RenderLayer {
         RoundedRectShape(rect: bounds, radius: cornerRadius, corners: maskedCorners)
     }
 
-    /// The device pixels of the bounds when they are exactly a rectangle of
-    /// whole pixels (no rotation, no rounded corner, integral edges), so
-    /// that masking to them is clipping to a rectangle.
+    /// The device pixels of the bounds when masking to them is clipping to
+    /// a rectangle: whole pixels, no rotation, no rounded corner.
     var pixelAlignedMask: PixelRect? {
-        let t = toDevice
-        guard t.b == 0, t.c == 0, t.a > 0, t.d > 0 else { return nil }
         if cornerRadius > 0 && !maskedCorners.isEmpty { return nil }
-        let r = bounds.applying(t)
-        guard r.isFinite else { return nil }
-        let edges = [r.minX, r.minY, r.maxX, r.maxY]
-        guard edges.allSatisfy({ abs($0 - $0.rounded()) < 1e-9 }) else { return nil }
-        return PixelRect(x0: Int(r.minX.rounded()), y0: Int(r.minY.rounded()), x1: Int(r.maxX.rounded()), y1: Int(r.maxY.rounded()))
+        return pixelAlignedBounds
     }
 }

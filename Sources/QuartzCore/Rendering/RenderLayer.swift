@@ -219,9 +219,22 @@ package final class RenderLayer {
             .concatenating(toDevice)
     }
 
-    /// The device pixels of the bounds, grown by one for anti-aliasing.
+    /// The device pixels of the bounds: exactly, when they lie on whole
+    /// pixels without rotation; otherwise grown by one for anti-aliasing.
     var boundsPixelRect: PixelRect {
-        PixelRect(covering: bounds.applying(toDevice).insetBy(dx: -1, dy: -1))
+        pixelAlignedBounds ?? PixelRect(covering: bounds.applying(toDevice).insetBy(dx: -1, dy: -1))
+    }
+
+    /// The device pixels of the bounds when they are exactly a rectangle of
+    /// whole pixels (no rotation, integral edges).
+    var pixelAlignedBounds: PixelRect? {
+        let t = toDevice
+        guard t.b == 0, t.c == 0, t.a > 0, t.d > 0 else { return nil }
+        let r = bounds.applying(t)
+        guard r.isFinite, abs(r.minX) < 1e9, abs(r.minY) < 1e9, abs(r.maxX) < 1e9, abs(r.maxY) < 1e9 else { return nil }
+        let edges = [r.minX, r.minY, r.maxX, r.maxY]
+        guard edges.allSatisfy({ abs($0 - $0.rounded()) < 1e-9 }) else { return nil }
+        return PixelRect(x0: Int(r.minX.rounded()), y0: Int(r.minY.rounded()), x1: Int(r.maxX.rounded()), y1: Int(r.maxY.rounded()))
     }
 
     /// Works out ``toDevice``, ``ownRect`` and ``subtreeRect`` for this node
