@@ -26,13 +26,3 @@ open class UIImageView: UIView {
 
     override class var interactionEnabledByDefault: Bool { false }
 }
-
-/// A view that shows text. Like `UIImageView` it ignores touches by default.
-@MainActor
-open class UILabel: UIView {
-    open var text: String?
-    open var textColor: UIColor = .black
-    open var numberOfLines = 1
-
-    override class var interactionEnabledByDefault: Bool { false }
-}
