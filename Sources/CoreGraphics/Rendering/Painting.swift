@@ -1,0 +1,232 @@
+/// Reads an image's pixels for the pixels of a destination, through a
+/// transform, filtered bilinearly or taking the nearest pixel.
+package struct ImageSampler {
+    let source: PixelBuffer
+    /// Destination pixel (y down) → source pixel (y down).
+    let inverse: CGAffineTransform
+    let nearest: Bool
+    /// 0…255, applied to every sample.
+    let alpha: UInt32
+    let targetFormat: PixelFormat
+    /// Whether destination pixels map onto whole source pixels one to one.
+    let integerOffset: (x: Int, y: Int)?
+
+    /// A sampler drawing `source` with `transform` (source pixels → destination
+    /// pixels, both y down); nil when the transform cannot be inverted.
+    package init?(source: PixelBuffer, transform: CGAffineTransform, alpha: CGFloat, nearest: Bool, targetFormat: PixelFormat) {
+        guard let inverse = transform.invertedIfPossible(), inverse.tx.isFinite, inverse.ty.isFinite else { return nil }
+        self.source = source
+        self.inverse = inverse
+        self.nearest = nearest
+        self.alpha = alpha.isNaN ? 0 : UInt32((min(max(alpha, 0), 1) * 255).rounded())
+        self.targetFormat = targetFormat
+        if inverse.a == 1, inverse.b == 0, inverse.c == 0, inverse.d == 1,
+           inverse.tx == inverse.tx.rounded(), inverse.ty == inverse.ty.rounded(), abs(inverse.tx) < 1e9, abs(inverse.ty) < 1e9 {
+            integerOffset = (Int(inverse.tx), Int(inverse.ty))
+        } else {
+            integerOffset = nil
+        }
+    }
+
+    /// Fills `out` with the samples for pixels `x..<x+count` of row `y`, as
+    /// words in the destination's format.
+    func fetch(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let maxX = source.width - 1, maxY = source.height - 1
+        let sameFormat = source.format == targetFormat
+        @inline(__always) func texel(_ tx: Int, _ ty: Int) -> UInt32 {
+            source.row(min(max(ty, 0), maxY)).loadUnaligned(fromByteOffset: min(max(tx, 0), maxX) * 4, as: UInt32.self)
+        }
+        if let offset = integerOffset {
+            let sy = y + offset.y
+            for i in 0..<count { out[i] = texel(x + i + offset.x, sy) }
+        } else {
+            // Sample at pixel centres: destination (x + ½, y + ½) maps to a
+            // point whose surrounding source centres are `floor(u − ½)` and the next.
+            let cx = CGFloat(x) + 0.5, cy = CGFloat(y) + 0.5
+            var u = inverse.a * cx + inverse.c * cy + inverse.tx
+            var v = inverse.b * cx + inverse.d * cy + inverse.ty
+            for i in 0..<count {
+                defer { u += inverse.a; v += inverse.b }
+                guard abs(u) < 1e9, abs(v) < 1e9 else { out[i] = 0; continue }
+                if nearest {
+                    out[i] = texel(Int(u.rounded(.down)), Int(v.rounded(.down)))
+                    continue
+                }
+                let fu = u - 0.5, fv = v - 0.5
+                let iu = Int(fu.rounded(.down)), iv = Int(fv.rounded(.down))
+                let wu = UInt32(((fu - CGFloat(iu)) * 256).rounded()), wv = UInt32(((fv - CGFloat(iv)) * 256).rounded())
+                let top = lerpBytes(texel(iu, iv), texel(iu + 1, iv), wu)
+                let bottom = lerpBytes(texel(iu, iv + 1), texel(iu + 1, iv + 1), wu)
+                out[i] = lerpBytes(top, bottom, wv)
+            }
+        }
+        for i in 0..<count {
+            var word = out[i]
+            if !sameFormat { word = targetFormat.word(source.format.color(word)) }
+            if alpha < 255 { word = scaleBytes(word, by: alpha) }
+            out[i] = word
+        }
+    }
+}
+
+/// Each byte of `a` moved `weight`/256 of the way to the same byte of `b`.
+@inline(__always)
+func lerpBytes(_ a: UInt32, _ b: UInt32, _ weight: UInt32) -> UInt32 {
+    let keep = 256 - weight
+    let rb = (((a & 0x00FF_00FF) &* keep &+ (b & 0x00FF_00FF) &* weight &+ 0x0080_0080) >> 8) & 0x00FF_00FF
+    let ag = (((a >> 8) & 0x00FF_00FF) &* keep &+ ((b >> 8) & 0x00FF_00FF) &* weight &+ 0x0080_0080) & 0xFF00_FF00
+    return rb | ag
+}
+
+/// What a shape is filled with.
+package enum Paint {
+    case solid(PremultipliedColor)
+    case image(ImageSampler)
+}
+
+/// Composites spans of coverage into a bitmap: the paint, weighted by the
+/// coverage and the clip's mask, blended with the pixels there.
+final class PaintSink: SpanSink {
+    let buffer: PixelBuffer
+    let mask: ClipMask?
+    let blendMode: CGBlendMode
+    let antialias: Bool
+    let paint: Paint
+    private let solidWord: UInt32
+    private let solidIsOpaque: Bool
+    private let alphaShift: UInt32
+    /// Scratch rows, grown to the longest run seen, freed in deinit.
+    private var samples = UnsafeMutablePointer<UInt32>.allocate(capacity: 0)
+    private var coverages = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
+    private var scratchCapacity = 0
+
+    init(buffer: PixelBuffer, clip: ClipRegion, paint: Paint, blendMode: CGBlendMode, antialias: Bool) {
+        self.buffer = buffer
+        mask = clip.mask
+        self.blendMode = blendMode
+        self.antialias = antialias
+        self.paint = paint
+        alphaShift = UInt32(buffer.format.alpha * 8)
+        if case let .solid(color) = paint {
+            solidWord = buffer.format.word(color)
+            solidIsOpaque = color.isOpaque
+        } else {
+            solidWord = 0
+            solidIsOpaque = false
+        }
+    }
+
+    deinit {
+        samples.deallocate()
+        coverages.deallocate()
+    }
+
+    private func reserveScratch(_ length: Int) {
+        guard length > scratchCapacity else { return }
+        samples.deallocate()
+        coverages.deallocate()
+        scratchCapacity = max(length, scratchCapacity * 2)
+        samples = .allocate(capacity: scratchCapacity)
+        coverages = .allocate(capacity: scratchCapacity)
+    }
+
+    override func span(y: Int, x: Int, length: Int, coverage: UInt8) {
+        let coverage = antialias ? coverage : (coverage >= 128 ? 255 : 0)
+        guard coverage != 0, length > 0 else { return }
+        if let mask {
+            reserveScratch(length)
+            let start = mask.row(y, x: x)
+            mask.coverage.withUnsafeBufferPointer { m in
+                for i in 0..<length { coverages[i] = multiply(coverage, m[start + i]) }
+            }
+            blend(y: y, x: x, length: length, coverages: coverages)
+            return
+        }
+        blend(y: y, x: x, length: length, coverage: coverage)
+    }
+
+    /// Blends a run whose pixels have coverages of their own (a glyph's
+    /// bitmap, say), further weighted by the clip's mask.
+    func span(y: Int, x: Int, length: Int, coverages source: UnsafePointer<UInt8>) {
+        guard length > 0 else { return }
+        reserveScratch(length)
+        let start = mask.map { $0.row(y, x: x) } ?? 0
+        for i in 0..<length {
+            var c = source[i]
+            if !antialias { c = c >= 128 ? 255 : 0 }
+            if let mask { c = multiply(c, mask.coverage[start + i]) }
+            coverages[i] = c
+        }
+        blend(y: y, x: x, length: length, coverages: coverages)
+    }
+
+    /// The source words for a run: the solid colour, or the image's samples.
+    private func sourceWords(y: Int, x: Int, length: Int) -> UnsafeMutablePointer<UInt32>? {
+        guard case let .image(sampler) = paint else { return nil }
+        reserveScratch(length)
+        sampler.fetch(y: y, x: x, count: length, into: samples)
+        return samples
+    }
+
+    private func blend(y: Int, x: Int, length: Int, coverage: UInt8) {
+        let row = buffer.row(y) + x * 4
+        let sources = sourceWords(y: y, x: x, length: length)
+        switch blendMode {
+        case .normal:
+            if let sources {
+                for i in 0..<length {
+                    let s = coverage == 255 ? sources[i] : scaleBytes(sources[i], by: UInt32(coverage))
+                    let d = row.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
+                    row.storeBytes(of: sourceOver(s, d, alphaShift: alphaShift), toByteOffset: i * 4, as: UInt32.self)
+                }
+            } else if coverage == 255 && solidIsOpaque {
+                for i in 0..<length { row.storeBytes(of: solidWord, toByteOffset: i * 4, as: UInt32.self) }
+            } else {
+                let s = coverage == 255 ? solidWord : scaleBytes(solidWord, by: UInt32(coverage))
+                for i in 0..<length {
+                    let d = row.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
+                    row.storeBytes(of: sourceOver(s, d, alphaShift: alphaShift), toByteOffset: i * 4, as: UInt32.self)
+                }
+            }
+        case .copy where coverage == 255:
+            for i in 0..<length {
+                row.storeBytes(of: sources?[i] ?? solidWord, toByteOffset: i * 4, as: UInt32.self)
+            }
+        default:
+            for i in 0..<length { blendPixel(row + i * 4, source: sources?[i] ?? solidWord, coverage: coverage) }
+        }
+    }
+
+    private func blend(y: Int, x: Int, length: Int, coverages: UnsafePointer<UInt8>) {
+        let row = buffer.row(y) + x * 4
+        let sources = sourceWords(y: y, x: x, length: length)
+        for i in 0..<length {
+            let c = coverages[i]
+            guard c != 0 else { continue }
+            let s = sources?[i] ?? solidWord
+            if blendMode == .normal {
+                let d = row.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
+                let scaled = c == 255 ? s : scaleBytes(s, by: UInt32(c))
+                row.storeBytes(of: sourceOver(scaled, d, alphaShift: alphaShift), toByteOffset: i * 4, as: UInt32.self)
+            } else {
+                blendPixel(row + i * 4, source: s, coverage: c)
+            }
+        }
+    }
+
+    /// Any blend mode, in floating point: the blended colour, then the
+    /// destination moved towards it by the coverage.
+    private func blendPixel(_ pixel: UnsafeMutableRawPointer, source: UInt32, coverage: UInt8) {
+        let format = buffer.format
+        let d = format.color(pixel.loadUnaligned(as: UInt32.self))
+        let s = format.color(source)
+        let dv = SIMD4<Float>(Float(d.red), Float(d.green), Float(d.blue), Float(d.alpha)) / 255
+        let sv = SIMD4<Float>(Float(s.red), Float(s.green), Float(s.blue), Float(s.alpha)) / 255
+        var r = blendMode.blend(sv, dv)
+        r = dv + (r - dv) * (Float(coverage) / 255)
+        r = (r * 255).rounded(.toNearestOrEven).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+        let a = UInt8(r.w)
+        let result = PremultipliedColor(red: min(UInt8(r.x), a), green: min(UInt8(r.y), a), blue: min(UInt8(r.z), a), alpha: a)
+        pixel.storeBytes(of: format.word(result), as: UInt32.self)
+    }
+}
