@@ -25,7 +25,7 @@ extension CGContext {
     }
 
     /// Device coordinates beyond this are off any bitmap; glyphs there are skipped.
-    private static let farOff: CGFloat = 1 << 24
+    private static let farOff: CGFloat = 16_777_216
 
     private func drawCachedGlyphs(_ glyphs: ArraySlice<CGGlyph>, at positions: ArraySlice<CGPoint>, face: FontFace,
                                   pixelsPerEm: Float, transform: CGAffineTransform, into sink: PaintSink) {
