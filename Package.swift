@@ -19,13 +19,15 @@ let package = Package(
     targets: [
         // The hardware side and the system side.
         .target(name: "HID"),
-        .target(name: "EventServer", dependencies: ["HID"]),
+        .target(name: "EventServer", dependencies: ["HID", "CLinuxInput"]),
 
         // C libraries every machine of this kind has, with their headers.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2"),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig"),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng"),
         .systemLibrary(name: "CJPEG"),
+        // The kernel's evdev, timerfd and inotify interfaces.
+        .systemLibrary(name: "CLinuxInput"),
 
         // The frameworks, bottom up.
         .target(name: "CoreGraphics", dependencies: ["CFreeType", "CFontconfig", "CPNG", "CJPEG"]),
@@ -58,7 +60,7 @@ let package = Package(
         // Tests.
         .target(name: "GeometryTestSupport", dependencies: ["CoreGraphics"], path: "Tests/GeometryTestSupport"),
         .testTarget(name: "HIDTests", dependencies: ["HID"]),
-        .testTarget(name: "EventServerTests", dependencies: ["EventServer", "HID"]),
+        .testTarget(name: "EventServerTests", dependencies: ["EventServer", "HID"], exclude: ["Recordings"]),
         // Runs the server, the demo application and the tools as processes of their own.
         .testTarget(name: "EndToEndTests", dependencies: ["HID"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "GeometryTestSupport"]),

@@ -141,10 +141,12 @@ public final class EventServer {
     private func read(_ source: any InputSource) -> Bool {
         do {
             let events = try source.readEvents()
+            for problem in source.takeDiagnostics() { configuration.log(problem) }
             let readTime = monotonicSeconds()
             for event in events { dispatcher.dispatch(event, readTime: readTime) }
             return true
         } catch .endOfInput {
+            for problem in source.takeDiagnostics() { configuration.log(problem) }
             configuration.log("\(source.name): end of input")
             return false
         } catch {

@@ -49,10 +49,15 @@ struct OpenUIKitServer: ParsableCommand {
             configuration.log("\(error)")
             throw ExitCode.failure
         }
-        if let path = device.first {
-            configuration.log("\(path): reading input devices is not built yet; play input with `openuikit replay`")
-            server.shutDown()
-            throw ExitCode.failure
+        let identifiers = ContactIdentifiers()
+        for path in device {
+            do {
+                server.add(try InputDevices.open(path: path, screen: configuration.screen, identifiers: identifiers))
+            } catch {
+                configuration.log("\(error)")
+                server.shutDown()
+                throw ExitCode.failure
+            }
         }
         configuration.log("listening at \(socket), screen \(configuration.screen)")
         server.run()

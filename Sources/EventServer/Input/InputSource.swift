@@ -18,6 +18,15 @@ public protocol InputSource: AnyObject {
     /// source has nothing more to give (a file read to its end, a device
     /// unplugged).
     func readEvents() throws(InputSourceError) -> [HIDEvent]
+    /// Problems the source met and skipped since the last call (a dropped
+    /// scan, an unknown code, a timestamp that went back), for the server's
+    /// log. Reading goes on after each of them.
+    func takeDiagnostics() -> [String]
+}
+
+extension InputSource {
+    /// A source that reports no problems.
+    public func takeDiagnostics() -> [String] { [] }
 }
 
 /// Why an input source stopped or skipped input.

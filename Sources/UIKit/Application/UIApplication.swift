@@ -95,6 +95,8 @@ open class UIApplication: UIResponder {
     private let translator = HIDEventTranslator()
     @exclusivity(unchecked) private var pressTranslator = HIDPressAndMotionTranslator()
     @exclusivity(unchecked) private var eventSource: RunLoopSource!
+    /// Layout, display and commit at the end of each turn; the display clock.
+    private var updateCycle: UpdateCycle!
     // Touched for every event, only from the main actor and never through
     // overlapping inout accesses: dynamic exclusivity checks would only cost time.
     @exclusivity(unchecked) private var pendingHIDEvents: [HIDEvent] = []
@@ -164,6 +166,11 @@ open class UIApplication: UIResponder {
         runLoop = ApplicationRunLoop()
         inputPort = InputPort()
         diagnostics.removeAll()
+        TransactionState.current.reset()
+        DisplayLinkRegistry.current.reset()
+        UIScreen.main.bounds = CGRect(x: 0, y: 0, width: 390, height: 844)
+        UIScreen.main.scale = 3
+        UIScreen.main.maximumFramesPerSecond = 60
         connectEventPath()
     }
 
@@ -173,6 +180,7 @@ open class UIApplication: UIResponder {
         let source = RunLoopSource { [unowned self] in handleHIDEvents() }
         eventSource = source
         runLoop.add(source)
+        updateCycle = UpdateCycle(application: self)
     }
 
     // MARK: The event path

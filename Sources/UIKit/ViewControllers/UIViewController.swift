@@ -58,6 +58,13 @@ open class UIViewController: UIResponder {
 
     open func viewDidLoad() {}
 
+    // MARK: Layout
+
+    /// Called before the root view lays out its subviews.
+    open func viewWillLayoutSubviews() {}
+    /// Called after the root view laid out its subviews.
+    open func viewDidLayoutSubviews() {}
+
     // MARK: Appearance
 
     /// The view is about to join a window.

@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import CLinuxInput
+
+/// The thin layer over the system calls the input sources make.
+enum SystemCalls {
+    /// Seconds of `CLOCK_MONOTONIC`, the clock input timestamps use.
+    static func monotonicNow() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1_000_000_000
+    }
+
+    /// What `errno` means, in words.
+    static func describe(_ error: Int32) -> String {
+        String(cString: strerror(error))
+    }
+
+    /// The most a source reads in one call, so one busy source cannot keep
+    /// the server from the others.
+    static let readBudget = 256 * 1024
+
+    enum ReadOutcome {
+        /// Bytes read; `wouldBlock` when the descriptor has nothing more now.
+        case bytes([UInt8], endOfFile: Bool)
+        case failed(Int32)
+    }
+
+    /// Reads what a non-blocking descriptor has, up to ``readBudget``.
+    static func readAvailable(_ descriptor: Int32) -> ReadOutcome {
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while result.count < readBudget {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                result.append(contentsOf: chunk[0..<count])
+                continue
+            }
+            if count == 0 { return .bytes(result, endOfFile: true) }
+            let error = errno
+            if error == EINTR { continue }
+            if error == EAGAIN || error == EWOULDBLOCK { return .bytes(result, endOfFile: false) }
+            return result.isEmpty ? .failed(error) : .bytes(result, endOfFile: false)
+        }
+        return .bytes(result, endOfFile: false)
+    }
+
+    /// A non-blocking `CLOCK_MONOTONIC` timer descriptor, readable once armed and expired.
+    static func makeTimer() throws(InputSourceError) -> Int32 {
+        let descriptor = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK) | Int32(TFD_CLOEXEC))
+        guard descriptor >= 0 else { throw .unreadable("cannot make a timer: \(describe(errno))") }
+        return descriptor
+    }
+
+    /// Arms `timer` to expire at the absolute monotonic time `time` (at
+    /// once if it is past), or disarms it for nil.
+    static func arm(_ timer: Int32, at time: Double?) {
+        var spec = itimerspec()
+        if let time {
+            // A zero it_value disarms, so the earliest expiry is one nanosecond.
+            let clamped = max(time, 1e-9)
+            spec.it_value.tv_sec = Int(clamped.rounded(.down))
+            spec.it_value.tv_nsec = max(Int((clamped - clamped.rounded(.down)) * 1_000_000_000), 1)
+            if spec.it_value.tv_nsec >= 1_000_000_000 { spec.it_value.tv_nsec = 999_999_999 }
+        }
+        timerfd_settime(timer, Int32(TFD_TIMER_ABSTIME), &spec, nil)
+    }
+
+    /// Takes the expirations of `timer` so that it stops being readable.
+    static func drain(_ timer: Int32) {
+        var expirations: UInt64 = 0
+        _ = read(timer, &expirations, MemoryLayout<UInt64>.size)
+    }
+
+    /// The kind of file at `path`, or the error `stat` gave.
+    static func fileType(at path: String) -> Result<mode_t, SystemError> {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .failure(SystemError(code: errno)) }
+        return .success(info.st_mode & S_IFMT)
+    }
+}
+
+/// An `errno` value.
+struct SystemError: Error {
+    var code: Int32
+}

@@ -1,0 +1,125 @@
+import Testing
+import HID
+
+private let events: [HIDEvent] = [
+    .digitizer(DigitizerFrame(timestamp: 10.0, contacts: [DigitizerContact(identifier: 1, phase: .began, x: 100, y: 200)])),
+    .digitizer(DigitizerFrame(timestamp: 10.016, contacts: [
+        DigitizerContact(identifier: 1, phase: .moved, x: 110, y: 200),
+        DigitizerContact(identifier: 2, phase: .began, x: 300, y: 600, kind: .stylus, force: 1.5, maximumPossibleForce: 6),
+    ])),
+    .button(ButtonEvent(timestamp: 10.020, usagePage: 0x07, usage: 0x16, isDown: true, modifierFlags: 1 << 17)),
+    .motion(MotionEvent(timestamp: 10.5, kind: .shake, phase: .began)),
+]
+
+private func littleEndian32(_ bytes: [UInt8], at offset: Int) -> Int {
+    (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+}
+
+/// Byte offsets of each record in `file`.
+private func recordOffsets(_ file: [UInt8]) -> [Int] {
+    var offsets: [Int] = []
+    var offset = HIDRecording.headerSize
+    while offset < file.count {
+        offsets.append(offset)
+        offset += HIDRecording.recordPrefixSize + littleEndian32(file, at: offset)
+    }
+    return offsets
+}
+
+@Suite struct HIDRecordingTests {
+    @Test func eventsComeBackAsWritten() {
+        let file = HIDRecording.encode(events)
+        let (read, error) = HIDRecording.decode(file)
+        #expect(error == nil)
+        #expect(read == events)
+    }
+
+    @Test func theHeaderIsTheDocumentedLayout() {
+        let header = HIDRecording.header()
+        #expect(header.count == 16)
+        #expect(Array(header[0..<8]) == Array("OUIKHIDR".utf8))
+        #expect(header[8] == 1 && header[9] == 0 && header[10] == 0 && header[11] == 0)
+        // The zlib CRC-32 of those twelve bytes, computed independently.
+        #expect(littleEndian32(header, at: 12) == 0x4BEE_747E)
+    }
+
+    @Test func aRecordIsItsLengthChecksumAndWirePacket() {
+        let record = HIDRecording.record(events[2])
+        let packet = HIDPacketEncoder().encode(events[2])
+        #expect(littleEndian32(record, at: 0) == packet.count)
+        #expect(Array(record[8...]) == packet)
+    }
+
+    @Test func aFileCutShortKeepsEveryWholeRecordAndSaysWhere() {
+        let file = HIDRecording.encode(events)
+        let offsets = recordOffsets(file)
+        for cut in [offsets[3] + 3, offsets[3] + 20, file.count - 1] {
+            let (read, error) = HIDRecording.decode(file.prefix(cut))
+            #expect(read == Array(events.prefix(3)))
+            guard case .truncated(let record, let offset, _, let available)? = error else {
+                Issue.record("expected a truncation, got \(String(describing: error))")
+                continue
+            }
+            #expect(record == 3)
+            #expect(offset == offsets[3])
+            #expect(available == cut - offsets[3])
+            #expect(error!.description.contains("record 3 at byte \(offsets[3])"))
+        }
+    }
+
+    @Test func aFlippedBitIsFoundByItsRecordsChecksum() {
+        var file = HIDRecording.encode(events)
+        let offsets = recordOffsets(file)
+        file[offsets[1] + 8 + 20] ^= 0x04
+        let (read, error) = HIDRecording.decode(file)
+        #expect(read == [events[0]])
+        #expect(error == .checksumMismatch(record: 1, offset: offsets[1]))
+        #expect(error?.description == "record 1 at byte \(offsets[1]) is damaged (checksum mismatch); the 1 records before it were read")
+    }
+
+    @Test func anImpossibleLengthIsDamageNotAnAllocation() {
+        var file = HIDRecording.encode(events)
+        let offsets = recordOffsets(file)
+        file[offsets[2] + 3] = 0xFF
+        let (read, error) = HIDRecording.decode(file)
+        #expect(read == Array(events.prefix(2)))
+        #expect(error == .badRecordLength(record: 2, offset: offsets[2], length: littleEndian32(file, at: offsets[2])))
+    }
+
+    @Test func aRecordWithAGoodChecksumButNoEventIsReported() {
+        var file = HIDRecording.header()
+        let payload: [UInt8] = Array("HID1".utf8) + [1, 9, 0, 0, 0, 0, 0, 0]  // kind 9 does not exist
+        // The record written by hand: length, CRC-32 of the payload, payload.
+        let crc = crc32(payload)
+        file += [UInt8(payload.count), 0, 0, 0] + (0..<4).map { UInt8(truncatingIfNeeded: crc >> (8 * $0)) } + payload
+        let (read, error) = HIDRecording.decode(file)
+        #expect(read.isEmpty)
+        #expect(error == .undecodable(record: 0, offset: 16, .unknownKind(9)))
+    }
+
+    @Test func headersThatAreNotARecordingsAreRefused() {
+        #expect(HIDRecording.decode(Array("HID1 not a recording".utf8)).error == .notARecording)
+        #expect(HIDRecording.decode(Array("OUIK".utf8)).error == .truncatedHeader(size: 4))
+        #expect(HIDRecording.decode(Array("hello".utf8)).error == .notARecording)
+        #expect(HIDRecording.decode([]).error == .notARecording)
+        var file = HIDRecording.encode(events)
+        file[13] ^= 1
+        #expect(HIDRecording.decode(file) == ([], .headerChecksumMismatch))
+        var newer = Array(HIDRecording.header()[0..<12])
+        newer[8] = 2
+        let crc = crc32(newer)
+        newer += (0..<4).map { UInt8(truncatingIfNeeded: crc >> (8 * $0)) }
+        #expect(HIDRecording.decode(newer).error == .unsupportedVersion(2))
+        #expect(HIDRecording.decode(newer).error?.description == "recording of unsupported version 2 (this reader reads version 1)")
+    }
+}
+
+/// CRC-32 (zlib's), bit by bit: an independent check of the table-driven one.
+private func crc32(_ bytes: [UInt8]) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+        crc ^= UInt32(byte)
+        for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return ~crc
+}

@@ -1,0 +1,62 @@
+import Testing
+import HID
+
+private func tap(_ time: Double, _ phase: DigitizerContact.Phase) -> HIDEvent {
+    .digitizer(DigitizerFrame(timestamp: time, contacts: [DigitizerContact(identifier: 1, phase: phase, x: 10, y: 10)]))
+}
+
+private let recorded = [tap(50.0, .began), tap(50.1, .moved), tap(50.3, .ended)]
+
+@Suite struct HIDReplayScheduleTests {
+    @Test func recordedTimingSpacesEventsAsRecordedFromTheStart() {
+        var schedule = HIDReplaySchedule(events: recorded, timing: .recorded(speed: 1), start: 1000)
+        #expect(schedule.nextDueTime == 1000)
+        #expect(schedule.take(dueAt: 999.9).isEmpty)
+        #expect(schedule.take(dueAt: 1000).map(\.timestamp) == [1000])
+        #expect(abs(schedule.nextDueTime! - 1000.1) < 1e-9)
+        #expect(schedule.take(dueAt: 1000.05).isEmpty)
+        let rest = schedule.take(dueAt: 1001)
+        #expect(rest.count == 2)
+        #expect(abs(rest[1].timestamp - 1000.3) < 1e-9)
+        #expect(schedule.isFinished)
+        #expect(schedule.nextDueTime == nil)
+    }
+
+    @Test func aSpeedFactorDividesTheIntervals() {
+        var schedule = HIDReplaySchedule(events: recorded, timing: .recorded(speed: 3), start: 0)
+        let all = schedule.take(dueAt: 1)
+        #expect(all.map { ($0.timestamp * 1000).rounded() / 1000 } == [0, 0.033, 0.1])
+    }
+
+    @Test func asFastAsPossibleIsDueAtOnceAndKeepsTheRecordedIntervals() {
+        var schedule = HIDReplaySchedule(events: recorded, timing: .asFastAsPossible, start: 7)
+        #expect(schedule.nextDueTime == 7)
+        let first = schedule.take(dueAt: 7, limit: 2)
+        #expect(first.count == 2)
+        #expect(schedule.remainingCount == 1)
+        let last = schedule.take(dueAt: 7)
+        #expect((first + last).map { ($0.timestamp * 1000).rounded() / 1000 } == [7, 7.1, 7.3])
+    }
+
+    @Test func timestampsThatGoBackOrAreNotFiniteAreHeld() {
+        let events = [tap(5, .began), tap(4, .moved), tap(.nan, .moved), tap(6, .ended)]
+        var schedule = HIDReplaySchedule(events: events, timing: .recorded(speed: 1), start: 100)
+        #expect(schedule.take(dueAt: 100).map(\.timestamp) == [100, 100, 100])
+        #expect(schedule.take(dueAt: 101).map(\.timestamp) == [101])
+    }
+
+    @Test func onlyFinitePositiveSpeedsAreValid() {
+        #expect(HIDReplaySchedule.isValid(0.5))
+        #expect(!HIDReplaySchedule.isValid(0))
+        #expect(!HIDReplaySchedule.isValid(-1))
+        #expect(!HIDReplaySchedule.isValid(.infinity))
+        #expect(!HIDReplaySchedule.isValid(.nan))
+    }
+
+    @Test func retimingChangesOnlyTheTimestamp() {
+        let button = HIDEvent.button(ButtonEvent(timestamp: 1, usagePage: 7, usage: 4, isDown: true))
+        #expect(button.retimed(to: 2) == .button(ButtonEvent(timestamp: 2, usagePage: 7, usage: 4, isDown: true)))
+        let shake = HIDEvent.motion(MotionEvent(timestamp: 1, kind: .shake, phase: .ended))
+        #expect(shake.retimed(to: 3).timestamp == 3)
+    }
+}
