@@ -78,9 +78,10 @@ func option(_ name: String) -> Double? {
     return Double(arguments[index + 1])
 }
 
-/// Whole numbers without a fraction, others with one decimal.
+/// To one decimal, and whole numbers without a fraction.
 func describe(_ value: CGFloat) -> String {
-    value == value.rounded() ? String(Int(value)) : String((value * 10).rounded() / 10)
+    let tenths = (value * 10).rounded() / 10
+    return tenths == tenths.rounded() ? String(Int(tenths)) : String(Double(tenths))
 }
 
 /// One line on standard output, written at once (a pipe would otherwise hold it).

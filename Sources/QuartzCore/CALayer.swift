@@ -1,6 +1,6 @@
 /// What a layer asks of the object that owns it. A `UIView` is the delegate
 /// of its own layer.
-@MainActor
+@preconcurrency @MainActor
 public protocol CALayerDelegate: AnyObject {
     /// Called by ``CALayer/display()`` to let the delegate provide the layer's content.
     func display(_ layer: CALayer)
@@ -25,7 +25,7 @@ extension CALayerDelegate {
 /// layer keeps its previous value, as a layer in an invalid place would
 /// poison every conversion and hit test below it. (Core Animation raises
 /// `CALayerInvalidGeometry` instead.)
-@MainActor
+@preconcurrency @MainActor
 open class CALayer {
     // What every hit test reads comes first, so that it shares the object's
     // first cache lines: in a tree of thousands of views most of the layers a

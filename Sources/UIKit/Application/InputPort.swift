@@ -13,7 +13,7 @@ import HID
 /// loop. Malformed bytes from either are reported and skipped. Each sender
 /// has a decoder of its own, so a packet split across reads never mixes
 /// with another sender's bytes.
-@MainActor
+@preconcurrency @MainActor
 public final class InputPort: RunLoopPort {
     private struct Connection {
         let socket: HIDSocket

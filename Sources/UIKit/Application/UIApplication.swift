@@ -9,7 +9,7 @@ import HID
 /// so the delegate has an `init()` UIKit can call: a `final` class inherits
 /// one; another class declares `required init()`. That is what lets
 /// `@main` on the delegate class start the application.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIApplicationDelegate: AnyObject {
     init()
     func application(
@@ -62,7 +62,7 @@ extension UIApplicationDelegate {
 ///    `TouchRouting.swift`). Each event is then handed to ``sendEvent(_:)``.
 ///    An event enqueued while another is being delivered waits its turn:
 ///    the queue is never a stack.
-@MainActor
+@preconcurrency @MainActor
 open class UIApplication: UIResponder {
     public struct LaunchOptionsKey: Hashable, RawRepresentable, Sendable {
         public let rawValue: String
@@ -265,7 +265,7 @@ open class UIApplication: UIResponder {
     /// Called with each step of event handling worth seeing: touches
     /// delivered to views, gesture recognizers changing state. For tracing
     /// tools; nil (the default) costs nothing.
-    @exclusivity(unchecked) public var traceHandler: (@MainActor (TraceRecord) -> Void)?
+    @exclusivity(unchecked) public final var traceHandler: (@MainActor (TraceRecord) -> Void)?
 
     private enum QueuedEvent {
         /// A digitizer frame: its samples are `queuedTouchSamples[samples]`.

@@ -8,7 +8,7 @@ public enum UIModalPresentationStyle: Int, Sendable {
 
 /// Manages a view: loads it on first use, tells it when it appears, holds
 /// child controllers, and presents other controllers over it.
-@MainActor
+@preconcurrency @MainActor
 open class UIViewController: UIResponder {
     private var loadedView: UIView?
     private var appearance = Appearance.disappeared

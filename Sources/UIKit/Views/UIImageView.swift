@@ -13,7 +13,7 @@ public final class UIImage: Sendable {
 /// A view that shows an image. Unlike most views it ignores touches by
 /// default (`isUserInteractionEnabled` is false), so its subviews cannot be
 /// hit either until that is turned on.
-@MainActor
+@preconcurrency @MainActor
 open class UIImageView: UIView {
     open var image: UIImage?
     open var highlightedImage: UIImage?

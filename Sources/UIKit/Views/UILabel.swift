@@ -10,7 +10,7 @@ import Foundation
 /// ``draw(_:)`` in the display pass. With ``adjustsFontSizeToFitWidth``
 /// and a ``minimumScaleFactor`` above 0, text that does not fit is drawn
 /// smaller, down to that fraction of its size, before it is truncated.
-@MainActor
+@preconcurrency @MainActor
 open class UILabel: UIView {
     private enum Content {
         case none

@@ -1,6 +1,6 @@
 /// The display. Its bounds are the coordinate space windows are placed in,
 /// in points; its scale is how many pixels make a point.
-@MainActor
+@preconcurrency @MainActor
 public final class UIScreen {
     /// A screen of an iPhone 14's size (390×844 points at 3 pixels per
     /// point), unless the application changes it.

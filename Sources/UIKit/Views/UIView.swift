@@ -5,7 +5,6 @@
 /// and write it, and the layer tree mirrors the view tree in the same order.
 /// The view adds what layers do not have: events (it is a `UIResponder`),
 /// hit-testing, and the view-controller relationship.
-@MainActor
 open class UIView: UIResponder, CALayerDelegate {
     /// The class of layer made for each view of this class.
     open class var layerClass: AnyClass { CALayer.self }
@@ -46,11 +45,15 @@ open class UIView: UIResponder, CALayerDelegate {
     }
 
     /// Clears the unretained references to this view held by its layer,
-    /// subviews and gesture recognizers.
-    isolated deinit {
-        layer.setOwningDelegate(nil)
-        for subview in storedSubviews { subview.superview = nil }
-        for recognizer in attachedRecognizers { recognizer.view = nil }
+    /// subviews and gesture recognizers. Views are released on the main
+    /// thread, as in UIKit. (The deinitializer cannot be `isolated`: Swift
+    /// 6.3 refuses that in a subclass of a `@preconcurrency` class.)
+    deinit {
+        MainActor.assumeIsolated {
+            layer.setOwningDelegate(nil)
+            for subview in storedSubviews { subview.superview = nil }
+            for recognizer in attachedRecognizers { recognizer.view = nil }
+        }
     }
 
     /// `isUserInteractionEnabled` of a new view of this class.
