@@ -62,22 +62,19 @@ extension CGContext {
         // Curves are cut into segments no longer than about a device pixel.
         let deviceScale = max(abs(transform.a) + abs(transform.c), abs(transform.b) + abs(transform.d))
         let tolerance = 1 / max(unitsToPoints * deviceScale, 1e-9)
-        var outline = DeviceOutline(clippingTo: clip)
         for (glyph, position) in zip(glyphs, positions) where glyph != ShapedText.invisibleGlyph {
             guard position.isFinite else { continue }
             let contours = face.withFace { $0.outlineContours(of: glyph, tolerance: tolerance) }
+            // One outline per glyph: a glyph's contours are well within what one outline holds.
+            var outline = DeviceOutline(clippingTo: clip)
             for contour in contours {
                 // Design units, y up, to user space with y down from the pen position.
-                outline.addPolygon(contour.map {
+                _ = outline.addPolygon(contour.map {
                     CGPoint(x: position.x + $0.x * unitsToPoints, y: position.y - $0.y * unitsToPoints).applying(transform)
                 })
             }
-            if outline.isFull {
-                outline.render(fillRule: .winding, clip: clip, into: sink)
-                outline = DeviceOutline(clippingTo: clip)
-            }
+            if !outline.isEmpty { outline.render(fillRule: .winding, clip: clip, into: sink) }
         }
-        if !outline.isEmpty { outline.render(fillRule: .winding, clip: clip, into: sink) }
     }
 }
 
