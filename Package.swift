@@ -12,6 +12,8 @@ let package = Package(
         .executable(name: "openuikit", targets: ["openuikit"]),
         .executable(name: "openuikit-server", targets: ["openuikit-server"]),
         .executable(name: "openuikit-benchmarks", targets: ["CoreBenchmarks"]),
+        .executable(name: "openuikit-latency-benchmark", targets: ["EventServerLatency"]),
+        .executable(name: "openuikit-latency-app", targets: ["LatencyApp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -33,7 +35,9 @@ let package = Package(
         .target(name: "CoreGraphics", dependencies: ["CFreeType", "CFontconfig", "CPNG", "CJPEG"]),
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
-        .target(name: "UIKit", dependencies: ["HID", "QuartzCore"]),
+        // The Clang module underneath UIKit, for `import UIKit.UIGestureRecognizerSubclass`.
+        .systemLibrary(name: "UIKitClangModule"),
+        .target(name: "UIKit", dependencies: ["HID", "QuartzCore", "UIKitClangModule"]),
         .target(name: "_Testing_UIKit", dependencies: ["UIKit"]),
 
         // Tools. The tool's commands live in a library so that tests can parse them.
@@ -51,6 +55,8 @@ let package = Package(
             dependencies: ["UIKit"],
             path: "Examples/TouchLogger"
         ),
+        .executableTarget(name: "EventServerLatency", dependencies: ["HID"], path: "Benchmarks/EventServerLatency"),
+        .executableTarget(name: "LatencyApp", dependencies: ["UIKit"], path: "Benchmarks/LatencyApp"),
         .executableTarget(
             name: "CoreBenchmarks",
             dependencies: ["UIKit"],
@@ -67,6 +73,8 @@ let package = Package(
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics", "GeometryTestSupport"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreGraphics", "HID", "GeometryTestSupport", "CFreeType"]),
         .testTarget(name: "OpenUIKitCommandsTests", dependencies: ["OpenUIKitCommands"]),
+        // Compiles client code (Tests/SourceCompatibilityFixtures) against the built modules.
+        .testTarget(name: "SourceCompatibilityTests", dependencies: ["UIKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
-// Core benchmarks: how long hit-testing and a whole tap take on two view
-// trees built the same way. Run with `Benchmarks/run.sh` (release build);
-// `--quick` does a short run.
+// Core benchmarks: how long hit-testing, a whole tap and a pan take on two
+// view trees built the same way. Run with `Benchmarks/run.sh` (release
+// build); `--quick` does a short run; `Benchmarks/instruction-counts.sh`
+// counts instructions and allocations with `--count` (see `runCounted`).
 //
 // The trees: a 1000×1000 pt root view whose every view splits its area into
 // N strips, side by side at even depths and stacked at odd depths (depth 0 is
@@ -8,15 +9,20 @@
 // to depth D. N=3, D=8 gives 9,841 views; N=10, D=2 gives 111. The root fills
 // a visible key window of 1000×1000 at the screen origin.
 //
-// What is measured, each several times (best and median are reported):
+// What is measured, each several times (best and median are reported), after
+// checking that it does what it should:
 // 1. `window.hitTest(_:with:)` at pre-generated random points: ns per call.
 // 2. `TouchSynthesizer.tap(at:)`: the full input path (HID frame → input
 //    port → run loop → event queue → sendEvent → touchesBegan/Ended) in
 //    µs per tap (down and up).
-// 3. The same tap sent as two digitizer frames over a real Unix-domain
+// 3. A pan on the 9,841-view tree with a gesture recognizer on each of the
+//    ten views of its hit path (`PanScene`): a touch down, 20 moves 8 ms
+//    apart and the lift, through the synthesizer, with the arbitration
+//    among the ten recognizers: µs per pan.
+// 4. The same tap sent as two digitizer frames over a real Unix-domain
 //    socket, running the run loop after each frame: µs per tap, kernel
 //    round trips included.
-// 4. A scroll view's deceleration (`ScrollBenchmark.swift`): µs of CPU per
+// 5. A scroll view's deceleration (`ScrollBenchmark.swift`): µs of CPU per
 //    60 Hz frame while a 1,000-row list coasts after a fling.
 
 #if canImport(Glibc)
@@ -31,13 +37,21 @@ struct Options {
     var quick = false
     /// Only these measurements (for profiling one of them); all when empty.
     var only: Set<String> = []
+    /// The measurement to repeat a fixed number of times, untimed, for
+    /// counting its instructions (`Benchmarks/instruction-counts.sh`).
+    var counted: String?
 
     static let measurements: Set<String> = ["hit", "tap", "pan", "socket", "scroll"]
+    static let countedMeasurements: Set<String> = ["hit", "tap", "pan"]
 
     static let usage = """
         usage: openuikit-benchmarks [--quick] [--only hit|tap|pan|socket|scroll[,…]]
+               openuikit-benchmarks --count hit|tap|pan
           --quick   a short run (fewer runs and iterations)
           --only    run only the listed measurements, e.g. under a profiler
+          --count   repeat one measurement a fixed number of times, untimed,
+                    inside a function of its own (countedHitTests, countedTaps,
+                    countedPans), for callgrind's --toggle-collect
         """
 
     static func parse(_ arguments: [String]) -> Options {
@@ -54,6 +68,13 @@ struct Options {
                     print("unknown measurement \(unknown.sorted().joined(separator: ", "))\n\(usage)")
                     exit(2)
                 }
+            case "--count" where index + 1 < arguments.count:
+                index += 1
+                guard countedMeasurements.contains(arguments[index]) else {
+                    print("--count takes one of \(countedMeasurements.sorted().joined(separator: ", ")), not \(arguments[index])\n\(usage)")
+                    exit(2)
+                }
+                options.counted = arguments[index]
             case "-h", "--help":
                 print(usage)
                 exit(0)
@@ -334,29 +355,47 @@ func measureSocketTaps(_ window: UIWindow, points: [CGPoint]) -> Samples {
 /// hit leaf, its eight ancestors and the window each carry one (a pan on the
 /// leaf, which wins; taps, long presses, swipes and pans above it, which all
 /// take part in arbitration and are failed or excluded). One gesture is a
-/// touch down, 20 moves of 4 pt 8 ms apart, and the lift: µs per gesture.
+/// touch down, 20 moves of 4 pt 8 ms apart, and the lift.
 @MainActor
-func measurePans(_ window: UIWindow) -> Samples {
-    let start = CGPoint(x: 500.5, y: 500.5)
-    guard let leaf = window.hitTest(start, with: nil) else { fail("no view at \(start)") }
-    var path: [UIView] = []
-    var view: UIView? = leaf
-    while let current = view { path.append(current); view = current.superview }
-    guard path.count == 10 else { fail("the hit path has \(path.count) views, expected 10") }
-    var actions = 0
-    let winner = UIPanGestureRecognizer { _ in actions += 1 }
-    leaf.addGestureRecognizer(winner)
-    for (index, ancestor) in path.dropFirst().enumerated() {
-        let recognizer: UIGestureRecognizer
-        switch index % 4 {
-        case 0: recognizer = UITapGestureRecognizer()
-        case 1: recognizer = UILongPressGestureRecognizer()
-        case 2: recognizer = UISwipeGestureRecognizer()
-        default: recognizer = UIPanGestureRecognizer()
-        }
-        ancestor.addGestureRecognizer(recognizer)
+final class PanScene {
+    /// Each gesture: began at the third move (12 pt, past the 10 pt
+    /// hysteresis), a change for each of the 17 later moves, ended.
+    static let actionsPerPan = 19
+
+    private let start = CGPoint(x: 500.5, y: 500.5)
+    private let path: [UIView]
+    private let synthesizer: TouchSynthesizer
+    private let sentActions = ActionCounter()
+    /// Actions the leaf's pan recognizer has sent.
+    var actions: Int {
+        get { sentActions.count }
+        set { sentActions.count = newValue }
     }
-    let synthesizer = TouchSynthesizer(window: window)
+
+    init(_ window: UIWindow) {
+        guard let leaf = window.hitTest(start, with: nil) else { fail("no view at \(start)") }
+        var path: [UIView] = []
+        var view: UIView? = leaf
+        while let current = view { path.append(current); view = current.superview }
+        guard path.count == 10 else { fail("the hit path has \(path.count) views, expected 10") }
+        self.path = path
+        synthesizer = TouchSynthesizer(window: window)
+        let winner = UIPanGestureRecognizer { [sentActions] _ in sentActions.count += 1 }
+        leaf.addGestureRecognizer(winner)
+        for (index, ancestor) in path.dropFirst().enumerated() {
+            let recognizer: UIGestureRecognizer
+            switch index % 4 {
+            case 0: recognizer = UITapGestureRecognizer()
+            case 1: recognizer = UILongPressGestureRecognizer()
+            case 2: recognizer = UISwipeGestureRecognizer()
+            default: recognizer = UIPanGestureRecognizer()
+            }
+            ancestor.addGestureRecognizer(recognizer)
+        }
+        pan()
+        guard actions == Self.actionsPerPan else { fail("a pan sent \(actions) actions, expected \(Self.actionsPerPan)") }
+    }
+
     func pan() {
         let finger = synthesizer.touchDown(at: start)
         for step in 1...20 {
@@ -365,22 +404,119 @@ func measurePans(_ window: UIWindow) -> Samples {
         }
         synthesizer.touchUp(finger)
     }
-    // Each gesture: began at the third move (12 pt, past the 10 pt
-    // hysteresis), a change for each of the 17 later moves, ended.
-    pan()
-    guard actions == 19 else { fail("a pan sent \(actions) actions, expected 19") }
+
+    /// Takes the recognizers off the tree: the measurements after a pan's
+    /// expect a tree without them.
+    func removeRecognizers() {
+        for view in path { view.gestureRecognizers = nil }
+    }
+}
+
+/// What the pan recognizer's action counts: a box of its own, so that the
+/// recognizer does not keep the scene alive.
+@MainActor
+final class ActionCounter {
+    var count = 0
+}
+
+/// µs per pan gesture (see ``PanScene``).
+@MainActor
+func measurePans(_ window: UIWindow) -> Samples {
+    let scene = PanScene(window)
     let gestures = options.quick ? 200 : 1_000
     let result = sample(options.runCount) {
-        actions = 0
+        scene.actions = 0
         let begin = monotonicNanoseconds()
-        for _ in 0..<gestures { pan() }
+        for _ in 0..<gestures { scene.pan() }
         let elapsed = monotonicNanoseconds() - begin
-        guard actions == 19 * gestures else { fail("\(gestures) pans sent \(actions) actions") }
+        guard scene.actions == PanScene.actionsPerPan * gestures else { fail("\(gestures) pans sent \(scene.actions) actions") }
         return Double(elapsed) / Double(gestures) / 1000
     }
-    // The measurements after this one expect a tree without recognizers.
-    for view in path { view.gestureRecognizers = nil }
+    scene.removeRecognizers()
     return result
+}
+
+// MARK: Counted runs
+
+/// Operations in each counted run: enough that one operation's figure does
+/// not depend on rounding, few enough that callgrind takes seconds.
+enum CountedOperations {
+    static let hitTests = 10_000
+    static let taps = 200
+    static let pans = 20
+}
+
+// Each counted function is all that callgrind collects when it is given
+// `--toggle-collect='*<name>*'`: it must call no other function whose name
+// contains its own, and holds no closure (a closure's symbol would contain it).
+// Callgrind's call counts ignore the toggle, so allocations are counted
+// between two dumps instead: one before the counted function, one before
+// `countedRegionEnded`, which is called right after it.
+
+@inline(never)
+func countedRegionEnded() {
+    // Something the optimiser cannot remove, so that the function is called.
+    if CommandLine.arguments.isEmpty { print("") }
+}
+
+@inline(never) @MainActor
+func countedHitTests(_ window: UIWindow, _ points: [CGPoint]) -> UInt {
+    var checksum: UInt = 0
+    for index in 0..<CountedOperations.hitTests {
+        if let hit = window.hitTest(points[index], with: nil) { checksum &+= UInt(bitPattern: ObjectIdentifier(hit)) }
+    }
+    return checksum
+}
+
+@inline(never) @MainActor
+func countedTaps(_ synthesizer: TouchSynthesizer, _ points: [CGPoint]) {
+    for index in 0..<CountedOperations.taps { synthesizer.tap(at: points[index]) }
+}
+
+@inline(never) @MainActor
+func countedPans(_ scene: PanScene) {
+    for _ in 0..<CountedOperations.pans { scene.pan() }
+}
+
+/// Runs `measurement` on the 9,841-view tree: a warm-up outside the counted
+/// function (first calls fill caches of the runtime), then the counted
+/// function, then a check that it did what it should. Prints the number of
+/// operations counted, which `Benchmarks/instruction-counts.sh` divides by.
+@MainActor
+func runCounted(_ measurement: String) {
+    let (window, _) = makeWindow(shapes[0])
+    let operations: Int
+    switch measurement {
+    case "hit":
+        var warmUp: UInt = 0
+        for point in points.suffix(1_000) { if window.hitTest(point, with: nil) != nil { warmUp &+= 1 } }
+        let checksum = countedHitTests(window, points)
+        countedRegionEnded()
+        if checksum == 42 || warmUp == 0 { print("(checksum \(checksum))") }
+        operations = CountedOperations.hitTests
+    case "tap":
+        let synthesizer = TouchSynthesizer(window: window)
+        verifyTaps(window, points: Array(points.suffix(100)), count: 100) { synthesizer.tap(at: $0) }
+        TapView.resetCounts()
+        countedTaps(synthesizer, points)
+        countedRegionEnded()
+        guard TapView.beganCount == CountedOperations.taps, TapView.endedCount == CountedOperations.taps else {
+            fail("\(CountedOperations.taps) counted taps, but \(TapView.beganCount) touchesBegan and \(TapView.endedCount) touchesEnded")
+        }
+        operations = CountedOperations.taps
+    default:
+        let scene = PanScene(window)
+        scene.actions = 0
+        countedPans(scene)
+        countedRegionEnded()
+        guard scene.actions == PanScene.actionsPerPan * CountedOperations.pans else {
+            fail("\(CountedOperations.pans) counted pans sent \(scene.actions) actions")
+        }
+        operations = CountedOperations.pans
+    }
+    let problems = UIApplication.shared.diagnostics.entries
+    if !problems.isEmpty { fail("the application reported \(problems.count) problems, first: \(problems[0])") }
+    print("counted \(measurement): \(operations) operations")
 }
 
 // MARK: The run
@@ -401,6 +537,11 @@ let shapes = [
 var generator = SplitMix64(seed: 0x5EED_0F_0BE4_11C5)
 let points = (0..<100_000).map { _ in
     CGPoint(x: generator.nextUnit() * 1000, y: generator.nextUnit() * 1000)
+}
+
+if let counted = options.counted {
+    runCounted(counted)
+    exit(0)
 }
 
 print("OpenUIKit core benchmarks\(options.quick ? " (quick)" : ""): \(options.runCount) runs each, best and median")

@@ -8,11 +8,14 @@ import UIKit
 /// and every step of the application's life, is printed on a line of its
 /// own, such as `right began 2 (100,200) (300,400)`.
 ///
-/// Options: `--hang-on-began SECONDS` makes the first `touchesBegan` block
-/// the main thread that long, to play an application that stops responding.
+/// Options: `--hang-on-began SECONDS` makes the first `touchesBegan` (of
+/// either view) block the main thread that long, to play an application
+/// that stops responding.
 @main
 final class AppDelegate: UIResponder, UIApplicationDelegate {
     var window: UIWindow?
+    /// Seconds the next `touchesBegan` hangs for, once.
+    var hangOnBegan = option("--hang-on-began")
 
     func application(
         _ application: UIApplication,
@@ -38,7 +41,6 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
 
 final class LoggingView: UIView {
     let name: String
-    private var hangOnBegan = LoggingView.option("--hang-on-began")
 
     init(name: String, frame: CGRect) {
         self.name = name
@@ -50,8 +52,8 @@ final class LoggingView: UIView {
 
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         report("began", touches)
-        if let seconds = hangOnBegan {
-            hangOnBegan = nil
+        if let delegate = UIApplication.shared.delegate as? AppDelegate, let seconds = delegate.hangOnBegan {
+            delegate.hangOnBegan = nil
             log("\(name) hanging for \(describe(seconds)) s")
             usleep(UInt32(seconds * 1_000_000))
         }
@@ -67,17 +69,19 @@ final class LoggingView: UIView {
             .map { "(\(describe($0.x)),\(describe($0.y)))" }
         log("\(name) \(phase) \(touches.count) \(points.joined(separator: " "))")
     }
-
-    private static func option(_ name: String) -> Double? {
-        let arguments = CommandLine.arguments
-        guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
-        return Double(arguments[index + 1])
-    }
 }
 
-/// Whole numbers without a fraction, others with one decimal.
+/// The number after `name` on the command line.
+func option(_ name: String) -> Double? {
+    let arguments = CommandLine.arguments
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return Double(arguments[index + 1])
+}
+
+/// To one decimal, and whole numbers without a fraction.
 func describe(_ value: CGFloat) -> String {
-    value == value.rounded() ? String(Int(value)) : String((value * 10).rounded() / 10)
+    let tenths = (value * 10).rounded() / 10
+    return tenths == tenths.rounded() ? String(Int(tenths)) : String(Double(tenths))
 }
 
 /// One line on standard output, written at once (a pipe would otherwise hold it).

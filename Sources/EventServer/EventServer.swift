@@ -15,6 +15,8 @@ public final class EventServer {
     private let listener: Int32
     private let dispatcher: EventDispatcher
     private var sources: [any InputSource] = []
+    /// Watches for devices plugged in later, and opens them.
+    private var deviceMonitor: (monitor: InputDeviceMonitor, open: (String) -> Result<(any InputSource)?, InputSourceError>)?
     /// Connected clients that have not said hello yet.
     private var greeting: [Client] = []
     private var nextClientIdentifier: UInt32 = 1
@@ -41,6 +43,15 @@ public final class EventServer {
     /// Reads `source` from now on, in the same loop as the clients.
     public func add(_ source: any InputSource) {
         sources.append(source)
+    }
+
+    /// Opens the devices `monitor` reports as plugged in (with `open`, which
+    /// returns nil for a device that is no input the server uses) and
+    /// stops reading those unplugged, in the same loop as everything else.
+    public func watchDevices(
+        with monitor: InputDeviceMonitor, open: @escaping (String) -> Result<(any InputSource)?, InputSourceError>
+    ) {
+        deviceMonitor = (monitor, open)
     }
 
     /// The connected applications, as `openuikit apps` lists them.
@@ -105,7 +116,10 @@ public final class EventServer {
 
         let clients = dispatcher.clients
         let waiting = greeting
-        var descriptors = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
+        var descriptors = [
+            pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: deviceMonitor?.monitor.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
+        ]
         for source in sources { descriptors.append(pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
         for client in clients + waiting {
             let events = Int16(POLLIN) | (client.queuedMessageCount > 0 ? Int16(POLLOUT) : 0)
@@ -117,7 +131,8 @@ public final class EventServer {
 
         now = monotonicSeconds()
         if descriptors[0].revents != 0 { acceptClients(now: now) }
-        var index = 1
+        if descriptors[1].revents != 0 { applyDeviceChanges() }
+        var index = 2
         // Clients first: acknowledgements that arrived count before the watchdog looks.
         let sourceStart = index
         index += sources.count
@@ -152,6 +167,28 @@ public final class EventServer {
         } catch {
             configuration.log("\(source.name): \(error); no longer read")
             return false
+        }
+    }
+
+    private func applyDeviceChanges() {
+        guard let (monitor, open) = deviceMonitor else { return }
+        for change in monitor.readChanges() {
+            switch change {
+            case .added(let path):
+                // A node is reported again when udev changes its permissions.
+                guard !sources.contains(where: { $0.name == path }) else { continue }
+                switch open(path) {
+                case .success(let source?):
+                    sources.append(source)
+                    configuration.log("\(path): plugged in; reading it")
+                case .success(nil): break
+                case .failure(let error): configuration.log("\(error)")
+                }
+            case .removed(let path):
+                let count = sources.count
+                sources.removeAll { $0.name == path }
+                if sources.count < count { configuration.log("\(path): unplugged") }
+            }
         }
     }
 

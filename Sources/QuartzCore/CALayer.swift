@@ -1,13 +1,17 @@
 /// What a layer asks of the object that owns it. A `UIView` is the delegate
 /// of its own layer.
-@MainActor
+@preconcurrency @MainActor
 public protocol CALayerDelegate: AnyObject {
     /// Called by ``CALayer/display()`` to let the delegate provide the layer's content.
     func display(_ layer: CALayer)
+    /// Called by ``CALayer/layoutSublayers()``: the delegate places the
+    /// layer's sublayers (a view lays out its subviews here).
+    func layoutSublayers(of layer: CALayer)
 }
 
 extension CALayerDelegate {
     public func display(_ layer: CALayer) {}
+    public func layoutSublayers(of layer: CALayer) {}
 }
 
 /// A node of the layer tree: geometry, visibility and content. Layers draw;
@@ -21,7 +25,7 @@ extension CALayerDelegate {
 /// layer keeps its previous value, as a layer in an invalid place would
 /// poison every conversion and hit test below it. (Core Animation raises
 /// `CALayerInvalidGeometry` instead.)
-@MainActor
+@preconcurrency @MainActor
 open class CALayer {
     // What every hit test reads comes first, so that it shares the object's
     // first cache lines: in a tree of thousands of views most of the layers a
@@ -41,23 +45,37 @@ open class CALayer {
 
     isolated deinit {
         for layer in storedSublayers { layer.superlayer = nil }
+        if isQueuedForLayout || isQueuedForDisplay { TransactionState.current.forget(self) }
     }
 
     // MARK: Geometry
 
     public var bounds: CGRect {
         get { storedBounds }
-        set { if newValue.isFinite { storedBounds = newValue } }
+        set {
+            guard newValue.isFinite, newValue != storedBounds else { return }
+            let resized = newValue.size != storedBounds.size
+            storedBounds = newValue
+            boundsDidChange(resized: resized)
+        }
     }
 
     public var position: CGPoint {
         get { storedPosition }
-        set { if newValue.isFinite { storedPosition = newValue } }
+        set {
+            guard newValue.isFinite, newValue != storedPosition else { return }
+            storedPosition = newValue
+            markChanged(.geometry)
+        }
     }
 
     public var anchorPoint: CGPoint {
         get { storedAnchorPoint }
-        set { if newValue.isFinite { storedAnchorPoint = newValue } }
+        set {
+            guard newValue.isFinite, newValue != storedAnchorPoint else { return }
+            storedAnchorPoint = newValue
+            markChanged(.geometry)
+        }
     }
 
     public var transform: CATransform3D {
@@ -65,11 +83,26 @@ open class CALayer {
         set {
             guard newValue.isFinite else { return }
             nonIdentityTransform = CATransform3DIsIdentity(newValue) ? nil : LayerTransform(newValue)
+            markChanged(.geometry)
         }
     }
 
+    /// A transform applied to the sublayers (not to the layer itself),
+    /// about the layer's anchor point.
+    public var sublayerTransform: CATransform3D = CATransform3DIdentity {
+        didSet {
+            if !sublayerTransform.isFinite { sublayerTransform = oldValue }
+            markChanged(.geometry)
+        }
+    }
+
+    /// Orders siblings: higher values are drawn and hit-tested in front,
+    /// whatever their order among the sublayers.
     public var zPosition: CGFloat = 0 {
-        didSet { if !zPosition.isFinite { zPosition = oldValue } }
+        didSet {
+            if !zPosition.isFinite { zPosition = oldValue }
+            superlayer?.markChanged(.sublayers)
+        }
     }
 
     public func affineTransform() -> CGAffineTransform { nonIdentityTransform?.affine ?? .identity }
@@ -103,36 +136,157 @@ open class CALayer {
             guard newValue.isFinite else { return }
             let frame = newValue.standardized
             guard let transform = nonIdentityTransform else {
-                storedBounds.size = frame.size
-                storedPosition = CGPoint(
+                position = CGPoint(
                     x: frame.minX + storedAnchorPoint.x * frame.width,
                     y: frame.minY + storedAnchorPoint.y * frame.height)
+                bounds.size = frame.size
                 return
             }
             if let inverse = transform.inverseAffine {
                 let linearInverse = CGAffineTransform(a: inverse.a, b: inverse.b, c: inverse.c, d: inverse.d, tx: 0, ty: 0)
-                storedBounds.size = CGRect(origin: .zero, size: frame.size).applying(linearInverse).size
+                bounds.size = CGRect(origin: .zero, size: frame.size).applying(linearInverse).size
             }
             let placed = self.frame
-            storedPosition.x += frame.midX - placed.midX
-            storedPosition.y += frame.midY - placed.midY
+            position = CGPoint(x: storedPosition.x + frame.midX - placed.midX, y: storedPosition.y + frame.midY - placed.midY)
         }
+    }
+
+    /// A new size marks the layer for layout, and for display when
+    /// ``needsDisplayOnBoundsChange`` is set.
+    private func boundsDidChange(resized: Bool) {
+        markChanged(.geometry)
+        guard resized else { return }
+        setNeedsLayout()
+        if needsDisplayOnBoundsChange { setNeedsDisplay() }
     }
 
     // MARK: Appearance
 
     public final var isHidden: Bool {
         @inlinable get { hiddenFlag }
-        set { hiddenFlag = newValue }
+        set {
+            guard newValue != hiddenFlag else { return }
+            hiddenFlag = newValue
+            markChanged(.group)
+        }
     }
 
+    /// The opacity of the layer and its sublayers as one group, 0…1.
+    /// A value that is not a number is refused.
     public final var opacity: Float {
         @inlinable get { storedOpacity }
-        set { storedOpacity = newValue }
+        set {
+            guard !newValue.isNaN, newValue != storedOpacity else { return }
+            storedOpacity = newValue
+            markChanged(.group)
+        }
     }
 
-    public final var masksToBounds = false
-    public var backgroundColor: CGColor?
+    /// Clips the sublayers and contents to the bounds, rounded by
+    /// ``cornerRadius`` at the ``maskedCorners``.
+    public final var masksToBounds = false {
+        didSet { if masksToBounds != oldValue { markChanged(.group) } }
+    }
+
+    public var backgroundColor: CGColor? {
+        didSet { markChanged(.appearance) }
+    }
+
+    /// Rounds the background and border (and, with ``masksToBounds``, the
+    /// contents and sublayers) at the corners in ``maskedCorners``.
+    /// Negative and non-finite values are refused.
+    public var cornerRadius: CGFloat = 0 {
+        didSet {
+            if !(cornerRadius.isFinite && cornerRadius >= 0) { cornerRadius = oldValue }
+            markChanged(.group)
+        }
+    }
+
+    /// Which corners ``cornerRadius`` rounds; all four by default.
+    public var maskedCorners: CACornerMask = .all {
+        didSet { markChanged(.group) }
+    }
+
+    /// A border inset from the bounds, drawn above the contents and the
+    /// sublayers. Negative and non-finite widths are refused.
+    public var borderWidth: CGFloat = 0 {
+        didSet {
+            if !(borderWidth.isFinite && borderWidth >= 0) { borderWidth = oldValue }
+            markChanged(.appearance)
+        }
+    }
+
+    /// Opaque black by default, as in Core Animation.
+    public var borderColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) {
+        didSet { markChanged(.appearance) }
+    }
+
+    /// Whether the layer promises to cover its bounds with opaque pixels.
+    public var isOpaque = false
+
+    // MARK: Shadow
+
+    public var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) {
+        didSet { markChanged(.appearance) }
+    }
+
+    /// 0 (no shadow, the default) to 1.
+    public var shadowOpacity: Float = 0 {
+        didSet {
+            if shadowOpacity.isNaN { shadowOpacity = oldValue }
+            markChanged(.appearance)
+        }
+    }
+
+    /// Where the shadow falls, in the superlayer's units; (0, −3) by default.
+    public var shadowOffset = CGSize(width: 0, height: -3) {
+        didSet {
+            if !(shadowOffset.width.isFinite && shadowOffset.height.isFinite) { shadowOffset = oldValue }
+            markChanged(.appearance)
+        }
+    }
+
+    /// The blur of the shadow, in points; 3 by default.
+    public var shadowRadius: CGFloat = 3 {
+        didSet {
+            if !(shadowRadius.isFinite && shadowRadius >= 0) { shadowRadius = oldValue }
+            markChanged(.appearance)
+        }
+    }
+
+    // MARK: Contents
+
+    /// What the layer shows inside its bounds: a `CGImage`, or nil. A
+    /// delegate's drawing ends up here.
+    public var contents: Any? {
+        didSet { markChanged(.appearance) }
+    }
+
+    /// Where in the bounds the contents go; ``CALayerContentsGravity/resize`` by default.
+    public var contentsGravity: CALayerContentsGravity = .resize {
+        didSet { markChanged(.appearance) }
+    }
+
+    /// Pixels of the contents per point: an image with scale 2 is half as
+    /// large in points as it is in pixels (for the gravities that keep size).
+    public var contentsScale: CGFloat = 1 {
+        didSet {
+            if !(contentsScale.isFinite && contentsScale > 0) { contentsScale = oldValue }
+            markChanged(.appearance)
+        }
+    }
+
+    /// The part of the contents shown, in unit coordinates of the image;
+    /// the whole image by default.
+    public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) {
+        didSet {
+            if !contentsRect.isFinite { contentsRect = oldValue }
+            markChanged(.appearance)
+        }
+    }
+
+    /// When true, a new size of the bounds marks the layer for display.
+    public var needsDisplayOnBoundsChange = false
 
     /// The object that provides content. A view's own layer has its view as
     /// delegate, set with ``setOwningDelegate(_:)``; any other delegate is
@@ -191,6 +345,7 @@ open class CALayer {
         let at = min(Int(index), storedSublayers.count)
         storedSublayers.insert(layer, at: at)
         layer.superlayer = self
+        markChanged(.sublayers)
     }
 
     public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
@@ -226,6 +381,7 @@ open class CALayer {
         storedSublayers[index] = new
         new.superlayer = self
         old.superlayer = nil
+        markChanged(.sublayers)
     }
 
     public func removeFromSuperlayer() {
@@ -234,6 +390,7 @@ open class CALayer {
             parent.storedSublayers.remove(at: index)
         }
         superlayer = nil
+        parent.markChanged(.sublayers)
     }
 
     /// Whether `self` is `layer` or lies below it.
@@ -360,23 +517,172 @@ open class CALayer {
             .map(\.element)
     }
 
-    // MARK: Content
+    // MARK: Layout
 
-    public private(set) var needsDisplay = false
+    private var needsLayoutFlag = false
+    /// Some sublayer, at any depth, needs layout: the layout pass goes down
+    /// only the branches that have this or ``needsLayout()`` set.
+    private var descendantNeedsLayout = false
 
-    /// Marks the content as stale; it is redrawn at the next `displayIfNeeded()`.
-    public func setNeedsDisplay() { needsDisplay = true }
+    /// Whether the layer is marked for layout.
+    public func needsLayout() -> Bool { needsLayoutFlag }
+
+    /// Marks the layer for layout: its sublayers are placed again at the
+    /// next layout pass (the end of the run-loop turn, or ``layoutIfNeeded()``).
+    public func setNeedsLayout() {
+        guard !needsLayoutFlag else { return }
+        needsLayoutFlag = true
+        if !isQueuedForLayout {
+            isQueuedForLayout = true
+            TransactionState.current.layerNeedsLayout(self)
+        }
+        var ancestor = superlayer
+        while let layer = ancestor, !layer.descendantNeedsLayout {
+            layer.descendantNeedsLayout = true
+            ancestor = layer.superlayer
+        }
+    }
+
+    package func markDescendantNeedsLayout() { descendantNeedsLayout = true }
+
+    /// Lays out this layer if it is marked, then, top down, every marked
+    /// layer below it: a superlayer is always laid out before its sublayers,
+    /// so sublayers it resizes are laid out in the same pass.
+    public func layoutIfNeeded() {
+        if needsLayoutFlag {
+            needsLayoutFlag = false
+            layoutSublayers()
+        }
+        guard descendantNeedsLayout else { return }
+        descendantNeedsLayout = false
+        for layer in storedSublayers where layer.needsLayoutFlag || layer.descendantNeedsLayout {
+            layer.layoutIfNeeded()
+        }
+    }
+
+    /// Places the sublayers; by default asks the delegate.
+    open func layoutSublayers() {
+        delegate?.layoutSublayers(of: self)
+    }
+
+    /// The size the layer would like: by default the size of its bounds.
+    open func preferredFrameSize() -> CGSize { storedBounds.size }
+
+    // MARK: Display
+
+    private var needsDisplayFlag = false
+
+    /// Whether the layer's content is marked stale.
+    public func needsDisplay() -> Bool { needsDisplayFlag }
+
+    /// Marks the content as stale; it is redrawn at the next display pass
+    /// (the end of the run-loop turn) or `displayIfNeeded()`.
+    public func setNeedsDisplay() {
+        guard !needsDisplayFlag else { return }
+        needsDisplayFlag = true
+        if !isQueuedForDisplay {
+            isQueuedForDisplay = true
+            TransactionState.current.layerNeedsDisplay(self)
+        }
+    }
+
+    /// Marks part of the content as stale: the whole content is redrawn, as
+    /// a layer's backing store is drawn whole here.
+    public func setNeedsDisplay(_ rect: CGRect) {
+        guard rect.isFinite, !rect.isEmpty else { return }
+        setNeedsDisplay()
+    }
 
     public func displayIfNeeded() {
-        guard needsDisplay else { return }
+        guard needsDisplayFlag else { return }
         display()
     }
 
-    /// Asks the delegate to provide content now.
+    /// Provides the content now: by default asks the delegate's `display(_:)`.
     open func display() {
-        needsDisplay = false
+        needsDisplayFlag = false
         delegate?.display(self)
     }
+
+    // MARK: Changes since the last commit
+
+    /// What changed in this layer since the committed tree last copied it.
+    package var pendingChanges: LayerChanges = []
+    /// Some sublayer, at any depth, has pending changes: a commit goes down
+    /// only the branches that have this or pending changes.
+    package var descendantHasChanges = false
+    /// The layer's copy in the committed tree, once it has been committed.
+    package var committedNode: RenderLayer?
+
+    /// In the transaction's list of layers to lay out or display, which
+    /// does not retain them (a layer that goes away takes itself out).
+    package var isQueuedForLayout = false
+    package var isQueuedForDisplay = false
+
+    /// Records a change for the next commit, and opens the implicit
+    /// transaction if none is open.
+    package func markChanged(_ change: LayerChanges) {
+        if pendingChanges.isEmpty { propagateDescendantChange() }
+        pendingChanges.insert(change)
+        TransactionState.current.layerDidChange()
+    }
+
+    private func propagateDescendantChange() {
+        var ancestor = superlayer
+        while let layer = ancestor, !layer.descendantHasChanges {
+            layer.descendantHasChanges = true
+            ancestor = layer.superlayer
+        }
+    }
+}
+
+/// Kinds of change a commit copies into the committed tree.
+package struct LayerChanges: OptionSet, Sendable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Bounds, position, anchor point, transforms: where the layer and its subtree are drawn.
+    package static let geometry = LayerChanges(rawValue: 1 << 0)
+    /// Background, border, contents, shadow: what the layer itself draws.
+    package static let appearance = LayerChanges(rawValue: 1 << 1)
+    /// Opacity, hidden, masking, corner radius: how the whole subtree is drawn.
+    package static let group = LayerChanges(rawValue: 1 << 2)
+    /// Sublayers added, removed, reordered or moved in z.
+    package static let sublayers = LayerChanges(rawValue: 1 << 3)
+}
+
+/// The corners a layer's corner radius rounds.
+public struct CACornerMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    public static let layerMinXMinYCorner = CACornerMask(rawValue: 1 << 0)
+    public static let layerMaxXMinYCorner = CACornerMask(rawValue: 1 << 1)
+    public static let layerMinXMaxYCorner = CACornerMask(rawValue: 1 << 2)
+    public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 1 << 3)
+    static let all: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+}
+
+/// Where a layer's contents go in its bounds.
+public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let center = CALayerContentsGravity(rawValue: "center")
+    public static let top = CALayerContentsGravity(rawValue: "top")
+    public static let bottom = CALayerContentsGravity(rawValue: "bottom")
+    public static let left = CALayerContentsGravity(rawValue: "left")
+    public static let right = CALayerContentsGravity(rawValue: "right")
+    public static let topLeft = CALayerContentsGravity(rawValue: "topLeft")
+    public static let topRight = CALayerContentsGravity(rawValue: "topRight")
+    public static let bottomLeft = CALayerContentsGravity(rawValue: "bottomLeft")
+    public static let bottomRight = CALayerContentsGravity(rawValue: "bottomRight")
+    /// Stretched to fill the bounds (the default).
+    public static let resize = CALayerContentsGravity(rawValue: "resize")
+    /// Scaled to fit inside the bounds, keeping its aspect ratio.
+    public static let resizeAspect = CALayerContentsGravity(rawValue: "resizeAspect")
+    /// Scaled to fill the bounds, keeping its aspect ratio (cropped).
+    public static let resizeAspectFill = CALayerContentsGravity(rawValue: "resizeAspectFill")
 }
 
 /// A layer's transform other than the identity, with the affine part and its

@@ -3,3 +3,6 @@
 @_exported import Foundation
 @_exported import CoreGraphics
 @_exported import QuartzCore
+// The Clang module of the same name (Sources/UIKitClangModule): its
+// submodules make `import UIKit.UIGestureRecognizerSubclass` compile.
+@_exported import UIKit

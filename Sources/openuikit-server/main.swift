@@ -20,9 +20,12 @@ struct OpenUIKitServer: ParsableCommand {
     var socket: String = ServerConfiguration.defaultSocketPath()
 
     @Option(help: ArgumentHelp(
-        "An input device: an evdev node, a file or FIFO of input_event records, or an evemu recording. Repeatable.",
+        "An input device: an evdev node, a FIFO or file of input_event records or evemu text, or a HID recording. Repeatable. Without it the server reads every device in --input-directory, and those plugged in later.",
         valueName: "path"))
     var device: [String] = []
+
+    @Option(help: ArgumentHelp("Where evdev devices are found when no --device is given.", valueName: "path"))
+    var inputDirectory: String = InputDevices.defaultDirectory
 
     @Option(help: ArgumentHelp("The screen: width x height in points @ scale.", valueName: "WxH@S"))
     var screen: String = Screen.standard.description

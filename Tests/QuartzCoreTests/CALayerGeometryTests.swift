@@ -25,7 +25,7 @@ func makeLayer(bounds: CGRect, position: CGPoint, anchorPoint: CGPoint = CGPoint
         #expect(!layer.isHidden && layer.opacity == 1 && !layer.masksToBounds)
         #expect(layer.backgroundColor == nil)
         #expect(layer.superlayer == nil && layer.sublayers == nil)
-        #expect(!layer.needsDisplay)
+        #expect(!layer.needsDisplay())
     }
 
     @Test func frameIsDerivedFromPositionAnchorPointAndBounds() {

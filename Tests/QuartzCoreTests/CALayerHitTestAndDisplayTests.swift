@@ -187,11 +187,11 @@ final class SilentDelegate: CALayerDelegate {}
         let recorder = DisplayRecorder()
         layer.delegate = recorder
         layer.setNeedsDisplay()
-        #expect(layer.needsDisplay)
+        #expect(layer.needsDisplay())
         #expect(recorder.displayed.isEmpty)  // nothing happens until asked
         layer.displayIfNeeded()
         #expect(recorder.displayed == [ObjectIdentifier(layer)])
-        #expect(!layer.needsDisplay)
+        #expect(!layer.needsDisplay())
         layer.displayIfNeeded()
         #expect(recorder.displayed.count == 1)
     }
@@ -232,11 +232,11 @@ final class SilentDelegate: CALayerDelegate {}
         layer.setNeedsDisplay()
         layer.displayIfNeeded()
         #expect(recorder.displayed.count == 1)  // no loop within one pass
-        #expect(layer.needsDisplay)
+        #expect(layer.needsDisplay())
         recorder.marksAgain = false
         layer.displayIfNeeded()
         #expect(recorder.displayed.count == 2)
-        #expect(!layer.needsDisplay)
+        #expect(!layer.needsDisplay())
     }
 
     @Test func displayOnlyConcernsTheMarkedLayer() {
@@ -262,12 +262,12 @@ final class SilentDelegate: CALayerDelegate {}
         #expect(layer.delegate == nil)
         layer.setNeedsDisplay()
         layer.displayIfNeeded()  // no delegate: nothing to call, the mark is cleared
-        #expect(!layer.needsDisplay)
+        #expect(!layer.needsDisplay())
 
         let silent = SilentDelegate()
         layer.delegate = silent
         layer.setNeedsDisplay()
         layer.displayIfNeeded()
-        #expect(!layer.needsDisplay)
+        #expect(!layer.needsDisplay())
     }
 }

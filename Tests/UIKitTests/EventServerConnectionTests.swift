@@ -20,7 +20,8 @@ import Testing
 
     final class RecordingView: UIView {
         var calls: [String] = []
-        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { calls.append("began") }
+        var onBegan: () -> Void = {}
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { calls.append("began"); onBegan() }
         override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { calls.append("moved") }
         override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { calls.append("ended") }
         override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { calls.append("cancelled") }
@@ -140,6 +141,18 @@ import Testing
         setup.application.runLoop.runUntilIdle()
         #expect(setup.delegate.calls == ["willTerminate"])
         #expect(setup.application.diagnostics.entries.contains { $0.message == "the event server hung up" })
+    }
+
+    @Test func theServerGoingWhileAnEventIsHandledTerminatesTheApplication() throws {
+        // The acknowledgement finds the connection gone: that ends the application too.
+        var setup = try connect()
+        let server = setup.server
+        setup.view.onBegan = { server.close() }
+        try setup.send(.began)
+        setup.application.runLoop.runUntilIdle()
+        #expect(setup.view.calls == ["began"])
+        #expect(setup.delegate.calls == ["willTerminate"])
+        #expect(setup.application.inputPort.waitDescriptors.isEmpty)
     }
 
     @Test func noServerAtANamedPathIsReportedAndTheApplicationRunsOnItsOwn() {

@@ -16,7 +16,7 @@ import HID
 /// Swift on Linux cannot make an object from a class name: the classes
 /// must be the defaults, `principalClassName` nil or `"UIApplication"` and
 /// `delegateClassName` nil or the name of the delegate already set.
-@MainActor
+@preconcurrency @MainActor
 @discardableResult
 public func UIApplicationMain(
     _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,

@@ -13,7 +13,7 @@ import Glibc
 ///
 /// In an application the input port is a port source and turning HID events
 /// into `UIEvent`s is a manual source: see `UIApplication`.
-@MainActor
+@preconcurrency @MainActor
 public final class ApplicationRunLoop {
     /// The points of a turn at which observers are told what is happening.
     public struct Activity: OptionSet, Sendable {
@@ -301,7 +301,7 @@ public final class ApplicationRunLoop {
 }
 
 /// A timer on the run loop's clock.
-@MainActor
+@preconcurrency @MainActor
 public final class RunLoopTimer {
     @exclusivity(unchecked) public internal(set) var fireDate: TimeInterval
     public let repeatInterval: TimeInterval?
@@ -320,7 +320,7 @@ public final class RunLoopTimer {
 
 /// A manual source (Core Foundation's source0): work that runs on the next
 /// turn of the loop once someone signals it.
-@MainActor
+@preconcurrency @MainActor
 public final class RunLoopSource {
     let handler: @MainActor () -> Void
     @exclusivity(unchecked) public internal(set) var isSignalled = false
@@ -334,7 +334,7 @@ public final class RunLoopSource {
 }
 
 /// Something a port source reads messages from.
-@MainActor
+@preconcurrency @MainActor
 public protocol RunLoopPort: AnyObject {
     /// Takes in every message waiting now, without blocking; true if any came.
     func receiveWaitingMessages() -> Bool
@@ -346,7 +346,7 @@ public protocol RunLoopPort: AnyObject {
 
 /// A port source (Core Foundation's source1): its handler runs whenever
 /// messages arrive at its port.
-@MainActor
+@preconcurrency @MainActor
 public final class RunLoopPortSource {
     public let port: any RunLoopPort
     let handler: @MainActor () -> Void
@@ -358,7 +358,7 @@ public final class RunLoopPortSource {
 }
 
 /// Watches the run loop's activities, as `CFRunLoopObserver` does.
-@MainActor
+@preconcurrency @MainActor
 public final class RunLoopObserver {
     public let activities: ApplicationRunLoop.Activity
     let handler: @MainActor (ApplicationRunLoop.Activity) -> Void

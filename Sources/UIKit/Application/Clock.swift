@@ -5,7 +5,7 @@ import Glibc
 /// The one source of time for an application: event timestamps, timers,
 /// timeouts and animations all read it. Tests replace the system clock with
 /// a ``ManualClock`` so that every time-dependent behaviour is deterministic.
-@MainActor
+@preconcurrency @MainActor
 public protocol RunLoopClock: AnyObject {
     /// Seconds since an arbitrary fixed origin; never goes backwards.
     var now: TimeInterval { get }
@@ -13,7 +13,7 @@ public protocol RunLoopClock: AnyObject {
 
 /// Monotonic system time (`CLOCK_MONOTONIC`): unaffected by changes to the
 /// wall clock.
-@MainActor
+@preconcurrency @MainActor
 public final class SystemClock: RunLoopClock {
     public init() {}
 
@@ -26,7 +26,7 @@ public final class SystemClock: RunLoopClock {
 
 /// Time that moves only when told to, through ``ApplicationRunLoop/advance(by:)``,
 /// which fires every timer that falls due on the way, at its own time.
-@MainActor
+@preconcurrency @MainActor
 public final class ManualClock: RunLoopClock {
     // Read for every event and timer; only ever touched on the main actor.
     @exclusivity(unchecked) public internal(set) var now: TimeInterval

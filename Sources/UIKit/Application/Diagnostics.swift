@@ -39,7 +39,7 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
 
 /// Where an application reports the problems it survived. Tests read
 /// ``entries``; by default each report is also printed to standard error.
-@MainActor
+@preconcurrency @MainActor
 public final class DiagnosticLog {
     /// The most recent reports, oldest first, at most ``capacity`` of them.
     @exclusivity(unchecked) public private(set) var entries: [Diagnostic] = []

@@ -24,7 +24,8 @@ final class EventServerConnection {
     @exclusivity(unchecked) private var items: [Item] = []
     @exclusivity(unchecked) private var itemsHead = 0
     @exclusivity(unchecked) private var decoder = HIDPacketDecoder()
-    @exclusivity(unchecked) private var isDisconnected = false
+    /// Set once the connection is gone; the socket is closed then.
+    @exclusivity(unchecked) private(set) var isDisconnected = false
 
     /// How long launch waits for the server's welcome.
     static let welcomeTimeout = 5.0
@@ -72,9 +73,10 @@ final class EventServerConnection {
         return item
     }
 
-    /// Reads every message waiting now; true if any came.
+    /// Reads every message waiting now; true if anything is waiting to be
+    /// taken with ``nextItem()``.
     func receiveWaitingMessages() -> Bool {
-        guard !isDisconnected else { return false }
+        guard !isDisconnected else { return hasItems }
         var received = false
         while true {
             let outcome: Result<ServerMessage, ServerProtocolError>?
@@ -87,7 +89,7 @@ final class EventServerConnection {
                 disconnect("the connection to the event server failed: \(error)")
                 return true
             }
-            guard let outcome else { return received }
+            guard let outcome else { return received || hasItems }
             received = true
             switch outcome {
             case .success(.event(let envelope)): receive(envelope)
@@ -121,7 +123,11 @@ final class EventServerConnection {
         if decoder.bufferedByteCount > 0 { decoder = HIDPacketDecoder() }
     }
 
+    /// Closes the connection; the reason is the last item. Whatever finds
+    /// the connection gone (a read, an acknowledgement that cannot be
+    /// sent) ends up here, and the application learns it from the item.
     private func disconnect(_ reason: String) {
+        guard !isDisconnected else { return }
         isDisconnected = true
         items.append(.disconnected(reason: reason))
         socket.close()

@@ -13,7 +13,7 @@ import HID
 /// loop. Malformed bytes from either are reported and skipped. Each sender
 /// has a decoder of its own, so a packet split across reads never mixes
 /// with another sender's bytes.
-@MainActor
+@preconcurrency @MainActor
 public final class InputPort: RunLoopPort {
     private struct Connection {
         let socket: HIDSocket
@@ -65,11 +65,11 @@ public final class InputPort: RunLoopPort {
         self.server = server
     }
 
-    public var hasWaitingMessages: Bool { !localBytes.isEmpty }
+    public var hasWaitingMessages: Bool { !localBytes.isEmpty || server?.hasItems == true }
 
     public var waitDescriptors: [Int32] {
         var descriptors = connections.map(\.socket.fileDescriptor)
-        if let server { descriptors.append(server.socket.fileDescriptor) }
+        if let server, !server.isDisconnected { descriptors.append(server.socket.fileDescriptor) }
         return descriptors
     }
 

@@ -9,7 +9,7 @@ import HID
 /// so the delegate has an `init()` UIKit can call: a `final` class inherits
 /// one; another class declares `required init()`. That is what lets
 /// `@main` on the delegate class start the application.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIApplicationDelegate: AnyObject {
     init()
     func application(
@@ -62,7 +62,7 @@ extension UIApplicationDelegate {
 ///    `TouchRouting.swift`). Each event is then handed to ``sendEvent(_:)``.
 ///    An event enqueued while another is being delivered waits its turn:
 ///    the queue is never a stack.
-@MainActor
+@preconcurrency @MainActor
 open class UIApplication: UIResponder {
     public struct LaunchOptionsKey: Hashable, RawRepresentable, Sendable {
         public let rawValue: String
@@ -95,6 +95,8 @@ open class UIApplication: UIResponder {
     private let translator = HIDEventTranslator()
     @exclusivity(unchecked) private var pressTranslator = HIDPressAndMotionTranslator()
     @exclusivity(unchecked) private var eventSource: RunLoopSource!
+    /// Layout, display and commit at the end of each turn; the display clock.
+    private var updateCycle: UpdateCycle!
     // Touched for every event, only from the main actor and never through
     // overlapping inout accesses: dynamic exclusivity checks would only cost time.
     @exclusivity(unchecked) private var pendingHIDEvents: [HIDEvent] = []
@@ -164,6 +166,11 @@ open class UIApplication: UIResponder {
         runLoop = ApplicationRunLoop()
         inputPort = InputPort()
         diagnostics.removeAll()
+        TransactionState.current.reset()
+        DisplayLinkRegistry.current.reset()
+        UIScreen.main.bounds = CGRect(x: 0, y: 0, width: 390, height: 844)
+        UIScreen.main.scale = 3
+        UIScreen.main.maximumFramesPerSecond = 60
         connectEventPath()
     }
 
@@ -173,6 +180,7 @@ open class UIApplication: UIResponder {
         let source = RunLoopSource { [unowned self] in handleHIDEvents() }
         eventSource = source
         runLoop.add(source)
+        updateCycle = UpdateCycle(application: self)
     }
 
     // MARK: The event path
@@ -257,7 +265,7 @@ open class UIApplication: UIResponder {
     /// Called with each step of event handling worth seeing: touches
     /// delivered to views, gesture recognizers changing state. For tracing
     /// tools; nil (the default) costs nothing.
-    @exclusivity(unchecked) public var traceHandler: (@MainActor (TraceRecord) -> Void)?
+    @exclusivity(unchecked) public final var traceHandler: (@MainActor (TraceRecord) -> Void)?
 
     private enum QueuedEvent {
         /// A digitizer frame: its samples are `queuedTouchSamples[samples]`.

@@ -7,7 +7,7 @@ public typealias UIActionHandler = @MainActor (UIAction) -> Void
 ///
 /// A control keeps one action per identifier: adding an action whose
 /// identifier is already registered replaces the old one, as in UIKit.
-@MainActor
+@preconcurrency @MainActor
 open class UIAction {
     /// Names an action, so that it can be replaced or removed by name.
     public struct Identifier: Hashable, RawRepresentable, Sendable {

@@ -11,7 +11,7 @@
 /// A single tap with one finger on an enabled button belongs to the button:
 /// a tap recognizer on one of its ancestors that wants exactly that fails,
 /// and the button's action runs instead.
-@MainActor
+@preconcurrency @MainActor
 open class UIButton: UIControl {
     public enum ButtonType: Int, Sendable {
         case custom = 0, system, detailDisclosure, infoLight, infoDark, contactAdd, close

@@ -58,14 +58,14 @@ extension UIControl {
 
     /// Calls a method of `target` (held weakly) taking no argument for
     /// `controlEvents`: `addTarget(self, action: Self.save, for: .touchUpInside)`.
-    public func addTarget<Target: AnyObject>(
+    public final func addTarget<Target: AnyObject>(
         _ target: AnyObject, action: @escaping (Target) -> @MainActor () -> Void, for controlEvents: Event
     ) {
         registrations.append(ActionRegistration(events: controlEvents, kind: .method(TargetAction(target: target, action: action))))
     }
 
     /// Calls a method of `target` (held weakly) taking the control for `controlEvents`.
-    public func addTarget<Target: AnyObject, Control: UIControl>(
+    public final func addTarget<Target: AnyObject, Control: UIControl>(
         _ target: AnyObject, action: @escaping (Target) -> @MainActor (Control) -> Void, for controlEvents: Event
     ) {
         registrations.append(ActionRegistration(events: controlEvents, kind: .method(TargetAction(target: target, action: action))))

@@ -37,7 +37,7 @@
 /// overlapping gesture recognizer behavior"): each kind of control says
 /// which gestures it claims (a button, a single tap); the gesture arena
 /// fails such recognizers when they try to begin.
-@MainActor
+@preconcurrency @MainActor
 open class UIControl: UIView {
     /// The events a control sends actions for. The raw values are UIKit's.
     public struct Event: OptionSet, Hashable, Sendable {
@@ -234,7 +234,7 @@ open class UIControl: UIView {
     }
 
     /// The control's touch among `touches`, if there; the others go up the chain.
-    private func take(
+    private final func take(
         _ touches: Set<UITouch>, passingOthersTo forward: @MainActor (Set<UITouch>, UIEvent?) -> Void, with event: UIEvent?
     ) -> UITouch? {
         guard let touch = trackedTouch, touches.contains(touch) else {

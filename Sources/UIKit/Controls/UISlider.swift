@@ -14,7 +14,7 @@
 /// A one-finger swipe along the slider that starts on the thumb is the
 /// slider's own gesture: an ancestor's swipe recognizer for it fails (as
 /// in UIKit).
-@MainActor
+@preconcurrency @MainActor
 open class UISlider: UIControl {
     private var storedValue: Float = 0
     /// Where the finger was relative to the thumb's centre when it grabbed it.

@@ -10,7 +10,7 @@
 /// Its own gestures win over an ancestor's recognizers that want them (as
 /// in UIKit): a single one-finger tap, and a one-finger pan along the
 /// switch.
-@MainActor
+@preconcurrency @MainActor
 open class UISwitch: UIControl {
     open var isOn = false
     private var touchStartX: CGFloat = 0

@@ -6,7 +6,7 @@
 /// change with phase `.stationary`. As in UIKit, the application has one
 /// touches event and reuses it for every frame, so an event kept from an
 /// earlier call shows the latest frame.
-@MainActor
+@preconcurrency @MainActor
 open class UIEvent {
     public enum EventType: Int, Sendable {
         case touches, motion, remoteControl, presses, scroll, hover, transform

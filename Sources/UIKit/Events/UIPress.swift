@@ -6,7 +6,7 @@
 /// first responder (or the window itself when there is none): every later
 /// phase goes to that responder, even if another has become first
 /// responder since, as a touch stays with its view.
-@MainActor
+@preconcurrency @MainActor
 open class UIPress: Hashable {
     public enum Phase: Int, Sendable {
         case began, changed, stationary, ended, cancelled
@@ -84,7 +84,7 @@ open class UIPress: Hashable {
 
 /// An event carrying presses: the ones that changed, and every other press
 /// still held, with phase `.stationary`.
-@MainActor
+@preconcurrency @MainActor
 open class UIPressesEvent: UIEvent {
     /// The state of each press in this event, applied to the `UIPress`
     /// objects when the event is dispatched, so that events waiting in the

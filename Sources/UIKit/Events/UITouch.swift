@@ -8,7 +8,7 @@
 ///
 /// The touch's state is read and written many times per event, only on the
 /// main actor, so its hot fields skip the runtime's dynamic exclusivity checks.
-@MainActor
+@preconcurrency @MainActor
 open class UITouch: Hashable {
     public enum Phase: Int, Sendable {
         case began, moved, stationary, ended, cancelled

@@ -15,7 +15,7 @@
 /// Actions: there is no Objective-C runtime, so actions are closures
 /// (``init(handler:)``) or method references on a weakly held target
 /// (`addTarget(self, action: Self.didPan)`).
-@MainActor
+@preconcurrency @MainActor
 open class UIGestureRecognizer {
     public enum State: Int, Sendable, CustomStringConvertible {
         case possible, began, changed, ended, cancelled, failed
@@ -61,7 +61,7 @@ open class UIGestureRecognizer {
     /// The run loop `deadline` belongs to: resetting the application replaces it.
     @exclusivity(unchecked) private var deadlineRunLoop: ObjectIdentifier?
     /// What happens when the deadline passes.
-    @exclusivity(unchecked) private var deadlineAction: (@MainActor (UIGestureRecognizer) -> Void)?
+    @exclusivity(unchecked) private final var deadlineAction: (@MainActor (UIGestureRecognizer) -> Void)?
 
     isolated deinit {
         cancelDeadline()
@@ -282,18 +282,18 @@ open class UIGestureRecognizer {
 
     /// Adds an action: a method of `target` (held weakly) taking no
     /// argument, named by its type: `addTarget(self, action: Self.didPan)`.
-    public func addTarget<Target: AnyObject>(_ target: AnyObject, action: @escaping (Target) -> @MainActor () -> Void) {
+    public final func addTarget<Target: AnyObject>(_ target: AnyObject, action: @escaping (Target) -> @MainActor () -> Void) {
         actions.append(TargetAction(target: target, action: action))
     }
 
     /// The same, with the method's type taken from the target, so that a
     /// closure can stand for the method: `addTarget(model) { model in { … } }`.
-    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> @MainActor () -> Void) {
+    public final func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> @MainActor () -> Void) {
         actions.append(TargetAction(target: target, action: action))
     }
 
     /// Adds an action: a method of `target` (held weakly) taking the recognizer.
-    public func addTarget<Target: AnyObject, Recognizer: UIGestureRecognizer>(
+    public final func addTarget<Target: AnyObject, Recognizer: UIGestureRecognizer>(
         _ target: AnyObject, action: @escaping (Target) -> @MainActor (Recognizer) -> Void
     ) {
         actions.append(TargetAction(target: target, action: action))
@@ -323,7 +323,7 @@ struct WeakRecognizer {
 }
 
 /// What a recognizer's delegate can decide. Every method has a default.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIGestureRecognizerDelegate: AnyObject {
     /// Asked when the recognizer tries to leave `.possible`; false fails it.
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool

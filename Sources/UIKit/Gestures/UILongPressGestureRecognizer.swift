@@ -1,7 +1,7 @@
 /// Recognizes fingers held still for a while (continuous): it begins after
 /// ``minimumPressDuration``, changes as the fingers move, and ends when they
 /// lift. Moving more than ``allowableMovement`` before it begins fails it.
-@MainActor
+@preconcurrency @MainActor
 open class UILongPressGestureRecognizer: UIGestureRecognizer {
     /// Documented UIKit default: 0.5 s.
     @exclusivity(unchecked) open var minimumPressDuration: TimeInterval = 0.5

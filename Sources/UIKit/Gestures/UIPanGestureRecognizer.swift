@@ -2,7 +2,7 @@
 /// between ``minimumNumberOfTouches`` and ``maximumNumberOfTouches`` fingers
 /// has moved ``GestureThresholds/panHysteresis`` points, changes with every
 /// move, and ends when fewer than the minimum remain.
-@MainActor
+@preconcurrency @MainActor
 open class UIPanGestureRecognizer: UIGestureRecognizer {
     @exclusivity(unchecked) open var minimumNumberOfTouches = 1
     @exclusivity(unchecked) open var maximumNumberOfTouches = Int.max

@@ -12,7 +12,7 @@ public struct UIRectEdge: OptionSet, Sendable {
 /// A pan that starts at an edge of the window: the first finger must land
 /// within ``GestureThresholds/screenEdgeRegion`` of one of ``edges`` and move
 /// away from it (more across the edge than along it).
-@MainActor
+@preconcurrency @MainActor
 open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
     @exclusivity(unchecked) open var edges: UIRectEdge = []
 

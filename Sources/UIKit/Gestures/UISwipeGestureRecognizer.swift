@@ -2,7 +2,7 @@
 /// fingers must travel ``GestureThresholds/swipeMinimumDistance`` within
 /// ``GestureThresholds/swipeMaximumDuration`` of landing, mostly along one
 /// axis.
-@MainActor
+@preconcurrency @MainActor
 open class UISwipeGestureRecognizer: UIGestureRecognizer {
     public struct Direction: OptionSet, Sendable {
         public let rawValue: UInt

@@ -4,7 +4,7 @@
 /// and move less than ``GestureThresholds/tapAllowableMovement``; the next
 /// tap must land within ``GestureThresholds/maximumIntervalBetweenTaps`` and
 /// that distance of the first.
-@MainActor
+@preconcurrency @MainActor
 open class UITapGestureRecognizer: UIGestureRecognizer {
     @exclusivity(unchecked) open var numberOfTapsRequired = 1
     @exclusivity(unchecked) open var numberOfTouchesRequired = 1

@@ -2,7 +2,7 @@
 /// (ignoring any more), measure something between them, begin once it has
 /// changed by a threshold, and end when a finger lifts. (UIKit has no such
 /// class; it is OpenUIKit's common base of the two.)
-@MainActor
+@preconcurrency @MainActor
 open class UITwoFingerGestureRecognizer: UIGestureRecognizer {
     @exclusivity(unchecked) var history = MotionHistory()
 
@@ -60,7 +60,7 @@ open class UITwoFingerGestureRecognizer: UIGestureRecognizer {
 
 /// Recognizes two fingers moving apart or together (continuous). ``scale``
 /// is the distance between them over the distance when the second landed.
-@MainActor
+@preconcurrency @MainActor
 open class UIPinchGestureRecognizer: UITwoFingerGestureRecognizer {
     @exclusivity(unchecked) private var landingDistance: CGFloat = 0
     @exclusivity(unchecked) private var initialDistance: CGFloat = 0
@@ -101,7 +101,7 @@ open class UIPinchGestureRecognizer: UITwoFingerGestureRecognizer {
 
 /// Recognizes two fingers turning (continuous). ``rotation`` is in radians,
 /// positive clockwise on screen, and keeps counting past a half turn.
-@MainActor
+@preconcurrency @MainActor
 open class UIRotationGestureRecognizer: UITwoFingerGestureRecognizer {
     @exclusivity(unchecked) private var lastAngle: CGFloat = 0
     @exclusivity(unchecked) private var turned: CGFloat = 0

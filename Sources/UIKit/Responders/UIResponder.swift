@@ -10,7 +10,7 @@
 ///
 /// Responders compare and hash by identity, as `NSObject`s do in UIKit, so
 /// that views and controllers can be kept in sets and compared with `==`.
-@MainActor
+@preconcurrency @MainActor
 open class UIResponder: Hashable {
     public init() {}
 
@@ -107,7 +107,7 @@ open class UIResponder: Hashable {
     /// implement it: the Swift form of responding to a selector. Override
     /// it to declare the actions a responder performs, and call super for
     /// the others. The default is nil.
-    open func handler(forAction action: Selector) -> ActionHandler? { nil }
+    @preconcurrency open func handler(forAction action: Selector) -> ActionHandler? { nil }
 
     /// Whether this responder performs `action` now. The default is whether
     /// it implements it (``handler(forAction:)``); override to make an

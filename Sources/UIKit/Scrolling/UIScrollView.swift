@@ -15,7 +15,7 @@
 /// - `UIScrollView+Dragging.swift`: dragging, releasing, coasting, animations;
 /// - `UIScrollView+Zooming.swift`: zooming by pinch and by code;
 /// - `ScrollPhysics.swift`: the constants and the motion of one axis.
-@MainActor
+@preconcurrency @MainActor
 open class UIScrollView: UIView {
     /// How quickly coasting slows: the fraction of its velocity the content
     /// keeps each millisecond.

@@ -10,7 +10,7 @@
 /// counts as decelerating, as in UIKit.
 ///
 /// There is no status bar to tap, so UIKit's scroll-to-top methods are not here.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIScrollViewDelegate: AnyObject {
     /// The content offset changed, by a drag, deceleration, animation or code.
     func scrollViewDidScroll(_ scrollView: UIScrollView)

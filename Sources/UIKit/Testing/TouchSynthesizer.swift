@@ -15,7 +15,7 @@ import HID
 /// touches), and its first tap starts a new tap sequence. So a test that
 /// makes its own window and synthesizer starts clean without resetting the
 /// application.
-@MainActor
+@preconcurrency @MainActor
 public final class TouchSynthesizer {
     public let window: UIWindow
     private let application: UIApplication

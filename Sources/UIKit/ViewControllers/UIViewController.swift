@@ -8,7 +8,7 @@ public enum UIModalPresentationStyle: Int, Sendable {
 
 /// Manages a view: loads it on first use, tells it when it appears, holds
 /// child controllers, and presents other controllers over it.
-@MainActor
+@preconcurrency @MainActor
 open class UIViewController: UIResponder {
     private var loadedView: UIView?
     private var appearance = Appearance.disappeared
@@ -57,6 +57,13 @@ open class UIViewController: UIResponder {
     }
 
     open func viewDidLoad() {}
+
+    // MARK: Layout
+
+    /// Called before the root view lays out its subviews.
+    open func viewWillLayoutSubviews() {}
+    /// Called after the root view laid out its subviews.
+    open func viewDidLayoutSubviews() {}
 
     // MARK: Appearance
 

@@ -13,7 +13,7 @@ public final class UIImage: Sendable {
 /// A view that shows an image. Unlike most views it ignores touches by
 /// default (`isUserInteractionEnabled` is false), so its subviews cannot be
 /// hit either until that is turned on.
-@MainActor
+@preconcurrency @MainActor
 open class UIImageView: UIView {
     open var image: UIImage?
     open var highlightedImage: UIImage?
@@ -28,7 +28,7 @@ open class UIImageView: UIView {
 }
 
 /// A view that shows text. Like `UIImageView` it ignores touches by default.
-@MainActor
+@preconcurrency @MainActor
 open class UILabel: UIView {
     open var text: String?
     open var textColor: UIColor = .black

@@ -1,11 +1,35 @@
-/// The display. Its bounds are the coordinate space windows are placed in.
-@MainActor
+/// The display. Its bounds are the coordinate space windows are placed in,
+/// in points; its scale is how many pixels make a point.
+@preconcurrency @MainActor
 public final class UIScreen {
-    /// A screen of an iPhone 15's size in points, unless the application changes it.
-    public static let main = UIScreen(bounds: CGRect(x: 0, y: 0, width: 393, height: 852), scale: 3)
+    /// A screen of an iPhone 14's size (390×844 points at 3 pixels per
+    /// point), unless the application changes it.
+    public static let main = UIScreen(bounds: CGRect(x: 0, y: 0, width: 390, height: 844), scale: 3)
 
-    public var bounds: CGRect
-    public var scale: CGFloat
+    /// The screen's extent in points. A bounds that is not finite or has a
+    /// negative size is refused.
+    public var bounds: CGRect {
+        didSet { if !bounds.isFinite || bounds.width < 0 || bounds.height < 0 { bounds = oldValue } }
+    }
+
+    /// Pixels per point. Values that are not finite and positive are refused.
+    public var scale: CGFloat {
+        didSet { if !(scale.isFinite && scale > 0) { scale = oldValue } }
+    }
+
+    /// The scale frames are rendered at: the same as ``scale`` here.
+    public var nativeScale: CGFloat { scale }
+
+    /// The screen's extent in pixels.
+    public var nativeBounds: CGRect {
+        CGRect(x: 0, y: 0, width: bounds.width * scale, height: bounds.height * scale)
+    }
+
+    /// The refresh rate of the display: 60 Hz, or 120 Hz for a ProMotion
+    /// display. The display clock ticks at this rate; other values are refused.
+    public var maximumFramesPerSecond: Int = 60 {
+        didSet { if ![60, 120].contains(maximumFramesPerSecond) { maximumFramesPerSecond = oldValue } }
+    }
 
     public init(bounds: CGRect, scale: CGFloat) {
         self.bounds = bounds

@@ -5,7 +5,6 @@
 /// and write it, and the layer tree mirrors the view tree in the same order.
 /// The view adds what layers do not have: events (it is a `UIResponder`),
 /// hit-testing, and the view-controller relationship.
-@MainActor
 open class UIView: UIResponder, CALayerDelegate {
     /// The class of layer made for each view of this class.
     open class var layerClass: AnyClass { CALayer.self }
@@ -46,11 +45,15 @@ open class UIView: UIResponder, CALayerDelegate {
     }
 
     /// Clears the unretained references to this view held by its layer,
-    /// subviews and gesture recognizers.
-    isolated deinit {
-        layer.setOwningDelegate(nil)
-        for subview in storedSubviews { subview.superview = nil }
-        for recognizer in attachedRecognizers { recognizer.view = nil }
+    /// subviews and gesture recognizers. Views are released on the main
+    /// thread, as in UIKit. (The deinitializer cannot be `isolated`: Swift
+    /// 6.3 refuses that in a subclass of a `@preconcurrency` class.)
+    deinit {
+        MainActor.assumeIsolated {
+            layer.setOwningDelegate(nil)
+            for subview in storedSubviews { subview.superview = nil }
+            for recognizer in attachedRecognizers { recognizer.view = nil }
+        }
     }
 
     /// `isUserInteractionEnabled` of a new view of this class.
@@ -418,7 +421,107 @@ open class UIView: UIResponder, CALayerDelegate {
 
     // MARK: CALayerDelegate
 
-    public func display(_ layer: CALayer) {}
+    /// The layer asks for content: the view draws it with ``draw(_:)``
+    /// (see `UIView+Drawing.swift`).
+    public func display(_ layer: CALayer) {
+        displayBackingStore()
+    }
+
+    /// The layer asks for layout: the view lays out its subviews.
+    public func layoutSublayers(of layer: CALayer) {
+        guard layer === self.layer else { return }
+        owningViewController?.viewWillLayoutSubviews()
+        layoutSubviews()
+        owningViewController?.viewDidLayoutSubviews()
+    }
+
+    // MARK: Layout (the update cycle's first pass)
+
+    /// Marks the view for layout: ``layoutSubviews()`` runs at the end of
+    /// the run-loop turn (or at ``layoutIfNeeded()``), once however many
+    /// times this is called.
+    open func setNeedsLayout() {
+        layer.setNeedsLayout()
+    }
+
+    /// Lays out now, top down, this view and every view below it that is
+    /// marked for layout.
+    open func layoutIfNeeded() {
+        layer.layoutIfNeeded()
+    }
+
+    /// Places the subviews. The default does nothing (there are no
+    /// constraints or autoresizing masks here); override to set the frames
+    /// of subviews. Called by the layout pass, never directly.
+    open func layoutSubviews() {}
+
+    /// The size that best fits `size`: by default the current size.
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    /// Resizes the view to ``sizeThatFits(_:)`` of its current size,
+    /// keeping its origin.
+    open func sizeToFit() {
+        let fitting = sizeThatFits(bounds.size)
+        guard fitting.width.isFinite, fitting.height.isFinite else { return }
+        frame.size = CGSize(width: max(0, fitting.width), height: max(0, fitting.height))
+    }
+
+    // MARK: Display (the update cycle's second pass)
+
+    /// Marks the view's content stale: ``draw(_:)`` runs at the end of the
+    /// run-loop turn.
+    open func setNeedsDisplay() {
+        layer.setNeedsDisplay()
+    }
+
+    /// Marks part of the content stale. The whole content is drawn again:
+    /// the backing store is drawn whole.
+    open func setNeedsDisplay(_ rect: CGRect) {
+        layer.setNeedsDisplay(rect)
+    }
+
+    /// Draws the view's content into the current graphics context, in the
+    /// view's coordinates. The default draws nothing; a view that overrides
+    /// it gets a backing store at the screen's scale.
+    open func draw(_ rect: CGRect) {
+        drawsNothing = true
+    }
+
+    /// Set by the default ``draw(_:)``: the view has nothing of its own to
+    /// draw, so it keeps no backing store.
+    var drawsNothing = false
+
+    /// How the content (the drawn backing store, or an image view's image)
+    /// fills the bounds; `.redraw` draws it again at every new size.
+    open var contentMode: ContentMode = .scaleToFill {
+        didSet {
+            layer.contentsGravity = contentMode.contentsGravity
+            layer.needsDisplayOnBoundsChange = contentMode == .redraw
+        }
+    }
+
+    /// How a view's content fills its bounds.
+    public enum ContentMode: Int, Sendable {
+        case scaleToFill, scaleAspectFit, scaleAspectFill, redraw
+        case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+
+        var contentsGravity: CALayerContentsGravity {
+            switch self {
+            case .scaleToFill, .redraw: .resize
+            case .scaleAspectFit: .resizeAspect
+            case .scaleAspectFill: .resizeAspectFill
+            case .center: .center
+            case .top: .top
+            case .bottom: .bottom
+            case .left: .left
+            case .right: .right
+            case .topLeft: .topLeft
+            case .topRight: .topRight
+            case .bottomLeft: .bottomLeft
+            case .bottomRight: .bottomRight
+            }
+        }
+    }
 }
 
 extension UIView: @MainActor CustomStringConvertible {

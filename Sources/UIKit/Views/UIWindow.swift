@@ -5,7 +5,7 @@
 /// Its `frame` is in screen coordinates. For touches, the visible window
 /// with the highest ``windowLevel`` that hit-tests a view wins; among equal
 /// levels, the most recently shown.
-@MainActor
+@preconcurrency @MainActor
 open class UIWindow: UIView {
     /// Where a window stands among others; higher levels are in front.
     public struct Level: RawRepresentable, Hashable, Comparable, Sendable {
@@ -40,9 +40,12 @@ open class UIWindow: UIView {
         UIApplication.shared.register(self)
     }
 
-    isolated deinit {
-        UIApplication.shared.unregister(self)
-        for subview in subviews { subview.windowWillGoAway() }
+    /// Released on the main thread, as every view (see `UIView`'s deinitializer).
+    deinit {
+        MainActor.assumeIsolated {
+            UIApplication.shared.unregister(self)
+            for subview in subviews { subview.windowWillGoAway() }
+        }
     }
 
     open override var isHidden: Bool {

@@ -1,0 +1,170 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HID
+
+/// The event server's latency benchmark: starts `openuikit-server` and the
+/// latency application as processes of their own, plays one long drag into
+/// the server at a fixed rate (an injector, as `openuikit replay` is), and
+/// reports how long each event took from the moment the server read it to
+/// the moment the view's touch method ran, frames lost or reordered, and
+/// the CPU time each process spent per event.
+///
+///     openuikit-latency-benchmark [--events N] [--rate HZ]
+
+var events = 100_000
+var rate = 1_000.0
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--events": events = arguments.popFirst().flatMap { Int($0) } ?? events
+    case "--rate": rate = arguments.popFirst().flatMap { Double($0) } ?? rate
+    default:
+        print("usage: openuikit-latency-benchmark [--events N] [--rate HZ]")
+        exit(64)
+    }
+}
+guard events >= 2, rate > 0 else { fatalError("--events must be at least 2 and --rate positive") }
+
+func fail(_ message: String) -> Never {
+    var text = "openuikit-latency-benchmark: \(message)\n"
+    text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    exit(1)
+}
+
+/// The directory this executable is in: the others are built beside it.
+func binaryDirectory() -> String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard count > 0 else { fail("cannot find this executable") }
+    let path = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return String(path[..<path.lastIndex(of: "/")!])
+}
+
+/// Starts `path`; returns its pid and the read end of its standard output.
+func spawn(_ path: String, _ arguments: [String], environment extra: [String] = []) -> (pid_t, Int32) {
+    guard access(path, X_OK) == 0 else { fail("\(path) is not built; run Benchmarks/latency.sh") }
+    var ends: [Int32] = [0, 0]
+    pipe(&ends)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+    posix_spawn_file_actions_addclose(&actions, ends[0])
+    var environment: [String] = []
+    var index = 0
+    while let entry = environ[index] { environment.append(String(cString: entry)); index += 1 }
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    let envp = (environment + extra).map { strdup($0) } + [nil]
+    var pid: pid_t = 0
+    let result = posix_spawn(&pid, path, &actions, nil, argv, envp)
+    close(ends[1])
+    guard result == 0 else { fail("cannot start \(path): \(String(cString: strerror(result)))") }
+    return (pid, ends[0])
+}
+
+/// Reads lines from `descriptor` until one starts with `prefix`.
+func awaitLine(_ descriptor: Int32, prefix: String, timeout: Double) -> String {
+    var buffer: [UInt8] = []
+    let deadline = monotonicSeconds() + timeout
+    while monotonicSeconds() < deadline {
+        var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&waiting, 1, 1000) > 0 else { continue }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let count = read(descriptor, &chunk, chunk.count)
+        guard count > 0 else { break }
+        buffer += chunk[0..<count]
+        while let newline = buffer.firstIndex(of: 10) {
+            let line = String(decoding: buffer[..<newline], as: UTF8.self)
+            buffer.removeSubrange(...newline)
+            if line.hasPrefix(prefix) { return line }
+        }
+    }
+    fail("no line starting \"\(prefix)\" within \(timeout) s")
+}
+
+/// A process's user and system CPU time in seconds, from /proc.
+func cpuSeconds(of pid: pid_t) -> Double {
+    guard let file = fopen("/proc/\(pid)/stat", "r") else { return .nan }
+    defer { fclose(file) }
+    var buffer = [CChar](repeating: 0, count: 4096)
+    guard fgets(&buffer, Int32(buffer.count), file) != nil else { return .nan }
+    let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    // Fields after the parenthesised command name; utime and stime are the 14th and 15th.
+    guard let close = text.lastIndex(of: ")") else { return .nan }
+    let fields = text[text.index(after: close)...].split(separator: " ")
+    guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return .nan }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+}
+
+let directory = binaryDirectory()
+var template = Array("/tmp/openuikit-latency-XXXXXX".utf8CString)
+let socketDirectory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+let socketPath = socketDirectory + "/server.sock"
+
+let (serverPID, _) = spawn(directory + "/openuikit-server", ["--socket", socketPath])
+let waitStart = monotonicSeconds()
+while access(socketPath, F_OK) != 0 {
+    guard monotonicSeconds() - waitStart < 10 else { fail("the server did not start") }
+    usleep(10_000)
+}
+let (appPID, appOutput) = spawn(directory + "/openuikit-latency-app", [], environment: ["OPENUIKIT_SERVER=\(socketPath)", "OPENUIKIT_APP_NAME=latency"])
+_ = awaitLine(appOutput, prefix: "ready", timeout: 10)
+
+let injector: MessageSocket
+do {
+    injector = try MessageSocket.connect(to: socketPath)
+    try injector.sendWaiting(ServerMessage.hello(.init(role: .injector, processIdentifier: getpid(), name: "latency-benchmark")).encoded())
+    guard case .success(.welcome) = try injector.receiveMessage(timeout: 5) else { fail("no welcome") }
+} catch {
+    fail("cannot connect to the server: \(error)")
+}
+
+print("Playing \(events) frames at \(Int(rate)) Hz into openuikit-server (\(Double(events) / rate) s)…")
+let serverCPUBefore = cpuSeconds(of: serverPID)
+let encoder = HIDPacketEncoder()
+let start = monotonicSeconds() + 0.1
+var late = 0
+for index in 0..<events {
+    let due = start + Double(index) / rate
+    var wake = timespec(tv_sec: Int(due), tv_nsec: Int((due - due.rounded(.down)) * 1e9))
+    while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &wake, nil) == EINTR {}
+    if monotonicSeconds() - due > 0.001 { late += 1 }
+    let phase: DigitizerContact.Phase = index == 0 ? .began : index == events - 1 ? .ended : .moved
+    let contact = DigitizerContact(
+        identifier: 1, phase: phase, x: 100 + Double(index % 100), y: 300 + Double(index / 100 % 100),
+        force: Float(index), maximumPossibleForce: Float(events))
+    let packet = encoder.encode(.digitizer(DigitizerFrame(timestamp: 0, contacts: [contact])))
+    do {
+        try injector.sendWaiting(ServerMessage.encodeEvent(sequence: UInt64(index + 1), readTime: 0, packet: packet))
+    } catch {
+        fail("the server stopped taking events at frame \(index): \(error)")
+    }
+}
+let result = awaitLine(appOutput, prefix: "result", timeout: 60)
+let serverCPU = cpuSeconds(of: serverPID) - serverCPUBefore
+kill(serverPID, SIGTERM)
+var status: Int32 = 0
+waitpid(serverPID, &status, 0)
+waitpid(appPID, &status, 0)
+rmdir(socketDirectory)
+
+var fields: [String: String] = [:]
+for field in result.split(separator: " ").dropFirst() {
+    let parts = field.split(separator: "=", maxSplits: 1)
+    if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
+}
+/// Tenths of a microsecond are as fine as these timings deserve.
+func rounded(_ value: Double) -> String {
+    String((value * 10).rounded() / 10)
+}
+let microseconds = { (key: String) -> String in fields[key].flatMap(Double.init).map(rounded) ?? "?" }
+print("""
+    events delivered      \(fields["events"] ?? "?") of \(events)
+    lost / reordered      \(fields["lost"] ?? "?") / \(fields["reordered"] ?? "?")
+    latency p50           \(microseconds("p50")) µs   (server read → touchesMoved)
+    latency p99           \(microseconds("p99")) µs
+    latency max           \(microseconds("max")) µs
+    server CPU per event  \(rounded(serverCPU * 1e6 / Double(events))) µs   (/proc, 10 ms ticks)
+    app CPU per event     \(microseconds("cpu_us_per_event")) µs
+    frames sent > 1 ms late by the player: \(late)
+    """)

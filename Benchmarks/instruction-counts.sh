@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Counts the instructions and heap allocations of one hit test, one tap and
+# one pan on the 9,841-view tree, under callgrind, with the release build of
+# the core benchmarks. Unlike timings, these counts are the same from run to
+# run whatever else the machine is doing, so they can guard against
+# regressions in CI.
+#
+#   Benchmarks/instruction-counts.sh            # print the figures
+#   Benchmarks/instruction-counts.sh --check    # and fail if one is over its limit
+#   Benchmarks/instruction-counts.sh --only tap # one measurement (hit, tap, pan)
+#
+# Each measurement runs `openuikit-benchmarks --count NAME`, which repeats
+# the operation a fixed number of times inside one function (countedHitTests,
+# countedTaps, countedPans) and then calls countedRegionEnded. Callgrind
+# writes its counters out and zeroes them on entry to each of the two
+# (--dump-before), so the second dump holds the counted function alone; its
+# figures are divided by the number of operations the program reports.
+# Allocations are the calls to malloc, calloc, realloc and posix_memalign in
+# that dump. (--toggle-collect would do for instructions, but callgrind's
+# call counts ignore it.)
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+
+# The limits, per operation: generous, about 1.5 times the instructions and
+# twice the allocations measured when they were set (docs/performance.md
+# lists those figures), so that only a real regression trips them, not a
+# small change in the compiler or the library. A hit test allocates nothing.
+# Raise one only with a reason, written in docs/performance.md.
+declare -A instruction_limit=([hit]=2700 [tap]=22000 [pan]=290000)
+declare -A allocation_limit=([hit]=0.1 [tap]=4 [pan]=20)
+
+check=false
+only=(hit tap pan)
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --check) check=true ;;
+        --only) shift; only=("${1:?--only takes hit, tap or pan}") ;;
+        -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "instruction-counts.sh: unknown argument $1" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+if ! command -v valgrind >/dev/null; then
+    echo "instruction-counts.sh: valgrind is not installed (apt-get install -y valgrind)" >&2
+    exit 1
+fi
+
+swift build -c release --product openuikit-benchmarks --scratch-path .build-release >&2
+bin="$(swift build -c release --scratch-path .build-release --show-bin-path)/openuikit-benchmarks"
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+declare -A function_name=([hit]=countedHitTests [tap]=countedTaps [pan]=countedPans)
+declare -A unit=([hit]="hit test" [tap]="tap" [pan]="pan")
+failures=0
+printf '%-10s %14s %10s %14s %10s\n' "operation" "instructions" "limit" "allocations" "limit"
+for name in "${only[@]}"; do
+    [ -n "${function_name[$name]:-}" ] || { echo "instruction-counts.sh: no measurement $name (hit, tap, pan)" >&2; exit 2; }
+    out="$work/callgrind.$name"
+    valgrind --tool=callgrind --callgrind-out-file="$out" \
+        --dump-before="*${function_name[$name]}*" --dump-before='*countedRegionEnded*' \
+        "$bin" --count "$name" >"$work/stdout.$name" 2>"$work/stderr.$name" || {
+        echo "instruction-counts.sh: the counted $name run failed:" >&2
+        cat "$work/stdout.$name" "$work/stderr.$name" >&2
+        exit 1
+    }
+    operations="$(sed -n "s/^counted $name: \([0-9]*\) operations$/\1/p" "$work/stdout.$name")"
+    [ -n "$operations" ] || { echo "instruction-counts.sh: the $name run did not say how many operations it counted" >&2; cat "$work/stdout.$name" >&2; exit 1; }
+    # The dump made on entry to countedRegionEnded covers the counted
+    # function. Its totals line holds the instructions; calls to the
+    # allocator are the `calls=` lines that follow a call to one of its
+    # functions (callgrind names a function once, in an fn= or cfn= line,
+    # then by number).
+    dump="$(grep -l '^desc: Trigger: --dump-before=.*countedRegionEnded' "$out".* || true)"
+    [ -n "$dump" ] || { echo "instruction-counts.sh: callgrind made no dump for the end of the counted $name region" >&2; exit 1; }
+    read -r instructions allocations < <(python3 - "$dump" <<'EOF'
+import re, sys
+allocators = {"malloc", "calloc", "realloc", "posix_memalign", "aligned_alloc"}
+names = {}
+instructions = None
+allocations = 0
+pending_allocator = False
+for line in open(sys.argv[1], encoding="utf-8", errors="replace"):
+    if line.startswith("totals:") or line.startswith("summary:"):
+        instructions = int(line.split()[1])
+    match = re.match(r"(c?)fn=\((\d+)\)(?: (.*))?", line)
+    if match:
+        if match.group(3) is not None:
+            names[match.group(2)] = match.group(3).strip()
+        pending_allocator = match.group(1) == "c" and names.get(match.group(2), "") in allocators
+        continue
+    if line.startswith("calls=") and pending_allocator:
+        allocations += int(line.split("=")[1].split()[0])
+        pending_allocator = False
+print(instructions if instructions is not None else -1, allocations)
+EOF
+)
+    [ "$instructions" -ge 0 ] || { echo "instruction-counts.sh: no instruction total in callgrind's output for $name" >&2; exit 1; }
+    per_instructions=$(( (instructions + operations / 2) / operations ))
+    # Allocations per operation, to one decimal.
+    per_allocations="$(python3 -c "print(f'{$allocations / $operations:.1f}')")"
+    printf '%-10s %14s %10s %14s %10s\n' "${unit[$name]}" "$per_instructions" "${instruction_limit[$name]}" \
+        "$per_allocations" "${allocation_limit[$name]}"
+    if (( per_instructions > instruction_limit[$name] )); then
+        echo "REGRESSION: a ${unit[$name]} costs $per_instructions instructions, over the limit of ${instruction_limit[$name]}" >&2
+        failures=$((failures + 1))
+    fi
+    if python3 -c "import sys; sys.exit(0 if $allocations / $operations > ${allocation_limit[$name]} else 1)"; then
+        echo "REGRESSION: a ${unit[$name]} makes $per_allocations heap allocations, over the limit of ${allocation_limit[$name]}" >&2
+        failures=$((failures + 1))
+    fi
+done
+
+if $check && (( failures > 0 )); then
+    echo "instruction-counts.sh: $failures figure(s) over their limits (see docs/performance.md before raising one)" >&2
+    exit 1
+fi

@@ -1,0 +1,84 @@
+/// The committed copy of one layer tree, kept up to date at every commit,
+/// and the damage each commit does to the frame it is drawn into.
+///
+/// At a commit it goes down the branches of the layer tree that changed
+/// (layers keep a "something below changed" mark), copies the changed
+/// layers into their ``RenderLayer`` nodes, and then works out where each
+/// changed node is drawn now and where it was drawn before: both are
+/// damage, to be drawn again.
+/// - A change of geometry, group (opacity, hidden, masking, corners) or
+///   sublayers damages the whole subtree, before and after.
+/// - A change of appearance (background, border, shadow, contents)
+///   damages what the layer itself draws, before and after.
+/// - A removed sublayer damages what it covered.
+@MainActor
+package final class CommittedLayerTree {
+    package let rootLayer: CALayer
+    package private(set) var root: RenderLayer?
+    /// From the root's superlayer space (the screen, in points) to pixels.
+    package let baseTransform: CGAffineTransform
+    /// Everything drawn again since the damage was last taken.
+    package private(set) var damage = Damage()
+
+    package init(rootLayer: CALayer, baseTransform: CGAffineTransform) {
+        self.rootLayer = rootLayer
+        self.baseTransform = baseTransform
+    }
+
+    /// Copies what changed in the layer tree since the last commit.
+    package func commitChanges() {
+        guard let root, rootLayer.committedNode === root, root.parent == nil, rootLayer.superlayer == nil else {
+            return commitWholeTree()
+        }
+        guard !rootLayer.pendingChanges.isEmpty || rootLayer.descendantHasChanges else { return }
+        root.sync(with: rootLayer)
+        updateGeometry(root, toDevice: root.toSuperlayer.concatenating(baseTransform))
+    }
+
+    private func commitWholeTree() {
+        if let old = root { damage.add(old.subtreeRect) }
+        let node = RenderLayer.snapshot(of: rootLayer, attach: true)
+        root = node
+        node.updateSubtreeGeometry(node.toSuperlayer.concatenating(baseTransform))
+        node.clearChanges()
+        damage.add(node.subtreeRect)
+    }
+
+    /// Takes the damage gathered since the last call.
+    package func takeDamage() -> Damage {
+        let taken = damage
+        damage.removeAll()
+        return taken
+    }
+
+    /// Marks everything the tree draws as damaged (a frame drawn from scratch).
+    package func damageEverything() {
+        if let root { damage.add(root.subtreeRect) }
+    }
+
+    private func updateGeometry(_ node: RenderLayer, toDevice: CGAffineTransform) {
+        defer { node.clearChanges() }
+        for rect in node.removedRects { damage.add(rect) }
+        let wholeSubtree = node.isNew || toDevice != node.toDevice
+            || !node.changes.isDisjoint(with: [.geometry, .group, .sublayers])
+        if wholeSubtree {
+            if !node.isNew { damage.add(node.subtreeRect) }
+            node.updateSubtreeGeometry(toDevice)
+            damage.add(node.subtreeRect)
+            return
+        }
+        if node.changes.contains(.appearance) {
+            damage.add(node.ownRect)
+            node.shadowCache = nil
+            node.updateOwnRect()
+            damage.add(node.ownRect)
+        }
+        if node.descendantChanged {
+            let childSpace = node.sublayerSpaceToDevice
+            for child in node.children where !child.changes.isEmpty || child.descendantChanged || !child.removedRects.isEmpty {
+                updateGeometry(child, toDevice: child.toSuperlayer.concatenating(childSpace))
+            }
+        }
+        node.updateSubtreeRect()
+    }
+}

@@ -1,0 +1,126 @@
+/// Shows a layer tree as pixels: keeps a committed copy of the tree (see
+/// ``CommittedLayerTree``) and draws it into a frame of premultiplied RGBA8
+/// pixels, R, G, B, A in memory order, at a scale of pixels per point.
+///
+/// The frame follows the commits: ``renderFrame()`` draws again only the
+/// parts that changed since the last frame, layer by layer, from the
+/// committed copy, while the application may already be changing its
+/// layers for the next commit.
+///
+/// ```swift
+/// let compositor = try LayerCompositor(rootLayer: window.layer, pixelWidth: 1170, pixelHeight: 2532, scale: 3)
+/// compositor.renderFrame()          // the whole frame, the first time
+/// view.backgroundColor = .red       // …the run loop's turn ends and commits…
+/// compositor.renderFrame()          // only the view's pixels
+/// ```
+@MainActor
+public final class LayerCompositor: CommittedTreeHost {
+    /// Why a frame cannot be made.
+    public enum FrameError: Error, Equatable, CustomStringConvertible {
+        /// The width or height is zero or negative, or the scale is not a
+        /// positive finite number.
+        case invalidSize(width: Int, height: Int, scale: CGFloat)
+        /// The frame would exceed ``LayerCompositor/maximumPixelCount`` pixels.
+        case tooLarge(width: Int, height: Int)
+
+        public var description: String {
+            switch self {
+            case .invalidSize(let w, let h, let s): "a frame of \(w)×\(h) pixels at scale \(s) is not a frame"
+            case .tooLarge(let w, let h): "a frame of \(w)×\(h) pixels is larger than \(LayerCompositor.maximumPixelCount) pixels"
+            }
+        }
+    }
+
+    /// The largest frame made: 8192×8192 pixels (256 MB), more than any
+    /// screen this runs on — chosen here so that a wrong size fails clearly
+    /// instead of allocating gigabytes.
+    public nonisolated static let maximumPixelCount = 8192 * 8192
+
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+    public let scale: CGFloat
+    /// What the frame shows where no layer draws; opaque black, as a screen.
+    public var backgroundColor: CGColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1) {
+        didSet { needsFullFrame = true }
+    }
+
+    package let tree: CommittedLayerTree
+    private let compositor = Compositor()
+    private let pixels: UnsafeMutableBufferPointer<UInt32>
+    private var needsFullFrame = true
+
+    /// A compositor for the tree below `rootLayer`, whose superlayer space
+    /// (a window's: the screen, in points) is drawn at `scale` pixels per
+    /// point into a frame of `pixelWidth`×`pixelHeight`. One compositor per
+    /// tree: the committed copy belongs to it.
+    public init(rootLayer: CALayer, pixelWidth: Int, pixelHeight: Int, scale: CGFloat) throws {
+        guard pixelWidth > 0, pixelHeight > 0, scale.isFinite, scale > 0 else {
+            throw FrameError.invalidSize(width: pixelWidth, height: pixelHeight, scale: scale)
+        }
+        guard pixelWidth <= Self.maximumPixelCount / pixelHeight else {
+            throw FrameError.tooLarge(width: pixelWidth, height: pixelHeight)
+        }
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.scale = scale
+        pixels = .allocate(capacity: pixelWidth * pixelHeight)
+        pixels.initialize(repeating: 0)
+        tree = CommittedLayerTree(rootLayer: rootLayer, baseTransform: CGAffineTransform(scaleX: scale, y: scale))
+        tree.commitChanges()
+        TransactionState.current.addHost(self)
+    }
+
+    isolated deinit {
+        pixels.deallocate()
+    }
+
+    package func commitChanges() {
+        tree.commitChanges()
+    }
+
+    private var frameRect: PixelRect { PixelRect(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight) }
+
+    /// Draws what changed since the last frame (everything, the first time)
+    /// and returns the rectangles drawn, in pixels; none when nothing changed.
+    @discardableResult
+    public func renderFrame() -> [CGRect] {
+        var damage = tree.takeDamage()
+        if needsFullFrame {
+            needsFullFrame = false
+            damage.removeAll()
+            damage.add(frameRect)
+        }
+        damage.clip(to: frameRect)
+        draw(damage.rects)
+        return damage.rects.map(\.cgRect)
+    }
+
+    /// Draws the whole frame again, whatever changed.
+    public func renderFullFrame() {
+        _ = tree.takeDamage()
+        needsFullFrame = false
+        draw([frameRect])
+    }
+
+    private func draw(_ rects: [PixelRect]) {
+        let surface = PixelSurface(base: pixels.baseAddress!, stride: pixelWidth, extent: frameRect)
+        let clear = PremultipliedColor(backgroundColor).pixel
+        for rect in rects {
+            for y in rect.y0..<rect.y1 { (surface.row(y) + rect.x0).update(repeating: clear, count: rect.width) }
+            if let root = tree.root { compositor.draw(root, into: surface, clip: rect) }
+        }
+    }
+
+    /// The pixel at (x, y) as premultiplied (red, green, blue, alpha).
+    public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+        precondition(x >= 0 && x < pixelWidth && y >= 0 && y < pixelHeight, "(\(x), \(y)) is outside the frame")
+        let p = pixels[y * pixelWidth + x]
+        return (UInt8(p & 0xFF), UInt8(p >> 8 & 0xFF), UInt8(p >> 16 & 0xFF), UInt8(p >> 24))
+    }
+
+    /// The frame's bytes, rows top to bottom, 4 bytes per pixel (R, G, B, A,
+    /// premultiplied), `4 × pixelWidth` bytes per row.
+    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(pixels))
+    }
+}

@@ -1,0 +1,72 @@
+/// The end of every run-loop turn, as in UIKit: once the turn has handled
+/// its events and timers, and before the run loop sleeps, what changed is
+/// brought to the screen.
+///
+/// 1. Layout, from each window down (`setNeedsLayout` → `layoutSubviews`).
+/// 2. Display (`setNeedsDisplay` → `draw(_:)` into the layer's backing store).
+/// 3. The commit of the implicit `CATransaction`: the changed layers are
+///    copied into the committed trees that compositors draw from.
+///
+/// All three happen inside the transaction's commit (as in Core Animation,
+/// where committing lays out and displays first); this observer commits
+/// only in turns that changed something, so an idle turn costs a test.
+/// Then the display clock starts or stops, as display links come and go.
+@MainActor
+final class UpdateCycle {
+    private unowned let application: UIApplication
+    private var observer: RunLoopObserver!
+    let displayClock: DisplayClock
+
+    init(application: UIApplication) {
+        self.application = application
+        displayClock = DisplayClock(application: application)
+        observer = RunLoopObserver(activities: .beforeWaiting) { [weak self] _ in self?.endOfTurn() }
+        application.runLoop.add(observer)
+    }
+
+    private func endOfTurn() {
+        let transactions = TransactionState.current
+        if transactions.hasImplicitTransaction { transactions.commitImplicitTransaction() }
+        displayClock.startOrStopForDisplayLinks()
+    }
+}
+
+/// The display's refresh, on the run loop's clock: a repeating timer at the
+/// screen's `maximumFramesPerSecond`, with refreshes at whole multiples of
+/// the frame duration since the clock's origin (as a display's vsync is
+/// regular whatever the application does). It runs only while display
+/// links are on the run loop, and fires them at each refresh.
+@MainActor
+final class DisplayClock {
+    private unowned let application: UIApplication
+    private var timer: RunLoopTimer?
+    private var frameDuration: TimeInterval = 0
+
+    init(application: UIApplication) {
+        self.application = application
+    }
+
+    func startOrStopForDisplayLinks() {
+        let links = DisplayLinkRegistry.current
+        let duration = 1 / TimeInterval(UIScreen.main.maximumFramesPerSecond)
+        if let running = timer, links.hasLinks, duration == frameDuration, running.isValid { return }
+        timer?.invalidate()
+        timer = nil
+        guard links.hasLinks else { return }
+        frameDuration = duration
+        let loop = application.runLoop
+        let now = loop.clock.now
+        // The next refresh strictly after now: a link added during a
+        // refresh's callbacks first fires at the following one.
+        let next = ((now / duration).rounded(.down) + 1) * duration
+        timer = loop.schedule(after: next - now, repeatInterval: duration) { [weak self] timer in
+            self?.refresh(at: timer.fireDate - duration)
+        }
+    }
+
+    /// `fireDate` has already moved on to the next refresh when the handler
+    /// runs; the refresh being shown is the one before it.
+    private func refresh(at time: TimeInterval) {
+        DisplayLinkRegistry.current.displayDidRefresh(at: time, frameDuration: frameDuration)
+    }
+}
