@@ -10,15 +10,17 @@
 # Fuzz/Corpus/TARGET/).
 #
 # The full pass runs each target for 1,000,000 executions; --short runs
-# 20,000 (for CI). New inputs that reach new code go to
+# 10,000 or 20 seconds, whichever ends first (for CI). New inputs that reach new code go to
 # .build/fuzz/corpus/TARGET; a crash stops the run and leaves its input in
 # .build/fuzz/crashes/. The seed corpus in the repository is only read.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 runs=1000000
+time_limit=0
 if [ "${1:-}" = "--short" ]; then
-    runs=20000
+    runs=10000
+    time_limit=20
     shift
 fi
 if ! command -v swiftc >/dev/null && [ -x /opt/swift/usr/bin/swiftc ]; then
@@ -58,7 +60,7 @@ for target in "${targets[@]}"; do
     [ -d "Fuzz/Corpus/$target" ] && seeds=("Fuzz/Corpus/$target")
     echo "fuzz: running $target for $runs executions" >&2
     start=$(date +%s)
-    "$build/$target" -runs="$runs" -max_len=8192 -print_final_stats=1 \
+    "$build/$target" -runs="$runs" -max_total_time="$time_limit" -max_len=8192 -print_final_stats=1 \
         -artifact_prefix="$build/crashes/$target-" "$corpus" "${seeds[@]}" 2>"$build/$target.log" || {
         status=$?
         tail -40 "$build/$target.log" >&2
@@ -68,4 +70,8 @@ for target in "${targets[@]}"; do
     end=$(date +%s)
     executions=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$build/$target.log" | grep -o '[0-9]*$')
     echo "fuzz: $target: $executions executions in $((end - start)) s, no crash" >&2
+    if [ "$time_limit" = 0 ] && [ "${executions:-0}" -lt "$runs" ]; then
+        echo "fuzz: $target ran fewer than $runs executions" >&2
+        exit 1
+    fi
 done
