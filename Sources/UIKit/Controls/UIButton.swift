@@ -24,6 +24,7 @@ open class UIButton: UIControl {
     /// Shows ``currentImage``.
     public let imageView: UIImageView?
     private var titles: [State: String] = [:]
+    private var titleShadowColors: [State: UIColor] = [:]
     private var images: [State: UIImage] = [:]
 
     /// A custom button.
@@ -93,6 +94,17 @@ open class UIButton: UIControl {
         titles[state] ?? titles[.normal]
     }
 
+    /// Sets the colour of the title's shadow for `state`.
+    open func setTitleShadowColor(_ color: UIColor?, for state: State) {
+        titleShadowColors[state] = color
+        updateContent()
+    }
+
+    /// The title shadow colour set for `state`, or else the one for `.normal`.
+    open func titleShadowColor(for state: State) -> UIColor? {
+        titleShadowColors[state] ?? titleShadowColors[.normal]
+    }
+
     open func setImage(_ image: UIImage?, for state: State) {
         images[state] = image
         updateContent()
@@ -107,6 +119,8 @@ open class UIButton: UIControl {
     open var currentTitle: String? { title(for: state) }
     /// The image for the current state.
     open var currentImage: UIImage? { image(for: state) }
+    /// The title's shadow colour for the current state.
+    open var currentTitleShadowColor: UIColor? { titleShadowColor(for: state) }
 
     open override var isHighlighted: Bool {
         didSet { updateContent() }
@@ -122,6 +136,7 @@ open class UIButton: UIControl {
 
     private func updateContent() {
         titleLabel?.text = currentTitle
+        titleLabel?.shadowColor = currentTitleShadowColor
         imageView?.image = currentImage
         let alpha = buttonType == .system && isHighlighted ? ControlMetrics.systemButtonHighlightedAlpha : 1
         titleLabel?.alpha = alpha

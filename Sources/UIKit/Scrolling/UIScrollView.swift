@@ -168,6 +168,25 @@ open class UIScrollView: UIView {
     /// How quickly the content slows after a fling. Default ``DecelerationRate-swift.struct/normal``.
     open var decelerationRate = DecelerationRate.normal
 
+    // MARK: Scroll indicators
+
+    /// Whether the vertical indicator shows while the content moves. Default true.
+    open var showsVerticalScrollIndicator = true
+    /// Whether the horizontal indicator shows while the content moves. Default true.
+    open var showsHorizontalScrollIndicator = true
+    /// The indicators' colours. Default ``IndicatorStyle-swift.enum/default``.
+    open var indicatorStyle = IndicatorStyle.default
+
+    /// The colours of the scroll indicators.
+    public enum IndicatorStyle: Int, Sendable {
+        /// Dark with a light border: visible on any background.
+        case `default`
+        /// Dark, for light backgrounds.
+        case black
+        /// Light, for dark backgrounds.
+        case white
+    }
+
     // MARK: State
 
     /// True while a finger is on the scroll view, dragging or not yet.

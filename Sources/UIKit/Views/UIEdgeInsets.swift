@@ -19,3 +19,14 @@ public struct UIEdgeInsets: Hashable, Sendable {
 
     public static let zero = UIEdgeInsets()
 }
+
+extension CGRect {
+    /// The rectangle with its edges moved inward by `insets` (outward for
+    /// negative insets). As UIKit's, it is plain arithmetic: insets larger
+    /// than the rectangle give a negative size.
+    public func inset(by insets: UIEdgeInsets) -> CGRect {
+        CGRect(x: origin.x + insets.left, y: origin.y + insets.top,
+               width: size.width - insets.left - insets.right,
+               height: size.height - insets.top - insets.bottom)
+    }
+}

@@ -1,27 +1,29 @@
 /// What pinch and rotation share: they follow the first two fingers
 /// (ignoring any more), measure something between them, begin once it has
-/// changed by a threshold, and end when a finger lifts. (UIKit has no such
-/// class; it is OpenUIKit's common base of the two.)
-@preconcurrency @MainActor
-open class UITwoFingerGestureRecognizer: UIGestureRecognizer {
-    @exclusivity(unchecked) var history = MotionHistory()
-
-    /// The measure (distance, angle) of the pair now, or nil without two fingers.
-    func measure(_ first: CGPoint, _ second: CGPoint) -> CGFloat { 0 }
+/// changed by a threshold, and end when a finger lifts. Both inherit
+/// `UIGestureRecognizer` directly, as in UIKit, and call these from their
+/// touch methods.
+@MainActor
+protocol TwoFingerMeasuring: UIGestureRecognizer {
+    var history: MotionHistory { get set }
+    /// The measure (distance, angle) of the pair.
+    func measure(_ first: CGPoint, _ second: CGPoint) -> CGFloat
     /// Called when the second finger lands, with the pair's measure.
-    func pairDidLand(at value: CGFloat) {}
+    func pairDidLand(at value: CGFloat)
     /// Called on each move with the pair's measure; returns whether the change
     /// since landing is enough to begin.
-    func pairDidMove(to value: CGFloat) -> Bool { false }
+    func pairDidMove(to value: CGFloat) -> Bool
     /// The value whose rate of change is the velocity (scale, rotation).
-    var trackedValue: CGFloat { 0 }
+    var trackedValue: CGFloat { get }
+}
 
+extension TwoFingerMeasuring {
     var pair: (UITouch, UITouch)? {
         let touches = activeTouches
         return touches.count >= 2 ? (touches[0], touches[1]) : nil
     }
 
-    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+    func pairTouchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         for touch in activeTouches.dropFirst(2) { ignore(touch, for: event) }
         guard let (a, b) = pair, touches.contains(a) || touches.contains(b), state == .possible else { return }
         pairDidLand(at: measure(a.screenLocation, b.screenLocation))
@@ -29,7 +31,7 @@ open class UITwoFingerGestureRecognizer: UIGestureRecognizer {
         history.add(CGPoint(x: trackedValue, y: 0), at: event.timestamp)
     }
 
-    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+    func pairTouchesMoved(with event: UIEvent) {
         guard let (a, b) = pair else { return }
         let shouldBegin = pairDidMove(to: measure(a.screenLocation, b.screenLocation))
         history.add(CGPoint(x: trackedValue, y: 0), at: event.timestamp)
@@ -40,18 +42,13 @@ open class UITwoFingerGestureRecognizer: UIGestureRecognizer {
         }
     }
 
-    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+    func pairTouchesEnded() {
         guard activeTouches.count < 2 else { return }
         state = (state == .began || state == .changed) ? .ended : .failed
     }
 
-    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+    func pairTouchesCancelled() {
         state = state == .possible ? .failed : .cancelled
-    }
-
-    open override func reset() {
-        super.reset()
-        history.removeAll()
     }
 
     /// Units of the tracked value per second.
@@ -61,7 +58,8 @@ open class UITwoFingerGestureRecognizer: UIGestureRecognizer {
 /// Recognizes two fingers moving apart or together (continuous). ``scale``
 /// is the distance between them over the distance when the second landed.
 @preconcurrency @MainActor
-open class UIPinchGestureRecognizer: UITwoFingerGestureRecognizer {
+open class UIPinchGestureRecognizer: UIGestureRecognizer, TwoFingerMeasuring {
+    @exclusivity(unchecked) var history = MotionHistory()
     @exclusivity(unchecked) private var landingDistance: CGFloat = 0
     @exclusivity(unchecked) private var initialDistance: CGFloat = 0
     @exclusivity(unchecked) private var currentDistance: CGFloat = 0
@@ -76,23 +74,29 @@ open class UIPinchGestureRecognizer: UITwoFingerGestureRecognizer {
     /// Scale factor per second.
     open var velocity: CGFloat { trackedVelocity }
 
-    override func measure(_ first: CGPoint, _ second: CGPoint) -> CGFloat { first.distance(to: second) }
+    func measure(_ first: CGPoint, _ second: CGPoint) -> CGFloat { first.distance(to: second) }
 
-    override func pairDidLand(at value: CGFloat) {
+    func pairDidLand(at value: CGFloat) {
         landingDistance = value
         initialDistance = value
         currentDistance = value
     }
 
-    override func pairDidMove(to value: CGFloat) -> Bool {
+    func pairDidMove(to value: CGFloat) -> Bool {
         currentDistance = value
         return abs(value - landingDistance) >= GestureThresholds.pinchHysteresis
     }
 
-    override var trackedValue: CGFloat { scale }
+    var trackedValue: CGFloat { scale }
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) { pairTouchesBegan(touches, with: event) }
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) { pairTouchesMoved(with: event) }
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) { pairTouchesEnded() }
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) { pairTouchesCancelled() }
+
 
     open override func reset() {
         super.reset()
+        history.removeAll()
         landingDistance = 0
         initialDistance = 0
         currentDistance = 0
@@ -102,7 +106,8 @@ open class UIPinchGestureRecognizer: UITwoFingerGestureRecognizer {
 /// Recognizes two fingers turning (continuous). ``rotation`` is in radians,
 /// positive clockwise on screen, and keeps counting past a half turn.
 @preconcurrency @MainActor
-open class UIRotationGestureRecognizer: UITwoFingerGestureRecognizer {
+open class UIRotationGestureRecognizer: UIGestureRecognizer, TwoFingerMeasuring {
+    @exclusivity(unchecked) var history = MotionHistory()
     @exclusivity(unchecked) private var lastAngle: CGFloat = 0
     @exclusivity(unchecked) private var turned: CGFloat = 0
     @exclusivity(unchecked) private var offset: CGFloat = 0
@@ -116,17 +121,17 @@ open class UIRotationGestureRecognizer: UITwoFingerGestureRecognizer {
     /// Radians per second.
     open var velocity: CGFloat { trackedVelocity }
 
-    override func measure(_ first: CGPoint, _ second: CGPoint) -> CGFloat {
+    func measure(_ first: CGPoint, _ second: CGPoint) -> CGFloat {
         atan2(second.y - first.y, second.x - first.x)
     }
 
-    override func pairDidLand(at value: CGFloat) {
+    func pairDidLand(at value: CGFloat) {
         lastAngle = value
         turned = 0
         offset = 0
     }
 
-    override func pairDidMove(to value: CGFloat) -> Bool {
+    func pairDidMove(to value: CGFloat) -> Bool {
         var delta = value - lastAngle
         while delta > .pi { delta -= 2 * .pi }
         while delta <= -.pi { delta += 2 * .pi }
@@ -135,10 +140,16 @@ open class UIRotationGestureRecognizer: UITwoFingerGestureRecognizer {
         return abs(turned) >= GestureThresholds.rotationHysteresis
     }
 
-    override var trackedValue: CGFloat { rotation }
+    var trackedValue: CGFloat { rotation }
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) { pairTouchesBegan(touches, with: event) }
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) { pairTouchesMoved(with: event) }
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) { pairTouchesEnded() }
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) { pairTouchesCancelled() }
+
 
     open override func reset() {
         super.reset()
+        history.removeAll()
         lastAngle = 0
         turned = 0
         offset = 0
