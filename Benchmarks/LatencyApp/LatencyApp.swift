@@ -5,8 +5,8 @@ import UIKit
 
 /// The application side of the event server's latency benchmark: one view
 /// over the whole screen measures, in each touch method, how long ago the
-/// server read the event (a replayed event carries the server's read time
-/// as its timestamp), and checks the frame numbers the benchmark puts in
+/// event was handed to the server (the benchmark stamps each frame as it
+/// sends it), and checks the frame numbers the benchmark puts in
 /// each touch's force for frames lost or out of order. When the finger
 /// lifts it prints one line of results.
 @main

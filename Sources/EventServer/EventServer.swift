@@ -310,15 +310,17 @@ public final class EventServer {
         }
     }
 
-    /// An injector's event is input like any device's: it happens when the
-    /// server reads it, and carries that time (the injector keeps the pace).
+    /// An injector's event is input like any device's, read now. It keeps
+    /// its timestamp, as a device's event keeps the kernel's: a replay as
+    /// fast as possible still carries the recorded intervals. The injector
+    /// keeps the pace.
     private func inject(_ envelope: ServerMessage.EventEnvelope, from client: Client) {
         var decoder = HIDPacketDecoder()
         decoder.append(envelope.packet)
         let readTime = monotonicSeconds()
         while let result = decoder.next() {
             switch result {
-            case .success(let event): dispatcher.dispatch(event.stamped(readTime), readTime: readTime)
+            case .success(let event): dispatcher.dispatch(event, readTime: readTime)
             case .failure(let error): configuration.log("\(dispatcher.describe(client)) injected a bad event: \(error); skipped")
             }
         }

@@ -15,6 +15,8 @@ public struct OpenUIKitCommand: ParsableCommand {
             ScrollCommand.self,
             AppsCommand.self,
             SwitchCommand.self,
+            RecordCommand.self,
+            ReplayCommand.self,
         ]
     )
 

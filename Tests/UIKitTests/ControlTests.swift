@@ -1,7 +1,7 @@
 import Testing
 @testable import UIKit
 
-/// The touch events of SPEC §6 with the names the logs use.
+/// The touch events of a control, with the names the logs use.
 private let touchEventNames: [(UIControl.Event, String)] = [
     (.touchDown, "touchDown"), (.touchDownRepeat, "touchDownRepeat"),
     (.touchDragInside, "dragInside"), (.touchDragOutside, "dragOutside"),

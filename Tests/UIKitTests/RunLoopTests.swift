@@ -145,6 +145,37 @@ import HID
         #expect(timerFired)
         #expect(view.phases == ["began", "ended"])
     }
+
+    @Test func runForRealTimeTellsObserversEntryOnceThenEachWaitThenExitOnce() {
+        let loop = ApplicationRunLoop()
+        var log: [ApplicationRunLoop.Activity] = []
+        loop.add(RunLoopObserver(activities: [.entry, .beforeWaiting, .afterWaiting, .exit]) { log.append($0) })
+        var fired = 0
+        loop.schedule(after: 0.005) { _ in fired += 1 }
+        loop.run(for: 0.02)
+        #expect(fired == 1)
+        #expect(log.first == .entry)
+        #expect(log.last == .exit)
+        #expect(log.filter { $0 == .entry }.count == 1)
+        #expect(log.filter { $0 == .exit }.count == 1)
+        // It slept at least once (for the timer), and every wake follows a wait.
+        let waits = log.dropFirst().dropLast()
+        #expect(waits.contains(.afterWaiting))
+        for (earlier, later) in zip(waits, waits.dropFirst()) where later == .afterWaiting {
+            #expect(earlier == .beforeWaiting)
+        }
+    }
+
+    @Test func readingTheNextFireDateLeavesTheTimerListAlone() {
+        let loop = ApplicationRunLoop()
+        loop.useManualClock()
+        let early = loop.schedule(after: 1) { _ in }
+        loop.schedule(after: 2) { _ in }
+        early.invalidate()
+        #expect(loop.nextTimerFireDate == 2)
+        #expect(loop.timerListCount == 2)
+        #expect(loop.nextTimerFireDate == 2)
+    }
 }
 
 /// The input port and the event queue, and what they do with bad input.

@@ -442,7 +442,7 @@ extension TouchSynthesizer {
         #expect(scrollView.contentOffset.y == 40)
     }
 
-    // MARK: Content touches (SPEC.md §7)
+    // MARK: Content touches
 
     @Test func aHeldTouchReachesTheContentAfterTheDelay() {
         let (_, content, _, synthesizer) = scrollScene()

@@ -1,7 +1,7 @@
 import Testing
 @testable import UIKit
 
-/// The experiments of the seed articles (SPEC.md §9), one test each. Frames
+/// The experiments of the seed articles, one test each. Frames
 /// are in superview coordinates; the logs are what the overridden methods
 /// would print, in order.
 @MainActor

@@ -2,7 +2,7 @@ import Testing
 import HID
 @testable import UIKit
 
-/// The rules of SPEC §4, driven through the real input path.
+/// The delivery rules of `TouchRouting.swift`, driven through the real input path.
 @MainActor
 @Suite struct TouchDeliveryTests {
     /// Touches, their sets and events refer to one another while a finger is

@@ -114,9 +114,15 @@ public final class ApplicationRunLoop {
         }
     }
 
-    /// When the earliest valid timer falls due, if any. Invalidated timers
-    /// at the front of the list are dropped on the way.
+    /// When the earliest valid timer falls due, if any.
     public var nextTimerFireDate: TimeInterval? {
+        timers.firstResultUnretained { $0.isValid ? $0.fireDate : nil }
+    }
+
+    /// ``nextTimerFireDate``, for the run loop's own use: it also drops the
+    /// invalidated timers at the front of the list, so that the next look
+    /// does not pass over them again.
+    private func dropInvalidatedTimersAndFindNextFireDate() -> TimeInterval? {
         while let first = timers.first, !first.isValid { timers.removeFirst() }
         return timers.first?.fireDate
     }
@@ -162,6 +168,14 @@ public final class ApplicationRunLoop {
     /// whole turn found nothing to do.
     public func runUntilIdle() {
         notify(.entry)
+        doEverythingDue()
+        notify(.exit)
+    }
+
+    /// The body of a turn: passes over timers, sources and ports until
+    /// nothing is due and the observers of `beforeWaiting` (told last) made
+    /// no new work.
+    private func doEverythingDue() {
         while true {
             // A pass drains the ports; after one that did work, the cheap check
             // of signalled sources, due timers and in-process messages decides
@@ -175,7 +189,6 @@ public final class ApplicationRunLoop {
             guard hasWorkNow() else { break }
             notify(.afterWaiting)
         }
-        notify(.exit)
     }
 
     /// Moves a manual clock forward by `seconds`, firing each timer that
@@ -188,7 +201,7 @@ public final class ApplicationRunLoop {
         let end = manual.now + seconds
         // Work left from before (rare: every call ends idle) is done at the old time.
         if !observers.isEmpty || hasWorkNow() { runUntilIdle() }
-        while let due = nextTimerFireDate, due <= end {
+        while let due = dropInvalidatedTimersAndFindNextFireDate(), due <= end {
             manual.now = max(manual.now, due)
             runUntilIdle()
         }
@@ -198,17 +211,23 @@ public final class ApplicationRunLoop {
 
     /// Runs for `seconds` of real time, sleeping on the ports between
     /// bursts of work. On a manual clock this is ``advance(by:)``.
+    ///
+    /// Observers see one `entry`, then for each sleep `beforeWaiting` and
+    /// `afterWaiting`, and one `exit` at the end, as with `CFRunLoopRun`.
     public func run(for seconds: TimeInterval) {
         guard !(clock is ManualClock) else { return advance(by: seconds) }
         let deadline = clock.now + seconds
+        guard clock.now < deadline else { return }
         defer { isStopped = false }
-        while clock.now < deadline {
-            runUntilIdle()
-            if isStopped { return }
-            let wakeUp = min(nextTimerFireDate ?? deadline, deadline)
+        notify(.entry)
+        while true {
+            doEverythingDue()
+            if isStopped || clock.now >= deadline { break }
+            let wakeUp = min(dropInvalidatedTimersAndFindNextFireDate() ?? deadline, deadline)
             sleep(until: wakeUp)
             notify(.afterWaiting)
         }
+        notify(.exit)
     }
 
     /// Makes ``run(for:)`` return once the work under way is done, as
@@ -239,7 +258,7 @@ public final class ApplicationRunLoop {
     private func hasWorkNow() -> Bool {
         let sources = manualSources
         if sources.containsUnretained(where: { $0.isSignalled }) { return true }
-        if let due = nextTimerFireDate, due <= clock.now { return true }
+        if let due = dropInvalidatedTimersAndFindNextFireDate(), due <= clock.now { return true }
         let ports = portSources
         return ports.containsUnretained { $0.port.hasWaitingMessages }
     }

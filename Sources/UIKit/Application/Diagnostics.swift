@@ -42,10 +42,10 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
 @preconcurrency @MainActor
 public final class DiagnosticLog {
     /// The most recent reports, oldest first, at most ``capacity`` of them.
-    @exclusivity(unchecked) public private(set) var entries: [Diagnostic] = []
+    public private(set) var entries: [Diagnostic] = []
     public let capacity = 1000
     /// Called with each report; replace it to log elsewhere, or set nil for silence.
-    @exclusivity(unchecked) public var handler: (@MainActor (Diagnostic) -> Void)? = { diagnostic in
+    public var handler: (@MainActor (Diagnostic) -> Void)? = { diagnostic in
         FileHandle.standardError.write(Data("openuikit: \(diagnostic)\n".utf8))
     }
 

@@ -50,7 +50,7 @@ extension UIApplicationDelegate {
 /// event queue and the windows, and sends each event to the window that
 /// owns it.
 ///
-/// How an event arrives (SPEC §1, steps 3–5):
+/// How an event arrives:
 /// 1. HID packets reach ``inputPort``. Its port source (source1) decodes
 ///    them and signals the event source (source0).
 /// 2. The event source turns each HID event into an event and appends it

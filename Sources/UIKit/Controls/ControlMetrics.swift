@@ -1,10 +1,10 @@
 /// The measures of the controls that UIKit does not document, in one place.
-/// The first is fixed by SPEC.md §6; the others were chosen here to match
-/// what iOS shows.
+/// The first is what iOS is observed to use; the others were chosen here to
+/// match what iOS shows.
 public enum ControlMetrics {
     /// How far outside its bounds, on every side, a tracked touch still
     /// counts as inside the control, for the drag and touch-up events and
-    /// for the highlight (UIKit's undocumented margin, SPEC §6).
+    /// for the highlight (UIKit's undocumented margin).
     public static let touchInsideMargin: CGFloat = 70
 
     /// The opacity of a system button's title and image while highlighted.

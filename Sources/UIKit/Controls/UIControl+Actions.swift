@@ -75,14 +75,15 @@ extension UIControl {
     /// weakly), or along the responder chain when `target` is nil. Adding
     /// the same target and action again adds the events to it.
     public func addTarget(_ target: AnyObject?, action: Selector, for controlEvents: Event) {
-        let index = registrations.firstIndex { registration in
+        let index = registrations.firstPosition { registration in
             guard case .named(let name, let existing) = registration.kind, name == action else { return false }
             return existing == nil ? target == nil : existing?.object === target
         }
         if let index {
             registrations[index].events.formUnion(controlEvents)
         } else {
-            let weakTarget = target.map { ActionRegistration.WeakTarget(object: $0) }
+            var weakTarget: ActionRegistration.WeakTarget?
+            if let target { weakTarget = ActionRegistration.WeakTarget(object: target) }
             registrations.append(ActionRegistration(events: controlEvents, kind: .named(action, target: weakTarget)))
         }
     }
@@ -92,7 +93,8 @@ extension UIControl {
     /// cannot be told apart, so they are removed by target only; `UIAction`s
     /// are removed with ``removeAction(_:for:)``.
     public func removeTarget(_ target: Any?, action: Selector?, for controlEvents: Event) {
-        let object = target.map { $0 as AnyObject }
+        var object: AnyObject?
+        if let target { object = target as AnyObject }
         removeEvents(controlEvents) { registration in
             if case .action = registration.kind { return false }
             if let object, registration.target !== object { return false }
@@ -108,7 +110,7 @@ extension UIControl {
     /// one already registered replaces it; the same action added again
     /// gets the new events too.
     public func addAction(_ action: UIAction, for controlEvents: Event) {
-        if let index = registrations.firstIndex(where: { $0.identifier == action.identifier }) {
+        if let index = registrations.firstPosition({ $0.identifier == action.identifier }) {
             if case .action(let existing) = registrations[index].kind, existing === action {
                 registrations[index].events.formUnion(controlEvents)
                 return
@@ -132,7 +134,7 @@ extension UIControl {
         for index in registrations.indices where matches(registrations[index]) {
             registrations[index].events.subtract(controlEvents)
         }
-        registrations.removeAll { $0.events.isEmpty || $0.isOrphaned }
+        registrations.removeEvery { $0.events.isEmpty || $0.isOrphaned }
     }
 
     // MARK: What is registered
@@ -153,7 +155,9 @@ extension UIControl {
 
     /// Every event that some action is registered for.
     public var allControlEvents: Event {
-        registrations.filter { !$0.isOrphaned }.reduce(into: Event()) { $0.formUnion($1.events) }
+        var events: Event = []
+        for registration in registrations where !registration.isOrphaned { events.formUnion(registration.events) }
+        return events
     }
 
     // MARK: Sending (the overridable entry points are in `UIControl.swift`)
@@ -161,7 +165,7 @@ extension UIControl {
     /// Runs the actions for `controlEvents`; `event` is the touch event
     /// that caused them, if any.
     func sendActions(for controlEvents: Event, with event: UIEvent?) {
-        registrations.removeAll { $0.isOrphaned }
+        registrations.removeEvery { $0.isOrphaned }
         for registration in registrations where !registration.events.isDisjoint(with: controlEvents) {
             switch registration.kind {
             case .method(let method):

@@ -1,5 +1,5 @@
 /// The base class of controls: views that track a touch themselves and turn
-/// it into actions (SPEC.md §6).
+/// it into actions.
 ///
 /// How a control tracks a touch, step by step:
 /// 1. An enabled control takes the first touch that begins on it (it is the

@@ -1,6 +1,6 @@
 /// The thresholds of the built-in recognizers that UIKit does not document,
-/// in one place. The first group is fixed by SPEC.md §5; the second was
-/// chosen here to feel like iOS (Apple says only that a swipe is "far
+/// in one place. The first group is what iOS is observed to use; the second
+/// was chosen here to feel like iOS (Apple says only that a swipe is "far
 /// enough" and "mostly" in one direction, and gives no figures for pinch,
 /// rotation or screen edges).
 public enum GestureThresholds {

@@ -1,11 +1,11 @@
 /// The numbers behind scrolling, in one place. UIKit documents only the two
-/// deceleration rates (`UIScrollView.DecelerationRate`); the delay comes
-/// from SPEC.md §7, the rubber-band formula from iOS folklore, and the rest
-/// was chosen here to feel like iOS.
+/// deceleration rates (`UIScrollView.DecelerationRate`); the delay is the
+/// one iOS is observed to use, the rubber-band formula is iOS folklore, and
+/// the rest was chosen here to feel like iOS.
 public enum ScrollViewConstants {
     /// How long a touch on content is held back while the scroll view decides
     /// whether it is a scroll (`delaysContentTouches`). UIKit does not
-    /// document it; 150 ms is the figure iOS is measured to use (SPEC.md §7).
+    /// document it; 150 ms is the figure iOS is measured to use.
     public static let contentTouchDelay: TimeInterval = 0.15
     /// The step of deceleration, springs and animations: one frame of a
     /// 60 Hz display, on the run loop's clock.

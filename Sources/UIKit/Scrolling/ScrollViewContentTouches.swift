@@ -1,4 +1,4 @@
-/// How a scroll view shares touches with its content (SPEC.md §7).
+/// How a scroll view shares touches with its content.
 ///
 /// A finger that lands on a scroll view's content may be the start of a tap
 /// on that content or of a scroll. The scroll view decides with two

@@ -11,7 +11,7 @@
 /// Where the code is:
 /// - this file: the properties, and the methods subclasses override;
 /// - `ScrollViewContentTouches.swift`: how content touches are delayed and
-///   cancelled (SPEC.md §7), read top to bottom;
+///   cancelled, read top to bottom;
 /// - `UIScrollView+Dragging.swift`: dragging, releasing, coasting, animations;
 /// - `UIScrollView+Zooming.swift`: zooming by pinch and by code;
 /// - `ScrollPhysics.swift`: the constants and the motion of one axis.
@@ -201,7 +201,7 @@ open class UIScrollView: UIView {
     /// scroll view decides through `gestureRecognizerShouldBegin(_:)`).
     open var panGestureRecognizer: UIPanGestureRecognizer { storedPan }
 
-    // MARK: Content touches (SPEC.md §7; see ScrollViewContentTouches.swift)
+    // MARK: Content touches (see ScrollViewContentTouches.swift)
 
     /// When true (the default), a touch on content reaches it only after
     /// ``ScrollViewConstants/contentTouchDelay``, or when it lifts sooner,

@@ -19,9 +19,9 @@ import HID
 public final class TouchSynthesizer {
     public let window: UIWindow
     private let application: UIApplication
-    @exclusivity(unchecked) private var fingers: [(id: Int, location: CGPoint)] = []
-    @exclusivity(unchecked) private var nextFinger = 1
-    @exclusivity(unchecked) private var spareContacts: [DigitizerContact] = []
+    private var fingers: [(id: Int, location: CGPoint)] = []
+    private var nextFinger = 1
+    private var spareContacts: [DigitizerContact] = []
 
     /// Points given to this synthesizer are in `window`'s coordinates.
     public init(window: UIWindow) {
