@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "openuikit", targets: ["openuikit"]),
         .executable(name: "openuikit-server", targets: ["openuikit-server"]),
         .executable(name: "openuikit-benchmarks", targets: ["CoreBenchmarks"]),
+        .executable(name: "openuikit-render-benchmarks", targets: ["RenderBenchmarks"]),
         .executable(name: "openuikit-latency-benchmark", targets: ["EventServerLatency"]),
         .executable(name: "openuikit-latency-app", targets: ["LatencyApp"]),
     ],
@@ -61,6 +62,11 @@ let package = Package(
             name: "CoreBenchmarks",
             dependencies: ["UIKit"],
             path: "Benchmarks/CoreBenchmarks"
+        ),
+        .executableTarget(
+            name: "RenderBenchmarks",
+            dependencies: ["UIKit"],
+            path: "Benchmarks/RenderBenchmarks"
         ),
 
         // Tests.

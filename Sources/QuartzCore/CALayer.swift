@@ -101,6 +101,7 @@ open class CALayer {
     public var zPosition: CGFloat = 0 {
         didSet {
             if !zPosition.isFinite { zPosition = oldValue }
+            markChanged(.geometry)
             superlayer?.markChanged(.sublayers)
         }
     }

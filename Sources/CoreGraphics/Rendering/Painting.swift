@@ -30,7 +30,7 @@ package struct ImageSampler {
 
     /// Fills `out` with the samples for pixels `x..<x+count` of row `y`, as
     /// words in the destination's format.
-    func fetch(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+    package func fetch(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let maxX = source.width - 1, maxY = source.height - 1
         let sameFormat = source.format == targetFormat
         @inline(__always) func texel(_ tx: Int, _ ty: Int) -> UInt32 {

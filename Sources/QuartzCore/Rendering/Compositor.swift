@@ -22,10 +22,10 @@ package final class Compositor {
         guard node.subtreeRect.intersects(clip) else { return }
         if let shadow = node.shadow { drawShadow(shadow, of: node, into: surface, clip: clip) }
 
-        let ownParts = (node.background != nil ? 1 : 0) + (node.hasBorder ? 1 : 0)
+        let ownParts = (node.background != nil ? 1 : 0) + (node.hasBorder ? 1 : 0) + (node.contents != nil ? 1 : 0)
         let maskClip = node.masksToBounds ? node.pixelAlignedMask : nil
         let needsGroup = (node.opacity < 1 && (!node.children.isEmpty || ownParts > 1))
-            || (node.masksToBounds && !node.children.isEmpty && maskClip == nil)
+            || (node.masksToBounds && (!node.children.isEmpty || node.contents != nil) && maskClip == nil)
         guard needsGroup else {
             drawContent(of: node, into: surface, clip: clip, childClip: maskClip.map { clip.intersection($0) } ?? clip, alpha: node.opacity)
             return
@@ -54,6 +54,9 @@ package final class Compositor {
             var painter = SolidPainter(surface: surface, color: PixelOps.scale(background.pixel, by: alpha8))
             filler.fill(within: clip, toDevice: node.toDevice, painter: &painter)
         }
+        if let image = node.contents, let rect = node.contentsPlacement, !childClip.isEmpty {
+            drawContents(image, in: rect, of: node, into: surface, clip: childClip, alpha: alpha)
+        }
         if !childClip.isEmpty {
             for child in node.children { draw(child, into: surface, clip: childClip) }
         }
@@ -66,9 +69,27 @@ package final class Compositor {
         }
     }
 
+    private let sampleScratch = UnsafeMutablePointer<UInt32>.allocate(capacity: ImagePainter.chunk)
+
+    isolated deinit { sampleScratch.deallocate() }
+
+    /// The contents image in `rect` (layer coordinates), filtered bilinearly
+    /// unless the layer maps it onto whole pixels one to one.
+    private func drawContents(_ image: CGImage, in rect: CGRect, of node: RenderLayer, into surface: PixelSurface, clip: PixelRect, alpha: Float) {
+        let transform = node.contentsToDevice(image, in: rect)
+        guard let filler = ShapeFiller(shape: RoundedRectShape(rect: rect, radius: 0, corners: []), toDevice: node.toDevice),
+              let sampler = ImageSampler(source: image.pixels, transform: transform, alpha: CGFloat(alpha), nearest: !image.shouldInterpolate, targetFormat: .rgba)
+        else { return }
+        withExtendedLifetime(image) {
+            var painter = ImagePainter(surface: surface, sampler: sampler, scratch: sampleScratch)
+            filler.fill(within: clip, toDevice: node.toDevice, painter: &painter)
+        }
+    }
+
     private func drawShadow(_ style: ShadowStyle, of node: RenderLayer, into surface: PixelSurface, clip: PixelRect) {
-        if node.shadowCache == nil || node.shadowCache?.style != style || node.shadowCache?.toDevice != node.toDevice {
-            node.shadowCache = ShadowMask.make(style: style, shape: node.roundedBounds, toDevice: node.toDevice)
+        let cache = node.shadowCache
+        if cache == nil || cache?.style != style || cache?.toDevice != node.toDevice || cache?.visible != surface.extent {
+            node.shadowCache = ShadowMask.make(style: style, shape: node.roundedBounds, toDevice: node.toDevice, visible: surface.extent)
         }
         node.shadowCache?.draw(into: surface, clip: clip, opacity: node.opacity)
     }
@@ -81,17 +102,10 @@ extension RenderLayer {
         RoundedRectShape(rect: bounds, radius: cornerRadius, corners: maskedCorners)
     }
 
-    /// The device pixels of the bounds when they are exactly a rectangle of
-    /// whole pixels (no rotation, no rounded corner, integral edges), so
-    /// that masking to them is clipping to a rectangle.
+    /// The device pixels of the bounds when masking to them is clipping to
+    /// a rectangle: whole pixels, no rotation, no rounded corner.
     var pixelAlignedMask: PixelRect? {
-        let t = toDevice
-        guard t.b == 0, t.c == 0, t.a > 0, t.d > 0 else { return nil }
         if cornerRadius > 0 && !maskedCorners.isEmpty { return nil }
-        let r = bounds.applying(t)
-        guard r.isFinite else { return nil }
-        let edges = [r.minX, r.minY, r.maxX, r.maxY]
-        guard edges.allSatisfy({ abs($0 - $0.rounded()) < 1e-9 }) else { return nil }
-        return PixelRect(x0: Int(r.minX.rounded()), y0: Int(r.minY.rounded()), x1: Int(r.maxX.rounded()), y1: Int(r.maxY.rounded()))
+        return pixelAlignedBounds
     }
 }

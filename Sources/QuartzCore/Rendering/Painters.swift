@@ -70,3 +70,33 @@ struct MaskPainter: SpanPainter {
         mask[(y - extent.y0) * extent.width + (x - extent.x0)] = UInt8(PixelOps.alpha(coverage))
     }
 }
+
+/// An image's pixels through a transform (a layer's contents), filtered by
+/// Core Graphics' sampler, composited over the surface.
+struct ImagePainter: SpanPainter {
+    let surface: PixelSurface
+    let sampler: ImageSampler
+    /// Samples for one chunk of a span.
+    let scratch: UnsafeMutablePointer<UInt32>
+    static let chunk = 256
+
+    mutating func fill(y: Int, from x0: Int, to x1: Int) {
+        let row = surface.row(y)
+        var x = x0
+        while x < x1 {
+            let count = min(Self.chunk, x1 - x)
+            sampler.fetch(y: y, x: x, count: count, into: scratch)
+            for i in 0..<count {
+                let s = scratch[i]
+                if s >> 24 == 255 { row[x + i] = s } else if s != 0 { row[x + i] = PixelOps.over(s, row[x + i]) }
+            }
+            x += count
+        }
+    }
+
+    mutating func blend(y: Int, x: Int, coverage: Float) {
+        sampler.fetch(y: y, x: x, count: 1, into: scratch)
+        let row = surface.row(y)
+        row[x] = PixelOps.over(PixelOps.scale(scratch[0], by: PixelOps.alpha(coverage)), row[x])
+    }
+}

@@ -1,37 +1,21 @@
-/// A rectangle of whole pixels in a frame: `x0..<x1` by `y0..<y1`.
-package struct PixelRect: Equatable, Sendable, CustomStringConvertible {
-    package var x0: Int, y0: Int, x1: Int, y1: Int
-
-    package init(x0: Int, y0: Int, x1: Int, y1: Int) {
-        self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
-    }
-
+// Core Graphics' rectangle of whole pixels, with what the compositor
+// needs to gather damage.
+extension PixelRect: CustomStringConvertible {
     package static let empty = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
-
-    /// The pixels a rectangle in device coordinates touches at all. Rects
-    /// that are not finite give the empty rect; coordinates are clamped to
-    /// a range no frame reaches, so a huge layer cannot overflow them.
-    package init(covering rect: CGRect) {
-        guard rect.isFinite, !rect.isNull, rect.width > 0, rect.height > 0 else { self = .empty; return }
-        let limit = Double(PixelRect.coordinateLimit)
-        x0 = Int(max(-limit, min(limit, Double(rect.minX).rounded(.down))))
-        y0 = Int(max(-limit, min(limit, Double(rect.minY).rounded(.down))))
-        x1 = Int(max(-limit, min(limit, Double(rect.maxX).rounded(.up))))
-        y1 = Int(max(-limit, min(limit, Double(rect.maxY).rounded(.up))))
-    }
 
     /// Far beyond any frame, and small enough that sums never overflow.
     static let coordinateLimit = 1 << 30
 
-    package var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
-    package var width: Int { max(0, x1 - x0) }
-    package var height: Int { max(0, y1 - y0) }
-    package var area: Int { width * height }
-
-    package func intersection(_ other: PixelRect) -> PixelRect {
-        let r = PixelRect(x0: max(x0, other.x0), y0: max(y0, other.y0), x1: min(x1, other.x1), y1: min(y1, other.y1))
-        return r.isEmpty ? .empty : r
+    /// The pixels a rectangle in device coordinates touches at all, within
+    /// ±``coordinateLimit``; empty for a rectangle with no area or a NaN.
+    package init(covering rect: CGRect) {
+        guard !rect.isNull, rect.width != 0, rect.height != 0 else { self = .empty; return }
+        let limit = PixelRect(x0: -Self.coordinateLimit, y0: -Self.coordinateLimit, x1: Self.coordinateLimit, y1: Self.coordinateLimit)
+        self.init(covering: rect, within: limit)
+        if isEmpty { self = .empty }
     }
+
+    package var area: Int { width * height }
 
     package func union(_ other: PixelRect) -> PixelRect {
         if isEmpty { return other }
@@ -40,15 +24,12 @@ package struct PixelRect: Equatable, Sendable, CustomStringConvertible {
     }
 
     package func intersects(_ other: PixelRect) -> Bool {
-        max(x0, other.x0) < min(x1, other.x1) && max(y0, other.y0) < min(y1, other.y1)
+        !isEmpty && !other.isEmpty && !intersection(other).isEmpty
     }
 
     package func insetBy(_ d: Int) -> PixelRect {
-        isEmpty ? .empty : PixelRect(x0: x0 + d, y0: y0 + d, x1: x1 - d, y1: y1 - d)
-    }
-
-    package func offsetBy(dx: Int, dy: Int) -> PixelRect {
-        isEmpty ? .empty : PixelRect(x0: x0 + dx, y0: y0 + dy, x1: x1 + dx, y1: y1 + dy)
+        let r = PixelRect(x0: x0 + d, y0: y0 + d, x1: x1 - d, y1: y1 - d)
+        return isEmpty || r.isEmpty ? .empty : r
     }
 
     package var cgRect: CGRect { CGRect(x: x0, y: y0, width: width, height: height) }

@@ -20,6 +20,11 @@ package final class RenderLayer {
     var borderWidth: CGFloat = 0
     var border: PremultipliedColor?
     var shadow: ShadowStyle?
+    /// The contents image; immutable, so sharing it is a snapshot.
+    var contents: CGImage?
+    var contentsGravity: CALayerContentsGravity = .resize
+    var contentsScale: CGFloat = 1
+    var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
 
     /// The sublayers in drawing order: by `zPosition`, then as listed.
     package private(set) var children: [RenderLayer] = []
@@ -60,12 +65,25 @@ package final class RenderLayer {
         isHidden = layer.isHidden
         opacity = min(1, max(0, layer.opacity))
         masksToBounds = layer.masksToBounds
-        background = layer.backgroundColor.map(PremultipliedColor.init)
+        background = layer.backgroundColor.map { PremultipliedColor($0) }
         cornerRadius = layer.cornerRadius
         maskedCorners = layer.maskedCorners
         borderWidth = layer.borderWidth
-        border = layer.borderColor.map(PremultipliedColor.init)
+        border = layer.borderColor.map { PremultipliedColor($0) }
         shadow = ShadowStyle(of: layer)
+        contents = layer.contents.flatMap { $0 as? CGImage }  // anything else shows nothing, as in Core Animation
+        contentsGravity = layer.contentsGravity
+        contentsScale = layer.contentsScale
+        contentsRect = layer.contentsRect
+        // Part of the image: cut it out once, at the commit, so that filtering
+        // at its edges does not reach into the rest of the image.
+        let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
+        if let image = contents, contentsRect != unit {
+            let w = CGFloat(image.width), h = CGFloat(image.height)
+            let part = contentsRect.standardized.intersection(unit)
+            contents = part.isEmpty ? nil : image.cropping(to: CGRect(x: part.minX * w, y: part.minY * h, width: part.width * w, height: part.height * h))
+            contentsRect = unit
+        }
         if shadowCache != nil, shadowCache?.style != shadow { shadowCache = nil }
     }
 
@@ -158,14 +176,65 @@ package final class RenderLayer {
             .concatenating(toDevice)
     }
 
-    /// Whether the layer itself draws anything.
-    var drawsItself: Bool {
-        background != nil || (borderWidth > 0 && border != nil) || shadow != nil
+    /// Where the contents go, in the layer's coordinates, by the gravity:
+    /// stretched, fitted or filled with the aspect ratio kept, or at their
+    /// natural size (pixels over `contentsScale`) against an edge or corner.
+    var contentsPlacement: CGRect? {
+        guard let image = contents else { return nil }
+        let part = contentsRect.standardized
+        let natural = CGSize(
+            width: CGFloat(image.width) * part.width / contentsScale,
+            height: CGFloat(image.height) * part.height / contentsScale)
+        guard natural.width > 0, natural.height > 0, natural.width.isFinite, natural.height.isFinite else { return nil }
+        let b = bounds
+        func placed(_ size: CGSize, _ fx: CGFloat, _ fy: CGFloat) -> CGRect {
+            CGRect(x: b.minX + (b.width - size.width) * fx, y: b.minY + (b.height - size.height) * fy, width: size.width, height: size.height)
+        }
+        switch contentsGravity {
+        case .resizeAspect, .resizeAspectFill:
+            let fit = min(b.width / natural.width, b.height / natural.height)
+            let fill = max(b.width / natural.width, b.height / natural.height)
+            let k = contentsGravity == .resizeAspect ? fit : fill
+            return placed(CGSize(width: natural.width * k, height: natural.height * k), 0.5, 0.5)
+        case .center: return placed(natural, 0.5, 0.5)
+        case .top: return placed(natural, 0.5, 0)
+        case .bottom: return placed(natural, 0.5, 1)
+        case .left: return placed(natural, 0, 0.5)
+        case .right: return placed(natural, 1, 0.5)
+        case .topLeft: return placed(natural, 0, 0)
+        case .topRight: return placed(natural, 1, 0)
+        case .bottomLeft: return placed(natural, 0, 1)
+        case .bottomRight: return placed(natural, 1, 1)
+        default: return b
+        }
     }
 
-    /// The device pixels of the bounds, grown by one for anti-aliasing.
+    /// From the contents image's pixels to the frame's.
+    func contentsToDevice(_ image: CGImage, in rect: CGRect) -> CGAffineTransform {
+        let part = contentsRect.standardized
+        let w = CGFloat(image.width), h = CGFloat(image.height)
+        return CGAffineTransform(translationX: -part.minX * w, y: -part.minY * h)
+            .concatenating(CGAffineTransform(scaleX: rect.width / (part.width * w), y: rect.height / (part.height * h)))
+            .concatenating(CGAffineTransform(translationX: rect.minX, y: rect.minY))
+            .concatenating(toDevice)
+    }
+
+    /// The device pixels of the bounds: exactly, when they lie on whole
+    /// pixels without rotation; otherwise grown by one for anti-aliasing.
     var boundsPixelRect: PixelRect {
-        PixelRect(covering: bounds.applying(toDevice).insetBy(dx: -1, dy: -1))
+        pixelAlignedBounds ?? PixelRect(covering: bounds.applying(toDevice).insetBy(dx: -1, dy: -1))
+    }
+
+    /// The device pixels of the bounds when they are exactly a rectangle of
+    /// whole pixels (no rotation, integral edges).
+    var pixelAlignedBounds: PixelRect? {
+        let t = toDevice
+        guard t.b == 0, t.c == 0, t.a > 0, t.d > 0 else { return nil }
+        let r = bounds.applying(t)
+        guard r.isFinite, abs(r.minX) < 1e9, abs(r.minY) < 1e9, abs(r.maxX) < 1e9, abs(r.maxY) < 1e9 else { return nil }
+        let edges = [r.minX, r.minY, r.maxX, r.maxY]
+        guard edges.allSatisfy({ abs($0 - $0.rounded()) < 1e-9 }) else { return nil }
+        return PixelRect(x0: Int(r.minX.rounded()), y0: Int(r.minY.rounded()), x1: Int(r.maxX.rounded()), y1: Int(r.maxY.rounded()))
     }
 
     /// Works out ``toDevice``, ``ownRect`` and ``subtreeRect`` for this node
@@ -181,18 +250,25 @@ package final class RenderLayer {
         updateSubtreeRect()
     }
 
+    /// The device pixels of the contents, where they are drawn.
+    var contentsPixelRect: PixelRect {
+        guard let rect = contentsPlacement else { return .empty }
+        let covering = PixelRect(covering: rect.applying(toDevice).insetBy(dx: -1, dy: -1))
+        return masksToBounds ? covering.intersection(boundsPixelRect) : covering
+    }
+
     func updateOwnRect() {
         guard !isHidden, opacity > 0 else { ownRect = .empty; return }
-        var rect = PixelRect.empty
-        if background != nil || (borderWidth > 0 && border != nil) { rect = boundsPixelRect }
+        var rect = contentsPixelRect
+        if background != nil || (borderWidth > 0 && border != nil) { rect = rect.union(boundsPixelRect) }
         if let shadow { rect = rect.union(shadow.pixelRect(of: self)) }
         ownRect = rect
     }
 
     func updateSubtreeRect() {
         guard !isHidden, opacity > 0 else { subtreeRect = .empty; return }
-        var content = PixelRect.empty
-        if background != nil || (borderWidth > 0 && border != nil) { content = boundsPixelRect }
+        var content = contentsPixelRect
+        if background != nil || (borderWidth > 0 && border != nil) { content = content.union(boundsPixelRect) }
         for child in children { content = content.union(child.subtreeRect) }
         if masksToBounds { content = content.intersection(boundsPixelRect) }
         if let shadow { content = content.union(shadow.pixelRect(of: self)) }
@@ -207,23 +283,9 @@ package final class RenderLayer {
     }
 }
 
-/// A colour as a premultiplied RGBA8 pixel, and as premultiplied floats.
-package struct PremultipliedColor: Equatable, Sendable {
-    /// Bytes R, G, B, A in memory order (little-endian: R in the low byte).
-    package let pixel: UInt32
-    package var alpha: UInt32 { pixel >> 24 }
-
-    /// Components are clamped to 0…1; a component that is not a number counts as 0.
-    package init(_ color: CGColor) {
-        func clamp(_ v: CGFloat) -> Double { v.isNaN ? 0 : Double(min(1, max(0, v))) }
-        let a = clamp(color.alpha)
-        let r = UInt32((clamp(color.red) * a * 255).rounded())
-        let g = UInt32((clamp(color.green) * a * 255).rounded())
-        let b = UInt32((clamp(color.blue) * a * 255).rounded())
-        pixel = r | g << 8 | b << 16 | UInt32((a * 255).rounded()) << 24
-    }
-
-    package init(pixel: UInt32) { self.pixel = pixel }
+extension PremultipliedColor {
+    /// The colour as the compositor's pixels hold it: R G B A in memory.
+    var pixel: UInt32 { PixelFormat.rgba.word(self) }
 }
 
 /// What a layer's shadow looks like; equal styles give equal shadows.

@@ -4,32 +4,36 @@
 final class ShadowMask {
     let style: ShadowStyle
     let toDevice: CGAffineTransform
+    let visible: PixelRect
     let extent: PixelRect
     let coverage: [UInt8]
 
-    init(style: ShadowStyle, toDevice: CGAffineTransform, extent: PixelRect, coverage: [UInt8]) {
+    init(style: ShadowStyle, toDevice: CGAffineTransform, visible: PixelRect, extent: PixelRect, coverage: [UInt8]) {
         self.style = style
         self.toDevice = toDevice
+        self.visible = visible
         self.extent = extent
         self.coverage = coverage
     }
 
     /// The shadow of `shape` drawn through `toDevice`: its coverage, moved by
-    /// the offset and blurred. Nil when it would cover no pixel.
-    static func make(style: ShadowStyle, shape: RoundedRectShape, toDevice: CGAffineTransform) -> ShadowMask? {
+    /// the offset and blurred, over the part of it that can reach `visible`
+    /// (the surface drawn into). Nil when it would cover no pixel.
+    static func make(style: ShadowStyle, shape: RoundedRectShape, toDevice: CGAffineTransform, visible: PixelRect) -> ShadowMask? {
         let offset = style.offsetInDevice(toDevice)
         let moved = toDevice.concatenating(CGAffineTransform(translationX: offset.width, y: offset.height))
         guard let filler = ShapeFiller(shape: shape, toDevice: moved) else { return nil }
-        let spread = Int(style.blurExtent(toDevice))
-        let extent = filler.bounds(moved).insetBy(-spread)
-        guard !extent.isEmpty, extent.area <= maximumPixels else { return nil }
+        let spread = Int(min(style.blurExtent(toDevice), CGFloat(PixelRect.coordinateLimit / 4)))
+        // Pixels further than the blur's reach from the surface cannot show.
+        let extent = filler.bounds(moved).insetBy(-spread).intersection(visible.insetBy(-spread))
+        guard !extent.isEmpty, extent.width <= maximumPixels / extent.height else { return nil }
         var coverage = [UInt8](repeating: 0, count: extent.area)
         coverage.withUnsafeMutableBufferPointer { buffer in
             var painter = MaskPainter(mask: buffer.baseAddress!, extent: extent)
             filler.fill(within: extent, toDevice: moved, painter: &painter)
             GaussianBlur.apply(to: buffer, width: extent.width, height: extent.height, sigma: Double(style.sigma(toDevice)))
         }
-        return ShadowMask(style: style, toDevice: toDevice, extent: extent, coverage: coverage)
+        return ShadowMask(style: style, toDevice: toDevice, visible: visible, extent: extent, coverage: coverage)
     }
 
     /// A shadow larger than this many pixels is not drawn (far beyond any

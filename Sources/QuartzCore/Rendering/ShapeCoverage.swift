@@ -160,31 +160,59 @@ struct ShapeFiller {
                     maxX: hole.maxX + marginX, maxY: hole.maxY + marginY)
                 holeSolid = solidRange(of: hole, p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY, marginX: marginX, marginY: marginY)
             }
-            // Cut the row at every boundary and treat each piece as a whole.
-            var cuts = [x0, x1]
-            for range in [solid, holeOuter, holeSolid] {
-                if let (a, b) = range {
-                    if a > x0 && a < x1 { cuts.append(a) }
-                    if b > x0 && b < x1 { cuts.append(b) }
-                }
-            }
-            cuts.sort()
-            for index in 0..<(cuts.count - 1) {
-                let a = cuts[index], b = cuts[index + 1]
-                guard a < b else { continue }
-                if let (h0, h1) = holeSolid, a >= h0 && a < h1 { continue }
-                let inHoleEdge = holeOuter.map { a >= $0.0 && a < $0.1 } ?? false
-                if let (s0, s1) = solid, a >= s0 && a < s1 && !inHoleEdge {
+            // The common row: no hole, and a solid run in the middle.
+            if hole == nil, let (s0, s1) = solid {
+                let a = max(x0, s0), b = min(x1, s1)
+                if a < b {
+                    measure(y: y, from: x0, to: a, p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY, painter: &painter)
                     painter.fill(y: y, from: a, to: b)
+                    measure(y: y, from: b, to: x1, p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY, painter: &painter)
                     continue
                 }
-                for x in a..<b {
-                    let px = p0x + Double(x) * stepX, py = p0y + Double(x) * stepY
-                    var c = shape.coverage(x: px, y: py, sx: sx, sy: sy)
-                    if let hole, c > 0 { c *= 1 - hole.coverage(x: px, y: py, sx: sx, sy: sy) }
-                    if c > 0 { painter.blend(y: y, x: x, coverage: c) }
+            }
+            // Otherwise cut the row at every boundary and treat each piece as a whole.
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 8) { cuts in
+                var count = 0
+                func cut(_ x: Int) {
+                    if x > x0 && x < x1 { cuts[count] = x; count += 1 }
+                }
+                cuts[0] = x0; cuts[1] = x1; count = 2
+                if let (a, b) = solid { cut(a); cut(b) }
+                if let (a, b) = holeOuter { cut(a); cut(b) }
+                if let (a, b) = holeSolid { cut(a); cut(b) }
+                // Insertion sort: at most eight entries.
+                for i in 1..<count {
+                    let v = cuts[i]
+                    var j = i - 1
+                    while j >= 0 && cuts[j] > v { cuts[j + 1] = cuts[j]; j -= 1 }
+                    cuts[j + 1] = v
+                }
+                for index in 0..<(count - 1) {
+                    let a = cuts[index], b = cuts[index + 1]
+                    guard a < b else { continue }
+                    if let (h0, h1) = holeSolid, a >= h0 && a < h1 { continue }
+                    let inHoleEdge = holeOuter.map { a >= $0.0 && a < $0.1 } ?? false
+                    if let (s0, s1) = solid, a >= s0 && a < s1 && !inHoleEdge {
+                        painter.fill(y: y, from: a, to: b)
+                    } else {
+                        measure(y: y, from: a, to: b, p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY, painter: &painter)
+                    }
                 }
             }
+        }
+    }
+
+    /// Pixels measured one by one: the shape's coverage, less the hole's.
+    @inline(__always)
+    private func measure<Painter: SpanPainter>(
+        y: Int, from a: Int, to b: Int, p0x: Double, p0y: Double, stepX: Double, stepY: Double, painter: inout Painter
+    ) {
+        guard a < b else { return }
+        for x in a..<b {
+            let px = p0x + Double(x) * stepX, py = p0y + Double(x) * stepY
+            var c = shape.coverage(x: px, y: py, sx: sx, sy: sy)
+            if let hole, c > 0 { c *= 1 - hole.coverage(x: px, y: py, sx: sx, sy: sy) }
+            if c > 0 { painter.blend(y: y, x: x, coverage: c) }
         }
     }
 

@@ -97,6 +97,11 @@ open class UIApplication: UIResponder {
     @exclusivity(unchecked) private var eventSource: RunLoopSource!
     /// Layout, display and commit at the end of each turn; the display clock.
     private var updateCycle: UpdateCycle!
+    /// UIKit's current graphics contexts (`UIGraphicsGetCurrentContext()`).
+    let graphicsContexts = GraphicsContextStack()
+    /// Per view class: whether its `draw(_:)` draws (learnt at the first
+    /// display of a view of that class; see `UIView+Drawing.swift`).
+    var drawingClasses: [ObjectIdentifier: Bool] = [:]
     // Touched for every event, only from the main actor and never through
     // overlapping inout accesses: dynamic exclusivity checks would only cost time.
     @exclusivity(unchecked) private var pendingHIDEvents: [HIDEvent] = []
@@ -168,6 +173,7 @@ open class UIApplication: UIResponder {
         diagnostics.removeAll()
         TransactionState.current.reset()
         DisplayLinkRegistry.current.reset()
+        graphicsContexts.removeAll()
         UIScreen.main.bounds = CGRect(x: 0, y: 0, width: 390, height: 844)
         UIScreen.main.scale = 3
         UIScreen.main.maximumFramesPerSecond = 60

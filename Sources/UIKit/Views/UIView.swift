@@ -318,6 +318,7 @@ open class UIView: UIResponder, CALayerDelegate {
     }
 
     private func propagateDidMoveToWindow() {
+        if window != nil { displayOnJoiningWindow() }
         didMoveToWindow()
         for subview in storedSubviews { subview.propagateDidMoveToWindow() }
         owningViewController?.viewDidMoveToWindow(window)
@@ -484,12 +485,11 @@ open class UIView: UIResponder, CALayerDelegate {
     /// view's coordinates. The default draws nothing; a view that overrides
     /// it gets a backing store at the screen's scale.
     open func draw(_ rect: CGRect) {
-        drawsNothing = true
+        reachedDefaultDraw = true
     }
 
-    /// Set by the default ``draw(_:)``: the view has nothing of its own to
-    /// draw, so it keeps no backing store.
-    var drawsNothing = false
+    /// Set by the default ``draw(_:)`` (see `UIView+Drawing.swift`).
+    var reachedDefaultDraw = false
 
     /// How the content (the drawn backing store, or an image view's image)
     /// fills the bounds; `.redraw` draws it again at every new size.

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Builds the rendering benchmarks in release and runs them: the "cards"
+# scene's full and damaged frames, and a 1,000-row list scrolling.
+#
+#   Benchmarks/render.sh            # full run
+#   Benchmarks/render.sh --quick    # short run
+#
+# For instruction counts, which do not vary with the machine's load:
+#   valgrind --tool=callgrind --toggle-collect='*countedDamagedFrames*' \
+#     .build-release/release/openuikit-render-benchmarks --count damaged
+# (full, damaged or scroll; see docs/compositor.md).
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+swift build -c release --product openuikit-render-benchmarks --scratch-path .build-release >&2
+bin="$(swift build -c release --scratch-path .build-release --show-bin-path)"
+exec "$bin/openuikit-render-benchmarks" "$@"
