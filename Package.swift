@@ -29,11 +29,14 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig"),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng"),
         .systemLibrary(name: "CJPEG"),
+        // libjpeg's errors need setjmp, which Swift cannot call: this small C
+        // target decodes and encodes behind one (see its source).
+        .target(name: "CJPEGCodec", linkerSettings: [.linkedLibrary("jpeg")]),
         // The kernel's evdev, timerfd and inotify interfaces.
         .systemLibrary(name: "CLinuxInput"),
 
         // The frameworks, bottom up.
-        .target(name: "CoreGraphics", dependencies: ["CFreeType", "CFontconfig", "CPNG", "CJPEG"]),
+        .target(name: "CoreGraphics", dependencies: ["CFreeType", "CFontconfig", "CPNG", "CJPEG", "CJPEGCodec"]),
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
         // The Clang module underneath UIKit, for `import UIKit.UIGestureRecognizerSubclass`.
@@ -71,13 +74,14 @@ let package = Package(
 
         // Tests.
         .target(name: "GeometryTestSupport", dependencies: ["CoreGraphics"], path: "Tests/GeometryTestSupport"),
+        .target(name: "DrawingTestSupport", dependencies: ["CoreGraphics"], path: "Tests/DrawingTestSupport"),
         .testTarget(name: "HIDTests", dependencies: ["HID"]),
         .testTarget(name: "EventServerTests", dependencies: ["EventServer", "HID"], exclude: ["Recordings"]),
         // Runs the server, the demo application and the tools as processes of their own.
         .testTarget(name: "EndToEndTests", dependencies: ["HID"]),
-        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "GeometryTestSupport"]),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "GeometryTestSupport", "DrawingTestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics", "GeometryTestSupport"]),
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreGraphics", "HID", "GeometryTestSupport", "CFreeType"]),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreGraphics", "HID", "GeometryTestSupport", "CFreeType", "DrawingTestSupport"]),
         .testTarget(name: "OpenUIKitCommandsTests", dependencies: ["OpenUIKitCommands"]),
         // Compiles client code (Tests/SourceCompatibilityFixtures) against the built modules.
         .testTarget(name: "SourceCompatibilityTests", dependencies: ["UIKit"]),

@@ -26,8 +26,9 @@ public final class CGContext {
 
     var state: GraphicsState
     private var savedStates: [GraphicsState] = []
-    /// The current path, in device pixels.
-    var path = DevicePath()
+    /// The current path, in memory coordinates: Core Graphics transforms
+    /// points by the CTM as they are added.
+    var devicePath = CGMutablePath()
 
     /// A bitmap context over `data` (`height` rows of `bytesPerRow` bytes),
     /// or over memory of its own when `data` is nil.

@@ -1,10 +1,6 @@
 import Testing
 @testable import CoreGraphics
-
-func rgba(_ image: CGImage, _ x: Int, _ y: Int) -> [UInt8] {
-    let p = image.pixels.pixel(x: x, y: y)
-    return [p.red, p.green, p.blue, p.alpha]
-}
+import DrawingTestSupport
 
 func makeImage(_ bytes: [UInt8], width: Int, height: Int, bitsPerPixel: Int = 32, bytesPerRow: Int? = nil,
                info: CGBitmapInfo, space: CGColorSpace = CGColorSpaceCreateDeviceRGB()) -> CGImage? {

@@ -66,8 +66,11 @@ enum Compiler {
         var arguments = ["-typecheck", "-swift-version", "\(languageMode)", "-I", modules.path]
         let sources = packageRoot.appendingPathComponent("Sources")
         for target in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
-            let map = sources.appendingPathComponent(target).appendingPathComponent("module.modulemap")
-            if FileManager.default.fileExists(atPath: map.path) { arguments += ["-Xcc", "-fmodule-map-file=\(map.path)"] }
+            // System-library targets keep their map at the top; C targets in include/.
+            for map in ["module.modulemap", "include/module.modulemap"].map({ sources.appendingPathComponent(target).appendingPathComponent($0) })
+            where FileManager.default.fileExists(atPath: map.path) {
+                arguments += ["-Xcc", "-fmodule-map-file=\(map.path)"]
+            }
         }
         for flag in try run("/usr/bin/env", ["pkg-config", "--cflags", "freetype2", "fontconfig", "libpng"]).output.split(separator: " ") {
             arguments += ["-Xcc", flag.trimmingCharacters(in: .whitespacesAndNewlines)]

@@ -35,24 +35,33 @@ package struct DeviceOutline {
 
     package var isEmpty: Bool { contourEnds.isEmpty }
 
-    /// Whether more points would exceed what one FreeType outline holds.
-    package var isFull: Bool { points.count >= Self.maximumPointCount - 64 }
-
     /// Adds a closed polygon. One with a non-finite point is left out whole:
-    /// there is no shape to draw for it.
-    package mutating func addPolygon(_ polygon: [CGPoint]) {
-        guard polygon.count >= 3, polygon.allSatisfy({ $0.isFinite }) else { return }
+    /// there is no shape to draw for it. Returns false, adding nothing, when
+    /// the outline has no room for it (FreeType's 16-bit point count).
+    @discardableResult
+    package mutating func addPolygon(_ polygon: [CGPoint]) -> Bool {
+        guard polygon.count >= 3, polygon.allSatisfy({ $0.isFinite }) else { return true }
         clipScratch = polygon
         let box = guardBox
         clip(keeping: { $0.x >= box.x0 }, crossing: { a, b in (box.x0 - a.x) / (b.x - a.x) })
         clip(keeping: { $0.x <= box.x1 }, crossing: { a, b in (box.x1 - a.x) / (b.x - a.x) })
         clip(keeping: { $0.y >= box.y0 }, crossing: { a, b in (box.y0 - a.y) / (b.y - a.y) })
         clip(keeping: { $0.y <= box.y1 }, crossing: { a, b in (box.y1 - a.y) / (b.y - a.y) })
-        guard clipScratch.count >= 3, points.count + clipScratch.count <= Self.maximumPointCount else { return }
+        guard clipScratch.count >= 3 else { return true }
+        guard points.count + clipScratch.count <= Self.maximumPointCount, clipScratch.count < Self.maximumPointCount else {
+            return false
+        }
         for p in clipScratch {
             points.append(FT_Vector(x: FT_Pos((p.x * 64).rounded()), y: FT_Pos((p.y * 64).rounded())))
         }
         contourEnds.append(Int16(points.count - 1))
+        return true
+    }
+
+    /// Forgets every contour, keeping the guard box.
+    package mutating func removeAll() {
+        points.removeAll(keepingCapacity: true)
+        contourEnds.removeAll(keepingCapacity: true)
     }
 
     /// One Sutherland–Hodgman pass: keeps the part of the polygon in
