@@ -41,11 +41,11 @@ struct Options {
     /// counting its instructions (`Benchmarks/instruction-counts.sh`).
     var counted: String?
 
-    static let measurements: Set<String> = ["hit", "tap", "pan", "socket", "scroll"]
+    static let measurements: Set<String> = ["hit", "tap", "pan", "socket", "scroll", "labels"]
     static let countedMeasurements: Set<String> = ["hit", "tap", "pan"]
 
     static let usage = """
-        usage: openuikit-benchmarks [--quick] [--only hit|tap|pan|socket|scroll[,…]]
+        usage: openuikit-benchmarks [--quick] [--only hit|tap|pan|socket|scroll|labels[,…]]
                openuikit-benchmarks --count hit|tap|pan
           --quick   a short run (fewer runs and iterations)
           --only    run only the listed measurements, e.g. under a profiler
@@ -640,4 +640,11 @@ if scrollFrame != nil {
 }
 if options.runs("socket") {
     print("Socket taps include two write/read round trips through the kernel per tap; there is no target for them.")
+}
+if options.runs("labels") {
+    let labels = measureLabels(runs: options.runCount, framesPerRun: options.quick ? 20 : 100)
+    print("")
+    print("Labels scene (40 one-line labels, 17 pt, lay out and draw), ms per frame:")
+    print("  warm glyph caches: best \(format(labels.warm.best, 3)), median \(format(labels.warm.median, 3)) (target ≤ 0.6; Qt 6 raster 1.2–1.35)")
+    print("  cold glyph caches: best \(format(labels.cold.best, 3)), median \(format(labels.cold.median, 3))")
 }

@@ -320,7 +320,7 @@ public final class CGMutablePath: CGPath {
 
     /// Cubic curves along an arc from the current point (which must be the
     /// arc's start), at most a quarter turn each.
-    func appendArc(center: CGPoint, radius: CGFloat, start: CGFloat, sweep: CGFloat, transform: CGAffineTransform) {
+    package func appendArc(center: CGPoint, radius: CGFloat, start: CGFloat, sweep: CGFloat, transform: CGAffineTransform) {
         guard sweep != 0 else { return }
         let pieces = Int((abs(sweep) / (.pi / 2)).rounded(.up))
         let step = sweep / CGFloat(pieces)

@@ -197,6 +197,32 @@ import HID
     }
 }
 
+/// Regression tests for what the fuzz targets found.
+@Suite struct EvdevTranslatorFuzzFindingsTests {
+    /// Found by Fuzz/Targets/EvdevRecords: a key went down in a scan that
+    /// never ended; at the end of input it "came up" though its going down
+    /// had never been reported.
+    @Test func aKeyInAScanThatNeverEndsIsNeverReported() {
+        var translator = EvdevTranslator(device: .unknown(name: "stream"), screen: testScreen)
+        var events = translator.translate([key(0, 30, 1), syn(0), key(1, 30, 0), syn(1), key(2, 61, 1)])
+        translator.finish(into: &events)
+        #expect(buttons(events).map(\.isDown) == [true, false])
+        #expect(buttons(events).map(\.usage) == [0x04, 0x04])
+    }
+
+    /// The same through SYN_DROPPED: the dropped scan's key changes are undone.
+    @Test func aKeyInADroppedScanIsNeverReported() {
+        var translator = EvdevTranslator(device: .unknown(name: "stream"), screen: testScreen)
+        translator.readDeviceState = { EvdevDeviceState(keysDown: []) }
+        let events = translator.translate([
+            key(0, 42, 1), key(0, 61, 1), record(0, LinuxInput.EV_SYN, LinuxInput.SYN_DROPPED, 0), syn(0),
+            key(1, 30, 1), syn(1),
+        ])
+        #expect(buttons(events).map(\.usage) == [0x04])
+        #expect(buttons(events).map(\.modifierFlags) == [0])
+    }
+}
+
 enum EvdevTranslatorTestsLimits {
     /// How many times one problem is reported before it is counted silently.
     static let reports = 5

@@ -22,7 +22,8 @@ private func startWriter(_ path: String, chunks: [[UInt8]], pause: Double) -> pt
     var thread = pthread_t()
     pthread_create(&thread, nil, { argument in
         let job = Unmanaged<AnyObject>.fromOpaque(argument!).takeRetainedValue() as! Job
-        let descriptor = open(job.path, O_WRONLY)
+        // Close-on-exec: a process another test starts meanwhile must not keep the FIFO open.
+        let descriptor = open(job.path, O_WRONLY | O_CLOEXEC)
         for chunk in job.chunks {
             _ = chunk.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             usleep(UInt32(job.pause * 1_000_000))

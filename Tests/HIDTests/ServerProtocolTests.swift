@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import HID
 import Testing
 
@@ -64,6 +67,21 @@ import Testing
         var state = ServerMessage.appState(.foreground).encoded()
         state[8] = 0
         #expect(throws: ServerProtocolError.badField("app state 0")) { try ServerMessage(decoding: state) }
+    }
+
+    /// The fuzz target's seeds (Fuzz/Corpus/ServerMessage) are valid
+    /// messages, so that fuzzing starts from every kind of message.
+    @Test func theFuzzSeedsAreMessages() throws {
+        var path = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+        path.removeLast(3)
+        let corpus = path.joined(separator: "/") + "/Fuzz/Corpus/ServerMessage/"
+        for seed in ["hello", "acknowledgement", "list", "switch", "welcome", "event", "state", "reply-list", "error", "shutdown"] {
+            let file = try #require(fopen(corpus + seed, "r"), "\(corpus + seed) is missing")
+            defer { fclose(file) }
+            var bytes = [UInt8](repeating: 0, count: 4096)
+            let count = fread(&bytes, 1, bytes.count, file)
+            #expect(throws: Never.self, "\(seed)") { _ = try ServerMessage(decoding: Array(bytes[0..<count])) }
+        }
     }
 
     @Test func aNameLongerThanTheLimitIsCutAtACharacter() throws {

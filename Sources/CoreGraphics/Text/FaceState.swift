@@ -149,6 +149,16 @@ package struct FaceState: @unchecked Sendable {
                           top: Int(slot.pointee.bitmap_top), coverage: coverage)
     }
 
+    /// The outline of `glyph` in design units, valid until the face loads
+    /// another glyph; nil for a glyph without one.
+    mutating func unscaledOutline(of glyph: CGGlyph) -> FT_Outline? {
+        guard FT_Load_Glyph(handle.face, UInt32(glyph), FreeTypeFace.unscaledLoadFlags) == 0 else { return nil }
+        currentPixelsPerEm = 0
+        let slot = handle.face.pointee.glyph!
+        guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
+        return slot.pointee.outline
+    }
+
     /// Forgets every rasterized glyph, looked-up glyph, advance and kerning
     /// pair: the state of a face just opened.
     package mutating func purgeGlyphImages() {

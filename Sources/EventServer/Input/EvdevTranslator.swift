@@ -90,8 +90,6 @@ public struct EvdevTranslator {
     /// The force of a contact at full pressure: an iPhone's
     /// `maximumPossibleForce` (480 ⁄ 72, where 1.0 is an average touch).
     public static let maximumForce: Float = 480.0 / 72.0
-    /// How many times a kind of problem is reported before it is counted silently.
-    static let reportsPerProblem = 5
 
     public let device: InputDeviceDescription
     public let screen: Screen
@@ -99,8 +97,8 @@ public struct EvdevTranslator {
     public var readDeviceState: (() -> EvdevDeviceState?)?
 
     /// Problems found since the last ``takeDiagnostics()``.
-    public private(set) var diagnostics: [String] = []
-    private var reportCounts: [String: Int] = [:]
+    public var diagnostics: [String] { problems.messages }
+    private var problems: DiagnosticLimiter
 
     private let identifiers: ContactIdentifiers
     private var slots: [Slot]
@@ -123,6 +121,11 @@ public struct EvdevTranslator {
     private var keysDown: Set<UInt16> = []
     private var keysReleasedByDrop: Set<UInt16> = []
     private var modifierFlags: UInt32 = 0
+    /// The key state as of the last reported scan: a scan that is dropped
+    /// (by SYN_DROPPED or the end of input) is rolled back to it, since
+    /// none of its key changes reached an application.
+    private var reportedKeysDown: Set<UInt16> = []
+    private var reportedModifierFlags: UInt32 = 0
     private var pendingButtons: [ButtonEvent] = []
 
     private var isDropping = false
@@ -163,6 +166,7 @@ public struct EvdevTranslator {
         self.device = device
         self.screen = screen
         self.identifiers = identifiers
+        problems = DiagnosticLimiter(prefix: "\(device.name): ")
         if device.isKnown {
             if let range = device.absoluteAxes[LinuxInput.ABS_MT_SLOT] {
                 slotLimit = Int(min(max(Int64(range.maximum) + 1, 1), Int64(Self.maximumSlotCount)))
@@ -184,8 +188,7 @@ public struct EvdevTranslator {
 
     /// The problems found since the last call, oldest first.
     public mutating func takeDiagnostics() -> [String] {
-        defer { diagnostics.removeAll() }
-        return diagnostics
+        problems.take()
     }
 
     /// Reads one record; appends the HID events it completes to `events`.
@@ -209,7 +212,7 @@ public struct EvdevTranslator {
             LinuxInput.EV_FF, LinuxInput.EV_PWR, LinuxInput.EV_FF_STATUS:
             break  // Known kinds of record that carry nothing an application sees.
         default:
-            report("type \(record.type)", "record \(recordCount): unknown event type \(record.type) (code \(record.code)); ignored")
+            report("unknown type", code: Int(record.type), "record \(recordCount): unknown event type \(record.type) (code \(record.code)); ignored")
         }
     }
 
@@ -253,7 +256,7 @@ public struct EvdevTranslator {
         case LinuxInput.SYN_CONFIG:
             break
         default:
-            report("syn \(record.code)", "record \(recordCount): unknown EV_SYN code \(record.code); ignored")
+            report("unknown EV_SYN code", code: Int(record.code), "record \(recordCount): unknown EV_SYN code \(record.code); ignored")
         }
     }
 
@@ -299,7 +302,7 @@ public struct EvdevTranslator {
             let position = scaled(value, axis: code, extent: isX ? screen.width : screen.height)
             if isX { movePointer(toX: position, y: pointerY) } else { movePointer(toX: pointerX, y: position) }
         case _ where code > LinuxInput.ABS_MAX:
-            report("abs \(code)", "record \(recordCount): unknown absolute axis \(code); ignored")
+            report("unknown absolute axis", code: Int(code), "record \(recordCount): unknown absolute axis \(code); ignored")
         default:
             break  // Axes an application does not see: orientation, distance, tool width, tilt, …
         }
@@ -312,7 +315,7 @@ public struct EvdevTranslator {
         case LinuxInput.REL_Y:
             movePointer(toX: pointerX, y: pointerY + Double(record.value) * Self.pointsPerMouseCount)
         case _ where record.code > LinuxInput.REL_MAX:
-            report("rel \(record.code)", "record \(recordCount): unknown relative axis \(record.code); ignored")
+            report("unknown relative axis", code: Int(record.code), "record \(recordCount): unknown relative axis \(record.code); ignored")
         default:
             break  // Wheels and dials: scrolling by wheel is not an event UIKit apps receive on iOS.
         }
@@ -336,9 +339,9 @@ public struct EvdevTranslator {
         default:
             guard let usage = LinuxKeyUsages.usage(forKey: code) else {
                 if code > LinuxInput.KEY_MAX {
-                    report("key \(code)", "record \(recordCount): unknown key code \(code); ignored")
+                    report("unknown key", code: Int(code), "record \(recordCount): unknown key code \(code); ignored")
                 } else {
-                    report("key \(code)", "record \(recordCount): key code \(code) has no USB HID usage; ignored")
+                    report("unknown key", code: Int(code), "record \(recordCount): key code \(code) has no USB HID usage; ignored")
                 }
                 return
             }
@@ -371,7 +374,7 @@ public struct EvdevTranslator {
     private mutating func selectSlot(_ value: Int32) {
         guard value >= 0, Int(value) < slotLimit else {
             currentSlotIsValid = false
-            report("slot range", "record \(recordCount): slot \(value) is outside the device's \(slotLimit) slots; its events are ignored until the next ABS_MT_SLOT")
+            report("slot out of range", "record \(recordCount): slot \(value) is outside the device's \(slotLimit) slots; its events are ignored until the next ABS_MT_SLOT")
             return
         }
         currentSlot = Int(value)
@@ -457,6 +460,8 @@ public struct EvdevTranslator {
     private mutating func endScan(at time: Double, into events: inout [HIDEvent]) {
         for button in pendingButtons { events.append(.button(button)) }
         pendingButtons.removeAll(keepingCapacity: true)
+        reportedKeysDown = keysDown
+        reportedModifierFlags = modifierFlags
 
         var contacts: [DigitizerContact] = []
         var endedLater: [DigitizerContact] = []
@@ -516,9 +521,12 @@ public struct EvdevTranslator {
     }
 
     /// Forgets what the scan being read changed (its records were dropped):
-    /// slot values it wrote stay, which a resynchronisation then corrects.
+    /// its key changes are undone; slot values it wrote stay, which a
+    /// resynchronisation then corrects.
     private mutating func discardScan() {
         pendingButtons.removeAll()
+        keysDown = reportedKeysDown
+        modifierFlags = reportedModifierFlags
         recordsInScan = 0
     }
 
@@ -622,7 +630,7 @@ public struct EvdevTranslator {
     private mutating func scaled(_ value: Int32, axis: UInt16, extent: Double) -> Double {
         if let range = device.absoluteAxes[axis] {
             if let points = range.scale(value, to: extent) { return points }
-            report("range \(axis)", "axis \(axis) has an empty range \(range.minimum)…\(range.maximum); its values are taken as points")
+            report("empty range", code: Int(axis), "axis \(axis) has an empty range \(range.minimum)…\(range.maximum); its values are taken as points")
         }
         return min(max(Double(value), 0), extent)
     }
@@ -647,24 +655,18 @@ public struct EvdevTranslator {
     /// The record's time in seconds, never earlier than the one before.
     private mutating func checkedTime(of record: LinuxInputEvent) -> Double {
         if !(0..<1_000_000).contains(record.microseconds) {
-            report("usec", "record \(recordCount): tv_usec \(record.microseconds) is outside 0…999999")
+            report("tv_usec", "record \(recordCount): tv_usec \(record.microseconds) is outside 0…999999")
         }
         let time = record.time
         if time < lastTime {
-            report("time", "record \(recordCount): time goes back from \(lastTime) to \(time) s; held at \(lastTime) s")
+            report("time going back", "record \(recordCount): time goes back from \(lastTime) to \(time) s; held at \(lastTime) s")
             return lastTime
         }
         lastTime = time
         return time
     }
 
-    private mutating func report(_ problem: String, _ message: String) {
-        let count = reportCounts[problem, default: 0] + 1
-        reportCounts[problem] = count
-        if count <= Self.reportsPerProblem {
-            diagnostics.append("\(device.name): \(message)")
-        } else if count == Self.reportsPerProblem + 1 {
-            diagnostics.append("\(device.name): further problems of this kind (\(problem)) are not reported")
-        }
+    private mutating func report(_ problem: String, code: Int = 0, _ message: String) {
+        problems.report(problem, code: code, message)
     }
 }

@@ -36,7 +36,8 @@ public struct EvemuParser: Sendable {
     private var axes: [UInt16: InputAxisRange] = [:]
     private var sawHeader = false
     /// Problems found since the last ``takeDiagnostics()``.
-    public private(set) var diagnostics: [String] = []
+    public var diagnostics: [String] { problems.messages }
+    private var problems = DiagnosticLimiter(prefix: "")
 
     public init() {}
 
@@ -64,34 +65,44 @@ public struct EvemuParser: Sendable {
 
     /// The problems found since the last call, oldest first.
     public mutating func takeDiagnostics() -> [String] {
-        defer { diagnostics.removeAll() }
-        return diagnostics
+        problems.take()
     }
 
     /// Reads `bytes` and returns the events of the lines they complete.
     public mutating func parse(_ bytes: some Collection<UInt8>) -> [LinuxInputEvent] {
         var events: [LinuxInputEvent] = []
-        for byte in bytes {
-            if byte == UInt8(ascii: "\n") {
-                if isSkippingLongLine {
-                    isSkippingLongLine = false
-                } else {
-                    readLine(into: &events)
-                }
-                line.removeAll(keepingCapacity: true)
-                continue
-            }
-            if isSkippingLongLine { continue }
-            if line.count == Self.maximumLineLength {
-                lineNumber += 1
-                diagnostics.append("line \(lineNumber): longer than \(Self.maximumLineLength) bytes; skipped")
-                isSkippingLongLine = true
-                line.removeAll(keepingCapacity: true)
-                continue
-            }
-            line.append(byte)
+        // One non-generic loop over contiguous bytes, whatever collection came in.
+        if bytes.withContiguousStorageIfAvailable({ parse($0, into: &events) }) == nil {
+            Array(bytes).withUnsafeBufferPointer { parse($0, into: &events) }
         }
         return events
+    }
+
+    private mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>, into events: inout [LinuxInputEvent]) {
+        var start = 0
+        while start < bytes.count {
+            let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n"))
+            let end = newline ?? bytes.count
+            if !isSkippingLongLine {
+                let room = Self.maximumLineLength - line.count
+                if end - start > room {
+                    lineNumber += 1
+                    problems.report("longer than", "line \(lineNumber): longer than \(Self.maximumLineLength) bytes; skipped")
+                    isSkippingLongLine = true
+                    line.removeAll(keepingCapacity: true)
+                } else {
+                    line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                }
+            }
+            guard newline != nil else { return }
+            if isSkippingLongLine {
+                isSkippingLongLine = false
+            } else {
+                readLine(into: &events)
+            }
+            line.removeAll(keepingCapacity: true)
+            start = end + 1
+        }
     }
 
     /// The text ended: reads a last line that had no newline.
@@ -103,91 +114,134 @@ public struct EvemuParser: Sendable {
         return events
     }
 
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
+
     private mutating func readLine(into events: inout [LinuxInputEvent]) {
         lineNumber += 1
-        var text = String(decoding: line, as: UTF8.self)
-        if let hash = text.firstIndex(of: "#") { text = String(text[..<hash]) }
-        if text.last == "\r" { text.removeLast() }
-        let trimmed = text.drop { $0 == " " || $0 == "\t" }
-        guard !trimmed.isEmpty else { return }
-        guard trimmed.count >= 2, trimmed.dropFirst().first == ":" else {
-            diagnostics.append("line \(lineNumber): not an evemu line (\(Self.excerpt(trimmed))); skipped")
+        // The line without its comment and the blanks around it, as bytes.
+        var text = line[...]
+        if let hash = text.firstIndex(of: UInt8(ascii: "#")) { text = text[..<hash] }
+        while let last = text.last, Self.isBlank(last) { text = text.dropLast() }
+        while let first = text.first, Self.isBlank(first) { text = text.dropFirst() }
+        guard !text.isEmpty else { return }
+        guard text.count >= 2, text[text.startIndex + 1] == UInt8(ascii: ":") else {
+            problems.report("not an evemu line", "line \(lineNumber): not an evemu line (\(Self.excerpt(text))); skipped")
             return
         }
-        let kind = trimmed.first!
-        let rest = trimmed.dropFirst(2).drop { $0 == " " || $0 == "\t" }
-        let fields = rest.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        let kind = text[text.startIndex]
+        var rest = text.dropFirst(2)
+        while let first = rest.first, Self.isBlank(first) { rest = rest.dropFirst() }
+        let fields = rest.split(whereSeparator: Self.isBlank)
         switch kind {
-        case "E":
+        case UInt8(ascii: "E"):
             guard let event = Self.event(fields) else {
-                diagnostics.append("line \(lineNumber): malformed event (\(Self.excerpt(trimmed))); skipped")
+                problems.report("malformed event", "line \(lineNumber): malformed event (\(Self.excerpt(text))); skipped")
                 return
             }
             events.append(event)
-        case "N":
+        case UInt8(ascii: "N"):
             sawHeader = true
-            name = String(rest.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-        case "I":
+            name = String(decoding: rest, as: UTF8.self)
+        case UInt8(ascii: "I"):
             sawHeader = true
-            guard fields.count == 4, fields.allSatisfy({ UInt16($0, radix: 16) != nil }) else {
-                diagnostics.append("line \(lineNumber): malformed device id (\(Self.excerpt(trimmed))); skipped")
+            guard fields.count == 4, fields.allSatisfy({ Self.number($0, radix: 16, limit: Int64(UInt16.max)) != nil }) else {
+                problems.report("malformed device id", "line \(lineNumber): malformed device id (\(Self.excerpt(text))); skipped")
                 return
             }
-        case "P":
+        case UInt8(ascii: "P"):
             sawHeader = true
-            guard let bytes = Self.hexBytes(fields) else {
-                diagnostics.append("line \(lineNumber): malformed properties (\(Self.excerpt(trimmed))); skipped")
+            guard let bytes = Self.hexBytes(fields[...]) else {
+                problems.report("malformed properties", "line \(lineNumber): malformed properties (\(Self.excerpt(text))); skipped")
                 return
             }
             propertyBytes += bytes
-        case "B":
+        case UInt8(ascii: "B"):
             sawHeader = true
-            guard let first = fields.first, let type = UInt16(first, radix: 16), type <= LinuxInput.EV_MAX,
+            guard let first = fields.first, let type = Self.number(first, radix: 16, limit: Int64(LinuxInput.EV_MAX)),
                 let bytes = Self.hexBytes(fields.dropFirst())
             else {
-                diagnostics.append("line \(lineNumber): malformed event bits (\(Self.excerpt(trimmed))); skipped")
+                problems.report("malformed event bits", "line \(lineNumber): malformed event bits (\(Self.excerpt(text))); skipped")
                 return
             }
-            bits[type, default: []] += bytes
-        case "A":
+            bits[UInt16(type), default: []] += bytes
+        case UInt8(ascii: "A"):
             sawHeader = true
-            guard fields.count == 5 || fields.count == 6, let code = UInt16(fields[0], radix: 16), code <= LinuxInput.ABS_MAX,
-                let values = Optional(fields.dropFirst().compactMap { Int32($0) }), values.count == fields.count - 1
+            let values = fields.dropFirst().compactMap { Self.signedNumber($0) }
+            guard fields.count == 5 || fields.count == 6, let code = Self.number(fields[0], radix: 16, limit: Int64(LinuxInput.ABS_MAX)),
+                values.count == fields.count - 1
             else {
-                diagnostics.append("line \(lineNumber): malformed axis (\(Self.excerpt(trimmed))); skipped")
+                problems.report("malformed axis", "line \(lineNumber): malformed axis (\(Self.excerpt(text))); skipped")
                 return
             }
-            axes[code] = InputAxisRange(
+            axes[UInt16(code)] = InputAxisRange(
                 minimum: values[0], maximum: values[1], fuzz: values[2], flat: values[3],
                 resolution: values.count > 4 ? values[4] : 0
             )
-        case "L", "S":
+        case UInt8(ascii: "L"), UInt8(ascii: "S"):
             sawHeader = true
         default:
-            diagnostics.append("line \(lineNumber): unknown evemu line kind \"\(kind):\"; skipped")
+            problems.report(
+                "unknown evemu line kind",
+                "line \(lineNumber): unknown evemu line kind \"\(String(decoding: [kind], as: UTF8.self)):\"; skipped"
+            )
         }
     }
 
     /// `seconds.microseconds type code value`.
-    private static func event(_ fields: [Substring]) -> LinuxInputEvent? {
-        guard fields.count == 4, let type = UInt16(fields[1], radix: 16), let code = UInt16(fields[2], radix: 16),
-            let value = Int32(fields[3])
+    private static func event(_ fields: [ArraySlice<UInt8>]) -> LinuxInputEvent? {
+        guard fields.count == 4, let type = number(fields[1], radix: 16, limit: Int64(UInt16.max)),
+            let code = number(fields[2], radix: 16, limit: Int64(UInt16.max)), let value = signedNumber(fields[3])
         else { return nil }
-        let time = fields[0].split(separator: ".", omittingEmptySubsequences: false)
-        guard time.count == 2, let seconds = Int64(time[0]), seconds >= 0, !time[1].isEmpty, time[1].count <= 9,
-            time[1].allSatisfy({ $0.isASCII && $0.isNumber })
-        else { return nil }
+        let time = fields[0]
+        guard let dot = time.firstIndex(of: UInt8(ascii: ".")), let seconds = number(time[..<dot], radix: 10, limit: Int64(Int32.max) * 1000) else {
+            return nil
+        }
         // evemu writes six digits; fewer or more are read as a decimal fraction.
-        let digits = time[1].count <= 6 ? String(time[1]) + String(repeating: "0", count: 6 - time[1].count) : String(time[1].prefix(6))
-        guard let microseconds = Int64(digits) else { return nil }
-        return LinuxInputEvent(seconds: seconds, microseconds: microseconds, type: type, code: code, value: value)
+        let fraction = time[(dot + 1)...]
+        guard !fraction.isEmpty, fraction.count <= 9, let digits = number(fraction.prefix(6), radix: 10, limit: 999_999) else { return nil }
+        guard fraction.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        var microseconds = digits
+        for _ in min(fraction.count, 6)..<6 { microseconds *= 10 }
+        return LinuxInputEvent(seconds: seconds, microseconds: microseconds, type: UInt16(type), code: UInt16(code), value: Int32(value))
     }
 
-    private static func hexBytes(_ fields: some Collection<Substring>) -> [UInt8]? {
+    /// An unsigned number of `radix` digits no greater than `limit`.
+    private static func number(_ digits: ArraySlice<UInt8>, radix: Int64, limit: Int64) -> Int64? {
+        guard !digits.isEmpty, digits.count <= 20 else { return nil }
+        var value: Int64 = 0
+        for byte in digits {
+            let digit: Int64
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = Int64(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16: digit = Int64(byte - UInt8(ascii: "a")) + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F") where radix == 16: digit = Int64(byte - UInt8(ascii: "A")) + 10
+            default: return nil
+            }
+            value = value * radix + digit
+            guard value <= limit else { return nil }
+        }
+        return value
+    }
+
+    /// A decimal `Int32`, with an optional sign.
+    private static func signedNumber(_ text: ArraySlice<UInt8>) -> Int32? {
+        var digits = text
+        var negative = false
+        if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+            negative = sign == UInt8(ascii: "-")
+            digits = digits.dropFirst()
+        }
+        guard let magnitude = number(digits, radix: 10, limit: Int64(Int32.max) + 1) else { return nil }
+        return Int32(exactly: negative ? -magnitude : magnitude)
+    }
+
+    private static func hexBytes(_ fields: ArraySlice<ArraySlice<UInt8>>) -> [UInt8]? {
         var bytes: [UInt8] = []
         for field in fields {
-            guard field.count <= 2, let byte = UInt8(field, radix: 16) else { return nil }
-            bytes.append(byte)
+            guard field.count <= 2, let byte = number(field, radix: 16, limit: 0xFF) else { return nil }
+            bytes.append(UInt8(byte))
         }
         return bytes
     }
@@ -200,7 +254,8 @@ public struct EvemuParser: Sendable {
         return codes
     }
 
-    private static func excerpt(_ text: Substring) -> String {
-        text.count > 40 ? "\"\(text.prefix(40))…\"" : "\"\(text)\""
+    private static func excerpt(_ text: ArraySlice<UInt8>) -> String {
+        let shown = String(decoding: text.prefix(40), as: UTF8.self)
+        return text.count > 40 ? "\"\(shown)…\"" : "\"\(shown)\""
     }
 }

@@ -24,6 +24,9 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
         case invalidMotion
         /// A named action sent to a target that does not perform it; nothing ran.
         case unhandledAction
+        /// A drawing request that cannot be carried out (an image size that
+        /// cannot be allocated); nothing was drawn.
+        case invalidDrawing
     }
 
     public let kind: Kind

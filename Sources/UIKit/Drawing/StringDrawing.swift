@@ -22,6 +22,13 @@ extension TextLayout.Style {
         TextLayout.Style(font: .systemFont(ofSize: 12), color: .black, kern: nil, paragraph: .default)
     }
 
+    func scaled(_ scale: CGFloat) -> TextLayout.Style {
+        guard scale != 1 else { return self }
+        var style = self
+        style.font = font.withSize(font.pointSize * scale)
+        return style
+    }
+
     private static func number(_ value: Any?) -> CGFloat? {
         switch value {
         case let value as CGFloat: value
@@ -35,21 +42,22 @@ extension TextLayout.Style {
 }
 
 extension TextLayout {
-    /// A layout of `string` in one style.
-    init(_ string: String, style: Style, container: TextContainer) {
-        self.init(string: string, runs: [(0..<string.utf16.count, style)], container: container)
+    /// A layout of `string` in one style, its font scaled by `fontScale`.
+    init(_ string: String, style: Style, container: TextContainer, fontScale: CGFloat = 1) {
+        self.init(string: string, runs: [(0..<string.utf16.count, style.scaled(fontScale))], container: container)
     }
 
-    /// A layout of attributed text, each attribute run in its style over `defaults`.
-    init(_ text: NSAttributedString, defaults: Style = .stringDrawingDefault, container: TextContainer) {
+    /// A layout of attributed text, each attribute run in its style over
+    /// `defaults`, fonts scaled by `fontScale`.
+    init(_ text: NSAttributedString, defaults: Style = .stringDrawingDefault, container: TextContainer, fontScale: CGFloat = 1) {
         var runs: [(range: Range<Int>, style: Style)] = []
         let length = text.length
         if length > 0 {
             text.enumerateAttributes(in: NSRange(location: 0, length: length)) { attributes, range, _ in
-                runs.append((range.location..<(range.location + range.length), Style(attributes, defaults: defaults)))
+                runs.append((range.location..<(range.location + range.length), Style(attributes, defaults: defaults).scaled(fontScale)))
             }
         } else {
-            runs.append((0..<0, Style(length > 0 ? text.attributes(at: 0, effectiveRange: nil) : nil, defaults: defaults)))
+            runs.append((0..<0, defaults.scaled(fontScale)))
         }
         self.init(string: text.string, runs: runs, container: container)
     }

@@ -158,7 +158,7 @@ struct TextLayout {
     }
 
     /// The advance of glyph `i` when the line's pen is at `x` (tabs move to the next stop).
-    private func advance(_ i: Int, at x: CGFloat) -> CGFloat {
+    func advance(_ i: Int, at x: CGFloat) -> CGFloat {
         guard glyphs.kinds[i] == .tab else { return glyphs.advances[i] }
         let interval = NSParagraphStyle.defaultTabInterval
         return (floor(x / interval + Self.tolerance) + 1) * interval - x

@@ -15,9 +15,18 @@ final class GraphicsContextStack {
 
     func push(_ context: CGContext) { contexts.append(context) }
 
-    func pop() { _ = contexts.popLast() }
+    /// Contexts opened by `UIGraphicsBeginImageContextWithOptions`, with
+    /// the scale their images get.
+    var imageContextScales: [ObjectIdentifier: CGFloat] = [:]
 
-    func removeAll() { contexts = [] }
+    func pop() {
+        if let context = contexts.popLast() { imageContextScales[ObjectIdentifier(context)] = nil }
+    }
+
+    func removeAll() {
+        contexts = []
+        imageContextScales = [:]
+    }
 }
 
 /// The current graphics context: the view's backing store inside

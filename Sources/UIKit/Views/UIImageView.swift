@@ -51,17 +51,3 @@ open class UIImageView: UIView {
 
     override class var interactionEnabledByDefault: Bool { false }
 }
-
-/// A view that shows text. Like `UIImageView` it ignores touches by default.
-@preconcurrency @MainActor
-open class UILabel: UIView {
-    open var text: String?
-    open var textColor: UIColor = .black
-    open var numberOfLines = 1
-    /// The colour of the text's shadow; nil (the default) draws none.
-    open var shadowColor: UIColor?
-    /// Where the shadow falls from the text. Default (0, -1): one point up, as in UIKit.
-    open var shadowOffset = CGSize(width: 0, height: -1)
-
-    override class var interactionEnabledByDefault: Bool { false }
-}

@@ -467,6 +467,21 @@ open class UIView: UIResponder, CALayerDelegate {
         frame.size = CGSize(width: max(0, fitting.width), height: max(0, fitting.height))
     }
 
+    /// The size the view's content asks for, or ``noIntrinsicMetric`` in a
+    /// dimension where it asks for none (the default, in both).
+    open var intrinsicContentSize: CGSize {
+        CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
+
+    /// Says that ``intrinsicContentSize`` changed. Without Auto Layout
+    /// nothing here reads it back, so this only marks the view for layout.
+    open func invalidateIntrinsicContentSize() {
+        setNeedsLayout()
+    }
+
+    /// A dimension in which a view has no intrinsic size.
+    public static let noIntrinsicMetric: CGFloat = -1
+
     // MARK: Display (the update cycle's second pass)
 
     /// Marks the view's content stale: ``draw(_:)`` runs at the end of the

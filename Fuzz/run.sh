@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in Fuzz/Targets and runs each one.
+#
+#   Fuzz/run.sh [--short] [TARGET...]
+#
+# Each target is one Swift file defining LLVMFuzzerTestOneInput; it is
+# compiled with the files in Fuzz/Support against the HID and EventServer
+# modules, built here with coverage (-sanitize=fuzzer) and AddressSanitizer.
+# Adding a target is adding a file (and, if you like, seed inputs in
+# Fuzz/Corpus/TARGET/).
+#
+# The full pass runs each target for 1,000,000 executions; --short runs
+# 10,000 or 20 seconds, whichever ends first (for CI). New inputs that reach new code go to
+# .build/fuzz/corpus/TARGET; a crash stops the run and leaves its input in
+# .build/fuzz/crashes/. The seed corpus in the repository is only read.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+runs=1000000
+time_limit=0
+if [ "${1:-}" = "--short" ]; then
+    runs=10000
+    time_limit=20
+    shift
+fi
+if ! command -v swiftc >/dev/null && [ -x /opt/swift/usr/bin/swiftc ]; then
+    export PATH="/opt/swift/usr/bin:$PATH"
+fi
+
+# AddressSanitizer too by default (it checks the parsers' unsafe buffer
+# reads); FUZZ_SANITIZERS=fuzzer builds with coverage alone, several times faster.
+sanitizers=${FUZZ_SANITIZERS:-fuzzer,address}
+build=.build/fuzz
+mkdir -p "$build/crashes"
+flags=(-O -g -swift-version 6 -sanitize=$sanitizers -parse-as-library -package-name OpenUIKit
+    -I "$build" -I Sources/CLinuxInput -use-ld=lld)
+
+echo "fuzz: building the HID and EventServer modules" >&2
+swiftc "${flags[@]}" -wmo -module-name HID -emit-module -emit-module-path "$build/HID.swiftmodule" \
+    -c -o "$build/HID.o" Sources/HID/*.swift
+mapfile -t server_sources < <(find Sources/EventServer -name '*.swift' | sort)
+swiftc "${flags[@]}" -wmo -module-name EventServer -emit-module -emit-module-path "$build/EventServer.swiftmodule" \
+    -c -o "$build/EventServer.o" "${server_sources[@]}"
+
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+    for file in Fuzz/Targets/*.swift; do targets+=("$(basename "$file" .swift)"); done
+fi
+
+for target in "${targets[@]}"; do
+    echo "fuzz: building $target" >&2
+    swiftc "${flags[@]}" -module-name "Fuzz$target" -o "$build/$target" \
+        Fuzz/Support/*.swift "Fuzz/Targets/$target.swift" "$build/HID.o" "$build/EventServer.o"
+done
+
+for target in "${targets[@]}"; do
+    corpus="$build/corpus/$target"
+    mkdir -p "$corpus"
+    seeds=()
+    [ -d "Fuzz/Corpus/$target" ] && seeds=("Fuzz/Corpus/$target")
+    echo "fuzz: running $target for $runs executions" >&2
+    start=$(date +%s)
+    "$build/$target" -runs="$runs" -max_total_time="$time_limit" -max_len=8192 -print_final_stats=1 \
+        -artifact_prefix="$build/crashes/$target-" "$corpus" "${seeds[@]}" 2>"$build/$target.log" || {
+        status=$?
+        tail -40 "$build/$target.log" >&2
+        echo "fuzz: $target FAILED (exit $status); the input is in $build/crashes/" >&2
+        exit 1
+    }
+    end=$(date +%s)
+    executions=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$build/$target.log" | grep -o '[0-9]*$')
+    echo "fuzz: $target: $executions executions in $((end - start)) s, no crash" >&2
+    if [ "$time_limit" = 0 ] && [ "${executions:-0}" -lt "$runs" ]; then
+        echo "fuzz: $target ran fewer than $runs executions" >&2
+        exit 1
+    fi
+done

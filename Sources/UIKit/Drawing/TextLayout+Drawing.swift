@@ -1,0 +1,120 @@
+import CoreGraphics
+
+extension TextLayout {
+    /// Draws the lines into `context` with the container's top left at
+    /// `origin` (user space, y down). Each style run is drawn in its colour,
+    /// or all in `color` when given (a shadow, a highlighted label); with
+    /// `clip`, nothing is drawn outside it.
+    func draw(in context: CGContext, at origin: CGPoint, color: UIColor? = nil, clip: CGRect? = nil) {
+        guard !lines.isEmpty else { return }
+        if let clip {
+            context.saveGState()
+            context.clip(to: clip)
+        }
+        var lineGlyphs: [CGGlyph] = []
+        var positions: [CGPoint] = []
+        var runKeys: [UInt32] = []
+        for line in lines {
+            lineGlyphs.removeAll(keepingCapacity: true)
+            positions.removeAll(keepingCapacity: true)
+            runKeys.removeAll(keepingCapacity: true)
+            let baseline = origin.y + line.baseline
+            var pen: CGFloat = 0
+            for piece in line.pieces {
+                for i in piece {
+                    lineGlyphs.append(glyphs.glyphs[i])
+                    positions.append(CGPoint(x: origin.x + line.x + pen, y: baseline))
+                    runKeys.append(UInt32(glyphs.fontIndices[i]) << 16 | UInt32(glyphs.styles[i]))
+                    pen += advance(i, at: pen)
+                    if glyphs.kinds[i] == .space { pen += line.extraPerSpace }
+                }
+            }
+            var start = 0
+            while start < lineGlyphs.count {
+                let key = runKeys[start]
+                var end = start + 1
+                while end < lineGlyphs.count, runKeys[end] == key { end += 1 }
+                let font = glyphs.fonts[Int(key >> 16)]
+                let runColor = color ?? styles[Int(key & 0xFFFF)].color
+                context.drawGlyphs(lineGlyphs[start..<end], at: positions[start..<end], face: font.face,
+                                   pointSize: font.pointSize, color: runColor.cgColor)
+                start = end
+            }
+        }
+        if clip != nil { context.restoreGState() }
+    }
+}
+
+extension StringProtocol {
+    /// Draws the string with its first line's top left at `point`, one line
+    /// per paragraph, into the current context.
+    @MainActor public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        TextLayout(String(self), style: TextLayout.Style(attributes), container: TextContainer())
+            .draw(in: context, at: point)
+    }
+
+    /// Draws the string in lines within `rect`, from its top; lines that do
+    /// not fit in its height are not drawn.
+    @MainActor public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        TextLayout(String(self), style: TextLayout.Style(attributes), container: TextLayout.container(rect))
+            .draw(in: context, at: rect.origin)
+    }
+
+    /// Draws the string laid out as `boundingRect(with:options:attributes:context:)` measures it.
+    @MainActor public func draw(with rect: CGRect, options: NSStringDrawingOptions = [],
+                     attributes: [NSAttributedString.Key: Any]? = nil, context: NSStringDrawingContext?) {
+        NSAttributedString(string: String(self), attributes: attributes).draw(with: rect, options: options, context: context)
+    }
+}
+
+extension NSString {
+    @MainActor public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
+        (self as String).draw(at: point, withAttributes: attributes)
+    }
+
+    @MainActor public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
+        (self as String).draw(in: rect, withAttributes: attributes)
+    }
+}
+
+extension NSAttributedString {
+    /// Draws the text with its first line's top left at `point`, one line per paragraph.
+    @MainActor public func draw(at point: CGPoint) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        TextLayout(self, container: TextContainer()).draw(in: context, at: point)
+    }
+
+    /// Draws the text in lines within `rect`, from its top.
+    @MainActor public func draw(in rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        TextLayout(self, container: TextLayout.container(rect)).draw(in: context, at: rect.origin)
+    }
+
+    /// Draws the text laid out as `boundingRect(with:options:context:)`
+    /// measures it: in lines from `rect`'s top left with
+    /// `.usesLineFragmentOrigin`, else on one line whose baseline starts at
+    /// `rect`'s origin.
+    @MainActor public func draw(with rect: CGRect, options: NSStringDrawingOptions = [], context: NSStringDrawingContext?) {
+        let layout = TextLayout(self, container: TextLayout.container(size: rect.size, options: options))
+        _ = layout.boundingRect(options: options, context: context)
+        guard let graphics = UIGraphicsGetCurrentContext() else { return }
+        if options.contains(.usesLineFragmentOrigin) {
+            layout.draw(in: graphics, at: rect.origin)
+        } else {
+            layout.draw(in: graphics, at: CGPoint(x: rect.minX, y: rect.minY - (layout.lines.first?.baseline ?? 0)))
+        }
+    }
+}
+
+extension TextLayout {
+    /// The container of `draw(in:)`: the rectangle's width and height.
+    static func container(_ rect: CGRect) -> TextContainer {
+        var container = TextContainer()
+        let size = rect.standardized.size
+        container.width = size.width.isFinite ? max(0, size.width) : .infinity
+        container.height = size.height.isFinite ? max(0, size.height) : .infinity
+        return container
+    }
+}
