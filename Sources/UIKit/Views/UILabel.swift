@@ -29,7 +29,9 @@ open class UILabel: UIView {
             case .attributed(let text): text.string
             }
         }
-        set { content = newValue.map(Content.plain) ?? .none }
+        set {
+            if let newValue { content = .plain(newValue) } else { content = .none }
+        }
     }
 
     /// The text shown with attributes of its own; where it has none, the
@@ -42,7 +44,9 @@ open class UILabel: UIView {
             case .attributed(let text): text
             }
         }
-        set { content = newValue.map(Content.attributed) ?? .none }
+        set {
+            if let newValue { content = .attributed(newValue) } else { content = .none }
+        }
     }
 
     /// The font; setting nil restores the default (the system font at 17 points).
