@@ -137,7 +137,9 @@ public struct CAFrameRateRange: Equatable, Hashable, Sendable {
 package final class DisplayLinkRegistry {
     package static let current = DisplayLinkRegistry()
 
-    private var links: [CADisplayLink] = []
+    /// Read at the end of every run-loop turn, so it skips the runtime's
+    /// exclusivity check (see docs/performance.md).
+    @exclusivity(unchecked) private var links: [CADisplayLink] = []
 
     /// Whether any link is on the run loop (paused ones included): the
     /// display clock ticks only then.

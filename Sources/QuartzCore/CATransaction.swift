@@ -109,8 +109,10 @@ package final class TransactionState {
 
     /// Explicit transactions, outermost first.
     private var explicit: [Frame] = []
-    /// The implicit transaction, when one is open.
-    private var implicit: Frame?
+    /// The implicit transaction, when one is open. Read at the end of every
+    /// run-loop turn, so it skips the runtime's exclusivity check (see
+    /// docs/performance.md).
+    @exclusivity(unchecked) private var implicit: Frame?
     private var flushRequested = false
     /// Not retained, as the layers' own marks are not: a layer that goes
     /// away while listed takes itself out (``forget(_:)``).

@@ -305,8 +305,11 @@ public final class ApplicationRunLoop {
     }
 
     private func notifyObservers(_ activity: Activity) {
-        for observer in observers where observer.activities.contains(activity) {
-            observer.handler(activity)
+        // A local copy keeps the observers alive while a handler adds or
+        // removes one; every turn notifies, so the loop does not retain each.
+        let observers = self.observers
+        observers.forEachUnretained { observer in
+            if observer.activities.contains(activity) { observer.handler(activity) }
         }
     }
 

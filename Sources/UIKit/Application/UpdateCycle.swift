@@ -14,14 +14,15 @@
 @MainActor
 final class UpdateCycle {
     private unowned let application: UIApplication
-    private var observer: RunLoopObserver!
     let displayClock: DisplayClock
 
+    /// The run loop's observer holds the cycle (strongly: a weak reference
+    /// would be loaded through the runtime at every turn); the cycle does
+    /// not hold the observer, so the two go away with the run loop.
     init(application: UIApplication) {
         self.application = application
         displayClock = DisplayClock(application: application)
-        observer = RunLoopObserver(activities: .beforeWaiting) { [weak self] _ in self?.endOfTurn() }
-        application.runLoop.add(observer)
+        application.runLoop.add(RunLoopObserver(activities: .beforeWaiting) { [self] _ in endOfTurn() })
     }
 
     private func endOfTurn() {
@@ -48,6 +49,8 @@ final class DisplayClock {
 
     func startOrStopForDisplayLinks() {
         let links = DisplayLinkRegistry.current
+        // Every turn asks; nearly always there is no link and no clock.
+        if timer == nil && !links.hasLinks { return }
         let duration = 1 / TimeInterval(UIScreen.main.maximumFramesPerSecond)
         if let running = timer, links.hasLinks, duration == frameDuration, running.isValid { return }
         timer?.invalidate()
