@@ -89,9 +89,12 @@ open class UIApplication: UIResponder {
 
     // The parts of the event path, read for every event. Constants, so that
     // using one costs no retain (a variable could be replaced during the
-    // call); `resetForTesting()` empties them instead.
-    let touchRouter = TouchRouter()
-    let gestureArena = GestureArena()
+    // call); `resetForTesting()` empties them instead. They are made before
+    // the application is, so what they need of it goes through
+    // `eventPathHost`, which is pointed at it as soon as it exists.
+    let touchRouter: TouchRouter
+    let gestureArena: GestureArena
+    private let eventPathHost: ApplicationAsEventPathHost
     private let translator = HIDEventTranslator()
     @exclusivity(unchecked) private var pressTranslator = HIDPressAndMotionTranslator()
     @exclusivity(unchecked) private var eventSource: RunLoopSource!
@@ -116,7 +119,7 @@ open class UIApplication: UIResponder {
     /// buffer, emptied when the queue is, so frames cost no allocation.
     @exclusivity(unchecked) private var queuedTouchSamples: [TouchSample] = []
     /// The touches event, filled in for each frame as it is delivered.
-    let touchesEvent = UIEvent(type: .touches, timestamp: 0)
+    let touchesEvent: UIEvent
     @exclusivity(unchecked) private var eventQueueHead = 0
     @exclusivity(unchecked) private var isDrainingEventQueue = false
     @exclusivity(unchecked) private var windowRecords: [WindowRecord] = [] {
@@ -129,7 +132,15 @@ open class UIApplication: UIResponder {
     @exclusivity(unchecked) private var showCount = 0
 
     override init() {
+        let host = ApplicationAsEventPathHost()
+        let event = UIEvent(type: .touches, timestamp: 0)
+        let router = TouchRouter(host: host, touchesEvent: event)
+        eventPathHost = host
+        touchesEvent = event
+        touchRouter = router
+        gestureArena = GestureArena(host: host, views: router)
         super.init()
+        host.application = self
         connectEventPath()
     }
 
@@ -161,7 +172,7 @@ open class UIApplication: UIResponder {
         traceHandler = nil
         // Touches still on the screen and the recognizers following them
         // refer to one another; they let go so that their views can go away.
-        for touch in touchRouter.activeTouches { touch.retire() }
+        for touch in touchRouter.touchesOnScreen { touch.retire() }
         touchesEvent.touchesInOrder = []
         touchesEvent.timestamp = 0
         gestureArena.reset()
@@ -314,7 +325,7 @@ open class UIApplication: UIResponder {
     private func dispatchTouches(_ samples: Range<Int>, at timestamp: TimeInterval) {
         let event = touchesEvent
         event.timestamp = timestamp
-        touchRouter.prepare(event, from: queuedTouchSamples, samples, in: self)
+        touchRouter.prepare(event, from: queuedTouchSamples, samples)
         sendEvent(event)
         if inputPort.server != nil && !lastEventWasHandled {
             lastEventWasHandled = event.touchesInOrder.anySatisfy { $0.view != nil }
@@ -347,7 +358,7 @@ open class UIApplication: UIResponder {
             guard let window = touch.window else { continue }
             if first == nil {
                 first = window
-            } else if window !== first && !others.containsObject(window) {
+            } else if window !== first && !others.containsIdentical(window) {
                 others.append(window)
             }
         }
@@ -448,6 +459,40 @@ open class UIApplication: UIResponder {
     func windowOrderDidChange() {
         windowOrder = nil
     }
+}
+
+extension UIApplication: EventPathHost {
+    func report(_ diagnostic: Diagnostic) {
+        diagnostics.report(diagnostic)
+    }
+
+    func frontmostHit(at screenLocation: CGPoint, with event: UIEvent) -> (window: UIWindow, view: UIView)? {
+        firstResultFrontToBack { window -> (window: UIWindow, view: UIView)? in
+            guard let view = window.hitTest(window.layer.convertFromSuperlayer(screenLocation), with: event) else { return nil }
+            return (window, view)
+        }
+    }
+
+    func enqueueTouchFrameNow(_ samples: [TouchSample]) {
+        enqueueTouchFrame(samples, timestamp: runLoop.clock.now)
+    }
+}
+
+/// The application as the parts of its event path see it, for the time
+/// between their making and its own (see `UIApplication.init()`): it
+/// passes every question on to the application. Not retained: the
+/// application owns it.
+@MainActor
+private final class ApplicationAsEventPathHost: EventPathHost {
+    unowned(unsafe) var application: UIApplication!
+
+    var isDeliveringEvent: Bool { application.isDeliveringEvent }
+    var traceHandler: (@MainActor (TraceRecord) -> Void)? { application.traceHandler }
+    func report(_ diagnostic: Diagnostic) { application.report(diagnostic) }
+    func frontmostHit(at screenLocation: CGPoint, with event: UIEvent) -> (window: UIWindow, view: UIView)? {
+        application.frontmostHit(at: screenLocation, with: event)
+    }
+    func enqueueTouchFrameNow(_ samples: [TouchSample]) { application.enqueueTouchFrameNow(samples) }
 }
 
 /// One step of event handling, as reported to `UIApplication.traceHandler`.
