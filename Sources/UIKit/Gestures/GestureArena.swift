@@ -416,7 +416,9 @@ final class GestureArena {
         trace(recognizer, from: .possible, to: .failed)
         for other in participants where other.pendingState != nil && requires(other, toFail: recognizer) {
             let blockers = failureRequirements(of: other)
-            if blockers.anySatisfy({ $0.hasRecognized }) {
+            if blockers.anySatisfy({ $0.hasRecognized }) || isPreventedByARecognizedOne(other) {
+                // The second case: this failure is part of another's
+                // recognition (step 5), which prevents `other` too.
                 fail(other)
             } else if !blockers.anySatisfy({ $0.state == .possible }), let target = other.pendingState {
                 begin(other, as: target)
@@ -492,6 +494,17 @@ final class GestureArena {
 
     private func sharesTouches(_ a: UIGestureRecognizer, _ b: UIGestureRecognizer) -> Bool {
         a.touchesSinceReset.anySatisfy { touch in b.touchesSinceReset.containsIdentical(touch) }
+    }
+
+    /// Whether a recognizer that has recognized, and shares touches with
+    /// `recognizer`, prevents it (step 5).
+    private func isPreventedByARecognizedOne(_ recognizer: UIGestureRecognizer) -> Bool {
+        for other in participants where other !== recognizer && other.hasRecognized && sharesTouches(other, recognizer) {
+            if !recognizeSimultaneously(other, recognizer), other.canPrevent(recognizer), recognizer.canBePrevented(by: other) {
+                return true
+            }
+        }
+        return false
     }
 
     private func recognizeSimultaneously(_ a: UIGestureRecognizer, _ b: UIGestureRecognizer) -> Bool {
