@@ -137,8 +137,9 @@ public struct CAFrameRateRange: Equatable, Hashable, Sendable {
 package final class DisplayLinkRegistry {
     package static let current = DisplayLinkRegistry()
 
-    /// Read at the end of every run-loop turn, so it skips the runtime's
-    /// exclusivity check (see docs/performance.md).
+    /// Read at the end of every run-loop turn (``hasLinks``), so unchecked
+    /// for overlapping access, as the hot path's state is; the test suite
+    /// runs again with the checks on.
     @exclusivity(unchecked) private var links: [CADisplayLink] = []
 
     /// Whether any link is on the run loop (paused ones included): the

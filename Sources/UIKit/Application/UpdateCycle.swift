@@ -49,8 +49,8 @@ final class DisplayClock {
 
     func startOrStopForDisplayLinks() {
         let links = DisplayLinkRegistry.current
-        // Every turn asks; nearly always there is no link and no clock.
-        if timer == nil && !links.hasLinks { return }
+        // The usual turn: no links and no clock running.
+        guard links.hasLinks || timer != nil else { return }
         let duration = 1 / TimeInterval(UIScreen.main.maximumFramesPerSecond)
         if let running = timer, links.hasLinks, duration == frameDuration, running.isValid { return }
         timer?.invalidate()
