@@ -45,6 +45,66 @@ import Testing
         #expect(server.waitForExit() == 0)
     }
 
+    /// Bare `input_event` records carry no axis ranges: `--device-header`
+    /// gives them the ranges of an evemu recording's header. The same
+    /// gesture as above, as the kernel's binary records, lands at the same
+    /// points; without the header its raw values would be taken as points.
+    @Test func bareRecordsTakeTheirAxisRangesFromADeviceHeader() throws {
+        let directory = makeTemporaryDirectory()
+        let fifo = directory + "/records"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let header = Self.recording("two-finger-gesture.evemu")
+        let (server, socket) = try startServer(["--device", fifo, "--device-header", header])
+        let app = try startApplication("records", socket: socket)
+
+        let text = try #require(readFile(header), "the recording is in the repository")
+        let records = Self.inputEventRecords(fromEvemu: String(decoding: text, as: UTF8.self))
+        #expect(records.count == 24 * 33, "the recording's 33 E: lines")
+        let writer = open(fifo, O_WRONLY)
+        #expect(writer >= 0)
+        records.withUnsafeBytes { _ = write(writer, $0.baseAddress, $0.count) }
+        close(writer)
+
+        app.waitForLine { $0.hasPrefix("right ended") }
+        let touches = Array(app.lines.drop { $0 != "didBecomeActive" }.dropFirst())
+        #expect(touches.first == "left began 1 (100,200)")
+        #expect(touches.last == "right ended 1 (290,600)")
+        #expect(touches.count == 7)
+        server.signal(SIGTERM)
+        #expect(server.waitForExit() == 0)
+    }
+
+    @Test func aDeviceHeaderThatIsNotOneStopsTheServerWithItsMessage() throws {
+        let directory = makeTemporaryDirectory()
+        let notAHeader = directory + "/empty.evemu"
+        let file = try #require(fopen(notAHeader, "w"))
+        fputs("# nothing here\n", file)
+        fclose(file)
+        let socket = directory + "/server.sock"
+        let server = try ChildProcess("openuikit-server", ["--socket", socket, "--device", notAHeader, "--device-header", notAHeader])
+        #expect(server.waitForExit() == 1)
+        #expect(server.lines.contains { $0.contains("no evemu device header") })
+        #expect(access(socket, F_OK) != 0)
+    }
+
+    /// The `E:` lines of an evemu recording as the kernel's 24-byte
+    /// `struct input_event` records (x86-64: seconds, microseconds, type,
+    /// code, value).
+    static func inputEventRecords(fromEvemu text: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for line in text.split(separator: "\n") where line.hasPrefix("E: ") {
+            let fields = line.dropFirst(3).split { $0 == " " || $0 == "\t" }  // a comment may follow a tab
+            let time = fields[0].split(separator: ".")
+            func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+            append(Int64(time[0])!)
+            append(Int64(time[1])!)
+            append(UInt16(fields[1], radix: 16)!)
+            append(UInt16(fields[2], radix: 16)!)
+            append(Int32(fields[3])!)
+        }
+        return bytes
+    }
+
     @Test func aDeviceThatCannotBeOpenedIsReportedAndTheServerDoesNotStart() throws {
         let socket = makeTemporaryDirectory() + "/server.sock"
         let server = try ChildProcess("openuikit-server", ["--socket", socket, "--device", "/nonexistent/event7"])
