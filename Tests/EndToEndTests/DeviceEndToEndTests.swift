@@ -15,63 +15,51 @@ import Testing
         return tests.joined(separator: "/") + "/EventServerTests/Recordings/\(name)"
     }
 
-    @Test func anEvemuRecordingOfTwoFingersDrivesTheApplication() throws {
-        let directory = makeTemporaryDirectory()
-        let fifo = directory + "/touchscreen"
+    /// The touch calls TouchLogger makes when `bytes` are written into a
+    /// FIFO the server reads as its device (with `serverArguments` besides).
+    private func touchCalls(whenWriting bytes: [UInt8], serverArguments: [String] = []) throws -> [String] {
+        let fifo = makeTemporaryDirectory() + "/device"
         #expect(mkfifo(fifo, 0o600) == 0)
-        let (server, socket) = try startServer(["--device", fifo])
-        let app = try startApplication("evemu", socket: socket)
-
-        let text = try #require(readFile(Self.recording("two-finger-gesture.evemu")), "the recording is in the repository")
+        let (server, socket) = try startServer(["--device", fifo] + serverArguments)
+        let app = try startApplication("device", socket: socket)
         let writer = open(fifo, O_WRONLY)
         #expect(writer >= 0)
-        text.withUnsafeBytes { _ = write(writer, $0.baseAddress, $0.count) }
+        bytes.withUnsafeBytes { _ = write(writer, $0.baseAddress, $0.count) }
         close(writer)
-
-        // Finger 1 lands at (100, 200) on the left, finger 2 at (300, 600) on the right;
-        // both move; the first lifts, then the second.
         app.waitForLine { $0.hasPrefix("right ended") }
-        let touches = Array(app.lines.drop { $0 != "didBecomeActive" }.dropFirst())
-        #expect(touches == [
-            "left began 1 (100,200)",
-            "right began 1 (300,600)",
-            "left moved 1 (110,200)",
-            "right moved 1 (290,600)",
-            "left moved 1 (110,210)",
-            "left ended 1 (110,210)",
-            "right ended 1 (290,600)",
-        ])
+        let calls = Array(app.lines.drop { $0 != "didBecomeActive" }.dropFirst())
         server.signal(SIGTERM)
         #expect(server.waitForExit() == 0)
+        return calls
     }
+
+    @Test func anEvemuRecordingOfTwoFingersDrivesTheApplication() throws {
+        let text = try #require(readFile(Self.recording("two-finger-gesture.evemu")), "the recording is in the repository")
+        // Finger 1 lands at (100, 200) on the left, finger 2 at (300, 600) on the right;
+        // both move; the first lifts, then the second.
+        #expect(try touchCalls(whenWriting: text) == Self.twoFingerGestureCalls)
+    }
+
+    static let twoFingerGestureCalls = [
+        "left began 1 (100,200)",
+        "right began 1 (300,600)",
+        "left moved 1 (110,200)",
+        "right moved 1 (290,600)",
+        "left moved 1 (110,210)",
+        "left ended 1 (110,210)",
+        "right ended 1 (290,600)",
+    ]
 
     /// Bare `input_event` records carry no axis ranges: `--device-header`
     /// gives them the ranges of an evemu recording's header. The same
     /// gesture as above, as the kernel's binary records, lands at the same
     /// points; without the header its raw values would be taken as points.
     @Test func bareRecordsTakeTheirAxisRangesFromADeviceHeader() throws {
-        let directory = makeTemporaryDirectory()
-        let fifo = directory + "/records"
-        #expect(mkfifo(fifo, 0o600) == 0)
         let header = Self.recording("two-finger-gesture.evemu")
-        let (server, socket) = try startServer(["--device", fifo, "--device-header", header])
-        let app = try startApplication("records", socket: socket)
-
         let text = try #require(readFile(header), "the recording is in the repository")
         let records = Self.inputEventRecords(fromEvemu: String(decoding: text, as: UTF8.self))
         #expect(records.count == 24 * 33, "the recording's 33 E: lines")
-        let writer = open(fifo, O_WRONLY)
-        #expect(writer >= 0)
-        records.withUnsafeBytes { _ = write(writer, $0.baseAddress, $0.count) }
-        close(writer)
-
-        app.waitForLine { $0.hasPrefix("right ended") }
-        let touches = Array(app.lines.drop { $0 != "didBecomeActive" }.dropFirst())
-        #expect(touches.first == "left began 1 (100,200)")
-        #expect(touches.last == "right ended 1 (290,600)")
-        #expect(touches.count == 7)
-        server.signal(SIGTERM)
-        #expect(server.waitForExit() == 0)
+        #expect(try touchCalls(whenWriting: records, serverArguments: ["--device-header", header]) == Self.twoFingerGestureCalls)
     }
 
     @Test func aDeviceHeaderThatIsNotOneStopsTheServerWithItsMessage() throws {

@@ -38,6 +38,8 @@ package final class RenderLayer {
     package internal(set) var ownRect = PixelRect.empty
     /// The pixels the layer and everything below it may touch.
     package internal(set) var subtreeRect = PixelRect.empty
+    /// The pixels the layer replaces entirely (see Occlusion.swift).
+    package internal(set) var occludingRect = PixelRect.empty
 
     /// Changes copied at this commit that the geometry pass has not seen yet.
     var changes: LayerChanges = []
@@ -258,6 +260,7 @@ package final class RenderLayer {
     }
 
     func updateOwnRect() {
+        updateOccludingRect()
         guard !isHidden, opacity > 0 else { ownRect = .empty; return }
         var rect = contentsPixelRect
         if background != nil || (borderWidth > 0 && border != nil) { rect = rect.union(boundsPixelRect) }
