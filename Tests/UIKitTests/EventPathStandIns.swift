@@ -4,8 +4,6 @@
 /// tests of either alone: it records what they ask of it.
 @MainActor
 final class StandInEventPathHost: EventPathHost {
-    var isDeliveringEvent = false
-    var traceHandler: (@MainActor (TraceRecord) -> Void)?
     /// What the part reported, in order.
     var reports: [Diagnostic] = []
     /// The windows to hit-test, front first.

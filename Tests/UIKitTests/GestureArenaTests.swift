@@ -7,6 +7,7 @@ import Testing
 @MainActor
 private final class Arena {
     let host = StandInEventPathHost()
+    let delivery = EventDeliveryState()
     let views = RecordingViewTouchDelivery()
     let arena: GestureArena
     let event = UIEvent(type: .touches, timestamp: 0)
@@ -14,8 +15,8 @@ private final class Arena {
     let log = CallLog()
 
     init() {
-        arena = GestureArena(host: host, views: views)
-        host.traceHandler = { [log] record in
+        arena = GestureArena(host: host, delivery: delivery, views: views)
+        delivery.traceHandler = { [log] record in
             if case .gestureStateChanged(let recognizer, _, let new) = record { log.add("\(recognizer.name!) → \(new)") }
         }
     }
@@ -24,9 +25,9 @@ private final class Arena {
     /// application does after each event.
     func send(_ phase: UITouch.Phase, _ touches: UITouch...) {
         for touch in touches { touch.phase = phase }
-        host.isDeliveringEvent = true
+        delivery.isDeliveringEvent = true
         arena.deliver(event, touches: touches)
-        host.isDeliveringEvent = false
+        delivery.isDeliveringEvent = false
         arena.settle()
     }
 

@@ -8,15 +8,16 @@ import Testing
 @MainActor
 private final class Router {
     let host = StandInEventPathHost()
+    let delivery = EventDeliveryState()
     let event = UIEvent(type: .touches, timestamp: 0)
     let router: TouchRouter
     let log = CallLog()
 
     init(windows: [UIWindow]) {
-        router = TouchRouter(host: host, touchesEvent: event)
+        router = TouchRouter(host: host, delivery: delivery, touchesEvent: event)
         for window in windows { window.isHidden = false }
         host.windows = windows
-        host.traceHandler = { [log] record in
+        delivery.traceHandler = { [log] record in
             if case .touchesDelivered(let phase, let view, let count) = record {
                 log.add("\((view as? LoggingView)?.name ?? "?") \(phase) ×\(count)")
             }

@@ -90,11 +90,14 @@ open class UIApplication: UIResponder {
     // The parts of the event path, read for every event. Constants, so that
     // using one costs no retain (a variable could be replaced during the
     // call); `resetForTesting()` empties them instead. They are made before
-    // the application is, so what they need of it goes through
+    // the application is, so what they ask of it goes through
     // `eventPathHost`, which is pointed at it as soon as it exists.
     let touchRouter: TouchRouter
     let gestureArena: GestureArena
     private let eventPathHost: ApplicationAsEventPathHost
+    /// What the application shares with them: whether an event is being
+    /// delivered (set as the queue drains), the trace handler.
+    private let eventDelivery: EventDeliveryState
     private let translator = HIDEventTranslator()
     @exclusivity(unchecked) private var pressTranslator = HIDPressAndMotionTranslator()
     @exclusivity(unchecked) private var eventSource: RunLoopSource!
@@ -121,7 +124,6 @@ open class UIApplication: UIResponder {
     /// The touches event, filled in for each frame as it is delivered.
     let touchesEvent: UIEvent
     @exclusivity(unchecked) private var eventQueueHead = 0
-    @exclusivity(unchecked) private var isDrainingEventQueue = false
     @exclusivity(unchecked) private var windowRecords: [WindowRecord] = [] {
         didSet { windowOrder = nil }
     }
@@ -133,12 +135,14 @@ open class UIApplication: UIResponder {
 
     override init() {
         let host = ApplicationAsEventPathHost()
+        let delivery = EventDeliveryState()
         let event = UIEvent(type: .touches, timestamp: 0)
-        let router = TouchRouter(host: host, touchesEvent: event)
+        let router = TouchRouter(host: host, delivery: delivery, touchesEvent: event)
         eventPathHost = host
+        eventDelivery = delivery
         touchesEvent = event
         touchRouter = router
-        gestureArena = GestureArena(host: host, views: router)
+        gestureArena = GestureArena(host: host, delivery: delivery, views: router)
         super.init()
         host.application = self
         connectEventPath()
@@ -168,7 +172,7 @@ open class UIApplication: UIResponder {
         eventQueue = []
         queuedTouchSamples = []
         eventQueueHead = 0
-        isDrainingEventQueue = false
+        eventDelivery.isDeliveringEvent = false
         traceHandler = nil
         // Touches still on the screen and the recognizers following them
         // refer to one another; they let go so that their views can go away.
@@ -277,12 +281,15 @@ open class UIApplication: UIResponder {
     }
 
     /// Whether an event is being delivered now.
-    var isDeliveringEvent: Bool { isDrainingEventQueue }
+    var isDeliveringEvent: Bool { eventDelivery.isDeliveringEvent }
 
     /// Called with each step of event handling worth seeing: touches
     /// delivered to views, gesture recognizers changing state. For tracing
     /// tools; nil (the default) costs nothing.
-    @exclusivity(unchecked) public final var traceHandler: (@MainActor (TraceRecord) -> Void)?
+    public final var traceHandler: (@MainActor (TraceRecord) -> Void)? {
+        get { eventDelivery.traceHandler }
+        set { eventDelivery.traceHandler = newValue }
+    }
 
     private enum QueuedEvent {
         /// A digitizer frame: its samples are `queuedTouchSamples[samples]`.
@@ -306,8 +313,8 @@ open class UIApplication: UIResponder {
     }
 
     private func drainEventQueue() {
-        guard !isDrainingEventQueue else { return }
-        isDrainingEventQueue = true
+        guard !eventDelivery.isDeliveringEvent else { return }
+        eventDelivery.isDeliveringEvent = true
         while eventQueueHead < eventQueue.count {
             let next = eventQueue[eventQueueHead]
             eventQueueHead += 1
@@ -319,7 +326,7 @@ open class UIApplication: UIResponder {
         eventQueue.removeAllKeepingStorage()
         queuedTouchSamples.removeAllKeepingStorage()
         eventQueueHead = 0
-        isDrainingEventQueue = false
+        eventDelivery.isDeliveringEvent = false
     }
 
     private func dispatchTouches(_ samples: Range<Int>, at timestamp: TimeInterval) {
@@ -486,8 +493,6 @@ extension UIApplication: EventPathHost {
 private final class ApplicationAsEventPathHost: EventPathHost {
     unowned(unsafe) var application: UIApplication!
 
-    var isDeliveringEvent: Bool { application.isDeliveringEvent }
-    var traceHandler: (@MainActor (TraceRecord) -> Void)? { application.traceHandler }
     func report(_ diagnostic: Diagnostic) { application.report(diagnostic) }
     func frontmostHit(at screenLocation: CGPoint, with event: UIEvent) -> (window: UIWindow, view: UIView)? {
         application.frontmostHit(at: screenLocation, with: event)

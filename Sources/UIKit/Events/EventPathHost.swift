@@ -1,15 +1,25 @@
-/// What the parts of the event path (the touch router, the gesture arena)
-/// ask of the application they work in. Each part is given its host when
-/// it is made, so that it can be built and tested alone: `UIApplication`
-/// is the host in an application, a test gives a stand-in.
+/// What the application and the parts of its event path (the touch router,
+/// the gesture arena) share about delivery, read many times per event: an
+/// object of its own, given to each part when it is made, so that a part
+/// reads it directly (a question to the application would be a call, and
+/// often a retain, each time).
 @MainActor
-protocol EventPathHost: AnyObject {
+final class EventDeliveryState {
     /// Whether an event is being delivered now: what waits for the end of
     /// an event (settling the arena, letting go of ended touches) waits.
-    var isDeliveringEvent: Bool { get }
+    /// The application's event queue sets it.
+    @exclusivity(unchecked) var isDeliveringEvent = false
     /// Called with each step of event handling worth seeing
-    /// (`UIApplication.traceHandler`).
-    var traceHandler: (@MainActor (TraceRecord) -> Void)? { get }
+    /// (`UIApplication.traceHandler`); nil costs nothing.
+    @exclusivity(unchecked) var traceHandler: (@MainActor (TraceRecord) -> Void)?
+}
+
+/// What the parts of the event path ask of the application they work in,
+/// a few times per touch at most. Each part is given its host when it is
+/// made, so that it can be built and tested alone: `UIApplication` answers
+/// in an application, a test gives a stand-in.
+@MainActor
+protocol EventPathHost: AnyObject {
     /// Reports a problem the application survived.
     func report(_ diagnostic: Diagnostic)
     /// Step 1 of touch routing: the front-most visible window whose

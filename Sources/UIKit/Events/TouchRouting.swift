@@ -42,22 +42,23 @@
 ///    on the finger is ignored until it lifts.
 ///
 /// The router gets what it needs from the application once, when it is
-/// made (``EventPathHost``, the touches event), so that it can be built and
-/// tested without one.
+/// made (``EventPathHost``, ``EventDeliveryState``, the touches event), so
+/// that it can be built and tested without one.
 @MainActor
 final class TouchRouter {
     /// The touches on the screen: routed, and not yet ended or cancelled, in
     /// the order they began.
     @exclusivity(unchecked) private(set) var touchesOnScreen: [UITouch] = []
     @exclusivity(unchecked) private var lastTap: TapRecord?
-    /// The application's windows, queue and hooks. Not retained: the
-    /// application owns the router.
-    private unowned(unsafe) let host: any EventPathHost
+    /// The application's windows and queue.
+    private let host: any EventPathHost
+    private let delivery: EventDeliveryState
     /// The one touches event, refilled for each frame (``prepare(_:from:_:)``).
     let touchesEvent: UIEvent
 
-    init(host: any EventPathHost, touchesEvent: UIEvent) {
+    init(host: any EventPathHost, delivery: EventDeliveryState, touchesEvent: UIEvent) {
         self.host = host
+        self.delivery = delivery
         self.touchesEvent = touchesEvent
     }
 
@@ -216,7 +217,7 @@ final class TouchRouter {
                 break
             }
         }
-        batch.deliver(with: event, trace: host.traceHandler)
+        batch.deliver(with: event, trace: delivery.traceHandler)
     }
 
     /// A recognizer that cancels touches in its view recognized: the view
@@ -226,7 +227,7 @@ final class TouchRouter {
         for touch in touches where touch.viewReceivesMore {
             cancel(touch, into: &batch)
         }
-        batch.deliver(with: touchesEvent, trace: host.traceHandler)
+        batch.deliver(with: touchesEvent, trace: delivery.traceHandler)
     }
 
     /// A recognizer that delays touches began recognized: the touches whose
@@ -258,7 +259,7 @@ final class TouchRouter {
                 batch.add(phase, touch)
                 progressed = true
             }
-            batch.deliver(with: touchesEvent, trace: host.traceHandler)
+            batch.deliver(with: touchesEvent, trace: delivery.traceHandler)
         }
         for touch in touches where touch.isFinished && touch.heldPhases.isEmpty { retire(touch) }
     }
@@ -269,7 +270,7 @@ final class TouchRouter {
     /// delivery the event keeps it until ``finish(_:)``, which must see it.
     private func retire(_ touch: UITouch) {
         touch.retire()
-        if !host.isDeliveringEvent { touchesEvent.remove(touch) }
+        if !delivery.isDeliveringEvent { touchesEvent.remove(touch) }
     }
 
     /// Step 7: whether an undecided recognizer of `touch` that delays

@@ -56,19 +56,20 @@
 ///    it has no touches left on the screen.
 ///
 /// The arena gets what it needs once, when it is made: the application's
-/// hooks (``EventPathHost``) and the views' side of delivery
-/// (``ViewTouchDelivery``, the touch router), so that it can be built and
-/// tested alone. A recognizer that takes part refers to its arena.
+/// hooks (``EventPathHost``, ``EventDeliveryState``) and the views' side of
+/// delivery (``ViewTouchDelivery``, the touch router), so that it can be
+/// built and tested alone. A recognizer that takes part refers to its arena.
 @MainActor
 final class GestureArena {
     /// Recognizers that have received touches since their last reset.
     @exclusivity(unchecked) private var participants: [UIGestureRecognizer] = []
-    /// Not retained: the application owns the arena and what it is given.
-    private unowned(unsafe) let host: any EventPathHost
-    private unowned(unsafe) let views: any ViewTouchDelivery
+    private let host: any EventPathHost
+    private let delivery: EventDeliveryState
+    private let views: any ViewTouchDelivery
 
-    init(host: any EventPathHost, views: any ViewTouchDelivery) {
+    init(host: any EventPathHost, delivery: EventDeliveryState, views: any ViewTouchDelivery) {
         self.host = host
+        self.delivery = delivery
         self.views = views
     }
 
@@ -283,7 +284,7 @@ final class GestureArena {
         operationDepth -= 1
         guard operationDepth == 0 else { return }
         if !deliveringToRecognizers { sendDueActions() }
-        if !host.isDeliveringEvent { settle() }
+        if !delivery.isDeliveringEvent { settle() }
     }
 
     // MARK: Step 6: actions, once the recognizers are done
@@ -535,7 +536,7 @@ final class GestureArena {
     }
 
     private func trace(_ recognizer: UIGestureRecognizer, from old: UIGestureRecognizer.State, to new: UIGestureRecognizer.State) {
-        host.traceHandler?(.gestureStateChanged(recognizer, from: old, to: new))
+        delivery.traceHandler?(.gestureStateChanged(recognizer, from: old, to: new))
     }
 }
 

@@ -44,7 +44,13 @@ open class UIGestureRecognizer {
     /// The arena the recognizer takes part in, from the touch it is first
     /// given until it is reset; nil otherwise. Not retained: the arena
     /// clears it before either goes away.
-    @exclusivity(unchecked) unowned(unsafe) var arena: GestureArena?
+    var arena: GestureArena? {
+        get { arenaReference?.takeUnretainedValue() }
+        set { arenaReference = newValue.map(Unmanaged.passUnretained) }
+    }
+    /// ``arena`` as a plain reference: every change of state asks for it,
+    /// and an `unowned(unsafe)` optional is retained and released as it is read.
+    @exclusivity(unchecked) private var arenaReference: Unmanaged<GestureArena>?
 
     // The recognizer's lists of touches. The touches event and the arena
     // keep the touches alive; these say which concern the recognizer.
@@ -172,7 +178,13 @@ open class UIGestureRecognizer {
     /// which may make the recognizer wait for others or fail it.
     public var state: State {
         get { storedState }
-        set { (arena ?? UIApplication.shared.gestureArena).requestTransition(self, to: newValue) }
+        set {
+            if let arenaReference {
+                arenaReference._withUnsafeGuaranteedRef { $0.requestTransition(self, to: newValue) }
+            } else {
+                UIApplication.shared.gestureArena.requestTransition(self, to: newValue)
+            }
+        }
     }
 
     /// Called after the recognizer ended, failed or was cancelled, before it
