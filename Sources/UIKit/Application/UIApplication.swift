@@ -144,7 +144,7 @@ open class UIApplication: UIResponder {
         touchRouter = router
         gestureArena = GestureArena(host: host, delivery: delivery, views: router)
         super.init()
-        host.application = self
+        host.applicationReference = UnretainedReference(self)
         connectEventPath()
     }
 
@@ -380,11 +380,21 @@ open class UIApplication: UIResponder {
     /// makes every retain of a window slow, and windows are retained for
     /// every touch. A window removes itself as it goes away.
     private struct WindowRecord {
-        unowned(unsafe) var window: UIWindow?
+        private let reference: UnretainedReference<UIWindow>
+        var window: UIWindow? { reference.object }
         var showOrder: Int
+
+        /// Whether the record is `window`'s; the window is not read, so
+        /// this may be asked while it goes away.
+        func isRecord(of window: UIWindow) -> Bool { reference.refers(to: window) }
+
+        init(window: UIWindow, showOrder: Int) {
+            reference = UnretainedReference(window)
+            self.showOrder = showOrder
+        }
     }
 
-    @exclusivity(unchecked) private unowned(unsafe) var keyWindowReference: UIWindow?
+    @exclusivity(unchecked) private var keyWindowReference: UnretainedReference<UIWindow>?
 
     /// The application's windows that still exist, in the order they were made.
     public var windows: [UIWindow] {
@@ -392,7 +402,7 @@ open class UIApplication: UIResponder {
     }
 
     /// The window that receives keyboard and other non-touch events.
-    public var keyWindow: UIWindow? { keyWindowReference }
+    public var keyWindow: UIWindow? { keyWindowReference?.object }
 
     func register(_ window: UIWindow) {
         windowRecords.append(WindowRecord(window: window, showOrder: 0))
@@ -400,8 +410,8 @@ open class UIApplication: UIResponder {
 
     /// Called by a window as it goes away.
     func unregister(_ window: UIWindow) {
-        windowRecords.removeEvery { $0.window === window }
-        if keyWindowReference === window { keyWindowReference = nil }
+        windowRecords.removeEvery { $0.isRecord(of: window) }
+        if keyWindowReference?.refers(to: window) == true { keyWindowReference = nil }
         touchRouter.forgetTaps(in: window)
     }
 
@@ -423,9 +433,9 @@ open class UIApplication: UIResponder {
     }
 
     func makeKey(_ window: UIWindow) {
-        guard keyWindowReference !== window else { return }
-        let previous = keyWindowReference
-        keyWindowReference = window
+        guard keyWindowReference?.refers(to: window) != true else { return }
+        let previous = keyWindow
+        keyWindowReference = UnretainedReference(window)
         previous?.resignKey()
         window.becomeKey()
     }
@@ -491,7 +501,8 @@ extension UIApplication: EventPathHost {
 /// application owns it.
 @MainActor
 private final class ApplicationAsEventPathHost: EventPathHost {
-    unowned(unsafe) var application: UIApplication!
+    var applicationReference: UnretainedReference<UIApplication>?
+    private var application: UIApplication { applicationReference!.object }
 
     func report(_ diagnostic: Diagnostic) { application.report(diagnostic) }
     func frontmostHit(at screenLocation: CGPoint, with event: UIEvent) -> (window: UIWindow, view: UIView)? {

@@ -45,12 +45,12 @@ open class UIGestureRecognizer {
     /// given until it is reset; nil otherwise. Not retained: the arena
     /// clears it before either goes away.
     var arena: GestureArena? {
-        get { arenaReference?.takeUnretainedValue() }
-        set { arenaReference = newValue.map(Unmanaged.passUnretained) }
+        get { arenaReference?.object }
+        set { arenaReference = newValue.map(UnretainedReference.init) }
     }
     /// ``arena`` as a plain reference: every change of state asks for it,
     /// and an `unowned(unsafe)` optional is retained and released as it is read.
-    @exclusivity(unchecked) private var arenaReference: Unmanaged<GestureArena>?
+    @exclusivity(unchecked) private var arenaReference: UnretainedReference<GestureArena>?
 
     // The recognizer's lists of touches. The touches event and the arena
     // keep the touches alive; these say which concern the recognizer.
@@ -96,8 +96,10 @@ open class UIGestureRecognizer {
             return
         }
         deadline?.invalidate()
-        unowned(unsafe) let recognizer = self
-        deadline = runLoop.schedule(after: seconds) { _ in recognizer.deadlineAction?(recognizer) }
+        let recognizer = UnretainedReference(self)
+        deadline = runLoop.schedule(after: seconds) { _ in
+            recognizer.withObject { $0.deadlineAction?($0) }
+        }
         deadlineRunLoop = ObjectIdentifier(runLoop)
     }
 
@@ -140,14 +142,14 @@ open class UIGestureRecognizer {
     /// The view it is attached to; not retained (the view owns its
     /// recognizers) and cleared when the view goes away.
     public internal(set) var view: UIView? {
-        get { attachedView?.takeUnretainedValue() }
-        set { attachedView = newValue.map(Unmanaged.passUnretained) }
+        get { attachedView?.object }
+        set { attachedView = newValue.map(UnretainedReference.init) }
     }
 
     /// The view as a plain reference: the arena asks whether there is one for
     /// every recognizer on every frame, and testing an `unowned(unsafe)`
     /// optional for nil retains and releases the view.
-    @exclusivity(unchecked) private var attachedView: Unmanaged<UIView>?
+    @exclusivity(unchecked) private var attachedView: UnretainedReference<UIView>?
 
     /// Whether the recognizer is attached to a view.
     var isAttached: Bool { attachedView != nil }
@@ -180,7 +182,7 @@ open class UIGestureRecognizer {
         get { storedState }
         set {
             if let arenaReference {
-                arenaReference._withUnsafeGuaranteedRef { $0.requestTransition(self, to: newValue) }
+                arenaReference.withObject { $0.requestTransition(self, to: newValue) }
             } else {
                 UIApplication.shared.gestureArena.requestTransition(self, to: newValue)
             }

@@ -157,7 +157,11 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// Not retained (the superview owns its subviews, as in UIKit): cleared
     /// on removal and when the superview goes away.
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: UIView?
+    public private(set) var superview: UIView? {
+        get { superviewReference?.object }
+        set { superviewReference = newValue.map(UnretainedReference.init) }
+    }
+    @exclusivity(unchecked) private var superviewReference: UnretainedReference<UIView>?
 
     /// The subviews, back to front.
     open var subviews: [UIView] { storedSubviews }
