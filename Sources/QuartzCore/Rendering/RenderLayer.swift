@@ -234,8 +234,8 @@ package final class RenderLayer {
         guard t.b == 0, t.c == 0, t.a > 0, t.d > 0 else { return nil }
         let r = bounds.applying(t)
         guard r.isFinite, abs(r.minX) < 1e9, abs(r.minY) < 1e9, abs(r.maxX) < 1e9, abs(r.maxY) < 1e9 else { return nil }
-        let edges = [r.minX, r.minY, r.maxX, r.maxY]
-        guard edges.allSatisfy({ abs($0 - $0.rounded()) < 1e-9 }) else { return nil }
+        func whole(_ v: CGFloat) -> Bool { abs(v - v.rounded()) < 1e-9 }
+        guard whole(r.minX), whole(r.minY), whole(r.maxX), whole(r.maxY) else { return nil }
         return PixelRect(x0: Int(r.minX.rounded()), y0: Int(r.minY.rounded()), x1: Int(r.maxX.rounded()), y1: Int(r.maxY.rounded()))
     }
 
