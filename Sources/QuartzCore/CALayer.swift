@@ -259,6 +259,18 @@ open class CALayer {
         }
     }
 
+    /// The shape that casts the shadow, in the layer's coordinates, instead
+    /// of the layer's background; nil by default. A copy is kept, as Core
+    /// Animation does, so changing the path later changes nothing.
+    public var shadowPath: CGPath? {
+        get { storedShadowPath }
+        set {
+            storedShadowPath = newValue?.copy()
+            markChanged(.appearance)
+        }
+    }
+    private var storedShadowPath: CGPath?
+
     // MARK: Contents
 
     /// What the layer shows inside its bounds: a `CGImage`, or nil. A

@@ -18,6 +18,9 @@ package final class Compositor {
     /// later siblings hide of it.
     private var occluders: [PixelRect] = []
     private var activeOccluders = 0
+    /// For each level being drawn, its sublayers that occlude something
+    /// (their index and rectangle), a stack as well.
+    private var siblingOccluders: [(index: Int, rect: PixelRect)] = []
 
     package init() {}
 
@@ -73,7 +76,18 @@ package final class Compositor {
     private func drawChildren(of node: RenderLayer, into surface: PixelSurface, clip: PixelRect) {
         let children = node.children
         let inherited = activeOccluders, inheritedEnd = occluders.count
-        defer { activeOccluders = inherited }
+        // The sublayers that occlude anything here, once, rather than every
+        // later sibling for each sublayer (a list's rows are many).
+        let siblingsStart = siblingOccluders.count
+        for j in children.indices {
+            let r = children[j].occludingRect.intersection(clip)
+            if !r.isEmpty { siblingOccluders.append((j, r)) }
+        }
+        defer {
+            activeOccluders = inherited
+            siblingOccluders.removeSubrange(siblingsStart...)
+        }
+        var nextSibling = siblingsStart
         for k in children.indices {
             let child = children[k]
             let area = child.subtreeRect.intersection(clip)
@@ -85,9 +99,10 @@ package final class Compositor {
                 if r == area { hidden = true; break }
                 if !r.isEmpty { occluders.append(r) }
             }
+            while nextSibling < siblingOccluders.count && siblingOccluders[nextSibling].index <= k { nextSibling += 1 }
             if !hidden {
-                for j in (k + 1)..<children.count {
-                    let r = children[j].occludingRect.intersection(area)
+                for j in nextSibling..<siblingOccluders.count {
+                    let r = siblingOccluders[j].rect.intersection(area)
                     if r == area { hidden = true; break }
                     if !r.isEmpty { occluders.append(r) }
                 }

@@ -234,8 +234,8 @@ package final class RenderLayer {
         guard t.b == 0, t.c == 0, t.a > 0, t.d > 0 else { return nil }
         let r = bounds.applying(t)
         guard r.isFinite, abs(r.minX) < 1e9, abs(r.minY) < 1e9, abs(r.maxX) < 1e9, abs(r.maxY) < 1e9 else { return nil }
-        let edges = [r.minX, r.minY, r.maxX, r.maxY]
-        guard edges.allSatisfy({ abs($0 - $0.rounded()) < 1e-9 }) else { return nil }
+        func whole(_ v: CGFloat) -> Bool { abs(v - v.rounded()) < 1e-9 }
+        guard whole(r.minX), whole(r.minY), whole(r.maxX), whole(r.maxY) else { return nil }
         return PixelRect(x0: Int(r.minX.rounded()), y0: Int(r.minY.rounded()), x1: Int(r.maxX.rounded()), y1: Int(r.maxY.rounded()))
     }
 
@@ -297,21 +297,33 @@ struct ShadowStyle: Equatable {
     var opacity: Float
     var offset: CGSize
     var radius: CGFloat
+    /// The shape casting it, in the layer's coordinates; nil: the
+    /// background's rounded bounds. Immutable (the layer keeps a copy).
+    var path: CGPath?
 
     /// Nil when the layer casts no shadow (no colour, or opacity 0), or has
-    /// nothing to cast one (no background).
+    /// nothing to cast one (no shadow path and no background).
     @MainActor init?(of layer: CALayer) {
-        guard let color = layer.shadowColor, layer.shadowOpacity > 0, layer.backgroundColor != nil else { return nil }
+        guard let color = layer.shadowColor, layer.shadowOpacity > 0,
+              layer.shadowPath != nil || layer.backgroundColor != nil else { return nil }
         self.color = PremultipliedColor(color)
         opacity = min(1, layer.shadowOpacity)
         offset = layer.shadowOffset
         radius = layer.shadowRadius
+        path = layer.shadowPath
+    }
+
+    /// The shape's box in the layer's coordinates.
+    @MainActor func shapeBounds(of node: RenderLayer) -> CGRect {
+        guard let path else { return node.bounds }
+        let box = path.boundingBoxOfPath
+        return box.isNull || !box.isFinite ? .zero : box
     }
 
     /// The pixels the blurred shadow may touch.
     @MainActor func pixelRect(of node: RenderLayer) -> PixelRect {
         let t = node.toDevice
-        let shape = node.bounds.applying(t)
+        let shape = shapeBounds(of: node).applying(t)
         let deviceOffset = offsetInDevice(t)
         let spread = blurExtent(t)
         return PixelRect(covering: shape.offsetBy(dx: deviceOffset.width, dy: deviceOffset.height)

@@ -14,15 +14,24 @@
 @MainActor
 final class UpdateCycle {
     private unowned let application: UIApplication
+    private var observer: RunLoopObserver!
+    /// The loop the observer is on, which may outlive this cycle (a test's
+    /// synthesizer can hold the loop of an application since reset).
+    private weak var runLoop: ApplicationRunLoop?
     let displayClock: DisplayClock
 
-    /// The run loop's observer holds the cycle (strongly: a weak reference
-    /// would be loaded through the runtime at every turn); the cycle does
-    /// not hold the observer, so the two go away with the run loop.
     init(application: UIApplication) {
         self.application = application
         displayClock = DisplayClock(application: application)
-        application.runLoop.add(RunLoopObserver(activities: .beforeWaiting) { [self] _ in endOfTurn() })
+        // Unowned, which costs less than weak on every turn: the observer
+        // leaves the loop when this cycle goes away (deinit).
+        observer = RunLoopObserver(activities: .beforeWaiting) { [unowned self] _ in endOfTurn() }
+        runLoop = application.runLoop
+        application.runLoop.add(observer)
+    }
+
+    isolated deinit {
+        runLoop?.remove(observer)
     }
 
     private func endOfTurn() {
