@@ -335,7 +335,7 @@ open class CALayer {
     /// layer is removed and when the superlayer goes away.
     public private(set) var superlayer: CALayer? {
         get { superlayerReference?.object }
-        set { superlayerReference = newValue.map(UnretainedReference.init) }
+        set { superlayerReference = UnretainedReference(newValue) }
     }
     @exclusivity(unchecked) private var superlayerReference: UnretainedReference<CALayer>?
 

@@ -22,6 +22,13 @@ package struct UnretainedReference<Object: AnyObject> {
         #endif
     }
 
+    /// A reference to `object`, or nil for nil.
+    @inlinable
+    package init?(_ object: Object?) {
+        guard let object else { return nil }
+        self.init(object)
+    }
+
     /// The object, which must still exist.
     @inlinable
     package var object: Object {

@@ -46,7 +46,7 @@ open class UIGestureRecognizer {
     /// clears it before either goes away.
     var arena: GestureArena? {
         get { arenaReference?.object }
-        set { arenaReference = newValue.map(UnretainedReference.init) }
+        set { arenaReference = UnretainedReference(newValue) }
     }
     /// ``arena`` as a plain reference: every change of state asks for it,
     /// and an `unowned(unsafe)` optional is retained and released as it is read.
@@ -143,7 +143,7 @@ open class UIGestureRecognizer {
     /// recognizers) and cleared when the view goes away.
     public internal(set) var view: UIView? {
         get { attachedView?.object }
-        set { attachedView = newValue.map(UnretainedReference.init) }
+        set { attachedView = UnretainedReference(newValue) }
     }
 
     /// The view as a plain reference: the arena asks whether there is one for

@@ -159,7 +159,7 @@ open class UIView: UIResponder, CALayerDelegate {
     /// on removal and when the superview goes away.
     public private(set) var superview: UIView? {
         get { superviewReference?.object }
-        set { superviewReference = newValue.map(UnretainedReference.init) }
+        set { superviewReference = UnretainedReference(newValue) }
     }
     @exclusivity(unchecked) private var superviewReference: UnretainedReference<UIView>?
 
