@@ -333,7 +333,11 @@ open class CALayer {
 
     /// Not retained (the superlayer owns this layer): cleared when this
     /// layer is removed and when the superlayer goes away.
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var superlayer: CALayer?
+    public private(set) var superlayer: CALayer? {
+        get { superlayerReference?.object }
+        set { superlayerReference = UnretainedReference(newValue) }
+    }
+    @exclusivity(unchecked) private var superlayerReference: UnretainedReference<CALayer>?
 
     /// The sublayers, back to front; nil when there are none.
     public var sublayers: [CALayer]? {
