@@ -95,6 +95,9 @@ final class PaintSink: SpanSink {
     private let solidWord: UInt32
     private let solidIsOpaque: Bool
     private let alphaShift: UInt32
+    /// A solid colour blended normally, anti-aliased, with no clip mask:
+    /// text's case, whose runs of coverages blend in one pass.
+    private let blendsSolidCoveragesDirectly: Bool
     /// Scratch rows, grown to the longest run seen, freed in deinit.
     private var samples = UnsafeMutablePointer<UInt32>.allocate(capacity: 0)
     private var coverages = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
@@ -110,9 +113,11 @@ final class PaintSink: SpanSink {
         if case let .solid(color) = paint {
             solidWord = buffer.format.word(color)
             solidIsOpaque = color.isOpaque
+            blendsSolidCoveragesDirectly = mask == nil && antialias && blendMode == .normal
         } else {
             solidWord = 0
             solidIsOpaque = false
+            blendsSolidCoveragesDirectly = false
         }
     }
 
@@ -149,6 +154,10 @@ final class PaintSink: SpanSink {
     /// bitmap, say), further weighted by the clip's mask.
     func span(y: Int, x: Int, length: Int, coverages source: UnsafePointer<UInt8>) {
         guard length > 0 else { return }
+        if blendsSolidCoveragesDirectly {
+            blendSolid(y: y, x: x, length: length, coverages: source)
+            return
+        }
         reserveScratch(length)
         let start = mask.map { $0.row(y, x: x) } ?? 0
         for i in 0..<length {
@@ -194,6 +203,25 @@ final class PaintSink: SpanSink {
             }
         default:
             for i in 0..<length { blendPixel(row + i * 4, source: sources?[i] ?? solidWord, coverage: coverage) }
+        }
+    }
+
+    /// The solid colour over the row, each pixel by its coverage: what
+    /// ``blend(y:x:length:coverages:)`` does for normal blending, without
+    /// the scratch copy and the per-pixel choices (a glyph's bitmap is
+    /// mostly empty or full).
+    private func blendSolid(y: Int, x: Int, length: Int, coverages: UnsafePointer<UInt8>) {
+        let row = buffer.row(y) + x * 4
+        for i in 0..<length {
+            let c = coverages[i]
+            if c == 0 { continue }
+            if c == 255 && solidIsOpaque {
+                row.storeBytes(of: solidWord, toByteOffset: i * 4, as: UInt32.self)
+                continue
+            }
+            let d = row.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
+            let s = c == 255 ? solidWord : scaleBytes(solidWord, by: UInt32(c))
+            row.storeBytes(of: sourceOver(s, d, alphaShift: alphaShift), toByteOffset: i * 4, as: UInt32.self)
         }
     }
 

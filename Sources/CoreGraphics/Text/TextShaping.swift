@@ -160,6 +160,12 @@ package enum CharacterKind: UInt8, Sendable {
     case invisible
 
     init(_ scalar: Unicode.Scalar) {
+        // Printable ASCII but the space and the hyphen: part of a word,
+        // without asking Unicode's tables (most text is mostly this).
+        if scalar.value > 0x20, scalar.value < 0x7F, scalar.value != 0x2D {
+            self = .word
+            return
+        }
         switch scalar.value {
         case 0x20, 0x2000...0x200A, 0x205F, 0x3000: self = .space
         case 0x09: self = .tab
