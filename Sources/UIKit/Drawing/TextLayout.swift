@@ -59,6 +59,8 @@ struct TextLayout {
     init(string: String, runs: [(range: Range<Int>, style: Style)], container: TextContainer) {
         self.string = string
         var shaped = ShapedText()
+        // One glyph per UTF-16 unit at most, and an ellipsis or two.
+        shaped.reserveCapacity(string.utf16.count + 2)
         var styles: [Style] = []
         let scalars = string.unicodeScalars
         for (range, style) in runs {
