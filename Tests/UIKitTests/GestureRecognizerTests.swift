@@ -53,7 +53,7 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
         sibling.addGestureRecognizer(elsewhere)
 
         let finger = synthesizer.touchDown(at: CGPoint(x: 20, y: 20))
-        let touch = window.subviews[0].subviews[0] === child ? UIApplication.shared.touchRouter.activeTouches.first! : nil
+        let touch = window.subviews[0].subviews[0] === child ? UIApplication.shared.touchRouter.touchesOnScreen.first! : nil
         #expect(touch?.gestureRecognizers?.map { $0.name! } == ["child", "parent", "window"])
         let event = UIApplication.shared.touchesEvent
         #expect(touch.map { event.touches(for: onParent) == [$0] } == true)

@@ -103,7 +103,7 @@ extension UIApplication {
                 delegate?.applicationWillResignActive(self)
                 applicationState = .inactive
             }
-            touchRouter.cancelAllTouches(application: self)
+            touchRouter.cancelAllTouches()
             applicationState = .background
             delegate?.applicationDidEnterBackground(self)
         case .foreground:

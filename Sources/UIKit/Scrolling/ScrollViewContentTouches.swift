@@ -65,7 +65,7 @@ extension UIScrollView {
         var recognizers: [DelayedTouchesBeganGestureRecognizer] = []
         for touch in touches {
             for case let recognizer as DelayedTouchesBeganGestureRecognizer in touch.gestureRecognizerList
-            where !recognizers.contains(where: { $0 === recognizer }) {
+            where !recognizers.containsIdentical(recognizer) {
                 recognizers.append(recognizer)
             }
         }
@@ -74,7 +74,7 @@ extension UIScrollView {
 
     /// Step 4: whether the pan may begin, given what the content already has.
     func contentTouchesLetPanBegin() -> Bool {
-        for touch in storedPan.receivedTouches where touch.viewDelivery == .began {
+        for touch in storedPan.currentTouchesNotIgnored where touch.viewDelivery == .began {
             guard let view = touch.view, view !== self, view.isDescendant(of: self) else { continue }
             if !canCancelContentTouches || !touchesShouldCancel(in: view) { return false }
         }
@@ -103,7 +103,7 @@ final class DelayedTouchesBeganGestureRecognizer: UIGestureRecognizer {
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         guard delaysTouchesBegan else {
             // Nothing to wait for: the content gets the touches now, if the scroll view agrees.
-            scrollView?.admitContentTouches(receivedTouches.filter { touches.contains($0) })
+            scrollView?.admitContentTouches(currentTouchesNotIgnored.filtered { touches.contains($0) })
             return
         }
         if !isWaiting {
@@ -127,7 +127,7 @@ final class DelayedTouchesBeganGestureRecognizer: UIGestureRecognizer {
     /// The delay is over: failing hands the held touches to the content.
     private func releaseTouches() {
         guard state == .possible else { return }
-        if delaysTouchesBegan { scrollView?.admitContentTouches(receivedTouches) }
+        if delaysTouchesBegan { scrollView?.admitContentTouches(currentTouchesNotIgnored) }
         state = .failed
     }
 
