@@ -36,13 +36,6 @@ package struct UnretainedReference<Object: AnyObject> {
         return unmanaged.takeUnretainedValue()
     }
 
-    /// Calls `body` with the object, which must still exist, without retaining it.
-    @inlinable @inline(__always)
-    package func withObject<Result>(_ body: (Object) -> Result) -> Result {
-        checkAlive()
-        return unmanaged._withUnsafeGuaranteedRef(body)
-    }
-
     /// Whether the reference is to `other`; the object is not read.
     @inlinable @inline(__always)
     package func refers(to other: Object) -> Bool {

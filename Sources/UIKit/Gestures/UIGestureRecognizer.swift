@@ -98,7 +98,8 @@ open class UIGestureRecognizer {
         deadline?.invalidate()
         let recognizer = UnretainedReference(self)
         deadline = runLoop.schedule(after: seconds) { _ in
-            recognizer.withObject { $0.deadlineAction?($0) }
+            let target = recognizer.object
+            target.deadlineAction?(target)
         }
         deadlineRunLoop = ObjectIdentifier(runLoop)
     }
@@ -181,8 +182,11 @@ open class UIGestureRecognizer {
     public var state: State {
         get { storedState }
         set {
+            // No closure here (withObject): a closure formed in main-actor
+            // code and passed across modules is checked for its executor
+            // at every call, which cost more than the retain.
             if let arenaReference {
-                arenaReference.withObject { $0.requestTransition(self, to: newValue) }
+                arenaReference.object.requestTransition(self, to: newValue)
             } else {
                 UIApplication.shared.gestureArena.requestTransition(self, to: newValue)
             }
