@@ -248,7 +248,8 @@ final class TouchRouter {
 
     private func delaysBegan(_ touch: UITouch) -> Bool {
         for recognizer in touch.gestureRecognizerList
-        where recognizer.delaysTouchesBegan && recognizer.isUndecided && !recognizer.ignoredTouches.contains(touch) {
+        where recognizer.delaysTouchesBegan && recognizer.isUndecided && !recognizer.ignoredTouches.contains(touch)
+            && !recognizer.releasedTouches.contains(touch) {
             return true
         }
         return false

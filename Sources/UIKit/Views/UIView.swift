@@ -235,7 +235,7 @@ open class UIView: UIResponder, CALayerDelegate {
         parent.detach(self)
         if oldWindow != nil {
             propagateDidMoveToWindow()
-            UIApplication.shared.touchRouter.viewDidLeaveWindow(self, application: UIApplication.shared)
+            UIApplication.shared.viewDidLeaveWindow(self)
             oldWindow?.resignFirstResponder(inside: self)
         }
         didMoveToSuperview()
@@ -272,7 +272,7 @@ open class UIView: UIResponder, CALayerDelegate {
         if layerOnTop { layer.addSublayer(view.layer) } else { placeLayer(of: view, at: index) }
         if oldWindow !== newWindow {
             view.propagateDidMoveToWindow()
-            if oldWindow != nil { UIApplication.shared.touchRouter.viewDidLeaveWindow(view, application: UIApplication.shared) }
+            if oldWindow != nil { UIApplication.shared.viewDidLeaveWindow(view) }
             oldWindow?.resignFirstResponder(inside: view)
         }
         view.didMoveToSuperview()
