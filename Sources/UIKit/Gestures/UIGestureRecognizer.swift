@@ -18,7 +18,7 @@ import Foundation
 /// (``init(handler:)``) or method references on a weakly held target
 /// (`addTarget(self, action: Self.didPan)`).
 @preconcurrency @MainActor
-open class UIGestureRecognizer {
+open class UIGestureRecognizer: NSObject {
     public enum State: Int, Sendable, CustomStringConvertible {
         case possible, began, changed, ended, cancelled, failed
         /// The state of a discrete recognizer that recognized its gesture.
@@ -58,7 +58,17 @@ open class UIGestureRecognizer {
     /// Where the touches were when the recognizer last saw any, in screen points.
     @exclusivity(unchecked) var lastScreenCentroid = CGPoint.zero
 
-    public init() {}
+    public override init() {
+        super.init()
+    }
+
+    /// The class, name and state. Read it on the main thread, like the recognizer.
+    nonisolated open override var description: String {
+        MainActor.assumeIsolated {
+            guard let name else { return "<\(type(of: self)) state = \(state)>" }
+            return "<\(type(of: self)) \"\(name)\" state = \(state)>"
+        }
+    }
 
     /// The recognizer's deadline. A gesture waits for one deadline at a
     /// time (the end of a tap, the start of a long press), and nearly every
@@ -361,12 +371,6 @@ open class UIGestureRecognizer {
     func sendActions() {
         if actions.anySatisfy({ $0.isOrphaned }) { actions.removeEvery { $0.isOrphaned } }
         for action in actions { action.send(from: self) }
-    }
-}
-
-extension UIGestureRecognizer: @MainActor CustomStringConvertible {
-    public var description: String {
-        "<\(type(of: self))\(name.map { " \"\($0)\"" } ?? "") state = \(state)>"
     }
 }
 

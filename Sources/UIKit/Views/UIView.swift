@@ -25,6 +25,11 @@ open class UIView: UIResponder, CALayerDelegate {
         self.init(frame: .zero)
     }
 
+    /// The class, frame and tag. Read it on the main thread, like the view.
+    nonisolated open override var description: String {
+        MainActor.assumeIsolated { "<\(type(of: self)) frame = \(frame)\(tag != 0 ? " tag = \(tag)" : "")>" }
+    }
+
     /// Designated, as in UIKit, so that subclasses can call
     /// `super.init(coder:)`. Interface archives are not read here: a view
     /// made from a coder is the view `init(frame: .zero)` makes.
@@ -539,8 +544,3 @@ open class UIView: UIResponder, CALayerDelegate {
     }
 }
 
-extension UIView: @MainActor CustomStringConvertible {
-    public var description: String {
-        "<\(type(of: self)) frame = \(frame)\(tag != 0 ? " tag = \(tag)" : "")>"
-    }
-}
