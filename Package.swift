@@ -45,9 +45,12 @@ let package = Package(
         .target(name: "_Testing_UIKit", dependencies: ["UIKit"]),
 
         // Tools. The tool's commands live in a library so that tests can parse them.
+        // Scene files (JSON view trees) are read by a module with no
+        // dependencies, so that the fuzzer can build it on its own.
+        .target(name: "SceneFile"),
         .target(
             name: "OpenUIKitCommands",
-            dependencies: ["UIKit", "EventServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["UIKit", "EventServer", "SceneFile", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "openuikit", dependencies: ["OpenUIKitCommands"]),
         .executableTarget(
@@ -82,7 +85,7 @@ let package = Package(
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "GeometryTestSupport", "DrawingTestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics", "GeometryTestSupport"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreGraphics", "HID", "GeometryTestSupport", "CFreeType", "DrawingTestSupport"], exclude: ["References"]),
-        .testTarget(name: "OpenUIKitCommandsTests", dependencies: ["OpenUIKitCommands"]),
+        .testTarget(name: "OpenUIKitCommandsTests", dependencies: ["OpenUIKitCommands", "SceneFile", "UIKit", "DrawingTestSupport"], exclude: ["References"]),
         // Compiles client code (Tests/SourceCompatibilityFixtures) against the built modules.
         .testTarget(name: "SourceCompatibilityTests", dependencies: ["UIKit"]),
     ],

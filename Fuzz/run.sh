@@ -4,8 +4,8 @@
 #   Fuzz/run.sh [--short] [TARGET...]
 #
 # Each target is one Swift file defining LLVMFuzzerTestOneInput; it is
-# compiled with the files in Fuzz/Support against the HID and EventServer
-# modules, built here with coverage (-sanitize=fuzzer) and AddressSanitizer.
+# compiled with the files in Fuzz/Support against the HID, EventServer and
+# SceneFile modules, built here with coverage (-sanitize=fuzzer) and AddressSanitizer.
 # Adding a target is adding a file (and, if you like, seed inputs in
 # Fuzz/Corpus/TARGET/).
 #
@@ -35,12 +35,16 @@ mkdir -p "$build/crashes"
 flags=(-O -g -swift-version 6 -sanitize=$sanitizers -parse-as-library -package-name OpenUIKit
     -I "$build" -I Sources/CLinuxInput -use-ld=lld)
 
-echo "fuzz: building the HID and EventServer modules" >&2
+echo "fuzz: building the HID, EventServer and SceneFile modules" >&2
 swiftc "${flags[@]}" -wmo -module-name HID -emit-module -emit-module-path "$build/HID.swiftmodule" \
     -c -o "$build/HID.o" Sources/HID/*.swift
 mapfile -t server_sources < <(find Sources/EventServer -name '*.swift' | sort)
 swiftc "${flags[@]}" -wmo -module-name EventServer -emit-module -emit-module-path "$build/EventServer.swiftmodule" \
     -c -o "$build/EventServer.o" "${server_sources[@]}"
+
+# Scene files are read by a module of their own, with no dependencies.
+swiftc "${flags[@]}" -wmo -module-name SceneFile -emit-module -emit-module-path "$build/SceneFile.swiftmodule" \
+    -c -o "$build/SceneFile.o" Sources/SceneFile/*.swift
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
@@ -50,7 +54,7 @@ fi
 for target in "${targets[@]}"; do
     echo "fuzz: building $target" >&2
     swiftc "${flags[@]}" -module-name "Fuzz$target" -o "$build/$target" \
-        Fuzz/Support/*.swift "Fuzz/Targets/$target.swift" "$build/HID.o" "$build/EventServer.o"
+        Fuzz/Support/*.swift "Fuzz/Targets/$target.swift" "$build/HID.o" "$build/EventServer.o" "$build/SceneFile.o"
 done
 
 for target in "${targets[@]}"; do

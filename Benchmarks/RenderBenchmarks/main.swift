@@ -2,7 +2,8 @@
 // threaded. Run with `Benchmarks/render.sh` (release build); `--quick` does
 // a short run; `--count full|damaged|scroll` repeats one measurement a fixed
 // number of times inside a function of its own, for callgrind's
-// --toggle-collect (see docs/compositor.md).
+// --toggle-collect (see docs/compositor.md); `--frame PATH` writes the cards
+// scene's full frame as a PNG, to look at or to compare two builds.
 //
 // 1. The "cards" scene on a 1170×2532 pt screen at scale 1 (points are
 //    pixels), opaque white: 200 views, i = 0…199, each over the ones before:
@@ -23,6 +24,7 @@
 //    offset by 10 pt, commits and composites (the whole visible list).
 
 #if canImport(Glibc)
+import Foundation
 import Glibc
 #endif
 import UIKit
@@ -167,6 +169,21 @@ func main() throws {
             print("--count takes full, damaged or scroll")
             exit(2)
         }
+        return
+    }
+
+    if let index = arguments.firstIndex(of: "--frame"), index + 1 < arguments.count {
+        // The cards scene's full frame as a PNG, to look at and to compare
+        // two builds pixel for pixel.
+        let cards = try CardsScene()
+        cards.fullFrame()
+        let compositor = cards.compositor
+        let image = compositor.withUnsafeBytes { bytes in
+            CGImage(width: compositor.pixelWidth, height: compositor.pixelHeight) { buffer in
+                buffer.base.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+            }
+        }
+        try image!.pngData().write(to: URL(fileURLWithPath: arguments[index + 1]))
         return
     }
 

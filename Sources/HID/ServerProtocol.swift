@@ -367,6 +367,7 @@ extension ServerMessage {
             let packet = Array(bytes[reader.offset...])
             reader.offset = bytes.count
             guard packet.count >= HIDWireFormat.headerSize else { throw lengthError }
+            guard readTime.isFinite else { throw .badField("event read time that is not a finite number") }
             self = .event(EventEnvelope(sequence: sequence, readTime: readTime, packet: packet))
         case .appState:
             let raw: UInt8 = try reader.get(orThrow: lengthError)

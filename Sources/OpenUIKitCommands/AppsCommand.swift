@@ -9,11 +9,10 @@ struct AppsCommand: ParsableCommand {
         abstract: "Lists the applications connected to the event server, the one in front first."
     )
 
-    @Option(help: ArgumentHelp("The event server's socket.", valueName: "path"))
-    var socket: String = ServerProtocol.defaultSocketPath()
+    @OptionGroup var server: ServerSocketOption
 
     func run() throws {
-        let reply = try ServerClient(path: socket, role: .control).request(.listApplications)
+        let reply = try ServerClient(path: server.socket, role: .control).request(.listApplications)
         guard case .applications(let rows) = reply else { throw ValidationError("the server answered \(reply)") }
         print(Self.table(rows), terminator: "")
     }
@@ -45,14 +44,19 @@ struct SwitchCommand: ParsableCommand {
     @Argument(help: "The application's name, as `openuikit apps` lists it.")
     var name: String
 
-    @Option(help: ArgumentHelp("The event server's socket.", valueName: "path"))
-    var socket: String = ServerProtocol.defaultSocketPath()
+    @OptionGroup var server: ServerSocketOption
 
     func run() throws {
-        switch try ServerClient(path: socket, role: .control).request(.switchTo(name)) {
+        switch try ServerClient(path: server.socket, role: .control).request(.switchTo(name)) {
         case .done: print("\(name) is in front")
         case .failed(let why): throw ValidationError(why)
         case let other: throw ValidationError("the server answered \(other)")
         }
     }
+}
+
+/// `--socket PATH`, shared by every subcommand that talks to the event server.
+struct ServerSocketOption: ParsableArguments {
+    @Option(help: ArgumentHelp("The event server's socket.", valueName: "path"))
+    var socket: String = ServerProtocol.defaultSocketPath()
 }

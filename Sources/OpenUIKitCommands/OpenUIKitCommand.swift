@@ -17,6 +17,7 @@ public struct OpenUIKitCommand: ParsableCommand {
             SwitchCommand.self,
             RecordCommand.self,
             ReplayCommand.self,
+            RenderCommand.self,
         ]
     )
 

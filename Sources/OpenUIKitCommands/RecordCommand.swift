@@ -15,8 +15,7 @@ struct RecordCommand: ParsableCommand {
     @Argument(help: "The recording to write.")
     var file: String
 
-    @Option(help: ArgumentHelp("The event server's socket.", valueName: "path"))
-    var socket: String = ServerProtocol.defaultSocketPath()
+    @OptionGroup var server: ServerSocketOption
 
     @Option(help: ArgumentHelp("Stop after this many events.", valueName: "n"))
     var count: Int?
@@ -29,7 +28,7 @@ struct RecordCommand: ParsableCommand {
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
-        let client = try ServerClient(path: socket, role: .recorder, name: "openuikit record")
+        let client = try ServerClient(path: server.socket, role: .recorder, name: "openuikit record")
         let writer = try RecordingWriter(path: file)
         var why = "interrupted"
         recording: while count.map({ writer.eventCount < $0 }) ?? true {
@@ -69,15 +68,14 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Play every event at once, keeping the recorded intervals in the timestamps.")
     var asFastAsPossible = false
 
-    @Option(help: ArgumentHelp("The event server's socket.", valueName: "path"))
-    var socket: String = ServerProtocol.defaultSocketPath()
+    @OptionGroup var server: ServerSocketOption
 
     func validate() throws {
         guard HIDReplaySchedule.isValid(speed) else { throw ValidationError("--speed must be a finite number greater than 0, not \(speed)") }
     }
 
     func run() throws {
-        let client = try ServerClient(path: socket, role: .injector, name: "openuikit replay")
+        let client = try ServerClient(path: server.socket, role: .injector, name: "openuikit replay")
         var problems = 0
         let played = try replay(
             path: file, into: client, timing: asFastAsPossible ? .asFastAsPossible : .recorded(speed: speed)

@@ -137,7 +137,10 @@ public struct CAFrameRateRange: Equatable, Hashable, Sendable {
 package final class DisplayLinkRegistry {
     package static let current = DisplayLinkRegistry()
 
-    private var links: [CADisplayLink] = []
+    /// Read at the end of every run-loop turn (``hasLinks``), so unchecked
+    /// for overlapping access, as the hot path's state is; the test suite
+    /// runs again with the checks on.
+    @exclusivity(unchecked) private var links: [CADisplayLink] = []
 
     /// Whether any link is on the run loop (paused ones included): the
     /// display clock ticks only then.

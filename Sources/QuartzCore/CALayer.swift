@@ -51,7 +51,7 @@ open class CALayer: NSObject {
 
     isolated deinit {
         for layer in storedSublayers { layer.superlayer = nil }
-        if isQueuedForLayout || isQueuedForDisplay { TransactionState.current.forget(self) }
+        if layoutQueueSlot != nil || displayQueueSlot != nil { TransactionState.current.forget(self) }
     }
 
     // MARK: Geometry
@@ -537,12 +537,9 @@ open class CALayer: NSObject {
     /// Marks the layer for layout: its sublayers are placed again at the
     /// next layout pass (the end of the run-loop turn, or ``layoutIfNeeded()``).
     public func setNeedsLayout() {
+        if layoutQueueSlot == nil { TransactionState.current.layerNeedsLayout(self) }
         guard !needsLayoutFlag else { return }
         needsLayoutFlag = true
-        if !isQueuedForLayout {
-            isQueuedForLayout = true
-            TransactionState.current.layerNeedsLayout(self)
-        }
         var ancestor = superlayer
         while let layer = ancestor, !layer.descendantNeedsLayout {
             layer.descendantNeedsLayout = true
@@ -585,12 +582,9 @@ open class CALayer: NSObject {
     /// Marks the content as stale; it is redrawn at the next display pass
     /// (the end of the run-loop turn) or `displayIfNeeded()`.
     public func setNeedsDisplay() {
+        if displayQueueSlot == nil { TransactionState.current.layerNeedsDisplay(self) }
         guard !needsDisplayFlag else { return }
         needsDisplayFlag = true
-        if !isQueuedForDisplay {
-            isQueuedForDisplay = true
-            TransactionState.current.layerNeedsDisplay(self)
-        }
     }
 
     /// Marks part of the content as stale: the whole content is redrawn, as
@@ -602,6 +596,8 @@ open class CALayer: NSObject {
 
     public func displayIfNeeded() {
         guard needsDisplayFlag else { return }
+        // Cleared here too: a subclass's `display()` need not call super.
+        needsDisplayFlag = false
         display()
     }
 
@@ -621,10 +617,12 @@ open class CALayer: NSObject {
     /// The layer's copy in the committed tree, once it has been committed.
     package var committedNode: RenderLayer?
 
-    /// In the transaction's list of layers to lay out or display, which
-    /// does not retain them (a layer that goes away takes itself out).
-    package var isQueuedForLayout = false
-    package var isQueuedForDisplay = false
+    /// The layer's place in the transaction's list of layers to lay out or
+    /// display, while it is in it. The lists do not retain their layers: a
+    /// layer that goes away empties its place, found here without a search
+    /// (tearing down a tree of 10,000 marked layers was quadratic before).
+    package var layoutQueueSlot: Int?
+    package var displayQueueSlot: Int?
 
     /// Records a change for the next commit, and opens the implicit
     /// transaction if none is open.

@@ -109,13 +109,16 @@ package final class TransactionState {
 
     /// Explicit transactions, outermost first.
     private var explicit: [Frame] = []
-    /// The implicit transaction, when one is open.
-    private var implicit: Frame?
+    /// The implicit transaction, when one is open. Read at the end of every
+    /// run-loop turn, so unchecked for overlapping access (the test suite
+    /// runs again with the checks on).
+    @exclusivity(unchecked) private var implicit: Frame?
     private var flushRequested = false
     /// Not retained, as the layers' own marks are not: a layer that goes
-    /// away while listed takes itself out (``forget(_:)``).
-    private var layersNeedingLayout: [UnownedLayer] = []
-    private var layersNeedingDisplay: [UnownedLayer] = []
+    /// away while listed empties its place (``forget(_:)``), which it knows
+    /// (``CALayer/layoutQueueSlot``). A list holds no empty place at its end.
+    private var layersNeedingLayout: [UnownedLayer?] = []
+    private var layersNeedingDisplay: [UnownedLayer?] = []
     /// Completion blocks of transactions closed but not yet committed.
     private var pendingCompletions: [@MainActor () -> Void] = []
     private var hosts: [WeakHost] = []
@@ -137,9 +140,8 @@ package final class TransactionState {
         explicit = []
         implicit = nil
         flushRequested = false
-        layersNeedingLayout = []
-        for entry in layersNeedingLayout { entry.layer.isQueuedForLayout = false }
-        for entry in layersNeedingDisplay { entry.layer.isQueuedForDisplay = false }
+        for case let entry? in layersNeedingLayout { entry.layer.layoutQueueSlot = nil }
+        for case let entry? in layersNeedingDisplay { entry.layer.displayQueueSlot = nil }
         layersNeedingLayout = []
         layersNeedingDisplay = []
         pendingCompletions = []
@@ -194,19 +196,28 @@ package final class TransactionState {
     }
 
     func layerNeedsLayout(_ layer: CALayer) {
+        layer.layoutQueueSlot = layersNeedingLayout.count
         layersNeedingLayout.append(UnownedLayer(layer: layer))
         openImplicitIfNeeded()
     }
 
     func layerNeedsDisplay(_ layer: CALayer) {
+        layer.displayQueueSlot = layersNeedingDisplay.count
         layersNeedingDisplay.append(UnownedLayer(layer: layer))
         openImplicitIfNeeded()
     }
 
     /// A listed layer is going away.
     func forget(_ layer: CALayer) {
-        layersNeedingLayout.removeAll { $0.layer === layer }
-        layersNeedingDisplay.removeAll { $0.layer === layer }
+        if let slot = layer.layoutQueueSlot { Self.empty(slot, of: &layersNeedingLayout) }
+        if let slot = layer.displayQueueSlot { Self.empty(slot, of: &layersNeedingDisplay) }
+    }
+
+    /// Empties one place, then drops the empty places at the end, so that a
+    /// list whose layers have all gone away is empty.
+    private static func empty(_ slot: Int, of list: inout [UnownedLayer?]) {
+        list[slot] = nil
+        while let last = list.last, last == nil { list.removeLast() }
     }
 
     package func addHost(_ host: any CommittedTreeHost) {
@@ -259,9 +270,9 @@ package final class TransactionState {
 
     /// Lays out every tree that has a marked layer, from its root down.
     private func layOutMarkedTrees() {
-        let marked = layersNeedingLayout.map(\.layer)  // retained while the pass runs
+        let marked = layersNeedingLayout.compactMap { $0?.layer }  // retained while the pass runs
         layersNeedingLayout = []
-        for layer in marked { layer.isQueuedForLayout = false }
+        for layer in marked { layer.layoutQueueSlot = nil }
         for layer in marked where layer.needsLayout() {
             // The marks up the tree may be missing: the layer may have been
             // marked before it joined this tree.
@@ -275,9 +286,9 @@ package final class TransactionState {
     }
 
     private func displayMarkedLayers() {
-        let marked = layersNeedingDisplay.map(\.layer)
+        let marked = layersNeedingDisplay.compactMap { $0?.layer }
         layersNeedingDisplay = []
-        for layer in marked { layer.isQueuedForDisplay = false }
+        for layer in marked { layer.displayQueueSlot = nil }
         for layer in marked { layer.displayIfNeeded() }
     }
 }

@@ -24,6 +24,11 @@ struct OpenUIKitServer: ParsableCommand {
         valueName: "path"))
     var device: [String] = []
 
+    @Option(help: ArgumentHelp(
+        "An evemu recording (or evemu-describe output) whose header describes the device behind the --device FIFOs and files of bare input_event records: its axis ranges scale their positions to the screen. Without it, their positions are screen points.",
+        valueName: "path"))
+    var deviceHeader: String?
+
     @Option(help: ArgumentHelp("Where evdev devices are found when no --device is given.", valueName: "path"))
     var inputDirectory: String = InputDevices.defaultDirectory
 
@@ -53,14 +58,17 @@ struct OpenUIKitServer: ParsableCommand {
             throw ExitCode.failure
         }
         let identifiers = ContactIdentifiers()
-        for path in device {
-            do {
-                server.add(try InputDevices.open(path: path, screen: configuration.screen, identifiers: identifiers))
-            } catch {
-                configuration.log("\(error)")
-                server.shutDown()
-                throw ExitCode.failure
+        do {
+            var description: InputDeviceDescription?
+            if let deviceHeader { description = try InputDeviceDescription.evemuHeader(atPath: deviceHeader) }
+            for path in device {
+                server.add(try InputDevices.open(
+                    path: path, screen: configuration.screen, identifiers: identifiers, device: description))
             }
+        } catch {
+            configuration.log("\(error)")
+            server.shutDown()
+            throw ExitCode.failure
         }
         configuration.log("listening at \(socket), screen \(configuration.screen)")
         server.run()

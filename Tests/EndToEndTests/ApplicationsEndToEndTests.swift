@@ -71,10 +71,13 @@ import Testing
 
     @Test func anApplicationThatHangsIsReportedLosesItsTouchesAndComesBack() throws {
         let (server, socket) = try startServer(["--watchdog-timeout", "0.2"])
-        let app = try startApplication("sleepy", socket: socket, ["--hang-on-began", "0.8"])
+        // It hangs long enough (2.5 s, the watchdog's timeout is 0.2 s) that
+        // the touches below reach the server while it still hangs, even on
+        // a loaded machine (with 0.8 s it sometimes woke first).
+        let app = try startApplication("sleepy", socket: socket, ["--hang-on-began", "2.5"])
         let injector = try Injector(serverPath: socket)
         try injector.send([contact(1, .began, 100, 100)])
-        app.waitFor("left hanging for 0.8 s")
+        app.waitFor("left hanging for 2.5 s")
         server.waitForLine(timeout: 2) { $0.contains("\"sleepy\"") && $0.contains("is not responding: event 1 unacknowledged for") }
         // While it hangs its finger moves and a new finger lands: none of it is sent to it.
         try injector.send([contact(1, .moved, 110, 100)])
@@ -87,7 +90,7 @@ import Testing
         try injector.send([contact(3, .began, 200, 100)])
         app.waitFor("right began 1 (200,100)")
         #expect(Array(app.lines.drop { $0 != "left began 1 (100,100)" }) == [
-            "left began 1 (100,100)", "left hanging for 0.8 s", "left cancelled 1 (100,100)", "right began 1 (200,100)",
+            "left began 1 (100,100)", "left hanging for 2.5 s", "left cancelled 1 (100,100)", "right began 1 (200,100)",
         ])
         server.signal(SIGTERM)
         #expect(server.waitForExit() == 0)

@@ -15,34 +15,82 @@ import Testing
         return tests.joined(separator: "/") + "/EventServerTests/Recordings/\(name)"
     }
 
-    @Test func anEvemuRecordingOfTwoFingersDrivesTheApplication() throws {
-        let directory = makeTemporaryDirectory()
-        let fifo = directory + "/touchscreen"
+    /// The touch calls TouchLogger makes when `bytes` are written into a
+    /// FIFO the server reads as its device (with `serverArguments` besides).
+    private func touchCalls(whenWriting bytes: [UInt8], serverArguments: [String] = []) throws -> [String] {
+        let fifo = makeTemporaryDirectory() + "/device"
         #expect(mkfifo(fifo, 0o600) == 0)
-        let (server, socket) = try startServer(["--device", fifo])
-        let app = try startApplication("evemu", socket: socket)
-
-        let text = try #require(readFile(Self.recording("two-finger-gesture.evemu")), "the recording is in the repository")
+        let (server, socket) = try startServer(["--device", fifo] + serverArguments)
+        let app = try startApplication("device", socket: socket)
         let writer = open(fifo, O_WRONLY)
         #expect(writer >= 0)
-        text.withUnsafeBytes { _ = write(writer, $0.baseAddress, $0.count) }
+        bytes.withUnsafeBytes { _ = write(writer, $0.baseAddress, $0.count) }
         close(writer)
-
-        // Finger 1 lands at (100, 200) on the left, finger 2 at (300, 600) on the right;
-        // both move; the first lifts, then the second.
         app.waitForLine { $0.hasPrefix("right ended") }
-        let touches = Array(app.lines.drop { $0 != "didBecomeActive" }.dropFirst())
-        #expect(touches == [
-            "left began 1 (100,200)",
-            "right began 1 (300,600)",
-            "left moved 1 (110,200)",
-            "right moved 1 (290,600)",
-            "left moved 1 (110,210)",
-            "left ended 1 (110,210)",
-            "right ended 1 (290,600)",
-        ])
+        let calls = Array(app.lines.drop { $0 != "didBecomeActive" }.dropFirst())
         server.signal(SIGTERM)
         #expect(server.waitForExit() == 0)
+        return calls
+    }
+
+    @Test func anEvemuRecordingOfTwoFingersDrivesTheApplication() throws {
+        let text = try #require(readFile(Self.recording("two-finger-gesture.evemu")), "the recording is in the repository")
+        // Finger 1 lands at (100, 200) on the left, finger 2 at (300, 600) on the right;
+        // both move; the first lifts, then the second.
+        #expect(try touchCalls(whenWriting: text) == Self.twoFingerGestureCalls)
+    }
+
+    static let twoFingerGestureCalls = [
+        "left began 1 (100,200)",
+        "right began 1 (300,600)",
+        "left moved 1 (110,200)",
+        "right moved 1 (290,600)",
+        "left moved 1 (110,210)",
+        "left ended 1 (110,210)",
+        "right ended 1 (290,600)",
+    ]
+
+    /// Bare `input_event` records carry no axis ranges: `--device-header`
+    /// gives them the ranges of an evemu recording's header. The same
+    /// gesture as above, as the kernel's binary records, lands at the same
+    /// points; without the header its raw values would be taken as points.
+    @Test func bareRecordsTakeTheirAxisRangesFromADeviceHeader() throws {
+        let header = Self.recording("two-finger-gesture.evemu")
+        let text = try #require(readFile(header), "the recording is in the repository")
+        let records = Self.inputEventRecords(fromEvemu: String(decoding: text, as: UTF8.self))
+        #expect(records.count == 24 * 33, "the recording's 33 E: lines")
+        #expect(try touchCalls(whenWriting: records, serverArguments: ["--device-header", header]) == Self.twoFingerGestureCalls)
+    }
+
+    @Test func aDeviceHeaderThatIsNotOneStopsTheServerWithItsMessage() throws {
+        let directory = makeTemporaryDirectory()
+        let notAHeader = directory + "/empty.evemu"
+        let file = try #require(fopen(notAHeader, "w"))
+        fputs("# nothing here\n", file)
+        fclose(file)
+        let socket = directory + "/server.sock"
+        let server = try ChildProcess("openuikit-server", ["--socket", socket, "--device", notAHeader, "--device-header", notAHeader])
+        #expect(server.waitForExit() == 1)
+        #expect(server.lines.contains { $0.contains("no evemu device header") })
+        #expect(access(socket, F_OK) != 0)
+    }
+
+    /// The `E:` lines of an evemu recording as the kernel's 24-byte
+    /// `struct input_event` records (x86-64: seconds, microseconds, type,
+    /// code, value).
+    static func inputEventRecords(fromEvemu text: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for line in text.split(separator: "\n") where line.hasPrefix("E: ") {
+            let fields = line.dropFirst(3).split { $0 == " " || $0 == "\t" }  // a comment may follow a tab
+            let time = fields[0].split(separator: ".")
+            func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+            append(Int64(time[0])!)
+            append(Int64(time[1])!)
+            append(UInt16(fields[1], radix: 16)!)
+            append(UInt16(fields[2], radix: 16)!)
+            append(Int32(fields[3])!)
+        }
+        return bytes
     }
 
     @Test func aDeviceThatCannotBeOpenedIsReportedAndTheServerDoesNotStart() throws {

@@ -34,6 +34,28 @@ import HID
         #expect(intervals == [0.016, 0.016, 0.016, 0.016, 0.016])
     }
 
+    /// A recording in `evemu-record`'s own output layout (its comment header
+    /// describing every axis, the banner, events annotated after a tab,
+    /// negative values written `-001`, `MSC_TIMESTAMP` and the kernel's
+    /// single-touch emulation beside the slots): a two-finger scroll.
+    @Test func aRecordingInEvemuRecordsOwnLayout() throws {
+        let result = try play("two-finger-scroll.evemu")
+        #expect(result.ended)
+        #expect(result.diagnostics.isEmpty)
+        var expected: [[Seen]] = [
+            [Seen(1, .began, 300, 600)],
+            [Seen(1, .moved, 300, 590), Seen(2, .began, 100, 620)],
+        ]
+        for scan in 2...9 {
+            expected.append([Seen(1, .moved, 300, 600 - 10 * Double(scan)), Seen(2, .moved, 100, 630 - 10 * Double(scan))])
+        }
+        expected.append([Seen(1, .moved, 300, 500), Seen(2, .ended, 100, 540)])
+        expected.append([Seen(1, .ended, 300, 500)])
+        #expect(frames(result.events) == expected)
+        let times = result.events.map(\.timestamp)
+        #expect(zip(times.dropFirst(), times).allSatisfy { abs($0 - $1 - 0.008) < 0.001 }, "scans about 8 ms apart")
+    }
+
     @Test func theSameGestureAsInputEventRecordsIsRecognisedByContent() throws {
         let evemu = try play("two-finger-gesture.evemu").events
         let header = try InputDeviceDescription.evemuHeader(atPath: recordingPath("two-finger-gesture.evemu"))

@@ -61,6 +61,14 @@ import Testing
         let nan = ServerMessage.acknowledgement(.init(sequence: 1, handled: true, finishTime: .nan)).encoded()
         #expect(throws: ServerProtocolError.self) { try ServerMessage(decoding: nan) }
 
+        // Found by the fuzzer: an event whose read time is NaN read, and then
+        // compared unequal to itself when written and read again.
+        let nanEvent: [UInt8] = Array("OUKS".utf8) + [0x82, 0x0B, 0x00, 0x09, 0x28, 0x00, 0x4B, 0x53, 0x82, 0x00, 0x00, 0x00,
+            0x09, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x02] + [UInt8](repeating: 0, count: 7) + [0x44, 0x02, 0x00, 0x00, 0x31]
+        #expect(throws: ServerProtocolError.badField("event read time that is not a finite number")) { try ServerMessage(decoding: nanEvent) }
+        let infinite = ServerMessage.event(.init(sequence: 1, readTime: -.infinity, packet: HIDWireFormat.magic + [9, 1, 0, 0, 0, 0, 0, 0])).encoded()
+        #expect(throws: ServerProtocolError.badField("event read time that is not a finite number")) { try ServerMessage(decoding: infinite) }
+
         let screen = ServerMessage.welcome(.init(clientIdentifier: 1, screenWidth: .infinity, screenHeight: 1, screenScale: 1, isForeground: true)).encoded()
         #expect(throws: ServerProtocolError.self) { try ServerMessage(decoding: screen) }
 

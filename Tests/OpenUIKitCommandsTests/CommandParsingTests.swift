@@ -1,6 +1,7 @@
 import ArgumentParser
 import Testing
 @testable import OpenUIKitCommands
+import HID
 
 /// The tool's command line: what each argument list parses to, and the
 /// errors and help that bad or missing arguments get.
@@ -76,6 +77,22 @@ import Testing
         let scroll = OpenUIKitCommand.helpMessage(for: ScrollCommand.self)
         #expect(scroll.contains("USAGE: openuikit scroll [<session>]"))
         #expect(scroll.contains("default: fling"))
+    }
+
+    /// Every subcommand that talks to the event server takes the same
+    /// `--socket PATH`, defaulting to where applications look.
+    @Test func theServerSubcommandsShareTheSocketOption() throws {
+        let apps = try #require(try OpenUIKitCommand.parseAsRoot(["apps"]) as? AppsCommand)
+        #expect(apps.server.socket == ServerProtocol.defaultSocketPath())
+        let switched = try #require(try OpenUIKitCommand.parseAsRoot(["switch", "Maps", "--socket", "/tmp/a.sock"]) as? SwitchCommand)
+        #expect(switched.server.socket == "/tmp/a.sock" && switched.name == "Maps")
+        let record = try #require(try OpenUIKitCommand.parseAsRoot(["record", "out.hid", "--socket", "/tmp/b.sock"]) as? RecordCommand)
+        #expect(record.server.socket == "/tmp/b.sock")
+        let replay = try #require(try OpenUIKitCommand.parseAsRoot(["replay", "in.hid", "--socket", "/tmp/c.sock"]) as? ReplayCommand)
+        #expect(replay.server.socket == "/tmp/c.sock")
+        for subcommand in [AppsCommand.self, SwitchCommand.self, RecordCommand.self, ReplayCommand.self] as [any ParsableCommand.Type] {
+            #expect(OpenUIKitCommand.helpMessage(for: subcommand).contains("--socket <path>"))
+        }
     }
 
     private func errorMessage(_ arguments: [String]) -> String {

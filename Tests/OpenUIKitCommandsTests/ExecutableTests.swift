@@ -106,4 +106,58 @@ import Testing
         #expect(run.errors.contains("Error: The value 'wiggle' is invalid for '<gesture>'"))
         #expect(run.errors.contains("Usage: openuikit trace [<gesture>]"))
     }
+
+    // MARK: render
+
+    static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("openuikit-render-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    @Test func renderDrawsASceneFileToAPNG() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scene = directory.appendingPathComponent("scene.json")
+        try Data(#"{ "size": [20, 10], "scale": 2, "views": [ { "frame": [0, 0, 10, 10], "backgroundColor": "red" } ] }"#.utf8).write(to: scene)
+        let frame = directory.appendingPathComponent("frame.png")
+        let run = try Self.run(["render", scene.path, "-o", frame.path])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output == "wrote \(frame.path)\n")
+        let png = try Data(contentsOf: frame)
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        // IHDR: width and height, big-endian, at bytes 16 and 20.
+        #expect(Array(png[16..<24]) == [0, 0, 0, 40, 0, 0, 0, 20])
+    }
+
+    @Test func renderReportsABadSceneFileByLineAndFieldAndWritesNothing() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scene = directory.appendingPathComponent("bad.json")
+        try Data("{\n  \"views\": [\n    { \"frame\": [0, 0, 10] }\n  ]\n}\n".utf8).write(to: scene)
+        let frame = directory.appendingPathComponent("frame.png")
+        let run = try Self.run(["render", scene.path, "-o", frame.path])
+        #expect(run.status == 1)
+        #expect(run.errors == "Error: \(scene.path):3:16: views[0].frame: expected [x, y, width, height], 4 numbers\n")
+        #expect(!FileManager.default.fileExists(atPath: frame.path))
+    }
+
+    @Test func renderReportsAMissingFileAndAnUnknownPicture() throws {
+        let missing = try Self.run(["render", "/nonexistent/scene.json"])
+        #expect(missing.status == 1)
+        #expect(missing.errors == "Error: /nonexistent/scene.json: cannot read the file\n")
+        let unknown = try Self.run(["render", "no-such-picture"])
+        #expect(unknown.status == 64)
+        #expect(unknown.errors.contains("Error: no-such-picture is neither a file nor a built-in picture (demo, seed-a-nested-views,"))
+    }
+
+    @Test func renderListsAndPrintsTheBuiltInPictures() throws {
+        let list = try Self.run(["render", "--list"])
+        #expect(list.status == 0)
+        #expect(list.output.hasPrefix("demo: a settings screen: buttons, a switch, a slider and a list in a scroll view\n"))
+        #expect(list.output.split(separator: "\n").count == 9)
+        let printed = try Self.run(["render", "--print", "seed-a-nested-views"])
+        #expect(printed.status == 0)
+        #expect(printed.output.contains(#""name": "grey", "frame": [100, 100, 100, 100]"#))
+    }
 }

@@ -128,4 +128,46 @@ final class LayoutAndDisplayLog: CALayerDelegate {
         CATransaction.flush()  // would touch a freed layer otherwise
         #expect(TransactionState.current.commitCount == 1)
     }
+
+    /// Layers that go away leave their places empty; the layers still
+    /// marked, before and after them in the lists, are laid out and
+    /// displayed once each, in the order they were marked.
+    @Test func layersThatGoAwayLeaveTheOthersMarkedInOrder() {
+        TransactionState.current.reset()
+        final class Logged: CALayer {
+            var label = ""
+            var log: (String) -> Void = { _ in }
+            override func layoutSublayers() { log("layout \(label)") }
+            override func display() { log("display \(label)") }  // without super, as subclasses may
+        }
+        var log: [String] = []
+        var layers: [Logged?] = (0..<6).map { index in
+            let layer = Logged()
+            layer.label = "\(index)"
+            layer.log = { log.append($0) }
+            return layer
+        }
+        for layer in layers { layer?.setNeedsLayout(); layer?.setNeedsDisplay() }
+        for index in [5, 0, 2, 4] { layers[index] = nil }  // the last, the first, then two in between
+        CATransaction.flush()
+        #expect(log == ["layout 1", "layout 3", "display 1", "display 3"])
+        log = []
+        layers = []
+        #expect(!TransactionState.current.hasImplicitTransaction)
+    }
+
+    /// Resetting unmarks every listed layer, so that the next mark lists it again.
+    @Test func resetUnmarksTheListedLayers() {
+        TransactionState.current.reset()
+        let log = LayoutAndDisplayLog()
+        let layer = CALayer()
+        layer.delegate = log
+        layer.setNeedsLayout()
+        layer.setNeedsDisplay()
+        TransactionState.current.reset()
+        layer.setNeedsLayout()
+        layer.setNeedsDisplay()
+        CATransaction.flush()
+        #expect(log.entries == ["layout", "display"])
+    }
 }

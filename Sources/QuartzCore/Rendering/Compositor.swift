@@ -8,10 +8,19 @@
 /// with the layer's opacity through its mask. Everything else is drawn
 /// straight into the frame: a layer without sublayers folds its opacity
 /// into its colours, and an axis-aligned, square-cornered mask on whole
-/// pixels is a smaller clip rectangle.
+/// pixels is a smaller clip rectangle. Pixels that a later opaque layer
+/// will cover are left out (Occlusion.swift).
 @MainActor
 package final class Compositor {
     private let scratch = ScratchBuffers()
+    /// The occluders of the layers being drawn, a stack: each layer's list
+    /// is `occluders[activeOccluders...]`, what its ancestors' lists and its
+    /// later siblings hide of it.
+    private var occluders: [PixelRect] = []
+    private var activeOccluders = 0
+    /// For each level being drawn, its sublayers that occlude something
+    /// (their index and rectangle), a stack as well.
+    private var siblingOccluders: [(index: Int, rect: PixelRect)] = []
 
     package init() {}
 
@@ -22,7 +31,9 @@ package final class Compositor {
         guard node.subtreeRect.intersects(clip) else { return }
         if let shadow = node.shadow { drawShadow(shadow, of: node, into: surface, clip: clip) }
 
-        let ownParts = (node.background != nil ? 1 : 0) + (node.hasBorder ? 1 : 0) + (node.contents != nil ? 1 : 0)
+        // A background and border alone are drawn together in one pass, as a group would.
+        let ownParts = node.drawsBorderedBackground ? 1
+            : (node.background != nil ? 1 : 0) + (node.hasBorder ? 1 : 0) + (node.contents != nil ? 1 : 0)
         let maskClip = node.masksToBounds ? node.pixelAlignedMask : nil
         let needsGroup = (node.opacity < 1 && (!node.children.isEmpty || ownParts > 1))
             || (node.masksToBounds && (!node.children.isEmpty || node.contents != nil) && maskClip == nil)
@@ -38,33 +49,95 @@ package final class Compositor {
         defer { scratch.recycle(buffer) }
         drawContent(of: node, into: group, clip: region, childClip: region, alpha: 1)
         var painter = SurfacePainter(surface: surface, source: group, alpha: PixelOps.alpha(node.opacity))
-        if node.masksToBounds {
-            if let mask = ShapeFiller(shape: node.roundedBounds, toDevice: node.toDevice) {
-                mask.fill(within: region, toDevice: node.toDevice, painter: &painter)
+        let shape = node.masksToBounds ? node.roundedBounds : RoundedRectShape(rect: region.cgRect, radius: 0, corners: [])
+        let toDevice = node.masksToBounds ? node.toDevice : .identity
+        if let mask = ShapeFiller(shape: shape, toDevice: toDevice) {
+            paint(mask, within: region, toDevice: toDevice, painter: &painter)
+        }
+    }
+
+    /// Covers `filler`'s shape with `painter`, leaving out the active occluders.
+    @inline(__always)
+    private func paint<Painter: SpanPainter>(_ filler: ShapeFiller, within clip: PixelRect, toDevice: CGAffineTransform, painter: inout Painter) {
+        guard activeOccluders < occluders.count else {
+            filler.fill(within: clip, toDevice: toDevice, painter: &painter)
+            return
+        }
+        occluders.withUnsafeBufferPointer { all in
+            let active = UnsafeBufferPointer(rebasing: all[activeOccluders...])
+            var occluded = OccludedPainter(base: painter, occluders: active)
+            filler.fill(within: clip, toDevice: toDevice, painter: &occluded)
+            painter = occluded.base
+        }
+    }
+
+    /// Draws the sublayers, each without what its later siblings (and the
+    /// ancestors' occluders) hide; one hidden entirely is not visited.
+    private func drawChildren(of node: RenderLayer, into surface: PixelSurface, clip: PixelRect) {
+        let children = node.children
+        let inherited = activeOccluders, inheritedEnd = occluders.count
+        // The sublayers that occlude anything here, once, rather than every
+        // later sibling for each sublayer (a list's rows are many).
+        let siblingsStart = siblingOccluders.count
+        for j in children.indices {
+            let r = children[j].occludingRect.intersection(clip)
+            if !r.isEmpty { siblingOccluders.append((j, r)) }
+        }
+        defer {
+            activeOccluders = inherited
+            siblingOccluders.removeSubrange(siblingsStart...)
+        }
+        var nextSibling = siblingsStart
+        for k in children.indices {
+            let child = children[k]
+            let area = child.subtreeRect.intersection(clip)
+            guard !area.isEmpty else { continue }
+            activeOccluders = occluders.count
+            var hidden = false
+            for i in inherited..<inheritedEnd {
+                let r = occluders[i].intersection(area)
+                if r == area { hidden = true; break }
+                if !r.isEmpty { occluders.append(r) }
             }
-        } else {
-            for y in region.y0..<region.y1 { painter.fill(y: y, from: region.x0, to: region.x1) }
+            while nextSibling < siblingOccluders.count && siblingOccluders[nextSibling].index <= k { nextSibling += 1 }
+            if !hidden {
+                for j in nextSibling..<siblingOccluders.count {
+                    let r = siblingOccluders[j].rect.intersection(area)
+                    if r == area { hidden = true; break }
+                    if !r.isEmpty { occluders.append(r) }
+                }
+            }
+            if !hidden { draw(child, into: surface, clip: clip) }
+            occluders.removeSubrange(inheritedEnd...)
         }
     }
 
     private func drawContent(of node: RenderLayer, into surface: PixelSurface, clip: PixelRect, childClip: PixelRect, alpha: Float) {
         let alpha8 = PixelOps.alpha(alpha)
+        if node.drawsBorderedBackground, let background = node.background, let border = node.border {
+            let outer = node.roundedBounds
+            if let filler = ShapeFiller(shape: outer, hole: outer.inset(by: Double(node.borderWidth)), toDevice: node.toDevice) {
+                var painter = BorderedBackgroundPainter(surface: surface, background: background.pixel, border: border.pixel, alpha: alpha8)
+                paint(filler, within: clip, toDevice: node.toDevice, painter: &painter)
+            }
+            return
+        }
         if let background = node.background,
            let filler = ShapeFiller(shape: node.roundedBounds, toDevice: node.toDevice) {
             var painter = SolidPainter(surface: surface, color: PixelOps.scale(background.pixel, by: alpha8))
-            filler.fill(within: clip, toDevice: node.toDevice, painter: &painter)
+            paint(filler, within: clip, toDevice: node.toDevice, painter: &painter)
         }
         if let image = node.contents, let rect = node.contentsPlacement, !childClip.isEmpty {
             drawContents(image, in: rect, of: node, into: surface, clip: childClip, alpha: alpha)
         }
-        if !childClip.isEmpty {
-            for child in node.children { draw(child, into: surface, clip: childClip) }
+        if !childClip.isEmpty && !node.children.isEmpty {
+            drawChildren(of: node, into: surface, clip: childClip)
         }
         if node.hasBorder, let border = node.border {
             let outer = node.roundedBounds
             if let filler = ShapeFiller(shape: outer, hole: outer.inset(by: Double(node.borderWidth)), toDevice: node.toDevice) {
                 var painter = SolidPainter(surface: surface, color: PixelOps.scale(border.pixel, by: alpha8))
-                filler.fill(within: clip, toDevice: node.toDevice, painter: &painter)
+                paint(filler, within: clip, toDevice: node.toDevice, painter: &painter)
             }
         }
     }
@@ -82,7 +155,7 @@ package final class Compositor {
         else { return }
         withExtendedLifetime(image) {
             var painter = ImagePainter(surface: surface, sampler: sampler, scratch: sampleScratch)
-            filler.fill(within: clip, toDevice: node.toDevice, painter: &painter)
+            paint(filler, within: clip, toDevice: node.toDevice, painter: &painter)
         }
     }
 
@@ -97,6 +170,17 @@ package final class Compositor {
 
 extension RenderLayer {
     var hasBorder: Bool { borderWidth > 0 && border != nil }
+
+    /// Whether the layer's own background replaces every pixel of `rect`:
+    /// opaque, square-cornered, on whole pixels, not faded.
+    func opaquelyCovers(_ rect: PixelRect) -> Bool {
+        guard !isHidden, opacity == 1, let background, background.pixel >> 24 == 255,
+              let bounds = pixelAlignedMask else { return false }
+        return bounds.intersection(rect) == rect
+    }
+
+    /// Only a background and a border: no contents or sublayers between them.
+    var drawsBorderedBackground: Bool { background != nil && hasBorder && contents == nil && children.isEmpty }
 
     var roundedBounds: RoundedRectShape {
         RoundedRectShape(rect: bounds, radius: cornerRadius, corners: maskedCorners)

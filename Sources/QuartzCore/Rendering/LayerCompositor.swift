@@ -106,7 +106,10 @@ public final class LayerCompositor: CommittedTreeHost {
         let surface = PixelSurface(base: pixels.baseAddress!, stride: pixelWidth, extent: frameRect)
         let clear = PremultipliedColor(backgroundColor).pixel
         for rect in rects {
-            for y in rect.y0..<rect.y1 { (surface.row(y) + rect.x0).update(repeating: clear, count: rect.width) }
+            // A window's opaque background is drawn over every pixel anyway.
+            if tree.root?.opaquelyCovers(rect) != true {
+                for y in rect.y0..<rect.y1 { (surface.row(y) + rect.x0).update(repeating: clear, count: rect.width) }
+            }
             if let root = tree.root { compositor.draw(root, into: surface, clip: rect) }
         }
     }

@@ -9,8 +9,7 @@ struct SolidPainter: SpanPainter {
         if color >> 24 == 255 {
             (row + x0).update(repeating: color, count: x1 - x0)
         } else if color != 0 {
-            let keep = 255 &- (color >> 24)
-            for x in x0..<x1 { row[x] = color &+ PixelOps.scale(row[x], by: keep) }
+            PixelOps.blendRun(row + x0, count: x1 - x0, color: color)
         }
     }
 
@@ -18,6 +17,45 @@ struct SolidPainter: SpanPainter {
     mutating func blend(y: Int, x: Int, coverage: Float) {
         let row = surface.row(y)
         row[x] = PixelOps.over(PixelOps.scale(color, by: PixelOps.alpha(coverage)), row[x])
+    }
+}
+
+/// A layer's background and border in one pass, as one group: each pixel
+/// is the border over the background, then faded by the layer's opacity
+/// (what drawing them into a group buffer gives, without the buffer).
+struct BorderedBackgroundPainter: SpanPainter {
+    let surface: PixelSurface
+    /// Premultiplied, not yet faded.
+    let background: UInt32
+    let border: UInt32
+    /// 0…255.
+    let alpha: UInt32
+
+    /// Where the shape is whole and the hole is not: the border over the background.
+    @inline(__always)
+    mutating func fill(y: Int, from x0: Int, to x1: Int) {
+        var solid = SolidPainter(surface: surface, color: PixelOps.scale(PixelOps.over(border, background), by: alpha))
+        solid.fill(y: y, from: x0, to: x1)
+    }
+
+    /// Inside the hole: the background.
+    @inline(__always)
+    mutating func fillHole(y: Int, from x0: Int, to x1: Int) {
+        var solid = SolidPainter(surface: surface, color: PixelOps.scale(background, by: alpha))
+        solid.fill(y: y, from: x0, to: x1)
+    }
+
+    @inline(__always)
+    mutating func blend(y: Int, x: Int, coverage: Float) {
+        blend(y: y, x: x, outer: coverage, hole: 0)
+    }
+
+    /// Border coverage b = outer × (1 − hole), over the background's outer.
+    mutating func blend(y: Int, x: Int, outer: Float, hole: Float) {
+        let b = PixelOps.alpha(outer * (1 - hole)), g = PixelOps.alpha(outer)
+        let group = PixelOps.over(PixelOps.scale(border, by: b), PixelOps.scale(background, by: g))
+        let row = surface.row(y)
+        row[x] = PixelOps.over(PixelOps.scale(group, by: alpha), row[x])
     }
 }
 
@@ -37,11 +75,26 @@ struct SurfacePainter: SpanPainter {
                 let s = from[x]
                 if s >> 24 == 255 { row[x] = s } else if s != 0 { row[x] = PixelOps.over(s, row[x]) }
             }
-        } else {
-            for x in x0..<x1 {
-                let s = from[x]
-                if s != 0 { row[x] = PixelOps.over(PixelOps.scale(s, by: alpha), row[x]) }
+            return
+        }
+        // Two pixels at a time where both are opaque (most of a group of
+        // opaque layers): source × alpha + destination × (255 − alpha).
+        let keep = UInt64(255 &- alpha), alpha64 = UInt64(alpha)
+        var x = x0
+        while x < x1 {
+            if x + 1 < x1 {
+                let pair = UnsafeRawPointer(from + x).loadUnaligned(as: UInt64.self)
+                if pair & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
+                    let under = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self)
+                    let mixed = PixelOps.scale2(pair, by: alpha64) &+ PixelOps.scale2(under, by: keep)
+                    UnsafeMutableRawPointer(row + x).storeBytes(of: mixed, as: UInt64.self)
+                    x += 2
+                    continue
+                }
             }
+            let s = from[x]
+            if s != 0 { row[x] = PixelOps.over(PixelOps.scale(s, by: alpha), row[x]) }
+            x += 1
         }
     }
 

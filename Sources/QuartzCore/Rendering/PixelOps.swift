@@ -15,6 +15,34 @@ enum PixelOps {
         return rb | ag
     }
 
+    /// Two pixels at once (`pixels` holds them in its low and high halves),
+    /// each × `alpha` / 255, as ``scale(_:by:)`` gives: the same lanes, four
+    /// to a word.
+    @inline(__always)
+    static func scale2(_ pixels: UInt64, by alpha: UInt64) -> UInt64 {
+        let mask: UInt64 = 0x00FF_00FF_00FF_00FF
+        let half: UInt64 = 0x0080_0080_0080_0080
+        var rb = (pixels & mask) &* alpha &+ half
+        rb = ((rb &+ ((rb >> 8) & mask)) >> 8) & mask
+        var ag = ((pixels >> 8) & mask) &* alpha &+ half
+        ag = (ag &+ ((ag >> 8) & mask)) & ~mask
+        return rb | ag
+    }
+
+    /// A translucent `color` over `count` pixels, two at a time.
+    @inline(__always)
+    static func blendRun(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32) {
+        let keep = 255 &- (color >> 24)
+        let pair = UInt64(color) | UInt64(color) << 32
+        var i = 0
+        while i + 1 < count {
+            let under = UnsafeRawPointer(pixels + i).loadUnaligned(as: UInt64.self)
+            UnsafeMutableRawPointer(pixels + i).storeBytes(of: pair &+ scale2(under, by: UInt64(keep)), as: UInt64.self)
+            i += 2
+        }
+        if i < count { pixels[i] = color &+ scale(pixels[i], by: keep) }
+    }
+
     /// `source` over `destination`, both premultiplied.
     @inline(__always)
     static func over(_ source: UInt32, _ destination: UInt32) -> UInt32 {

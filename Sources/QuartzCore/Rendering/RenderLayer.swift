@@ -38,6 +38,8 @@ package final class RenderLayer {
     package internal(set) var ownRect = PixelRect.empty
     /// The pixels the layer and everything below it may touch.
     package internal(set) var subtreeRect = PixelRect.empty
+    /// The pixels the layer replaces entirely (see Occlusion.swift).
+    package internal(set) var occludingRect = PixelRect.empty
 
     /// Changes copied at this commit that the geometry pass has not seen yet.
     var changes: LayerChanges = []
@@ -232,8 +234,8 @@ package final class RenderLayer {
         guard t.b == 0, t.c == 0, t.a > 0, t.d > 0 else { return nil }
         let r = bounds.applying(t)
         guard r.isFinite, abs(r.minX) < 1e9, abs(r.minY) < 1e9, abs(r.maxX) < 1e9, abs(r.maxY) < 1e9 else { return nil }
-        let edges = [r.minX, r.minY, r.maxX, r.maxY]
-        guard edges.allSatisfy({ abs($0 - $0.rounded()) < 1e-9 }) else { return nil }
+        func whole(_ v: CGFloat) -> Bool { abs(v - v.rounded()) < 1e-9 }
+        guard whole(r.minX), whole(r.minY), whole(r.maxX), whole(r.maxY) else { return nil }
         return PixelRect(x0: Int(r.minX.rounded()), y0: Int(r.minY.rounded()), x1: Int(r.maxX.rounded()), y1: Int(r.maxY.rounded()))
     }
 
@@ -258,6 +260,7 @@ package final class RenderLayer {
     }
 
     func updateOwnRect() {
+        updateOccludingRect()
         guard !isHidden, opacity > 0 else { ownRect = .empty; return }
         var rect = contentsPixelRect
         if background != nil || (borderWidth > 0 && border != nil) { rect = rect.union(boundsPixelRect) }

@@ -103,6 +103,24 @@ func pixelRange(
 protocol SpanPainter {
     mutating func fill(y: Int, from x0: Int, to x1: Int)
     mutating func blend(y: Int, x: Int, coverage: Float)
+    /// A run entirely inside the shape's hole (nothing, unless the painter
+    /// draws something there itself).
+    mutating func fillHole(y: Int, from x0: Int, to x1: Int)
+    /// A pixel near an edge: `outer` is the shape's coverage, `hole` the
+    /// hole's (0 without one).
+    mutating func blend(y: Int, x: Int, outer: Float, hole: Float)
+}
+
+extension SpanPainter {
+    @inline(__always)
+    mutating func fillHole(y: Int, from x0: Int, to x1: Int) {}
+
+    /// The shape less its hole.
+    @inline(__always)
+    mutating func blend(y: Int, x: Int, outer: Float, hole: Float) {
+        let c = outer * (1 - hole)
+        if c > 0 { blend(y: y, x: x, coverage: c) }
+    }
 }
 
 /// Covers a shape (minus an optional hole: a border is the bounds minus
@@ -135,9 +153,14 @@ struct ShapeFiller {
         let area = clip.intersection(bounds(toDevice))
         guard !area.isEmpty else { return }
         let stepX = Double(inverse.a), stepY = Double(inverse.b)
-        // Half a pixel (and a little) in layer units along each axis: beyond
-        // this a pixel centre is entirely outside (or inside) the shape.
-        let marginX = 0.5001 / sx, marginY = 0.5001 / sy
+        // Half a pixel in layer units along each axis: a pixel whose centre
+        // is this far inside an edge is whole (so a rectangle on whole pixels
+        // is filled without measuring any pixel). One just short of it
+        // outside: a pixel beyond has a coverage under 1/1024, which is 0 in
+        // 8 bits, so the pixels that touch an edge on whole pixels are not
+        // measured either.
+        let marginX = 0.5 / sx, marginY = 0.5 / sy
+        let outsideX = (0.5 - 1.0 / 1024) / sx, outsideY = (0.5 - 1.0 / 1024) / sy
         for y in area.y0..<area.y1 {
             // The centre of pixel (0, y), in layer units.
             let cy = Double(y) + 0.5
@@ -145,8 +168,8 @@ struct ShapeFiller {
             let p0y = Double(inverse.b) * 0.5 + Double(inverse.d) * cy + Double(inverse.ty)
             guard let outer = pixelRange(
                 p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY,
-                minX: shape.minX - marginX, minY: shape.minY - marginY,
-                maxX: shape.maxX + marginX, maxY: shape.maxY + marginY)
+                minX: shape.minX - outsideX, minY: shape.minY - outsideY,
+                maxX: shape.maxX + outsideX, maxY: shape.maxY + outsideY)
             else { continue }
             let x0 = max(outer.0, area.x0), x1 = min(outer.1, area.x1)
             guard x0 < x1 else { continue }
@@ -156,8 +179,8 @@ struct ShapeFiller {
             if let hole {
                 holeOuter = pixelRange(
                     p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY,
-                    minX: hole.minX - marginX, minY: hole.minY - marginY,
-                    maxX: hole.maxX + marginX, maxY: hole.maxY + marginY)
+                    minX: hole.minX - outsideX, minY: hole.minY - outsideY,
+                    maxX: hole.maxX + outsideX, maxY: hole.maxY + outsideY)
                 holeSolid = solidRange(of: hole, p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY, marginX: marginX, marginY: marginY)
             }
             // The common row: no hole, and a solid run in the middle.
@@ -190,7 +213,10 @@ struct ShapeFiller {
                 for index in 0..<(count - 1) {
                     let a = cuts[index], b = cuts[index + 1]
                     guard a < b else { continue }
-                    if let (h0, h1) = holeSolid, a >= h0 && a < h1 { continue }
+                    if let (h0, h1) = holeSolid, a >= h0 && a < h1 {
+                        painter.fillHole(y: y, from: a, to: b)
+                        continue
+                    }
                     let inHoleEdge = holeOuter.map { a >= $0.0 && a < $0.1 } ?? false
                     if let (s0, s1) = solid, a >= s0 && a < s1 && !inHoleEdge {
                         painter.fill(y: y, from: a, to: b)
@@ -202,7 +228,7 @@ struct ShapeFiller {
         }
     }
 
-    /// Pixels measured one by one: the shape's coverage, less the hole's.
+    /// Pixels measured one by one: the shape's coverage, and the hole's.
     @inline(__always)
     private func measure<Painter: SpanPainter>(
         y: Int, from a: Int, to b: Int, p0x: Double, p0y: Double, stepX: Double, stepY: Double, painter: inout Painter
@@ -210,9 +236,13 @@ struct ShapeFiller {
         guard a < b else { return }
         for x in a..<b {
             let px = p0x + Double(x) * stepX, py = p0y + Double(x) * stepY
-            var c = shape.coverage(x: px, y: py, sx: sx, sy: sy)
-            if let hole, c > 0 { c *= 1 - hole.coverage(x: px, y: py, sx: sx, sy: sy) }
-            if c > 0 { painter.blend(y: y, x: x, coverage: c) }
+            let c = shape.coverage(x: px, y: py, sx: sx, sy: sy)
+            guard c > 0 else { continue }
+            if let hole {
+                painter.blend(y: y, x: x, outer: c, hole: hole.coverage(x: px, y: py, sx: sx, sy: sy))
+            } else {
+                painter.blend(y: y, x: x, coverage: c)
+            }
         }
     }
 

@@ -48,6 +48,8 @@ final class DisplayClock {
 
     func startOrStopForDisplayLinks() {
         let links = DisplayLinkRegistry.current
+        // The usual turn: no links and no clock running.
+        guard links.hasLinks || timer != nil else { return }
         let duration = 1 / TimeInterval(UIScreen.main.maximumFramesPerSecond)
         if let running = timer, links.hasLinks, duration == frameDuration, running.isValid { return }
         timer?.invalidate()

@@ -1,0 +1,130 @@
+import DrawingTestSupport
+import Foundation
+import SceneFile
+import Testing
+import UIKit
+@testable import OpenUIKitCommands
+
+/// Scenes drawn: views built from the file, laid out, displayed and
+/// composited; pixels probed at the scene's scale.
+@MainActor @Suite struct SceneRenderTests {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("openuikit-scene-tests-\(getpid())")
+
+    func render(_ text: String) throws -> CGImage {
+        try SceneRenderer.render(try Scene.read(Array(text.utf8)), imagesIn: directory)
+    }
+
+    @Test func viewsAreDrawnAtTheScenesScaleOverItsBackground() throws {
+        let image = try render("""
+            { "size": [40, 30], "scale": 2, "backgroundColor": "#0000FF",
+              "views": [ { "frame": [10, 5, 10, 10], "backgroundColor": "red",
+                           "subviews": [ { "frame": [5, 5, 10, 10], "backgroundColor": "#00FF0080" } ] } ] }
+            """)
+        #expect(image.width == 80 && image.height == 60)
+        #expect(rgba(image, 0, 0) == [0, 0, 255, 255])
+        #expect(rgba(image, 20, 10) == [255, 0, 0, 255])      // the red view's first pixel
+        #expect(rgba(image, 19, 10) == [0, 0, 255, 255])      // just left of it
+        #expect(rgba(image, 39, 15) == [255, 0, 0, 255])      // red's last column, above the green
+        // Half-transparent green over red, and over the blue background outside red.
+        #expect(close(rgba(image, 35, 25), [127, 128, 0, 255], tolerance: 1))
+        #expect(close(rgba(image, 45, 35), [0, 128, 127, 255], tolerance: 1))
+    }
+
+    @Test func cornersClippingAlphaAndHiddenFollowTheFile() throws {
+        let image = try render("""
+            { "size": [100, 50], "scale": 1, "backgroundColor": "white", "views": [
+              { "frame": [0, 0, 40, 40], "backgroundColor": "black", "cornerRadius": 20, "clipsToBounds": true,
+                "subviews": [ { "frame": [20, 20, 40, 40], "backgroundColor": "red" } ] },
+              { "frame": [50, 0, 20, 20], "backgroundColor": "black", "alpha": 0.5 },
+              { "frame": [75, 0, 20, 20], "backgroundColor": "black", "hidden": true }
+            ] }
+            """)
+        #expect(rgba(image, 0, 0) == [255, 255, 255, 255])    // outside the round corner
+        #expect(rgba(image, 20, 5) == [0, 0, 0, 255])
+        #expect(rgba(image, 25, 25) == [255, 0, 0, 255])      // the child, inside the circle
+        #expect(rgba(image, 39, 39) == [255, 255, 255, 255])  // the child, clipped away by the circle
+        #expect(rgba(image, 45, 25) == [255, 255, 255, 255])  // the child, outside its parent's bounds
+        #expect(close(rgba(image, 60, 10), [128, 128, 128, 255], tolerance: 1))
+        #expect(rgba(image, 85, 10) == [255, 255, 255, 255])
+    }
+
+    @Test func aTransformTurnsTheViewAboutItsCentre() throws {
+        let image = try render("""
+            { "size": [60, 60], "scale": 1, "backgroundColor": "white", "views": [
+              { "frame": [10, 25, 40, 10], "backgroundColor": "black", "transform": { "rotation": 90 } } ] }
+            """)
+        #expect(rgba(image, 30, 12) == [0, 0, 0, 255])        // now tall: above the centre
+        #expect(rgba(image, 15, 30) == [255, 255, 255, 255])  // where it was wide
+    }
+
+    @Test func anImageViewDrawsItsFileRelativeToTheScene() throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let photo = UIGraphicsImageRenderer(size: CGSize(width: 4, height: 4)).pngData { context in
+            UIColor.green.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+        }
+        try photo.write(to: directory.appendingPathComponent("photo.png"))
+        let image = try render("""
+            { "size": [20, 20], "scale": 1, "views": [
+              { "type": "imageView", "frame": [0, 0, 8, 8], "image": "photo.png" } ] }
+            """)
+        #expect(rgba(image, 4, 4) == [0, 255, 0, 255])
+        #expect(rgba(image, 12, 12) == [255, 255, 255, 255])
+    }
+
+    @Test func aMissingOrCorruptImageIsAnErrorAtItsField() throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0]).write(to: directory.appendingPathComponent("cut.png"))
+        for (file, message) in [
+            ("absent.png", "cannot read the image file \(directory.path)/absent.png"),
+            ("cut.png", "\(directory.path)/cut.png is not a PNG or JPEG image that can be read"),
+        ] {
+            let scene = try Scene.read(Array("""
+                { "views": [ { "frame": [0, 0, 1, 1] },
+                  { "type": "imageView", "frame": [0, 0, 8, 8], "image": "\(file)" } ] }
+                """.utf8))
+            #expect(throws: SceneFileError(position: SourcePosition(line: 2, column: 58), field: "views[1].image", message: message)) {
+                _ = try SceneRenderer.render(scene, imagesIn: directory)
+            }
+        }
+    }
+
+    @Test func aFrameLargerThanTheCompositorsLargestIsRefusedBeforeAllocating() throws {
+        let scene = try Scene.read(Array("{\n \"size\": [100000, 100000], \"scale\": 10}".utf8))
+        let failure = try #require(throws: SceneFileError.self) { _ = try SceneRenderer.render(scene, imagesIn: directory) }
+        #expect(failure.position == SourcePosition(line: 2, column: 10))
+        #expect(failure.field == "size")
+        #expect(failure.message == "1000000×1000000 pixels at scale 10 is more than the \(LayerCompositor.maximumPixelCount) pixels of the largest frame")
+    }
+
+    @Test func everyBuiltInPictureDraws() throws {
+        for entry in BuiltInScenes.all {
+            var scene = try Scene.read(Array(entry.json.utf8))
+            scene.scale = 1  // the same views, a ninth of the pixels
+            let image = try SceneRenderer.render(scene, imagesIn: directory)
+            #expect(image.width == Int(scene.width) && image.height == Int(scene.height), "\(entry.name)")
+        }
+    }
+
+    /// Every layer property the compositor draws, in one picture, against
+    /// its reference in References/ (no text: glyphs are the text engine's).
+    /// On a difference the actual picture and a diff image are written and
+    /// named in the failure.
+    @Test func theCompositorsPropertiesMatchTheReferencePicture() throws {
+        let image = try render("""
+            { "size": [160, 120], "scale": 2, "backgroundColor": "#F2F2F7", "views": [
+              { "frame": [8, 8, 60, 40], "backgroundColor": "#E74C3C", "cornerRadius": 10,
+                "borderWidth": 2, "borderColor": "black" },
+              { "frame": [80, 8, 60, 40], "backgroundColor": "#3498DB", "cornerRadius": 12,
+                "maskedCorners": ["topLeft", "bottomRight"], "shadow": { "opacity": 0.5, "radius": 4, "offset": [0, 3] } },
+              { "frame": [8, 60, 60, 50], "backgroundColor": "#2ECC71", "alpha": 0.6, "cornerRadius": 8, "clipsToBounds": true,
+                "subviews": [ { "frame": [30, 25, 60, 50], "backgroundColor": "#9B59B6" } ] },
+              { "frame": [90, 65, 50, 30], "backgroundColor": "#F1C40F", "borderWidth": 1, "borderColor": "#00000080",
+                "transform": { "rotation": 20 } }
+            ] }
+            """)
+        expectMatchesReference(image, named: "compositor-properties", tolerance: 2)
+    }
+}

@@ -1,0 +1,132 @@
+import Testing
+@testable import QuartzCore
+
+/// What a later opaque layer covers is not drawn (Occlusion.swift): every
+/// pixel must still come out as if everything were drawn, back to front.
+@MainActor
+@Suite struct OcclusionTests {
+    let yellow = (255, 255, 0, 255)
+
+    @Test func onlyAnOpaqueUnfadedSquareOnWholePixelsHidesWhatIsUnder() throws {
+        let (root, compositor) = try makeScene(width: 60, height: 20)
+        let under = addLayer(to: root, frame: CGRect(x: 0, y: 0, width: 60, height: 20), color: color(1, 0, 0))
+        _ = under
+        _ = addLayer(to: root, frame: CGRect(x: 0, y: 0, width: 10, height: 10), color: color(0, 0, 1, 0.5))   // translucent
+        let faded = addLayer(to: root, frame: CGRect(x: 10, y: 0, width: 10, height: 10), color: color(0, 0, 1))
+        faded.opacity = 0.5
+        let hidden = addLayer(to: root, frame: CGRect(x: 20, y: 0, width: 10, height: 10), color: color(0, 0, 1))
+        hidden.isHidden = true
+        let turned = addLayer(to: root, frame: CGRect(x: 32, y: 2, width: 8, height: 8), color: color(0, 0, 1))
+        turned.setAffineTransform(CGAffineTransform(rotationAngle: .pi / 4))
+        _ = addLayer(to: root, frame: CGRect(x: 40.5, y: 0, width: 9, height: 10), color: color(0, 0, 1))       // half pixels
+        _ = addLayer(to: root, frame: CGRect(x: 50, y: 0, width: 10, height: 10), color: color(0, 0, 1))       // opaque
+        CATransaction.flush()
+        compositor.renderFrame()
+        #expect(matches(compositor.pixel(x: 5, y: 5), (128, 0, 128, 255), tolerance: 1))
+        #expect(matches(compositor.pixel(x: 15, y: 5), (128, 0, 128, 255), tolerance: 1))
+        #expect(matches(compositor.pixel(x: 25, y: 5), red))
+        #expect(matches(compositor.pixel(x: 36, y: 6), blue))
+        #expect(matches(compositor.pixel(x: 32, y: 2), red))       // outside the turned square's corner
+        #expect(matches(compositor.pixel(x: 40, y: 0), (128, 0, 128, 255), tolerance: 2))
+        #expect(matches(compositor.pixel(x: 45, y: 5), blue))
+        #expect(matches(compositor.pixel(x: 55, y: 5), blue))
+        #expect(matches(compositor.pixel(x: 55, y: 15), red))
+    }
+
+    @Test func theRoundedCornersOfAnOccluderShowWhatIsUnder() throws {
+        let (root, compositor) = try makeScene()
+        _ = addLayer(to: root, frame: CGRect(x: 0, y: 0, width: 40, height: 40), color: color(1, 0, 0))
+        let card = addLayer(to: root, frame: CGRect(x: 0, y: 0, width: 40, height: 40), color: color(0, 0, 1))
+        card.cornerRadius = 10
+        CATransaction.flush()
+        compositor.renderFrame()
+        #expect(matches(compositor.pixel(x: 0, y: 0), red))
+        #expect(matches(compositor.pixel(x: 39, y: 39), red))
+        #expect(matches(compositor.pixel(x: 20, y: 0), blue))
+        #expect(matches(compositor.pixel(x: 0, y: 20), blue))
+        #expect(matches(compositor.pixel(x: 2, y: 2), red))       // outside the arc
+        #expect(matches(compositor.pixel(x: 3, y: 3), blue))      // inside it
+        let edge = compositor.pixel(x: 1, y: 4)                   // on it: both
+        #expect(edge.red > 0 && edge.blue > 0 && Int(edge.red) + Int(edge.blue) >= 254)
+    }
+
+    @Test func aLaterSiblingOfAnAncestorHidesPartOfASublayerOnly() throws {
+        let (root, compositor) = try makeScene()
+        let parent = addLayer(to: root, frame: CGRect(x: 0, y: 0, width: 20, height: 20), color: color(1, 0, 0))
+        _ = addLayer(to: parent, frame: CGRect(x: 10, y: 10, width: 20, height: 20), color: color(0, 1, 0))
+        _ = addLayer(to: root, frame: CGRect(x: 15, y: 15, width: 10, height: 10), color: color(0, 0, 1))
+        CATransaction.flush()
+        compositor.renderFrame()
+        #expect(matches(compositor.pixel(x: 12, y: 12), green))
+        #expect(matches(compositor.pixel(x: 20, y: 20), blue))
+        #expect(matches(compositor.pixel(x: 27, y: 27), green))    // the sublayer beyond the occluder
+        #expect(matches(compositor.pixel(x: 5, y: 5), red))
+    }
+
+    @Test func anOccluderInsideAFadedGroupDoesNotHideWhatIsUnderTheGroup() throws {
+        let (root, compositor) = try makeScene()
+        _ = addLayer(to: root, frame: CGRect(x: 0, y: 0, width: 40, height: 40), color: color(1, 0, 0))
+        let group = addLayer(to: root, frame: CGRect(x: 0, y: 0, width: 40, height: 40), color: nil)
+        group.opacity = 0.5
+        _ = addLayer(to: group, frame: CGRect(x: 0, y: 0, width: 20, height: 40), color: color(0, 1, 0))
+        _ = addLayer(to: group, frame: CGRect(x: 10, y: 0, width: 20, height: 40), color: color(0, 0, 1))
+        CATransaction.flush()
+        compositor.renderFrame()
+        // Inside the group blue hides green; the group, faded, shows the red under it.
+        #expect(matches(compositor.pixel(x: 15, y: 5), (128, 0, 128, 255), tolerance: 1))
+        #expect(matches(compositor.pixel(x: 5, y: 5), (128, 128, 0, 255), tolerance: 1))
+        #expect(matches(compositor.pixel(x: 35, y: 5), red))
+    }
+
+    @Test func movingTheOccluderAwayDrawsWhatItHid() throws {
+        let (root, compositor) = try makeScene()
+        _ = addLayer(to: root, frame: CGRect(x: 0, y: 0, width: 20, height: 20), color: color(1, 0, 0))
+        let cover = addLayer(to: root, frame: CGRect(x: 0, y: 0, width: 20, height: 20), color: color(0, 0, 1))
+        CATransaction.flush()
+        compositor.renderFrame()
+        #expect(matches(compositor.pixel(x: 10, y: 10), blue))
+        cover.position = CGPoint(x: 30, y: 30)
+        CATransaction.flush()
+        compositor.renderFrame()
+        #expect(matches(compositor.pixel(x: 10, y: 10), red))
+        #expect(matches(compositor.pixel(x: 30, y: 30), blue))
+    }
+
+    /// A faded layer with a background and a border is one group: the
+    /// background does not show through the border (drawn in one pass
+    /// now, without a group buffer).
+    @Test func aFadedBackgroundAndBorderAreOneGroup() throws {
+        let (root, compositor) = try makeScene()
+        let layer = addLayer(to: root, frame: CGRect(x: 10, y: 10, width: 20, height: 20), color: color(1, 0, 0))
+        layer.borderWidth = 4
+        layer.borderColor = color(0, 0, 1)
+        layer.opacity = 0.5
+        CATransaction.flush()
+        compositor.renderFrame()
+        #expect(matches(compositor.pixel(x: 11, y: 20), (128, 128, 255, 255), tolerance: 1))   // border over white
+        #expect(matches(compositor.pixel(x: 20, y: 20), (255, 128, 128, 255), tolerance: 1))   // background over white
+        #expect(matches(compositor.pixel(x: 9, y: 20), white))
+        // A translucent border shows the background under it, within the group.
+        layer.borderColor = color(0, 0, 1, 0.5)
+        CATransaction.flush()
+        compositor.renderFrame()
+        #expect(matches(compositor.pixel(x: 11, y: 20), (191, 128, 191, 255), tolerance: 1))
+    }
+
+    @Test func aRoundedFadedBorderMatchesTheGroupAtItsEdges() throws {
+        let (root, compositor) = try makeScene(width: 40, height: 40, scale: 2)
+        let layer = addLayer(to: root, frame: CGRect(x: 5, y: 5, width: 30, height: 30), color: color(1, 0, 0))
+        layer.cornerRadius = 8
+        layer.borderWidth = 1.5
+        layer.borderColor = color(0, 0, 0)
+        layer.opacity = 0.6
+        CATransaction.flush()
+        compositor.renderFrame()
+        // Straight border: black at 60 % over white.
+        #expect(matches(compositor.pixel(x: 40, y: 11), (102, 102, 102, 255), tolerance: 1))
+        // Inside: red at 60 % over white.
+        #expect(matches(compositor.pixel(x: 40, y: 40), (255, 102, 102, 255), tolerance: 1))
+        // Outside the rounded corner: white.
+        #expect(matches(compositor.pixel(x: 11, y: 11), white))
+    }
+}
