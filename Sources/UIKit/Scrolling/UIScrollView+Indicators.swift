@@ -180,9 +180,14 @@ public enum ScrollIndicatorMetrics {
     /// capsules: dark with a light edge (default), dark, or light.
     static func colours(for style: UIScrollView.IndicatorStyle) -> (fill: CGColor, border: CGColor?) {
         switch style {
-        case .default: (CGColor(red: 0, green: 0, blue: 0, alpha: 0.35), CGColor(red: 1, green: 1, blue: 1, alpha: 0.35))
-        case .black: (CGColor(red: 0, green: 0, blue: 0, alpha: 0.5), nil)
-        case .white: (CGColor(red: 1, green: 1, blue: 1, alpha: 0.5), nil)
+        case .default: (darkFill, lightBorder)
+        case .black: (blackFill, nil)
+        case .white: (whiteFill, nil)
         }
     }
+
+    private static let darkFill = CGColor(red: 0, green: 0, blue: 0, alpha: 0.35)
+    private static let lightBorder = CGColor(red: 1, green: 1, blue: 1, alpha: 0.35)
+    private static let blackFill = CGColor(red: 0, green: 0, blue: 0, alpha: 0.5)
+    private static let whiteFill = CGColor(red: 1, green: 1, blue: 1, alpha: 0.5)
 }
