@@ -156,7 +156,7 @@ public class CGPath: Equatable, CustomStringConvertible {
 
     /// The path as closed polygons, curves flattened to within `tolerance`,
     /// after `transform`.
-    func polygons(transform: CGAffineTransform, tolerance: CGFloat, culling box: CGRect? = nil) -> [[CGPoint]] {
+    package func polygons(transform: CGAffineTransform, tolerance: CGFloat, culling box: CGRect? = nil) -> [[CGPoint]] {
         var flattener = Flattener(tolerance: tolerance, cullingBox: box)
         for element in elements { flattener.add(element.applying(transform)) }
         return flattener.finish().map(\.points)

@@ -173,6 +173,12 @@ private struct SceneViewBuilder {
             layer.shadowOpacity = Float(shadow.opacity)
             layer.shadowOffset = CGSize(width: shadow.offsetX, height: shadow.offsetY)
             layer.shadowRadius = CGFloat(shadow.radius)
+            if let r = shadow.pathRect {
+                let rect = CGRect(x: r.x, y: r.y, width: r.width, height: r.height)
+                // Core Graphics requires corner radii of at most half the rectangle's sides.
+                let radius = min(CGFloat(shadow.pathCornerRadius), rect.width / 2, rect.height / 2)
+                layer.shadowPath = CGPath(roundedRect: rect, cornerWidth: radius, cornerHeight: radius, transform: nil)
+            }
         }
         if let t = d.transform {
             view.transform = CGAffineTransform(scaleX: t.scaleX, y: t.scaleY)

@@ -261,6 +261,18 @@ open class CALayer: NSObject {
         }
     }
 
+    /// The shape that casts the shadow, in the layer's coordinates, instead
+    /// of the layer's background; nil by default. A copy is kept, as Core
+    /// Animation does, so changing the path later changes nothing.
+    public var shadowPath: CGPath? {
+        get { storedShadowPath }
+        set {
+            storedShadowPath = newValue?.copy()
+            markChanged(.appearance)
+        }
+    }
+    private var storedShadowPath: CGPath?
+
     // MARK: Contents
 
     /// What the layer shows inside its bounds: a `CGImage`, or nil. A
@@ -323,7 +335,11 @@ open class CALayer: NSObject {
 
     /// Not retained (the superlayer owns this layer): cleared when this
     /// layer is removed and when the superlayer goes away.
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var superlayer: CALayer?
+    public private(set) var superlayer: CALayer? {
+        get { superlayerReference?.object }
+        set { superlayerReference = UnretainedReference(newValue) }
+    }
+    @exclusivity(unchecked) private var superlayerReference: UnretainedReference<CALayer>?
 
     /// The sublayers, back to front; nil when there are none.
     public var sublayers: [CALayer]? {

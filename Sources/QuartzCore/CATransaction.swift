@@ -132,7 +132,9 @@ package final class TransactionState {
     }
 
     private struct UnownedLayer {
-        unowned(unsafe) let layer: CALayer
+        private let reference: UnretainedReference<CALayer>
+        var layer: CALayer { reference.object }
+        init(layer: CALayer) { reference = UnretainedReference(layer) }
     }
 
     /// Forgets everything open and pending, for a test that wants a clean start.

@@ -55,6 +55,11 @@ public struct SceneShadow: Equatable, Sendable {
     public var offsetX: Double = 0
     public var offsetY: Double = 3
     public var radius: Double = 3
+    /// The shape casting the shadow instead of the view's background: a
+    /// rectangle in the view's coordinates, rounded by `pathCornerRadius`
+    /// (`layer.shadowPath`).
+    public var pathRect: SceneRect?
+    public var pathCornerRadius: Double = 0
 
     public init() {}
 }

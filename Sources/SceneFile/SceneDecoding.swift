@@ -181,7 +181,16 @@ private struct SceneDecoder {
         if let v = object.take("opacity") { shadow.opacity = try number(v, field: "\(field).opacity", in: 0...1) }
         if let v = object.take("offset") { (shadow.offsetX, shadow.offsetY) = try pair(v, field: "\(field).offset", nonNegative: false) }
         if let v = object.take("radius") { shadow.radius = try length(v, field: "\(field).radius") }
-        try object.finish(known: ["color", "opacity", "offset", "radius"], what: "a shadow")
+        if let v = object.take("path") {
+            var path = try ObjectReader(v, field: "\(field).path")
+            guard let rect = path.take("rect") else {
+                throw SceneFileError(position: v.position, field: "\(field).path", message: "a shadow path needs a \"rect\": [x, y, width, height]")
+            }
+            shadow.pathRect = try self.rect(rect, field: "\(field).path.rect")
+            if let radius = path.take("cornerRadius") { shadow.pathCornerRadius = try length(radius, field: "\(field).path.cornerRadius") }
+            try path.finish(known: ["rect", "cornerRadius"], what: "a shadow path")
+        }
+        try object.finish(known: ["color", "opacity", "offset", "radius", "path"], what: "a shadow")
         return shadow
     }
 

@@ -31,7 +31,8 @@ import Testing
                 { "type": "label", "name": "title", "frame": [1, 2.5, 30, 40], "backgroundColor": "#F00",
                   "alpha": 0.5, "hidden": true, "clipsToBounds": true, "cornerRadius": 4,
                   "maskedCorners": ["topLeft", "bottomRight"], "borderWidth": 2, "borderColor": "#00FF0080",
-                  "shadow": { "color": "blue", "opacity": 0.25, "offset": [1, -2], "radius": 5 },
+                  "shadow": { "color": "blue", "opacity": 0.25, "offset": [1, -2], "radius": 5,
+                              "path": { "rect": [0, 30, 30, 10], "cornerRadius": 5 } },
                   "transform": { "rotation": 90, "scale": [2, 3], "translation": [4, 5] },
                   "contentMode": "center", "text": "Hi \\u00e9\\ud83d\\ude00", "font": { "size": 20, "weight": "bold" },
                   "textColor": "#1234", "textAlignment": "center", "numberOfLines": 2,
@@ -51,7 +52,8 @@ import Testing
         let borderColor: SceneColor = .rgba(0, 1, 0, 128.0 / 255)
         #expect(label.borderWidth == 2 && label.borderColor == borderColor)
         #expect(label.shadow == {
-            var s = SceneShadow(); s.color = .named("blue"); s.opacity = 0.25; s.offsetX = 1; s.offsetY = -2; s.radius = 5; return s
+            var s = SceneShadow(); s.color = .named("blue"); s.opacity = 0.25; s.offsetX = 1; s.offsetY = -2; s.radius = 5
+            s.pathRect = SceneRect(x: 0, y: 30, width: 30, height: 10); s.pathCornerRadius = 5; return s
         }())
         #expect(label.transform?.rotationDegrees == 90 && label.transform?.scaleX == 2 && label.transform?.scaleY == 3)
         #expect(label.transform?.translationX == 4 && label.transform?.translationY == 5)
@@ -151,6 +153,8 @@ import Testing
         ("{\"views\": [{\"type\": \"label\", \"frame\": [0, 0, 1, 1], \"numberOfLines\": 1.5}]}", 1, 70, "views[0].numberOfLines", "expected a whole number, found 1.5"),
         ("{\"views\": [{\"frame\": [0, 0, 1, 1], \"subviews\": [{\"frame\": [0, 0, 1, 1], \"maskedCorners\": [\"top\"]}]}]}", 1, 91,
          "views[0].subviews[0].maskedCorners[0]", "unknown value \"top\"; known: topLeft, topRight, bottomLeft, bottomRight"),
+        ("{\"views\": [{\"frame\": [0, 0, 1, 1], \"shadow\": {\"path\": {\"cornerRadius\": 2}}}]}", 1, 55, "views[0].shadow.path",
+         "a shadow path needs a \"rect\": [x, y, width, height]"),
         ("{\"size\": [0, 10]}", 1, 10, "size", "the width and height must be greater than 0"),
         ("{\"scale\": 0}", 1, 11, "scale", "the scale must be greater than 0"),
         ("{\"scale\": 11}", 1, 11, "scale", "11 is outside 0…10"),

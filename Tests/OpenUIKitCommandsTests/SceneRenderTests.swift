@@ -57,6 +57,17 @@ import UIKit
         #expect(rgba(image, 15, 30) == [255, 255, 255, 255])  // where it was wide
     }
 
+    @Test func aShadowPathCastsItsShapeNotTheViews() throws {
+        let image = try render("""
+            { "size": [60, 40], "scale": 1, "backgroundColor": "white", "views": [
+              { "frame": [10, 5, 20, 20], "backgroundColor": "red",
+                "shadow": { "opacity": 1, "radius": 0, "offset": [0, 0], "path": { "rect": [0, 0, 40, 30] } } } ] }
+            """)
+        #expect(rgba(image, 15, 10) == [255, 0, 0, 255])      // the view
+        #expect(rgba(image, 45, 30) == [0, 0, 0, 255])        // its shadow, beyond it
+        #expect(rgba(image, 55, 30) == [255, 255, 255, 255])
+    }
+
     @Test func anImageViewDrawsItsFileRelativeToTheScene() throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -222,6 +222,62 @@ let white = (255, 255, 255, 255), red = (255, 0, 0, 255), blue = (0, 0, 255, 255
         #expect(edge.red > middle.red && edge.red < 230)
         #expect(beyond.red > edge.red && beyond.red < 255)
     }
+
+    @Test func aShadowPathCastsItsOwnShapeEvenWithoutABackground() throws {
+        let (root, compositor) = try makeScene(width: 60, height: 60)
+        let layer = addLayer(to: root, frame: CGRect(x: 10, y: 10, width: 20, height: 20), color: nil)
+        layer.shadowOpacity = 1
+        layer.shadowRadius = 0
+        layer.shadowOffset = .zero
+        // A triangle in the layer's coordinates: its right-angle corner at the
+        // top left, its long side from (40, 0) to (0, 20).
+        let triangle = CGMutablePath()
+        triangle.move(to: CGPoint(x: 0, y: 0))
+        triangle.addLine(to: CGPoint(x: 40, y: 0))
+        triangle.addLine(to: CGPoint(x: 0, y: 20))
+        triangle.closeSubpath()
+        layer.shadowPath = triangle
+        triangle.addLine(to: CGPoint(x: 40, y: 40))   // later changes to the path change nothing
+        CATransaction.flush()
+        compositor.renderFrame()
+        #expect(matches(compositor.pixel(x: 12, y: 12), (0, 0, 0, 255)))   // inside the triangle
+        #expect(matches(compositor.pixel(x: 40, y: 12), (0, 0, 0, 255)))   // beyond the bounds, inside the triangle
+        #expect(matches(compositor.pixel(x: 28, y: 28), white))            // inside the bounds, outside the triangle
+        #expect(matches(compositor.pixel(x: 45, y: 45), white))
+        // The long side is anti-aliased: a pixel it crosses is partly dark.
+        let edge = compositor.pixel(x: 29, y: 20)
+        #expect(edge.red > 40 && edge.red < 215 && edge.red == edge.green && edge.green == edge.blue)
+        // Another path draws again, where the old shadow was and where the new one is.
+        layer.shadowPath = CGPath(rect: CGRect(x: 30, y: 30, width: 10, height: 10), transform: nil)
+        CATransaction.flush()
+        compositor.renderFrame()
+        #expect(matches(compositor.pixel(x: 12, y: 12), white))
+        #expect(matches(compositor.pixel(x: 45, y: 45), (0, 0, 0, 255)))
+        // Nil: the background's bounds again; there is none, so no shadow.
+        layer.shadowPath = nil
+        CATransaction.flush()
+        compositor.renderFrame()
+        #expect(matches(compositor.pixel(x: 45, y: 45), white))
+        #expect(matches(compositor.pixel(x: 15, y: 15), white))
+    }
+
+    @Test func aShadowPathThatIsNotAShapeCastsNothing() throws {
+        let (root, compositor) = try makeScene(width: 30, height: 30)
+        let layer = addLayer(to: root, frame: CGRect(x: 5, y: 5, width: 20, height: 20), color: color(1, 0, 0))
+        layer.shadowOpacity = 1
+        layer.shadowRadius = 2
+        for path in [CGMutablePath(), {
+            let p = CGMutablePath()
+            p.move(to: CGPoint(x: CGFloat.nan, y: 0)); p.addLine(to: CGPoint(x: 1e300, y: CGFloat.infinity)); p.addLine(to: CGPoint(x: 3, y: 3))
+            return p
+        }()] {
+            layer.shadowPath = path
+            CATransaction.flush()
+            compositor.renderFrame()
+            #expect(matches(compositor.pixel(x: 15, y: 15), red))
+            #expect(matches(compositor.pixel(x: 2, y: 2), white))
+        }
+    }
 }
 
 @MainActor

@@ -53,7 +53,7 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
         sibling.addGestureRecognizer(elsewhere)
 
         let finger = synthesizer.touchDown(at: CGPoint(x: 20, y: 20))
-        let touch = window.subviews[0].subviews[0] === child ? UIApplication.shared.touchRouter.activeTouches.first! : nil
+        let touch = window.subviews[0].subviews[0] === child ? UIApplication.shared.touchRouter.touchesOnScreen.first! : nil
         #expect(touch?.gestureRecognizers?.map { $0.name! } == ["child", "parent", "window"])
         let event = UIApplication.shared.touchesEvent
         #expect(touch.map { event.touches(for: onParent) == [$0] } == true)
@@ -473,7 +473,7 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
 
         // A mouse click is an indirect-pointer touch: the view gets it, the recognizer does not.
         let click = synthesizer.touchDown(at: CGPoint(x: 50, y: 50), type: .indirectPointer)
-        let touch = UIApplication.shared.touchRouter.activeTouches.first
+        let touch = UIApplication.shared.touchRouter.touchesOnScreen.first
         #expect(touch?.type == .indirectPointer)
         #expect(touch?.gestureRecognizers == nil)
         synthesizer.touchUp(click)

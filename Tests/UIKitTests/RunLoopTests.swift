@@ -1,6 +1,7 @@
 import Testing
 import HID
 @testable import UIKit
+@testable import QuartzCore
 
 @MainActor
 @Suite struct RunLoopTests {
@@ -112,6 +113,43 @@ import HID
         source.signal()
         loop.runUntilIdle()
         #expect(log == ["entry", "source", "beforeWaiting", "exit"])
+    }
+
+    /// Each observer hears only its activities, and a removed one nothing,
+    /// whatever the others watch.
+    @Test func observersHearTheirActivitiesUntilRemoved() {
+        let loop = ApplicationRunLoop()
+        loop.useManualClock()
+        var log: [String] = []
+        let edges = RunLoopObserver(activities: [.entry, .exit]) { log.append($0 == .entry ? "entry" : "exit") }
+        let waits = RunLoopObserver(activities: .beforeWaiting) { _ in log.append("beforeWaiting") }
+        loop.add(edges)
+        loop.add(waits)
+        loop.runUntilIdle()
+        #expect(log == ["entry", "beforeWaiting", "exit"])
+        log.removeAll()
+        loop.remove(waits)
+        loop.runUntilIdle()
+        #expect(log == ["entry", "exit"])
+        log.removeAll()
+        loop.remove(edges)
+        loop.add(waits)
+        loop.runUntilIdle()
+        #expect(log == ["beforeWaiting"])
+    }
+
+    /// An application's update cycle leaves the run loop with the cycle: a
+    /// loop kept after a reset no longer calls it.
+    @Test func aLoopKeptAfterAResetNoLongerRunsTheOldUpdateCycle() {
+        UIApplication.shared.resetForTesting()
+        let oldLoop = UIApplication.shared.runLoop
+        UIApplication.shared.resetForTesting()
+        let layer = CALayer()
+        layer.opacity = 0.5  // opens the implicit transaction
+        oldLoop.runUntilIdle()  // would call the freed cycle and crash
+        #expect(TransactionState.current.hasImplicitTransaction, "only the current loop's cycle commits")
+        UIApplication.shared.runLoop.runUntilIdle()
+        #expect(!TransactionState.current.hasImplicitTransaction)
     }
 
     @Test func workCreatedBeforeWaitingIsDoneBeforeTheLoopIdles() {

@@ -382,7 +382,7 @@ import HID
         synthesizer.touchUp(finger)
         #expect(view.phases == ["began", "cancelled"])
         #expect(root.calls.isEmpty)
-        #expect(UIApplication.shared.touchRouter.activeTouches.isEmpty)
+        #expect(UIApplication.shared.touchRouter.touchesOnScreen.isEmpty)
         // The application goes on: the next tap lands on what is there now.
         synthesizer.tap(at: CGPoint(x: 10, y: 10))
         #expect(root.phases == ["began", "ended"])

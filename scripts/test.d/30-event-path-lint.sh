@@ -30,7 +30,7 @@ listed="$(grep -c . "$known" || true)"
 if [ -n "$new" ]; then
     echo "FAIL: the event path calls the standard library's closure-taking methods here:" >&2
     printf '  %s\n' "$new" >&2
-    echo "Use a loop, or filtered/mapped/firstPosition/anySatisfy/firstSatisfying/removeEvery (Sources/UIKit/Application/ClosuresWithoutIsolationChecks.swift)." >&2
+    echo "Use a loop, or filtered/mapped/firstPosition/anySatisfy/firstSatisfying/removeEvery (Sources/UIKit/Application/Array+*.swift)." >&2
     exit 1
 fi
 step "no new calls; $listed known ones left to remove (listed in $known)"

@@ -47,6 +47,15 @@ final class MaskSink: SpanSink {
     }
 }
 
+extension DeviceOutline {
+    /// The anti-aliased coverage (0…255) of every pixel of `rect`, row by row.
+    package mutating func coverage(fillRule: CGPathFillRule, over rect: PixelRect) -> [UInt8] {
+        let sink = MaskSink(rect: rect, antialias: true)
+        render(fillRule: fillRule, clip: rect, into: sink)
+        return sink.coverage
+    }
+}
+
 extension ClipRegion {
     /// The clip narrowed to the inside of `outline` (its spans within the
     /// current bounds), anti-aliased or not.

@@ -297,21 +297,33 @@ struct ShadowStyle: Equatable {
     var opacity: Float
     var offset: CGSize
     var radius: CGFloat
+    /// The shape casting it, in the layer's coordinates; nil: the
+    /// background's rounded bounds. Immutable (the layer keeps a copy).
+    var path: CGPath?
 
     /// Nil when the layer casts no shadow (no colour, or opacity 0), or has
-    /// nothing to cast one (no background).
+    /// nothing to cast one (no shadow path and no background).
     @MainActor init?(of layer: CALayer) {
-        guard let color = layer.shadowColor, layer.shadowOpacity > 0, layer.backgroundColor != nil else { return nil }
+        guard let color = layer.shadowColor, layer.shadowOpacity > 0,
+              layer.shadowPath != nil || layer.backgroundColor != nil else { return nil }
         self.color = PremultipliedColor(color)
         opacity = min(1, layer.shadowOpacity)
         offset = layer.shadowOffset
         radius = layer.shadowRadius
+        path = layer.shadowPath
+    }
+
+    /// The shape's box in the layer's coordinates.
+    @MainActor func shapeBounds(of node: RenderLayer) -> CGRect {
+        guard let path else { return node.bounds }
+        let box = path.boundingBoxOfPath
+        return box.isNull || !box.isFinite ? .zero : box
     }
 
     /// The pixels the blurred shadow may touch.
     @MainActor func pixelRect(of node: RenderLayer) -> PixelRect {
         let t = node.toDevice
-        let shape = node.bounds.applying(t)
+        let shape = shapeBounds(of: node).applying(t)
         let deviceOffset = offsetInDevice(t)
         let spread = blurExtent(t)
         return PixelRect(covering: shape.offsetBy(dx: deviceOffset.width, dy: deviceOffset.height)

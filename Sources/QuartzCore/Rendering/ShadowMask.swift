@@ -22,19 +22,48 @@ final class ShadowMask {
     static func make(style: ShadowStyle, shape: RoundedRectShape, toDevice: CGAffineTransform, visible: PixelRect) -> ShadowMask? {
         let offset = style.offsetInDevice(toDevice)
         let moved = toDevice.concatenating(CGAffineTransform(translationX: offset.width, y: offset.height))
-        guard let filler = ShapeFiller(shape: shape, toDevice: moved) else { return nil }
+        let filler = ShapeFiller(shape: shape, toDevice: moved)
+        let shapePixels: PixelRect
+        if let path = style.path {
+            let box = path.boundingBoxOfPath
+            guard !box.isNull, box.isFinite else { return nil }
+            shapePixels = PixelRect(covering: box.applying(moved).insetBy(dx: -1, dy: -1))
+        } else {
+            guard let filler else { return nil }
+            shapePixels = filler.bounds(moved)
+        }
         let spread = Int(min(style.blurExtent(toDevice), CGFloat(PixelRect.coordinateLimit / 4)))
         // Pixels further than the blur's reach from the surface cannot show.
-        let extent = filler.bounds(moved).insetBy(-spread).intersection(visible.insetBy(-spread))
+        let extent = shapePixels.insetBy(-spread).intersection(visible.insetBy(-spread))
         guard !extent.isEmpty, extent.width <= maximumPixels / extent.height else { return nil }
-        var coverage = [UInt8](repeating: 0, count: extent.area)
+        var coverage: [UInt8]
+        if let path = style.path {
+            coverage = rasterize(path, through: moved, over: extent)
+        } else {
+            coverage = [UInt8](repeating: 0, count: extent.area)
+            coverage.withUnsafeMutableBufferPointer { buffer in
+                var painter = MaskPainter(mask: buffer.baseAddress!, extent: extent)
+                filler?.fill(within: extent, toDevice: moved, painter: &painter)
+            }
+        }
         coverage.withUnsafeMutableBufferPointer { buffer in
-            var painter = MaskPainter(mask: buffer.baseAddress!, extent: extent)
-            filler.fill(within: extent, toDevice: moved, painter: &painter)
             GaussianBlur.apply(to: buffer, width: extent.width, height: extent.height, sigma: Double(style.sigma(toDevice)))
         }
         return ShadowMask(style: style, toDevice: toDevice, visible: visible, extent: extent, coverage: coverage)
     }
+
+    /// The coverage of a shadow path (non-zero winding, as Core Animation
+    /// fills it) over `extent`, by Core Graphics' rasterizer.
+    private static func rasterize(_ path: CGPath, through transform: CGAffineTransform, over extent: PixelRect) -> [UInt8] {
+        let box = CGRect(x: extent.x0 - 2, y: extent.y0 - 2, width: extent.width + 4, height: extent.height + 4)
+        var outline = DeviceOutline(clippingTo: extent)
+        for polygon in path.polygons(transform: transform, tolerance: pathTolerance, culling: box) where !outline.addPolygon(polygon) { break }
+        return outline.coverage(fillRule: .winding, over: extent)
+    }
+
+    /// How far a flattened curve of a shadow path may stray, in pixels (as
+    /// Core Graphics flattens the paths it fills).
+    static let pathTolerance: CGFloat = 0.05
 
     /// A shadow larger than this many pixels is not drawn (far beyond any
     /// screen; it keeps a runaway shadow radius from allocating gigabytes).

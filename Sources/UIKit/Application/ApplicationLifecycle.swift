@@ -103,7 +103,7 @@ extension UIApplication {
                 delegate?.applicationWillResignActive(self)
                 applicationState = .inactive
             }
-            touchRouter.cancelAllTouches(application: self)
+            touchRouter.cancelAllTouches()
             cancelAllPresses()
             applicationState = .background
             delegate?.applicationDidEnterBackground(self)

@@ -37,6 +37,8 @@ public final class ApplicationRunLoop {
     @exclusivity(unchecked) private var manualSources: [RunLoopSource] = []
     @exclusivity(unchecked) private var portSources: [RunLoopPortSource] = []
     @exclusivity(unchecked) private var observers: [RunLoopObserver] = []
+    /// The activities some observer watches: the others cost one test a turn.
+    @exclusivity(unchecked) private var observedActivities: Activity = []
     @exclusivity(unchecked) private var timerSweepThreshold = minimumTimerSweepThreshold
     @exclusivity(unchecked) private var isStopped = false
     private static let minimumTimerSweepThreshold = 16
@@ -83,10 +85,13 @@ public final class ApplicationRunLoop {
 
     public func add(_ observer: RunLoopObserver) {
         observers.append(observer)
+        observedActivities.formUnion(observer.activities)
     }
 
     public func remove(_ observer: RunLoopObserver) {
         observers.removeEvery { $0 === observer }
+        observedActivities = []
+        for remaining in observers { observedActivities.formUnion(remaining.activities) }
     }
 
     /// Schedules `handler` to run `delay` seconds from now, and every
@@ -183,8 +188,8 @@ public final class ApplicationRunLoop {
             // for the next turn, as they would be after a poll).
             while runOnePass() && hasWorkNow() {}
             // Nothing is due now. Observers of beforeWaiting may create work
-            // (a layout pass, say); without observers nothing can have changed.
-            guard !observers.isEmpty else { break }
+            // (a layout pass, say); without them nothing can have changed.
+            guard observedActivities.contains(.beforeWaiting) else { break }
             notify(.beforeWaiting)
             guard hasWorkNow() else { break }
             notify(.afterWaiting)
@@ -297,16 +302,20 @@ public final class ApplicationRunLoop {
         return performed
     }
 
-    /// Inlined, so that a loop without observers (the usual case) pays a
-    /// test per activity rather than a call.
+    /// Inlined, so that an activity no observer watches (entry and exit,
+    /// usually: the update cycle watches only beforeWaiting) costs a test
+    /// rather than a call.
     @inline(__always)
     private func notify(_ activity: Activity) {
-        if !observers.isEmpty { notifyObservers(activity) }
+        if observedActivities.contains(activity) { notifyObservers(activity) }
     }
 
     private func notifyObservers(_ activity: Activity) {
-        for observer in observers where observer.activities.contains(activity) {
-            observer.handler(activity)
+        // A local copy keeps the observers alive while a handler adds or
+        // removes one; every turn notifies, so the loop does not retain each.
+        let observers = self.observers
+        observers.forEachUnretained { observer in
+            if observer.activities.contains(activity) { observer.handler(activity) }
         }
     }
 

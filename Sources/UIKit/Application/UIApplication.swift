@@ -89,9 +89,15 @@ open class UIApplication: UIResponder {
 
     // The parts of the event path, read for every event. Constants, so that
     // using one costs no retain (a variable could be replaced during the
-    // call); `resetForTesting()` empties them instead.
-    let touchRouter = TouchRouter()
-    let gestureArena = GestureArena()
+    // call); `resetForTesting()` empties them instead. They are made before
+    // the application is, so what they ask of it goes through
+    // `eventPathHost`, which is pointed at it as soon as it exists.
+    let touchRouter: TouchRouter
+    let gestureArena: GestureArena
+    private let eventPathHost: ApplicationAsEventPathHost
+    /// What the application shares with them: whether an event is being
+    /// delivered (set as the queue drains), the trace handler.
+    private let eventDelivery: EventDeliveryState
     private let translator = HIDEventTranslator()
     @exclusivity(unchecked) private var pressTranslator = HIDPressAndMotionTranslator()
     @exclusivity(unchecked) private var eventSource: RunLoopSource!
@@ -116,9 +122,8 @@ open class UIApplication: UIResponder {
     /// buffer, emptied when the queue is, so frames cost no allocation.
     @exclusivity(unchecked) private var queuedTouchSamples: [TouchSample] = []
     /// The touches event, filled in for each frame as it is delivered.
-    let touchesEvent = UIEvent(type: .touches, timestamp: 0)
+    let touchesEvent: UIEvent
     @exclusivity(unchecked) private var eventQueueHead = 0
-    @exclusivity(unchecked) private var isDrainingEventQueue = false
     @exclusivity(unchecked) private var windowRecords: [WindowRecord] = [] {
         didSet { windowOrder = nil }
     }
@@ -129,7 +134,17 @@ open class UIApplication: UIResponder {
     @exclusivity(unchecked) private var showCount = 0
 
     override init() {
+        let host = ApplicationAsEventPathHost()
+        let delivery = EventDeliveryState()
+        let event = UIEvent(type: .touches, timestamp: 0)
+        let router = TouchRouter(host: host, delivery: delivery, touchesEvent: event)
+        eventPathHost = host
+        eventDelivery = delivery
+        touchesEvent = event
+        touchRouter = router
+        gestureArena = GestureArena(host: host, delivery: delivery, views: router)
         super.init()
+        host.applicationReference = UnretainedReference(self)
         connectEventPath()
     }
 
@@ -157,11 +172,11 @@ open class UIApplication: UIResponder {
         eventQueue = []
         queuedTouchSamples = []
         eventQueueHead = 0
-        isDrainingEventQueue = false
+        eventDelivery.isDeliveringEvent = false
         traceHandler = nil
         // Touches still on the screen and the recognizers following them
         // refer to one another; they let go so that their views can go away.
-        for touch in touchRouter.activeTouches { touch.retire() }
+        for touch in touchRouter.touchesOnScreen { touch.retire() }
         touchesEvent.touchesInOrder = []
         touchesEvent.timestamp = 0
         gestureArena.reset()
@@ -266,12 +281,15 @@ open class UIApplication: UIResponder {
     }
 
     /// Whether an event is being delivered now.
-    var isDeliveringEvent: Bool { isDrainingEventQueue }
+    var isDeliveringEvent: Bool { eventDelivery.isDeliveringEvent }
 
     /// Called with each step of event handling worth seeing: touches
     /// delivered to views, gesture recognizers changing state. For tracing
     /// tools; nil (the default) costs nothing.
-    @exclusivity(unchecked) public final var traceHandler: (@MainActor (TraceRecord) -> Void)?
+    public final var traceHandler: (@MainActor (TraceRecord) -> Void)? {
+        get { eventDelivery.traceHandler }
+        set { eventDelivery.traceHandler = newValue }
+    }
 
     private enum QueuedEvent {
         /// A digitizer frame: its samples are `queuedTouchSamples[samples]`.
@@ -290,7 +308,7 @@ open class UIApplication: UIResponder {
     /// to responders inside it are cancelled, as the next events in the
     /// queue (TouchRouting step 8, PressRouting step 7).
     func viewDidLeaveWindow(_ view: UIView) {
-        touchRouter.viewDidLeaveWindow(view, application: self)
+        touchRouter.viewDidLeaveWindow(view)
         if let event = pressTranslator.cancelPresses(at: runLoop.clock.now, where: { PressRouting.isBound($0, inside: view) }) {
             enqueue(event)
         }
@@ -310,8 +328,8 @@ open class UIApplication: UIResponder {
     }
 
     private func drainEventQueue() {
-        guard !isDrainingEventQueue else { return }
-        isDrainingEventQueue = true
+        guard !eventDelivery.isDeliveringEvent else { return }
+        eventDelivery.isDeliveringEvent = true
         while eventQueueHead < eventQueue.count {
             let next = eventQueue[eventQueueHead]
             eventQueueHead += 1
@@ -323,13 +341,13 @@ open class UIApplication: UIResponder {
         eventQueue.removeAllKeepingStorage()
         queuedTouchSamples.removeAllKeepingStorage()
         eventQueueHead = 0
-        isDrainingEventQueue = false
+        eventDelivery.isDeliveringEvent = false
     }
 
     private func dispatchTouches(_ samples: Range<Int>, at timestamp: TimeInterval) {
         let event = touchesEvent
         event.timestamp = timestamp
-        touchRouter.prepare(event, from: queuedTouchSamples, samples, in: self)
+        touchRouter.prepare(event, from: queuedTouchSamples, samples)
         sendEvent(event)
         if inputPort.server != nil && !lastEventWasHandled {
             lastEventWasHandled = event.touchesInOrder.anySatisfy { $0.view != nil }
@@ -362,7 +380,7 @@ open class UIApplication: UIResponder {
             guard let window = touch.window else { continue }
             if first == nil {
                 first = window
-            } else if window !== first && !others.containsObject(window) {
+            } else if window !== first && !others.containsIdentical(window) {
                 others.append(window)
             }
         }
@@ -377,11 +395,21 @@ open class UIApplication: UIResponder {
     /// makes every retain of a window slow, and windows are retained for
     /// every touch. A window removes itself as it goes away.
     private struct WindowRecord {
-        unowned(unsafe) var window: UIWindow?
+        private let reference: UnretainedReference<UIWindow>
+        var window: UIWindow? { reference.object }
         var showOrder: Int
+
+        /// Whether the record is `window`'s; the window is not read, so
+        /// this may be asked while it goes away.
+        func isRecord(of window: UIWindow) -> Bool { reference.refers(to: window) }
+
+        init(window: UIWindow, showOrder: Int) {
+            reference = UnretainedReference(window)
+            self.showOrder = showOrder
+        }
     }
 
-    @exclusivity(unchecked) private unowned(unsafe) var keyWindowReference: UIWindow?
+    @exclusivity(unchecked) private var keyWindowReference: UnretainedReference<UIWindow>?
 
     /// The application's windows that still exist, in the order they were made.
     public var windows: [UIWindow] {
@@ -389,7 +417,7 @@ open class UIApplication: UIResponder {
     }
 
     /// The window that receives keyboard and other non-touch events.
-    public var keyWindow: UIWindow? { keyWindowReference }
+    public var keyWindow: UIWindow? { keyWindowReference?.object }
 
     func register(_ window: UIWindow) {
         windowRecords.append(WindowRecord(window: window, showOrder: 0))
@@ -397,8 +425,8 @@ open class UIApplication: UIResponder {
 
     /// Called by a window as it goes away.
     func unregister(_ window: UIWindow) {
-        windowRecords.removeEvery { $0.window === window }
-        if keyWindowReference === window { keyWindowReference = nil }
+        windowRecords.removeEvery { $0.isRecord(of: window) }
+        if keyWindowReference?.refers(to: window) == true { keyWindowReference = nil }
         touchRouter.forgetTaps(in: window)
     }
 
@@ -420,9 +448,9 @@ open class UIApplication: UIResponder {
     }
 
     func makeKey(_ window: UIWindow) {
-        guard keyWindowReference !== window else { return }
-        let previous = keyWindowReference
-        keyWindowReference = window
+        guard keyWindowReference?.refers(to: window) != true else { return }
+        let previous = keyWindow
+        keyWindowReference = UnretainedReference(window)
         previous?.resignKey()
         window.becomeKey()
     }
@@ -463,6 +491,39 @@ open class UIApplication: UIResponder {
     func windowOrderDidChange() {
         windowOrder = nil
     }
+}
+
+extension UIApplication: EventPathHost {
+    func report(_ diagnostic: Diagnostic) {
+        diagnostics.report(diagnostic)
+    }
+
+    func frontmostHit(at screenLocation: CGPoint, with event: UIEvent) -> (window: UIWindow, view: UIView)? {
+        firstResultFrontToBack { window -> (window: UIWindow, view: UIView)? in
+            guard let view = window.hitTest(window.layer.convertFromSuperlayer(screenLocation), with: event) else { return nil }
+            return (window, view)
+        }
+    }
+
+    func enqueueTouchFrameNow(_ samples: [TouchSample]) {
+        enqueueTouchFrame(samples, timestamp: runLoop.clock.now)
+    }
+}
+
+/// The application as the parts of its event path see it, for the time
+/// between their making and its own (see `UIApplication.init()`): it
+/// passes every question on to the application. Not retained: the
+/// application owns it.
+@MainActor
+private final class ApplicationAsEventPathHost: EventPathHost {
+    var applicationReference: UnretainedReference<UIApplication>?
+    private var application: UIApplication { applicationReference!.object }
+
+    func report(_ diagnostic: Diagnostic) { application.report(diagnostic) }
+    func frontmostHit(at screenLocation: CGPoint, with event: UIEvent) -> (window: UIWindow, view: UIView)? {
+        application.frontmostHit(at: screenLocation, with: event)
+    }
+    func enqueueTouchFrameNow(_ samples: [TouchSample]) { application.enqueueTouchFrameNow(samples) }
 }
 
 /// One step of event handling, as reported to `UIApplication.traceHandler`.

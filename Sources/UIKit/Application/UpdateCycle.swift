@@ -15,13 +15,23 @@
 final class UpdateCycle {
     private unowned let application: UIApplication
     private var observer: RunLoopObserver!
+    /// The loop the observer is on, which may outlive this cycle (a test's
+    /// synthesizer can hold the loop of an application since reset).
+    private weak var runLoop: ApplicationRunLoop?
     let displayClock: DisplayClock
 
     init(application: UIApplication) {
         self.application = application
         displayClock = DisplayClock(application: application)
-        observer = RunLoopObserver(activities: .beforeWaiting) { [weak self] _ in self?.endOfTurn() }
+        // Unowned, which costs less than weak on every turn: the observer
+        // leaves the loop when this cycle goes away (deinit).
+        observer = RunLoopObserver(activities: .beforeWaiting) { [unowned self] _ in endOfTurn() }
+        runLoop = application.runLoop
         application.runLoop.add(observer)
+    }
+
+    isolated deinit {
+        runLoop?.remove(observer)
     }
 
     private func endOfTurn() {

@@ -54,7 +54,7 @@ enum PressRouting {
         guard let presses = event as? UIPressesEvent else { return application.keyWindow.map { [$0] } ?? [] }
         var windows: [UIWindow] = []
         for (press, phase) in presses.pressSamples where phase != .stationary {
-            if let window = press.window, !windows.anySatisfy({ $0 === window }) { windows.append(window) }
+            if let window = press.window, !windows.containsIdentical(window) { windows.append(window) }
         }
         return windows
     }

@@ -20,9 +20,10 @@
 ///    receives no new touch while another view in its window tracks one.
 /// 5. The application sends each event to every window that owns some of its
 ///    touches (`UIApplication.sendEvent(_:)`, then `UIWindow.sendEvent(_:)`).
-///    The window gives the touches first to the gesture recognizers of the
-///    hit-test view and its ancestors (`GestureArena.swift` decides among
-///    them), then to the views.
+///    The window gives its touches (``touches(of:in:)``) first to the
+///    gesture recognizers of the hit-test view and its ancestors
+///    (`GestureArena.swift` decides among them), then to the views
+///    (``deliverToViews(_:of:)``).
 /// 6. The window calls each of its views once per phase, with all of that
 ///    view's touches in that phase: `touchesBegan`, then `touchesMoved`,
 ///    `touchesEnded` and `touchesCancelled`; views in the order their touches
@@ -39,11 +40,27 @@
 /// 8. A view that leaves its window while it tracks touches receives
 ///    `touchesCancelled` for them as the next event in the queue; from then
 ///    on the finger is ignored until it lifts.
+///
+/// The router gets what it needs from the application once, when it is
+/// made (``EventPathHost``, ``EventDeliveryState``, the touches event), so
+/// that it can be built and tested without one.
 @MainActor
 final class TouchRouter {
-    /// Touches that began and have not ended, in the order they began.
-    @exclusivity(unchecked) private(set) var activeTouches: [UITouch] = []
+    /// The touches on the screen: routed, and not yet ended or cancelled, in
+    /// the order they began.
+    @exclusivity(unchecked) private(set) var touchesOnScreen: [UITouch] = []
     @exclusivity(unchecked) private var lastTap: TapRecord?
+    /// The application's windows and queue.
+    private let host: any EventPathHost
+    private let delivery: EventDeliveryState
+    /// The one touches event, refilled for each frame (``prepare(_:from:_:)``).
+    let touchesEvent: UIEvent
+
+    init(host: any EventPathHost, delivery: EventDeliveryState, touchesEvent: UIEvent) {
+        self.host = host
+        self.delivery = delivery
+        self.touchesEvent = touchesEvent
+    }
 
     /// The tap a new touch may continue (step 2).
     private struct TapRecord {
@@ -56,30 +73,40 @@ final class TouchRouter {
 
     /// Back to the state of a new router: no touches, no tap to follow.
     func reset() {
-        activeTouches = []
+        touchesOnScreen = []
         lastTap = nil
     }
 
     // MARK: Steps 1–4: preparing an event for delivery
 
-    /// Fills the touches event for the frame of `samples[frame]`: gives
-    /// each touch the state the frame carries and routes new touches.
-    func prepare(_ event: UIEvent, from samples: [TouchSample], _ frame: Range<Int>, in application: UIApplication) {
+    /// Fills the touches event for the frame of `samples[frame]`, in three
+    /// steps: the event is emptied; each sample that still applies to its
+    /// touch gives the touch its state (``apply(_:to:at:)``); a touch that
+    /// begins is routed (``route(_:in:)``, steps 1–4). The event then holds
+    /// the frame's touches in the frame's order.
+    func prepare(_ event: UIEvent, from samples: [TouchSample], _ frame: Range<Int>) {
         event.touchesInOrder.removeAllKeepingStorage()
         for index in frame {
             // Read in place: a sample copied out of the buffer is copied
             // through its type's value witness, a call into the runtime.
+            if Self.comesAfterApplicationCancelled(samples[index]) || Self.comesAfterTouchEnded(samples[index]) { continue }
             let touch = samples[index].touch
-            let phase = samples[index].phase
-            // A queued frame may still mention a touch the application has since cancelled.
-            if touch.isEndedByApplication && !samples[index].isApplicationCancellation { continue }
-            if touch.phase == .ended || touch.phase == .cancelled, phase != .began { continue }
             apply(samples[index], to: touch, at: event.timestamp)
-            if phase == .began {
-                route(touch, event: event, application: application)
-            }
+            if samples[index].phase == .began { route(touch, in: event) }
             event.touchesInOrder.append(touch)
         }
+    }
+
+    /// Rule: a touch the application cancelled itself (its view left its
+    /// window, step 8) takes nothing more from frames queued before that
+    /// cancellation, nor from the digitizer until the finger lifts.
+    private static func comesAfterApplicationCancelled(_ sample: borrowing TouchSample) -> Bool {
+        sample.touch.isEndedByApplication && !sample.isApplicationCancellation
+    }
+
+    /// Rule: a touch that has ended or been cancelled takes no later phase.
+    private static func comesAfterTouchEnded(_ sample: borrowing TouchSample) -> Bool {
+        sample.touch.isFinished && sample.phase != .began
     }
 
     private func apply(_ sample: borrowing TouchSample, to touch: UITouch, at timestamp: TimeInterval) {
@@ -98,16 +125,13 @@ final class TouchRouter {
         touch.maximumPossibleForce = sample.maximumPossibleForce
     }
 
-    private func route(_ touch: UITouch, event: UIEvent, application: UIApplication) {
-        touch.timestamp = event.timestamp
+    /// Steps 1–4 for a touch that begins (``apply(_:to:at:)`` has set its
+    /// location and time).
+    private func route(_ touch: UITouch, in event: UIEvent) {
         touch.tapCount = 1
-        activeTouches.append(touch)
+        touchesOnScreen.append(touch)
         // Step 1: the front-most window that hit-tests a view owns the touch.
-        let owner = application.firstResultFrontToBack { window -> (window: UIWindow, view: UIView)? in
-            guard let view = window.hitTest(window.layer.convertFromSuperlayer(touch.screenLocation), with: event) else { return nil }
-            return (window, view)
-        }
-        guard let (window, view) = owner else {
+        guard let (window, view) = host.frontmostHit(at: touch.screenLocation, with: event) else {
             touch.isDeliveredToView = false
             return
         }
@@ -116,7 +140,7 @@ final class TouchRouter {
         touch.tapCount = tapCount(for: touch, in: window)
         // Steps 3 and 4 look at what the views of this window are tracking.
         var viewTracksAnother = false, otherViewTracks = false, exclusiveViewTracks = false
-        for other in activeTouches where other !== touch && other.window === window && other.isDeliveredToView {
+        for other in touchesOnScreen where other !== touch && other.window === window && other.isDeliveredToView {
             guard let otherView = other.view else { continue }
             if otherView === view {
                 viewTracksAnother = true
@@ -158,17 +182,22 @@ final class TouchRouter {
 
     // MARK: Steps 5–7: delivery in a window
 
-    /// Gives `window`'s touches of `event` to the gesture recognizers, then
-    /// to the views, as far as the recognizers let them through.
-    func deliver(_ event: UIEvent, to window: UIWindow) {
+    /// Step 5: the touches of `event` that `window` delivers, to its
+    /// recognizers and then its views: those it owns that no exclusive
+    /// view keeps from everyone.
+    func touches(of event: UIEvent, in window: UIWindow) -> [UITouch] {
         var allTouchesAreThisWindows = true
         for touch in event.touchesInOrder {
             if touch.window !== window || touch.isExcludedByExclusiveTouch { allTouchesAreThisWindows = false }
         }
-        let touches = allTouchesAreThisWindows
+        return allTouchesAreThisWindows
             ? event.touchesInOrder
             : event.touchesInOrder.filtered { $0.window === window && !$0.isExcludedByExclusiveTouch }
-        UIApplication.shared.gestureArena.deliver(event, touches: touches)
+    }
+
+    /// Steps 6 and 7: gives `touches` of `event` to their views, once the
+    /// recognizers have had them, as far as the recognizers let them through.
+    func deliverToViews(_ touches: [UITouch], of event: UIEvent) {
         // Nothing for the views (a recognizer has taken the touches, or none
         // reached a view): no batch, whose destruction alone is not free.
         guard touches.containsUnretained(where: { $0.viewReceivesMore }) else { return }
@@ -176,19 +205,19 @@ final class TouchRouter {
         for touch in touches where touch.viewReceivesMore {
             switch touch.phase {
             case .began:
-                if delaysBegan(touch) { touch.heldPhases.append(.began) } else { batch.add(.began, touch) }
+                if recognizersHold(.began, of: touch) { touch.heldPhases.append(.began) } else { batch.add(.began, touch) }
             case .moved:
                 if touch.heldPhases.isEmpty { batch.add(.moved, touch) }
                 else if touch.heldPhases.last != .moved { touch.heldPhases.append(.moved) }
             case .ended:
-                if !touch.heldPhases.isEmpty || delaysEnded(touch) { touch.heldPhases.append(.ended) } else { batch.add(.ended, touch) }
+                if !touch.heldPhases.isEmpty || recognizersHold(.ended, of: touch) { touch.heldPhases.append(.ended) } else { batch.add(.ended, touch) }
             case .cancelled:
                 cancel(touch, into: &batch)
             case .stationary:
                 break
             }
         }
-        batch.deliver(with: event)
+        batch.deliver(with: event, trace: delivery.traceHandler)
     }
 
     /// A recognizer that cancels touches in its view recognized: the view
@@ -198,7 +227,7 @@ final class TouchRouter {
         for touch in touches where touch.viewReceivesMore {
             cancel(touch, into: &batch)
         }
-        batch.deliver(with: UIApplication.shared.touchesEvent)
+        batch.deliver(with: touchesEvent, trace: delivery.traceHandler)
     }
 
     /// A recognizer that delays touches began recognized: the touches whose
@@ -225,13 +254,12 @@ final class TouchRouter {
             var batch = ViewDeliveryBatch()
             for touch in touches where !touch.heldPhases.isEmpty && touch.viewDelivery != .finished {
                 let phase = touch.heldPhases[0]
-                if phase == .began && delaysBegan(touch) { continue }
-                if phase == .ended && delaysEnded(touch) { continue }
+                if (phase == .began || phase == .ended) && recognizersHold(phase, of: touch) { continue }
                 touch.heldPhases.removeFirst()
                 batch.add(phase, touch)
                 progressed = true
             }
-            batch.deliver(with: UIApplication.shared.touchesEvent)
+            batch.deliver(with: touchesEvent, trace: delivery.traceHandler)
         }
         for touch in touches where touch.isFinished && touch.heldPhases.isEmpty { retire(touch) }
     }
@@ -242,22 +270,17 @@ final class TouchRouter {
     /// delivery the event keeps it until ``finish(_:)``, which must see it.
     private func retire(_ touch: UITouch) {
         touch.retire()
-        let application = UIApplication.shared
-        if !application.isDeliveringEvent { application.touchesEvent.remove(touch) }
+        if !delivery.isDeliveringEvent { touchesEvent.remove(touch) }
     }
 
-    private func delaysBegan(_ touch: UITouch) -> Bool {
+    /// Step 7: whether an undecided recognizer of `touch` that delays
+    /// `phase` (`.began` by `delaysTouchesBegan`, `.ended` by
+    /// `delaysTouchesEnded`) holds that phase back from the view.
+    private func recognizersHold(_ phase: UITouch.Phase, of touch: UITouch) -> Bool {
         for recognizer in touch.gestureRecognizerList
-        where recognizer.delaysTouchesBegan && recognizer.isUndecided && !recognizer.ignoredTouches.contains(touch)
-            && !recognizer.releasedTouches.contains(touch) {
-            return true
-        }
-        return false
-    }
-
-    private func delaysEnded(_ touch: UITouch) -> Bool {
-        for recognizer in touch.gestureRecognizerList
-        where recognizer.delaysTouchesEnded && recognizer.isUndecided && !recognizer.ignoredTouches.contains(touch) {
+        where (phase == .began ? recognizer.delaysTouchesBegan : recognizer.delaysTouchesEnded)
+            && recognizer.isUndecided && !recognizer.ignoredTouches.contains(touch)
+            && !(phase == .began && recognizer.releasedTouches.contains(touch)) {
             return true
         }
         return false
@@ -267,7 +290,7 @@ final class TouchRouter {
     func finish(_ event: UIEvent) {
         var retiredAny = false
         for touch in event.touchesInOrder where touch.isFinished {
-            if let index = activeTouches.firstIndex(of: touch) { activeTouches.remove(at: index) }
+            touchesOnScreen.removeFirstIdentical(to: touch)
             if touch.heldPhases.isEmpty {
                 touch.retire()
                 retiredAny = true
@@ -287,24 +310,24 @@ final class TouchRouter {
 
     /// Cancels the touches of `view` and its subviews: called when the view
     /// leaves its window.
-    func viewDidLeaveWindow(_ view: UIView, application: UIApplication) {
-        guard !activeTouches.isEmpty else { return }
-        cancelByApplication(activeTouches.filtered { touch in
+    func viewDidLeaveWindow(_ view: UIView) {
+        guard !touchesOnScreen.isEmpty else { return }
+        cancelByApplication(touchesOnScreen.filtered { touch in
             guard let touchView = touch.view else { return false }
             return touchView.isDescendant(of: view)
-        }, application: application)
+        })
     }
 
     /// Cancels every touch on the screen: called as the application leaves
     /// the front, whatever the event server still says about those fingers.
-    func cancelAllTouches(application: UIApplication) {
-        guard !activeTouches.isEmpty else { return }
-        cancelByApplication(activeTouches, application: application)
+    func cancelAllTouches() {
+        guard !touchesOnScreen.isEmpty else { return }
+        cancelByApplication(touchesOnScreen)
     }
 
     /// Queues a frame cancelling `touches` (those not already ended by the
     /// application); from then on their fingers are ignored until they lift.
-    private func cancelByApplication(_ touches: [UITouch], application: UIApplication) {
+    private func cancelByApplication(_ touches: [UITouch]) {
         let orphans = touches.filtered { !$0.isEndedByApplication }
         guard !orphans.isEmpty else { return }
         var samples: [TouchSample] = []
@@ -316,7 +339,7 @@ final class TouchRouter {
                 force: touch.force, maximumPossibleForce: touch.maximumPossibleForce,
                 isApplicationCancellation: true))
         }
-        application.enqueueTouchFrame(samples, timestamp: application.runLoop.clock.now)
+        host.enqueueTouchFrameNow(samples)
     }
 
     private func distance(_ a: CGPoint, _ b: CGPoint) -> CGFloat {
@@ -355,8 +378,14 @@ private struct ViewDeliveryBatch {
         case .ended, .cancelled: touch.viewDelivery = .finished
         case .moved, .stationary: break
         }
-        guard firstEntry != nil else { return firstEntry = Entry(phase: phase, view: view, first: touch) }
-        if firstEntry!.phase == phase && firstEntry!.view === view { return firstEntry!.others.append(touch) }
+        guard firstEntry != nil else {
+            firstEntry = Entry(phase: phase, view: view, first: touch)
+            return
+        }
+        if firstEntry!.phase == phase && firstEntry!.view === view {
+            firstEntry!.others.append(touch)
+            return
+        }
         for index in otherEntries.indices where otherEntries[index].phase == phase && otherEntries[index].view === view {
             otherEntries[index].others.append(touch)
             return
@@ -364,19 +393,23 @@ private struct ViewDeliveryBatch {
         otherEntries.append(Entry(phase: phase, view: view, first: touch))
     }
 
-    func deliver(with event: UIEvent) {
+    /// Makes the view calls, reporting each to `trace` first.
+    func deliver(with event: UIEvent, trace: (@MainActor (TraceRecord) -> Void)?) {
         guard let firstEntry else { return }
-        if otherEntries.isEmpty { return Self.deliver(firstEntry, with: event) }
+        if otherEntries.isEmpty {
+            Self.deliver(firstEntry, with: event, trace: trace)
+            return
+        }
         for phase in UITouch.Phase.deliveryOrder {
-            if firstEntry.phase == phase { Self.deliver(firstEntry, with: event) }
-            for entry in otherEntries where entry.phase == phase { Self.deliver(entry, with: event) }
+            if firstEntry.phase == phase { Self.deliver(firstEntry, with: event, trace: trace) }
+            for entry in otherEntries where entry.phase == phase { Self.deliver(entry, with: event, trace: trace) }
         }
     }
 
-    private static func deliver(_ entry: Entry, with event: UIEvent) {
+    private static func deliver(_ entry: Entry, with event: UIEvent, trace: (@MainActor (TraceRecord) -> Void)?) {
         // A lone touch goes in the set its recognizers were given.
         let touches = entry.others.isEmpty ? entry.first.setOfSelf : Set([entry.first] + entry.others)
-        UIApplication.shared.traceHandler?(.touchesDelivered(entry.phase, to: entry.view, touchCount: touches.count))
+        trace?(.touchesDelivered(entry.phase, to: entry.view, touchCount: touches.count))
         switch entry.phase {
         case .began: entry.view.touchesBegan(touches, with: event)
         case .moved: entry.view.touchesMoved(touches, with: event)

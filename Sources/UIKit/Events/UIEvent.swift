@@ -52,7 +52,7 @@ open class UIEvent: NSObject {
 
     /// The touches that `gesture` receives.
     open func touches(for gesture: UIGestureRecognizer) -> Set<UITouch>? {
-        type == .touches ? Set(touchesInOrder.filtered { $0.gestureRecognizerList.containsObject(gesture) }) : nil
+        type == .touches ? Set(touchesInOrder.filtered { $0.gestureRecognizerList.containsIdentical(gesture) }) : nil
     }
 
     /// The touches that belong to `window`.

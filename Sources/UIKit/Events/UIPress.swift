@@ -10,6 +10,9 @@
 open class UIPress: NSObject {
     public enum Phase: Int, Sendable {
         case began, changed, stationary, ended, cancelled
+
+        /// The order in which one event's phases reach a recognizer or responder.
+        static let deliveryOrder: [Phase] = [.began, .changed, .ended, .cancelled]
     }
 
     /// Which button was pressed. The named values are UIKit's; a key of a
@@ -99,7 +102,7 @@ open class UIPressesEvent: UIEvent {
 
     /// The presses of this event that `gesture` receives.
     open func presses(for gesture: UIGestureRecognizer) -> Set<UIPress> {
-        Set(pressSamples.map(\.press).filter { $0.gestureRecognizerList.containsObject(gesture) })
+        Set(pressSamples.map(\.press).filter { $0.gestureRecognizerList.containsIdentical(gesture) })
     }
 }
 

@@ -104,15 +104,18 @@ open class UITouch: NSObject {
 
     /// The current location in `view`'s coordinates, or in the window's for nil.
     open func location(in view: UIView?) -> CGPoint {
-        convertFromScreen(screenLocation, to: view)
+        Self.convertFromScreen(screenLocation, to: view, window: window)
     }
 
     /// The location at the previous event, in `view`'s coordinates, or in the window's for nil.
     open func previousLocation(in view: UIView?) -> CGPoint {
-        convertFromScreen(previousScreenLocation, to: view)
+        Self.convertFromScreen(previousScreenLocation, to: view, window: window)
     }
 
-    private func convertFromScreen(_ point: CGPoint, to view: UIView?) -> CGPoint {
+    /// A point in screen points in `view`'s coordinates, or in `window`'s
+    /// for a nil view (as the screen's with neither): how touches and
+    /// gesture recognizers report locations.
+    static func convertFromScreen(_ point: CGPoint, to view: UIView?, window: UIWindow?) -> CGPoint {
         if let view { return view.layer.convertFromRootSpace(point) }
         if let window { return window.layer.convertFromRootSpace(point) }
         return point

@@ -1,6 +1,27 @@
 /// Which gesture recognizer wins the touches they share.
 ///
-/// The rule, in UIKit's words and order:
+/// The rule in one sentence: among the recognizers sharing a touch, the
+/// first to leave `.possible` wins and the others fail, unless they may
+/// recognize simultaneously, and a recognizer that requires another to fail
+/// waits for that one's outcome before it may win.
+///
+/// What holds whatever the recognizers and delegates do (the arena's tests
+/// check each):
+/// - Every recognizer given a touch is reset exactly once after its gesture
+///   is over (ended, failed or cancelled, and no touch of it on the screen),
+///   and then takes part again as if new.
+/// - Of recognizers that share touches and may not recognize
+///   simultaneously, at most one recognizes; once one has, the others are
+///   failed (or cancelled, had they begun) and get no more touches.
+/// - A recognizer waiting for others to fail is decided when they are: it
+///   fails if one of them recognizes, and recognizes once all have failed.
+/// - A recognizer that has failed, ended or been cancelled receives no
+///   touch until it is reset; neither does one taken off its view or
+///   disabled.
+/// - The actions of a recognizer are sent once per change of its state
+///   after `.possible`, in order, after every recognizer has seen the event.
+///
+/// The steps, in UIKit's words and order:
 /// 1. Every touch is offered, when it begins, to the enabled recognizers of
 ///    its hit-test view and of all that view's ancestors (nearest first)
 ///    whose `allowedTouchTypes` list its type (`allowedPressTypes` for a
@@ -34,10 +55,35 @@
 ///    delaysTouchesEnded) are delivered if nothing else holds them.
 /// 8. A recognizer that has ended, failed or been cancelled is reset once
 ///    it has no touches left on the screen.
+///
+/// The arena gets what it needs once, when it is made: the application's
+/// hooks (``EventPathHost``, ``EventDeliveryState``) and the views' side of
+/// delivery (``ViewTouchDelivery``, the touch router), so that it can be
+/// built and tested alone. A recognizer that takes part refers to its arena.
 @MainActor
 final class GestureArena {
     /// Recognizers that have received touches since their last reset.
     @exclusivity(unchecked) private var participants: [UIGestureRecognizer] = []
+    private let host: any EventPathHost
+    private let delivery: EventDeliveryState
+    private let views: any ViewTouchDelivery
+
+    init(host: any EventPathHost, delivery: EventDeliveryState, views: any ViewTouchDelivery) {
+        self.host = host
+        self.delivery = delivery
+        self.views = views
+    }
+
+    isolated deinit {
+        for recognizer in participants { recognizer.arena = nil }
+    }
+
+    /// Makes `recognizer` a participant, if it is not one yet.
+    private func admit(_ recognizer: UIGestureRecognizer) {
+        guard !participants.containsIdentical(recognizer) else { return }
+        participants.append(recognizer)
+        recognizer.arena = self
+    }
 
     // MARK: Steps 1–2: giving touches to recognizers
 
@@ -59,7 +105,7 @@ final class GestureArena {
         } else {
             var merged: [UIGestureRecognizer] = []
             for touch in touches {
-                for recognizer in touch.gestureRecognizerList where !merged.containsObject(recognizer) {
+                for recognizer in touch.gestureRecognizerList where !merged.containsIdentical(recognizer) {
                     merged.append(recognizer)
                 }
             }
@@ -96,10 +142,10 @@ final class GestureArena {
                 recognizer.touchesCancelled(mine, with: event)
             case .stationary: break
             }
-            recognizer.lastScreenCentroid = recognizer.screenCentroid(of: recognizer.receivedTouches)
+            recognizer.lastScreenCentroid = recognizer.screenCentroid(of: recognizer.currentTouchesNotIgnored)
         }
         // The system took the touches away: whatever the subclass did, the recognizer is done.
-        if sawCancellation && recognizer.activeTouches.isEmpty {
+        if sawCancellation && recognizer.touchesStillDown.isEmpty {
             if recognizer.state == .possible { fail(recognizer) }
             if recognizer.state == .began || recognizer.state == .changed { transition(recognizer, to: .cancelled) }
         }
@@ -145,18 +191,18 @@ final class GestureArena {
                     for recognizer in current.attachedRecognizers where recognizer.takesNewTouches && recognizer.allowsPressType(press.type) {
                         if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: press) { continue }
                         press.gestureRecognizerList.append(recognizer)
-                        if !participants.containsObject(recognizer) { participants.append(recognizer) }
+                        admit(recognizer)
                     }
                     view = current.superview
                 }
             }
-            for recognizer in press.gestureRecognizerList where !order.containsObject(recognizer) { order.append(recognizer) }
+            for recognizer in press.gestureRecognizerList where !order.containsIdentical(recognizer) { order.append(recognizer) }
         }
         for recognizer in order {
-            for phase in [UIPress.Phase.began, .changed, .ended, .cancelled] {
+            for phase in UIPress.Phase.deliveryOrder {
                 guard recognizer.receivesTouches else { break }
                 var mine = Set<UIPress>()
-                for (press, pressPhase) in event.pressSamples where pressPhase == phase && press.gestureRecognizerList.containsObject(recognizer) {
+                for (press, pressPhase) in event.pressSamples where pressPhase == phase && press.gestureRecognizerList.containsIdentical(recognizer) {
                     mine.insert(press)
                 }
                 guard !mine.isEmpty else { continue }
@@ -197,9 +243,9 @@ final class GestureArena {
         for recognizer in candidates {
             if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) { continue }
             touch.gestureRecognizerList.append(recognizer)
-            recognizer.trackedTouches.append(touch)
-            recognizer.touchHistory.append(touch)
-            if !participants.containsObject(recognizer) { participants.append(recognizer) }
+            recognizer.currentTouches.append(touch)
+            recognizer.touchesSinceReset.append(touch)
+            admit(recognizer)
         }
     }
 
@@ -213,11 +259,11 @@ final class GestureArena {
             needsSettling = false
             let recognizers = participants  // resetting one removes it from the list
             recognizers.forEachUnretained { recognizer in
-                let tracked = recognizer.trackedTouches
-                if tracked.containsUnretained(where: { $0.isFinished }) {
-                    recognizer.trackedTouches.removeEvery { $0.isFinished }
+                let current = recognizer.currentTouches
+                if current.containsUnretained(where: { $0.isFinished }) {
+                    recognizer.currentTouches.removeEvery { $0.isFinished }
                 }
-                if recognizer.isFinished && recognizer.trackedTouches.isEmpty { reset(recognizer) }
+                if recognizer.isFinished && recognizer.currentTouches.isEmpty { reset(recognizer) }
             }
         }
     }
@@ -241,7 +287,7 @@ final class GestureArena {
         operationDepth -= 1
         guard operationDepth == 0 else { return }
         if !deliveringToRecognizers { sendDueActions() }
-        if !UIApplication.shared.isDeliveringEvent { settle() }
+        if !delivery.isDeliveringEvent { settle() }
     }
 
     // MARK: Step 6: actions, once the recognizers are done
@@ -305,16 +351,22 @@ final class GestureArena {
              (.began, .cancelled), (.changed, .cancelled):
             transition(recognizer, to: newState)
         default:
-            UIApplication.shared.diagnostics.report(Diagnostic(
+            host.report(Diagnostic(
                 .illegalGestureTransition, "\(recognizer) cannot go from \(current) to \(newState); the state was kept"))
         }
     }
 
     /// Steps 3 and 4.
     private func attemptToLeavePossible(_ recognizer: UIGestureRecognizer, to target: UIGestureRecognizer.State) {
-        guard shouldBegin(recognizer) else { return fail(recognizer) }
+        guard shouldBegin(recognizer) else {
+            fail(recognizer)
+            return
+        }
         let blockers = failureRequirements(of: recognizer)
-        if blockers.anySatisfy({ $0.hasRecognized }) { return fail(recognizer) }
+        if blockers.anySatisfy({ $0.hasRecognized }) {
+            fail(recognizer)
+            return
+        }
         if blockers.anySatisfy({ $0.state == .possible }) {
             recognizer.pendingState = target
             return
@@ -326,7 +378,7 @@ final class GestureArena {
         if let delegate = recognizer.delegate, !delegate.gestureRecognizerShouldBegin(recognizer) { return false }
         guard let view = recognizer.view else { return true }
         if !view.gestureRecognizerShouldBegin(recognizer) { return false }
-        for touch in recognizer.receivedTouches {
+        for touch in recognizer.currentTouchesNotIgnored {
             if let hitView = touch.view, hitView !== view, hitView.isDescendant(of: view),
                hitView.claimsGesture(of: recognizer) {
                 return false
@@ -352,12 +404,11 @@ final class GestureArena {
         for other in participants where other.pendingState != nil && requires(other, toFail: recognizer) {
             fail(other)
         }
-        let router = UIApplication.shared.touchRouter
-        let touches = recognizer.touchHistory.filtered { !recognizer.ignoredTouches.contains($0) }
-        if recognizer.delaysTouchesBegan { router.discardHeldBegan(of: touches) }
-        if recognizer.cancelsTouchesInView { router.cancelViewDelivery(of: touches) }
+        let touches = recognizer.touchesSinceReset.filtered { !recognizer.ignoredTouches.contains($0) }
+        if recognizer.delaysTouchesBegan { views.discardHeldBegan(of: touches) }
+        if recognizer.cancelsTouchesInView { views.cancelViewDelivery(of: touches) }
         dueActions.append(recognizer)
-        router.releaseHeldTouches(recognizer.touchHistory)
+        views.releaseHeldTouches(recognizer.touchesSinceReset)
     }
 
     /// Step 7.
@@ -369,13 +420,15 @@ final class GestureArena {
         trace(recognizer, from: .possible, to: .failed)
         for other in participants where other.pendingState != nil && requires(other, toFail: recognizer) {
             let blockers = failureRequirements(of: other)
-            if blockers.anySatisfy({ $0.hasRecognized }) {
+            if blockers.anySatisfy({ $0.hasRecognized }) || isPreventedByARecognizedOne(other) {
+                // The second case: this failure is part of another's
+                // recognition (step 5), which prevents `other` too.
                 fail(other)
             } else if !blockers.anySatisfy({ $0.state == .possible }), let target = other.pendingState {
                 begin(other, as: target)
             }
         }
-        UIApplication.shared.touchRouter.releaseHeldTouches(recognizer.touchHistory)
+        views.releaseHeldTouches(recognizer.touchesSinceReset)
     }
 
     /// A change between began, changed, ended and cancelled: the actions are due.
@@ -389,7 +442,7 @@ final class GestureArena {
 
     /// A recognizer disabled or taken off its view: it stops now.
     func withdraw(_ recognizer: UIGestureRecognizer) {
-        guard participants.anySatisfy({ $0 === recognizer }) else { return }
+        guard participants.containsIdentical(recognizer) else { return }
         step {
             if recognizer.state == .possible {
                 fail(recognizer)
@@ -420,31 +473,43 @@ final class GestureArena {
         // The history leaves with its storage, which comes back emptied at
         // the end, so that the next gesture refills it without allocating.
         var touches: [UITouch] = []
-        swap(&touches, &recognizer.touchHistory)
+        swap(&touches, &recognizer.touchesSinceReset)
         defer {
-            if recognizer.touchHistory.isEmpty {
+            if recognizer.touchesSinceReset.isEmpty {
                 touches.removeAllKeepingStorage()
-                swap(&touches, &recognizer.touchHistory)
+                swap(&touches, &recognizer.touchesSinceReset)
             }
         }
         for touch in touches { touch.gestureRecognizerList.removeFirstIdentical(to: recognizer) }
-        recognizer.trackedTouches.removeAllKeepingStorage()
+        recognizer.currentTouches.removeAllKeepingStorage()
         if !recognizer.ignoredTouches.isEmpty { recognizer.ignoredTouches = [] }
         if !recognizer.releasedTouches.isEmpty { recognizer.releasedTouches = [] }
         recognizer.pendingState = nil
         let old = recognizer.storedState
         recognizer.storedState = .possible
         participants.removeFirstIdentical(to: recognizer)
+        recognizer.arena = nil
         recognizer.cancelDeadline()
         recognizer.reset()
         if old != .possible { trace(recognizer, from: old, to: .possible) }
-        UIApplication.shared.touchRouter.releaseHeldTouches(touches)
+        views.releaseHeldTouches(touches)
     }
 
     // MARK: Relationships
 
     private func sharesTouches(_ a: UIGestureRecognizer, _ b: UIGestureRecognizer) -> Bool {
-        a.touchHistory.anySatisfy { touch in b.touchHistory.containsObject(touch) }
+        a.touchesSinceReset.anySatisfy { touch in b.touchesSinceReset.containsIdentical(touch) }
+    }
+
+    /// Whether a recognizer that has recognized, and shares touches with
+    /// `recognizer`, prevents it (step 5).
+    private func isPreventedByARecognizedOne(_ recognizer: UIGestureRecognizer) -> Bool {
+        for other in participants where other !== recognizer && other.hasRecognized && sharesTouches(other, recognizer) {
+            if !recognizeSimultaneously(other, recognizer), other.canPrevent(recognizer), recognizer.canBePrevented(by: other) {
+                return true
+            }
+        }
+        return false
     }
 
     private func recognizeSimultaneously(_ a: UIGestureRecognizer, _ b: UIGestureRecognizer) -> Bool {
@@ -468,14 +533,14 @@ final class GestureArena {
         for requirement in recognizer.explicitFailureRequirements {
             if let other = requirement.recognizer, other.isAttached, other.isEnabled { result.append(other) }
         }
-        for other in participants where other !== recognizer && !result.anySatisfy({ $0 === other }) {
+        for other in participants where other !== recognizer && !result.containsIdentical(other) {
             if requires(recognizer, toFail: other) { result.append(other) }
         }
         return result
     }
 
     private func trace(_ recognizer: UIGestureRecognizer, from old: UIGestureRecognizer.State, to new: UIGestureRecognizer.State) {
-        UIApplication.shared.traceHandler?(.gestureStateChanged(recognizer, from: old, to: new))
+        delivery.traceHandler?(.gestureStateChanged(recognizer, from: old, to: new))
     }
 }
 
@@ -492,10 +557,3 @@ extension UIGestureRecognizer {
     var takesNewTouches: Bool { receivesTouches && pendingState == nil }
 }
 
-extension Array where Element: AnyObject {
-    /// Whether the array holds `object` itself (not merely an equal one).
-    func containsObject(_ object: Element) -> Bool {
-        for element in self where element === object { return true }
-        return false
-    }
-}

@@ -43,11 +43,26 @@ open class UIGestureRecognizer: NSObject {
     @exclusivity(unchecked) var storedState = State.possible
     /// A transition out of `.possible` that waits for other recognizers to fail.
     @exclusivity(unchecked) var pendingState: State?
-    /// The touches the recognizer follows, in the order they began; those
-    /// that ended leave the list once the event that ended them is delivered.
-    @exclusivity(unchecked) var trackedTouches: [UITouch] = []
-    /// Every touch given to the recognizer since its last reset.
-    @exclusivity(unchecked) var touchHistory: [UITouch] = []
+    /// The arena the recognizer takes part in, from the touch it is first
+    /// given until it is reset; nil otherwise. Not retained: the arena
+    /// clears it before either goes away.
+    var arena: GestureArena? {
+        get { arenaReference?.object }
+        set { arenaReference = UnretainedReference(newValue) }
+    }
+    /// ``arena`` as a plain reference: every change of state asks for it,
+    /// and an `unowned(unsafe)` optional is retained and released as it is read.
+    @exclusivity(unchecked) private var arenaReference: UnretainedReference<GestureArena>?
+
+    // The recognizer's lists of touches. The touches event and the arena
+    // keep the touches alive; these say which concern the recognizer.
+
+    /// The touches given to the recognizer that are on the screen, or that
+    /// ended in the event being delivered, in the order they began.
+    @exclusivity(unchecked) var currentTouches: [UITouch] = []
+    /// Every touch given to the recognizer since its last reset, ended ones included.
+    @exclusivity(unchecked) var touchesSinceReset: [UITouch] = []
+    /// The touches the recognizer was told to ignore (``ignore(_:for:)``).
     @exclusivity(unchecked) var ignoredTouches: Set<UITouch> = []
     /// Touches whose delivery to the view this recognizer no longer holds
     /// back although it still watches them and is undecided (the scroll
@@ -97,8 +112,10 @@ open class UIGestureRecognizer: NSObject {
             return
         }
         deadline?.invalidate()
-        unowned(unsafe) let recognizer = self
-        deadline = runLoop.schedule(after: seconds) { _ in recognizer.deadlineAction?(recognizer) }
+        let recognizer = UnretainedReference(self)
+        deadline = runLoop.schedule(after: seconds) { _ in
+            recognizer.withObject { $0.deadlineAction?($0) }
+        }
         deadlineRunLoop = ObjectIdentifier(runLoop)
     }
 
@@ -141,14 +158,14 @@ open class UIGestureRecognizer: NSObject {
     /// The view it is attached to; not retained (the view owns its
     /// recognizers) and cleared when the view goes away.
     public internal(set) var view: UIView? {
-        get { attachedView?.takeUnretainedValue() }
-        set { attachedView = newValue.map(Unmanaged.passUnretained) }
+        get { attachedView?.object }
+        set { attachedView = UnretainedReference(newValue) }
     }
 
     /// The view as a plain reference: the arena asks whether there is one for
     /// every recognizer on every frame, and testing an `unowned(unsafe)`
     /// optional for nil retains and releases the view.
-    @exclusivity(unchecked) private var attachedView: Unmanaged<UIView>?
+    @exclusivity(unchecked) private var attachedView: UnretainedReference<UIView>?
 
     /// Whether the recognizer is attached to a view.
     var isAttached: Bool { attachedView != nil }
@@ -158,7 +175,7 @@ open class UIGestureRecognizer: NSObject {
     /// tracking fails it (or cancels it, once it has begun) and resets it.
     @exclusivity(unchecked) public var isEnabled = true {
         didSet {
-            if oldValue && !isEnabled { UIApplication.shared.gestureArena.withdraw(self) }
+            if oldValue && !isEnabled { arena?.withdraw(self) }
         }
     }
 
@@ -226,7 +243,13 @@ open class UIGestureRecognizer: NSObject {
     /// which may make the recognizer wait for others or fail it.
     public var state: State {
         get { storedState }
-        set { UIApplication.shared.gestureArena.requestTransition(self, to: newValue) }
+        set {
+            if let arenaReference {
+                arenaReference.withObject { $0.requestTransition(self, to: newValue) }
+            } else {
+                UIApplication.shared.gestureArena.requestTransition(self, to: newValue)
+            }
+        }
     }
 
     /// Called after the recognizer ended, failed or was cancelled, before it
@@ -252,29 +275,29 @@ open class UIGestureRecognizer: NSObject {
         ignoredTouches.insert(touch)
     }
 
-    /// The touches the recognizer is following now, in the order they began.
-    var activeTouches: [UITouch] {
-        if ignoredTouches.isEmpty && !trackedTouches.containsUnretained(where: { $0.isFinished }) {
-            return trackedTouches
+    /// The current touches that have not ended and are not ignored, in the
+    /// order they began: the fingers making the gesture now.
+    var touchesStillDown: [UITouch] {
+        if ignoredTouches.isEmpty && !currentTouches.containsUnretained(where: { $0.isFinished }) {
+            return currentTouches
         }
         var touches: [UITouch] = []
-        for touch in trackedTouches where !touch.isFinished && !isIgnoring(touch) { touches.append(touch) }
+        for touch in currentTouches where !touch.isFinished && !isIgnoring(touch) { touches.append(touch) }
         return touches
     }
 
-    /// The touches the recognizer receives: tracked and not ignored.
-    var receivedTouches: [UITouch] {
-        guard !ignoredTouches.isEmpty else { return trackedTouches }
+    /// The current touches that are not ignored, ended ones included: those
+    /// the recognizer is given, counts (``numberOfTouches``) and locates.
+    var currentTouchesNotIgnored: [UITouch] {
+        guard !ignoredTouches.isEmpty else { return currentTouches }
         var touches: [UITouch] = []
-        for touch in trackedTouches where !ignoredTouches.contains(touch) { touches.append(touch) }
+        for touch in currentTouches where !ignoredTouches.contains(touch) { touches.append(touch) }
         return touches
     }
 
-    /// Whether this recognizer receives `touch`: it tracks it and does not ignore it.
+    /// Whether this recognizer receives `touch`: it is current and not ignored.
     func receives(_ touch: UITouch) -> Bool {
-        guard !isIgnoring(touch) else { return false }
-        for tracked in trackedTouches where tracked === touch { return true }
-        return false
+        !isIgnoring(touch) && currentTouches.containsIdentical(touch)
     }
 
     private func isIgnoring(_ touch: UITouch) -> Bool {
@@ -282,13 +305,13 @@ open class UIGestureRecognizer: NSObject {
     }
 
     /// How many touches the recognizer is following.
-    open var numberOfTouches: Int { receivedTouches.count }
+    open var numberOfTouches: Int { currentTouchesNotIgnored.count }
 
     /// The centroid of the recognizer's touches in `view`'s coordinates (the
     /// window's for nil); where they last were once they have lifted.
     open func location(in view: UIView?) -> CGPoint {
-        let touches = receivedTouches
-        guard !touches.isEmpty else { return Self.convertFromScreen(lastScreenCentroid, to: view, window: self.view?.window) }
+        let touches = currentTouchesNotIgnored
+        guard !touches.isEmpty else { return UITouch.convertFromScreen(lastScreenCentroid, to: view, window: self.view?.window) }
         var x: CGFloat = 0, y: CGFloat = 0
         for touch in touches {
             let p = touch.location(in: view)
@@ -300,7 +323,7 @@ open class UIGestureRecognizer: NSObject {
 
     /// The location of one of the recognizer's touches.
     open func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
-        let touches = receivedTouches
+        let touches = currentTouchesNotIgnored
         guard touches.indices.contains(touchIndex) else { return location(in: view) }
         return touches[touchIndex].location(in: view)
     }
@@ -314,12 +337,6 @@ open class UIGestureRecognizer: NSObject {
             y += touch.screenLocation.y
         }
         return CGPoint(x: x / CGFloat(touches.count), y: y / CGFloat(touches.count))
-    }
-
-    static func convertFromScreen(_ point: CGPoint, to view: UIView?, window: UIWindow?) -> CGPoint {
-        if let view { return view.layer.convertFromRootSpace(point) }
-        if let window { return window.layer.convertFromRootSpace(point) }
-        return point
     }
 
     // MARK: Relationships
@@ -364,7 +381,10 @@ open class UIGestureRecognizer: NSObject {
 
     /// Removes every action of `target`; every action at all for nil.
     public func removeTarget(_ target: AnyObject?) {
-        guard let target else { return actions.removeAll() }
+        guard let target else {
+            actions.removeAll()
+            return
+        }
         actions.removeEvery { $0.hasTarget && ($0.target === target || $0.target == nil) }
     }
 

@@ -16,8 +16,11 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         guard state == .possible else { return }
         cancelDeadline()
-        let down = activeTouches.count
-        guard down <= numberOfTouchesRequired else { return state = .failed }
+        let down = touchesStillDown.count
+        guard down <= numberOfTouchesRequired else {
+            state = .failed
+            return
+        }
         if tapsCompleted < numberOfTapsRequired {
             failAfter(GestureThresholds.maximumSingleTapDuration)
         } else if down == numberOfTouchesRequired {
@@ -38,7 +41,10 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         if state == .possible {
             cancelDeadline()
-            guard tapsCompleted < numberOfTapsRequired, activeTouches.isEmpty else { return state = .failed }
+            guard tapsCompleted < numberOfTapsRequired, touchesStillDown.isEmpty else {
+                state = .failed
+                return
+            }
             tapsCompleted += 1
             failAfter(GestureThresholds.maximumIntervalBetweenTaps)
         } else if state == .began || state == .changed {

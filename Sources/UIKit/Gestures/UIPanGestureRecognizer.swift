@@ -13,14 +13,14 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     @exclusivity(unchecked) private var history = MotionHistory()
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        let active = activeTouches
+        let active = touchesStillDown
         let joining = active.filtered { touches.contains($0) }
         let previousCount = active.count - joining.count
         let room = max(0, maximumNumberOfTouches - previousCount)
         if joining.count > room {
             for touch in joining.dropFirst(room) { ignore(touch, for: event) }
         }
-        let centroid = screenCentroid(of: joining.count > room ? activeTouches : active)
+        let centroid = screenCentroid(of: joining.count > room ? touchesStillDown : active)
         if previousCount == 0 {
             origin = centroid
             history.removeAll()
@@ -33,7 +33,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
-        let active = activeTouches
+        let active = touchesStillDown
         let centroid = screenCentroid(of: active)
         history.add(centroid, at: event.timestamp)
         if state == .possible {
@@ -48,8 +48,8 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        let remaining = activeTouches
-        let lifting = receivedTouches.filtered { touches.contains($0) }
+        let remaining = touchesStillDown
+        let lifting = currentTouchesNotIgnored.filtered { touches.contains($0) }
         history.add(screenCentroid(of: remaining + lifting), at: event.timestamp)
         if remaining.count < max(1, minimumNumberOfTouches) {
             state = (state == .began || state == .changed) ? .ended : .failed
@@ -70,20 +70,20 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     }
 
     /// The current centroid in screen points (where the fingers lifted, once they have).
-    private var currentCentroid: CGPoint { screenCentroid(of: receivedTouches) }
+    private var currentCentroid: CGPoint { screenCentroid(of: currentTouchesNotIgnored) }
 
     /// How far the touches have moved, in `view`'s coordinates (the window's for nil).
     open func translation(in view: UIView?) -> CGPoint {
         let window = self.view?.window
-        let current = Self.convertFromScreen(currentCentroid, to: view, window: window)
-        let start = Self.convertFromScreen(origin, to: view, window: window)
+        let current = UITouch.convertFromScreen(currentCentroid, to: view, window: window)
+        let start = UITouch.convertFromScreen(origin, to: view, window: window)
         return CGPoint(x: current.x - start.x, y: current.y - start.y)
     }
 
     /// Makes the translation read `translation` in `view`'s coordinates from now on.
     open func setTranslation(_ translation: CGPoint, in view: UIView?) {
         let window = self.view?.window
-        let current = Self.convertFromScreen(currentCentroid, to: view, window: window)
+        let current = UITouch.convertFromScreen(currentCentroid, to: view, window: window)
         let start = CGPoint(x: current.x - translation.x, y: current.y - translation.y)
         if let view {
             origin = view.layer.convertToRootSpace(start)
@@ -100,8 +100,8 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         let velocity = history.velocity
         let window = self.view?.window
         let base = currentCentroid
-        let a = Self.convertFromScreen(base, to: view, window: window)
-        let b = Self.convertFromScreen(CGPoint(x: base.x + velocity.x, y: base.y + velocity.y), to: view, window: window)
+        let a = UITouch.convertFromScreen(base, to: view, window: window)
+        let b = UITouch.convertFromScreen(CGPoint(x: base.x + velocity.x, y: base.y + velocity.y), to: view, window: window)
         return CGPoint(x: b.x - a.x, y: b.y - a.y)
     }
 }

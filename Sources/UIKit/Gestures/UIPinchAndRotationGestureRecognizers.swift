@@ -19,12 +19,12 @@ protocol TwoFingerMeasuring: UIGestureRecognizer {
 
 extension TwoFingerMeasuring {
     var pair: (UITouch, UITouch)? {
-        let touches = activeTouches
+        let touches = touchesStillDown
         return touches.count >= 2 ? (touches[0], touches[1]) : nil
     }
 
     func pairTouchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        for touch in activeTouches.dropFirst(2) { ignore(touch, for: event) }
+        for touch in touchesStillDown.dropFirst(2) { ignore(touch, for: event) }
         guard let (a, b) = pair, touches.contains(a) || touches.contains(b), state == .possible else { return }
         pairDidLand(at: measure(a.screenLocation, b.screenLocation))
         history.removeAll()
@@ -43,7 +43,7 @@ extension TwoFingerMeasuring {
     }
 
     func pairTouchesEnded() {
-        guard activeTouches.count < 2 else { return }
+        guard touchesStillDown.count < 2 else { return }
         state = (state == .began || state == .changed) ? .ended : .failed
     }
 

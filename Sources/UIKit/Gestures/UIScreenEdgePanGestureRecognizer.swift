@@ -21,7 +21,10 @@ open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         if startEdge.isEmpty && state == .possible {
-            guard let touch = activeTouches.first, let window = touch.window else { return state = .failed }
+            guard let touch = touchesStillDown.first, let window = touch.window else {
+                state = .failed
+                return
+            }
             let p = touch.location(in: nil)
             let b = window.bounds
             let region = GestureThresholds.screenEdgeRegion
@@ -30,7 +33,10 @@ open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
                 (.top, p.y - b.minY <= region), (.bottom, b.maxY - p.y <= region),
             ]
             startEdge = near.firstSatisfying { edges.contains($0.0) && $0.1 }?.0 ?? []
-            guard !startEdge.isEmpty else { return state = .failed }
+            guard !startEdge.isEmpty else {
+                state = .failed
+                return
+            }
         }
         super.touchesBegan(touches, with: event)
     }
@@ -46,7 +52,10 @@ open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
                 case .top: away = t.y > abs(t.x)
                 default: away = -t.y > abs(t.x)
                 }
-                guard away else { return state = .failed }
+                guard away else {
+                    state = .failed
+                    return
+                }
             }
         }
         super.touchesMoved(touches, with: event)

@@ -20,18 +20,24 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     @exclusivity(unchecked) private var start: (location: CGPoint, time: TimeInterval)?
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        let down = activeTouches.count
-        guard down <= numberOfTouchesRequired else { return state = .failed }
+        let down = touchesStillDown.count
+        guard down <= numberOfTouchesRequired else {
+            state = .failed
+            return
+        }
         if down == numberOfTouchesRequired {
-            start = (screenCentroid(of: activeTouches), event.timestamp)
+            start = (screenCentroid(of: touchesStillDown), event.timestamp)
             failAfter(GestureThresholds.swipeMaximumDuration)
         }
     }
 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         guard let start, state == .possible else { return }
-        guard event.timestamp - start.time <= GestureThresholds.swipeMaximumDuration else { return state = .failed }
-        let now = screenCentroid(of: activeTouches)
+        guard event.timestamp - start.time <= GestureThresholds.swipeMaximumDuration else {
+            state = .failed
+            return
+        }
+        let now = screenCentroid(of: touchesStillDown)
         let dx = now.x - start.location.x, dy = now.y - start.location.y
         guard hypot(dx, dy) >= GestureThresholds.swipeMinimumDistance else { return }
         let horizontal = abs(dx) >= abs(dy)

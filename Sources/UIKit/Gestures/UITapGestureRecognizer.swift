@@ -17,11 +17,15 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         cancelDeadline()
         for touch in touches {
             if let first = firstTapLocation, touch.screenLocation.distance(to: first) > GestureThresholds.tapAllowableMovement {
-                return state = .failed
+                state = .failed
+                return
             }
         }
-        let down = activeTouches.count
-        guard down <= numberOfTouchesRequired else { return state = .failed }
+        let down = touchesStillDown.count
+        guard down <= numberOfTouchesRequired else {
+            state = .failed
+            return
+        }
         touchesInCurrentTap = max(touchesInCurrentTap, down)
         failAfter(GestureThresholds.maximumSingleTapDuration)
     }
@@ -31,10 +35,16 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        guard !movedTooFar(touches) else { return state = .failed }
-        guard activeTouches.isEmpty else { return }
+        guard !movedTooFar(touches) else {
+            state = .failed
+            return
+        }
+        guard touchesStillDown.isEmpty else { return }
         cancelDeadline()
-        guard touchesInCurrentTap == numberOfTouchesRequired else { return state = .failed }
+        guard touchesInCurrentTap == numberOfTouchesRequired else {
+            state = .failed
+            return
+        }
         tapsCompleted += 1
         touchesInCurrentTap = 0
         if firstTapLocation == nil { firstTapLocation = screenCentroid(of: Array(touches)) }

@@ -65,7 +65,7 @@ extension UIScrollView {
         var recognizers: [DelayedTouchesBeganGestureRecognizer] = []
         for touch in touches {
             for case let recognizer as DelayedTouchesBeganGestureRecognizer in touch.gestureRecognizerList
-            where !recognizers.contains(where: { $0 === recognizer }) {
+            where !recognizers.containsIdentical(recognizer) {
                 recognizers.append(recognizer)
             }
         }
@@ -74,7 +74,7 @@ extension UIScrollView {
 
     /// Step 4: whether the pan may begin, given what the content already has.
     func contentTouchesLetPanBegin() -> Bool {
-        for touch in storedPan.receivedTouches where touch.viewDelivery == .began {
+        for touch in storedPan.currentTouchesNotIgnored where touch.viewDelivery == .began {
             guard let view = touch.view, view !== self, view.isDescendant(of: self) else { continue }
             if !canCancelContentTouches || !touchesShouldCancel(in: view) { return false }
         }
@@ -111,14 +111,14 @@ final class DelayedTouchesBeganGestureRecognizer: UIGestureRecognizer {
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         guard delaysTouchesBegan else {
             // Nothing to wait for: the content gets the touches now, if the scroll view agrees.
-            let landed = receivedTouches.filtered { touches.contains($0) }
+            let landed = currentTouchesNotIgnored.filtered { touches.contains($0) }
             scrollView?.admitContentTouches(landed)
             release(landed)
             return
         }
         let until = UIApplication.shared.runLoop.clock.now + ScrollViewConstants.contentTouchDelay
         let startsWaiting = waiting.isEmpty
-        for touch in receivedTouches where touches.contains(touch) { waiting.append((touch, until)) }
+        for touch in currentTouchesNotIgnored where touches.contains(touch) { waiting.append((touch, until)) }
         if startsWaiting { scheduleNextRelease() }
     }
 
@@ -141,7 +141,7 @@ final class DelayedTouchesBeganGestureRecognizer: UIGestureRecognizer {
     }
 
     private func finishIfNoFingerIsLeft() {
-        if state == .possible && activeTouches.isEmpty { state = .failed }
+        if state == .possible && touchesStillDown.isEmpty { state = .failed }
     }
 
     /// The deadline of the oldest touch still held back.

@@ -124,7 +124,7 @@ extension UIScrollView {
             startOffset: CGPoint(x: unrubberBand(offset.x, range.x, size.width), y: unrubberBand(offset.y, range.y, size.height)),
             startTranslation: translation, scrollsHorizontally: horizontal, scrollsVertically: vertical)
         isDragging = true
-        scrollDidStart(with: storedPan.receivedTouches)
+        scrollDidStart(with: storedPan.currentTouchesNotIgnored)
         delegate?.scrollViewWillBeginDragging(self)
     }
 

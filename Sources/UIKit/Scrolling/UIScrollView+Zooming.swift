@@ -88,7 +88,7 @@ extension UIScrollView {
             pinch = PinchState(view: view, anchor: recognizer.location(in: view),
                                startZoomScale: storedZoomScale, startPinchScale: recognizer.scale)
             isZooming = true
-            scrollDidStart(with: recognizer.receivedTouches)
+            scrollDidStart(with: recognizer.currentTouchesNotIgnored)
             delegate?.scrollViewWillBeginZooming(self, with: view)
         case .changed:
             guard let pinch else { return }

@@ -162,7 +162,11 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// Not retained (the superview owns its subviews, as in UIKit): cleared
     /// on removal and when the superview goes away.
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: UIView?
+    public private(set) var superview: UIView? {
+        get { superviewReference?.object }
+        set { superviewReference = UnretainedReference(newValue) }
+    }
+    @exclusivity(unchecked) private var superviewReference: UnretainedReference<UIView>?
 
     /// The subviews, back to front.
     open var subviews: [UIView] { storedSubviews }
@@ -238,11 +242,7 @@ open class UIView: UIResponder, CALayerDelegate {
         willMove(toSuperview: nil)
         if oldWindow != nil { propagateWillMove(toWindow: nil) }
         parent.detach(self)
-        if oldWindow != nil {
-            propagateDidMoveToWindow()
-            UIApplication.shared.viewDidLeaveWindow(self)
-            oldWindow?.resignFirstResponder(inside: self)
-        }
+        if oldWindow != nil { didMoveWindow(from: oldWindow) }
         didMoveToSuperview()
     }
 
@@ -275,13 +275,20 @@ open class UIView: UIResponder, CALayerDelegate {
         storedSubviews.insert(view, at: index)
         view.superview = self
         if layerOnTop { layer.addSublayer(view.layer) } else { placeLayer(of: view, at: index) }
-        if oldWindow !== newWindow {
-            view.propagateDidMoveToWindow()
-            if oldWindow != nil { UIApplication.shared.viewDidLeaveWindow(view) }
-            oldWindow?.resignFirstResponder(inside: view)
-        }
+        if oldWindow !== newWindow { view.didMoveWindow(from: oldWindow) }
         view.didMoveToSuperview()
         didAddSubview(view)
+    }
+
+    /// The view and its subviews moved from `oldWindow` to the window they
+    /// are in now: each hears `didMoveToWindow()`; leaving a window cancels
+    /// the touches they were tracking and takes the first responder status
+    /// from inside them.
+    private func didMoveWindow(from oldWindow: UIWindow?) {
+        propagateDidMoveToWindow()
+        guard let oldWindow else { return }
+        UIApplication.shared.viewDidLeaveWindow(self)
+        oldWindow.resignFirstResponder(inside: self)
     }
 
     private func detach(_ view: UIView) {
@@ -402,7 +409,7 @@ open class UIView: UIResponder, CALayerDelegate {
     /// is cancelled if it had begun) and is reset.
     open func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
         guard gestureRecognizer.view === self else { return }
-        UIApplication.shared.gestureArena.withdraw(gestureRecognizer)
+        gestureRecognizer.arena?.withdraw(gestureRecognizer)
         attachedRecognizers.removeAll { $0 === gestureRecognizer }
         gestureRecognizer.view = nil
     }

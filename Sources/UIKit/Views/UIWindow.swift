@@ -92,8 +92,15 @@ open class UIWindow: UIView {
     /// responder (see `PressRouting.swift`). Override to watch every event
     /// the window receives; call super.
     open func sendEvent(_ event: UIEvent) {
-        guard event.type == .touches else { return PressRouting.deliver(event, in: self) }
-        UIApplication.shared.touchRouter.deliver(event, to: self)
+        guard event.type == .touches else {
+            PressRouting.deliver(event, in: self)
+            return
+        }
+        // Touch routing's step 5: recognizers first, then views.
+        let application = UIApplication.shared
+        let touches = application.touchRouter.touches(of: event, in: self)
+        application.gestureArena.deliver(event, touches: touches)
+        application.touchRouter.deliverToViews(touches, of: event)
     }
 
     /// The application: windows pass what they do not handle to it.
