@@ -5,7 +5,7 @@
 #
 # Each target is one Swift file defining LLVMFuzzerTestOneInput; it is
 # compiled with the files in Fuzz/Support against the HID, EventServer and
-# SceneFile modules, built here with coverage (-sanitize=fuzzer) and AddressSanitizer.
+# SceneFile modules (and CoreGraphics for a target that imports it), built here with coverage (-sanitize=fuzzer) and AddressSanitizer.
 # Adding a target is adding a file (and, if you like, seed inputs in
 # Fuzz/Corpus/TARGET/).
 #
@@ -51,10 +51,33 @@ if [ ${#targets[@]} -eq 0 ]; then
     for file in Fuzz/Targets/*.swift; do targets+=("$(basename "$file" .swift)"); done
 fi
 
+# Core Graphics (the image decoders) and the C libraries it wraps, only
+# when a target imports it: libjpeg's small C front end is instrumented
+# too; libpng, libjpeg and FreeType are the system's.
+link_graphics=()
+for target in "${targets[@]}"; do
+    if grep -q '^import CoreGraphics' "Fuzz/Targets/$target.swift"; then
+        echo "fuzz: building the CoreGraphics module" >&2
+        c_modules=(-I Sources/CFreeType -I Sources/CFontconfig -I Sources/CPNG -I Sources/CJPEG -I Sources/CJPEGCodec/include
+            $(pkg-config --cflags-only-I freetype2 libpng | sed 's/-I/-Xcc -I/g'))
+        c_sanitizers=fuzzer-no-link
+        [[ $sanitizers == *address* ]] && c_sanitizers+=,address
+        clang -O1 -g -fsanitize=$c_sanitizers -I Sources/CJPEGCodec/include \
+            -c Sources/CJPEGCodec/jpeg_codec.c -o "$build/jpeg_codec.o"
+        mapfile -t graphics_sources < <(find Sources/CoreGraphics -name '*.swift' | sort)
+        swiftc "${flags[@]}" "${c_modules[@]}" -wmo -module-name CoreGraphics -emit-module \
+            -emit-module-path "$build/CoreGraphics.swiftmodule" -c -o "$build/CoreGraphics.o" "${graphics_sources[@]}"
+        link_graphics=("${c_modules[@]}" "$build/CoreGraphics.o" "$build/jpeg_codec.o"
+            $(pkg-config --libs freetype2 libpng fontconfig) -ljpeg)
+        break
+    fi
+done
+
 for target in "${targets[@]}"; do
     echo "fuzz: building $target" >&2
     swiftc "${flags[@]}" -module-name "Fuzz$target" -o "$build/$target" \
-        Fuzz/Support/*.swift "Fuzz/Targets/$target.swift" "$build/HID.o" "$build/EventServer.o" "$build/SceneFile.o"
+        Fuzz/Support/*.swift "Fuzz/Targets/$target.swift" "$build/HID.o" "$build/EventServer.o" "$build/SceneFile.o" \
+        "${link_graphics[@]}"
 done
 
 for target in "${targets[@]}"; do

@@ -55,6 +55,7 @@ int jpeg_codec_read_header(const unsigned char *data, size_t size, jpeg_codec_in
     jpeg_read_header(&cinfo, TRUE);
     info->width = (int)cinfo.image_width;
     info->height = (int)cinfo.image_height;
+    info->arithmetic = cinfo.arith_code ? 1 : 0;
     jpeg_destroy_decompress(&cinfo);
     return 0;
 }

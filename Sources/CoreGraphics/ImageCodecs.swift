@@ -84,6 +84,9 @@ extension CGImage {
         return Data(bytes: output, count: Int(size))
     }
 
+    /// Deflate's largest ratio is about 1,032 to 1; twice that, for margin.
+    static let pngMaximumCompression = 2048
+
     private static func decodePNG(_ data: Data) throws -> CGImage {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
@@ -95,6 +98,14 @@ extension CGImage {
             guard isAllocatable(width: width, height: height) else {
                 png_image_free(&image)
                 throw CGImageCodecError.unsupportedSize(width: width, height: height)
+            }
+            // Deflate shrinks data at most about 1,032 times: a file much
+            // shorter than its rows (at one bit per pixel) would need ends
+            // early, so it is refused before its pixels are allocated.
+            let rowBytes = height * (1 + (width + 7) / 8)
+            guard bytes.count >= rowBytes / pngMaximumCompression else {
+                png_image_free(&image)
+                throw CGImageCodecError.invalidData("a PNG of \(width)×\(height) pixels needs at least \(rowBytes / pngMaximumCompression) bytes; this one has \(bytes.count)")
             }
             image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)   // PNG_FORMAT_RGBA, a macro Swift cannot import
             var failure: CGImageCodecError?
@@ -120,6 +131,13 @@ extension CGImage {
             let width = Int(info.width), height = Int(info.height)
             guard isAllocatable(width: width, height: height) else {
                 throw CGImageCodecError.unsupportedSize(width: width, height: height)
+            }
+            // Huffman coding spends at least one bit on the first coefficient
+            // of each 8×8 block: a file shorter than that for its size ends
+            // early, so it is refused before its pixels are allocated.
+            let blocks = ((width + 7) / 8) * ((height + 7) / 8)
+            guard info.arithmetic != 0 || bytes.count * 8 >= blocks else {
+                throw CGImageCodecError.invalidData("a JPEG of \(width)×\(height) pixels needs at least \((blocks + 7) / 8) bytes; this one has \(bytes.count)")
             }
             var rgb = [UInt8](repeating: 0, count: width * height * 3)
             guard jpeg_codec_decode(bytes.baseAddress, bytes.count, &rgb, &info) == 0 else {

@@ -47,6 +47,42 @@ func makeImage(_ bytes: [UInt8], width: Int, height: Int, bitsPerPixel: Int = 32
         #expect(makeImage([0, 0, 0, 0], width: 1, height: 1, info: info.union(.floatComponents)) == nil)
     }
 
+    /// Found by fuzzing: a 228-byte JPEG whose header claims 10280×10245
+    /// pixels took seconds and 700 MB before failing on its missing data.
+    /// Such files are refused from their header, before anything is allocated.
+    @Test func filesTooShortForTheSizeTheyClaimAreRefusedBeforeAllocating() throws {
+        let bomb = try #require(Data(base64Encoded: "/9j/4AAQSkZJRgABAQAAAQABBAD/2wBDAAYEBQYFBAYGBQYHIwcGCAoQCgoJCQoUDg8MEBcUGBgXFBYWGh0lGhsjHBYWICwgIyYnKSopGdctMNrXMCUoKSj/2wBDAQcHBwoI3xMKChMoGhYaKCgoKCgoKCgos7S0/ygoKCgoKCimKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCCgoKAUDASIAAhEBAxEB/wB34+Tl5ufo6vLz9PX29/gw/9oADAMBAAIRAxEAPwBvb29vb29vb29vb29vbygof//Z"))
+        #expect(throws: CGImageCodecError.invalidData("a JPEG of 10245×10280 pixels needs at least 205761 bytes; this one has 228")) {
+            try CGImage.decode(bomb)
+        }
+        // A PNG of one pixel claiming 15000×15000 (900 MB, under the 1 GB a bitmap may have).
+        let small = try #require(CGImage(width: 1, height: 1) { _ in }).pngData()
+        var claim = small
+        claim.replaceSubrange(16..<24, with: [0, 0, 0x3A, 0x98, 0, 0, 0x3A, 0x98])
+        // The header's checksum, so that the size is what is refused.
+        let crc = crc32(Array(claim[12..<29]))
+        claim.replaceSubrange(29..<33, with: [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
+        #expect(throws: CGImageCodecError.invalidData("a PNG of 15000×15000 pixels needs at least 13740 bytes; this one has \(claim.count)")) {
+            try CGImage.decode(claim)
+        }
+        // A large picture of one colour, compressed as far as it goes, still reads.
+        let plain = try #require(CGImage(width: 3000, height: 2000) { pixels in
+            pixels.base.initializeMemory(as: UInt8.self, repeating: 255, count: 3000 * 2000 * 4)
+        })
+        let png = try plain.pngData(), jpeg = try plain.jpegData(compressionQuality: 0.5)
+        #expect(try CGImage.decode(png).width == 3000)
+        #expect(try CGImage.decode(jpeg).height == 2000)
+    }
+
+    func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+
     @Test func croppingKeepsTheRectanglesPixels() {
         let bytes = (0..<16).flatMap { i -> [UInt8] in [UInt8(i), 0, 0, 255] }    // 4×4, red = index
         let image = makeImage(bytes, width: 4, height: 4, info: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue))!

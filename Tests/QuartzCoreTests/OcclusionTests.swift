@@ -130,3 +130,63 @@ import Testing
         #expect(matches(compositor.pixel(x: 11, y: 11), white))
     }
 }
+
+/// Random layer trees drawn with and without occlusion: every pixel the same.
+@MainActor
+@Suite struct OcclusionPropertyTests {
+    /// A small, seeded generator (SplitMix64), so that a failure names its seed.
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
+        mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
+    }
+
+    func addRandomLayers(to parent: CALayer, count: Int, depth: Int, size: Int, _ g: inout Generator) {
+        for _ in 0..<count {
+            let layer = CALayer()
+            let half = g.chance(20) ? 0.5 : 0
+            layer.frame = CGRect(x: CGFloat(g.int(-4...size - 4)) + half, y: CGFloat(g.int(-4...size - 4)),
+                                 width: CGFloat(g.int(2...size / 2)), height: CGFloat(g.int(2...size / 2)) + half)
+            let alpha: CGFloat = g.chance(25) ? 0.5 : 1
+            layer.backgroundColor = g.chance(85)
+                ? CGColor(red: CGFloat(g.int(0...255)) / 255, green: CGFloat(g.int(0...255)) / 255, blue: CGFloat(g.int(0...255)) / 255, alpha: alpha)
+                : nil
+            if g.chance(40) { layer.cornerRadius = CGFloat(g.int(1...8)) }
+            if g.chance(30) { layer.borderWidth = CGFloat(g.int(1...3)); layer.borderColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1) }
+            if g.chance(20) { layer.opacity = 0.6 }
+            if g.chance(15) { layer.setAffineTransform(CGAffineTransform(rotationAngle: CGFloat(g.int(1...40)) * .pi / 180)) }
+            if g.chance(20) { layer.masksToBounds = true }
+            if g.chance(10) { layer.isHidden = true }
+            if g.chance(10) { layer.zPosition = CGFloat(g.int(-1...1)) }
+            parent.addSublayer(layer)
+            if depth > 0 && g.chance(40) { addRandomLayers(to: layer, count: g.int(1...3), depth: depth - 1, size: size / 2, &g) }
+        }
+    }
+
+    @Test(arguments: 0..<40)
+    func occlusionChangesNoPixel(seed: Int) throws {
+        var g = Generator(state: UInt64(seed))
+        let scale: CGFloat = g.chance(50) ? 1 : 2
+        let (root, occluding) = try makeScene(width: 48, height: 48, scale: scale)
+        addRandomLayers(to: root, count: g.int(4...14), depth: 2, size: 48, &g)
+        let plain = try LayerCompositor(rootLayer: root, pixelWidth: occluding.pixelWidth, pixelHeight: occluding.pixelHeight, scale: scale)
+        plain.leavesOutOccludedPixels = false
+        CATransaction.flush()
+        occluding.renderFrame()
+        plain.renderFrame()
+        var differing = 0
+        for y in 0..<occluding.pixelHeight {
+            for x in 0..<occluding.pixelWidth where !matches(occluding.pixel(x: x, y: y), { let p = plain.pixel(x: x, y: y); return (Int(p.red), Int(p.green), Int(p.blue), Int(p.alpha)) }()) {
+                differing += 1
+            }
+        }
+        #expect(differing == 0, "seed \(seed): \(differing) pixels differ")
+    }
+}

@@ -7,6 +7,8 @@
 typedef struct {
     int width;
     int height;
+    /// Whether the entropy coding is arithmetic rather than Huffman.
+    int arithmetic;
     char message[200];
 } jpeg_codec_info;
 

@@ -22,6 +22,10 @@ package final class Compositor {
     /// (their index and rectangle), a stack as well.
     private var siblingOccluders: [(index: Int, rect: PixelRect)] = []
 
+    /// Whether pixels a later opaque layer covers are left out (always,
+    /// but in tests that check it changes no pixel).
+    package var leavesOutOccludedPixels = true
+
     package init() {}
 
     /// Draws `node` and its subtree into `surface`, within `clip`.
@@ -75,6 +79,10 @@ package final class Compositor {
     /// ancestors' occluders) hide; one hidden entirely is not visited.
     private func drawChildren(of node: RenderLayer, into surface: PixelSurface, clip: PixelRect) {
         let children = node.children
+        guard leavesOutOccludedPixels else {
+            for child in children { draw(child, into: surface, clip: clip) }
+            return
+        }
         let inherited = activeOccluders, inheritedEnd = occluders.count
         // The sublayers that occlude anything here, once, rather than every
         // later sibling for each sublayer (a list's rows are many).

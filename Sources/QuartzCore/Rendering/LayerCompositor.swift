@@ -46,6 +46,12 @@ public final class LayerCompositor: CommittedTreeHost {
 
     package let tree: CommittedLayerTree
     private let compositor = Compositor()
+
+    /// Whether pixels a later opaque layer covers are left out (for tests).
+    package var leavesOutOccludedPixels: Bool {
+        get { compositor.leavesOutOccludedPixels }
+        set { compositor.leavesOutOccludedPixels = newValue }
+    }
     private let pixels: UnsafeMutableBufferPointer<UInt32>
     private var needsFullFrame = true
 
