@@ -15,31 +15,39 @@ import CoreGraphics
 import UIKit
 
 struct LabelsResult {
-    var warm: Samples
-    var cold: Samples
+    /// Elapsed milliseconds per frame, and this thread's CPU milliseconds.
+    var warm: Samples, warmCPU: Samples
+    var cold: Samples, coldCPU: Samples
 }
 
+/// The screen and its 40 labels.
 @MainActor
-func measureLabels(runs: Int, framesPerRun: Int) -> LabelsResult {
-    let width = 1170, height = 2532
-    guard let screen = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
-                                 space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
-    else { fail("no 1170×2532 bitmap context") }
-    screen.setFillColor(UIColor.white.cgColor)
-    screen.fill(CGRect(x: 0, y: 0, width: width, height: height))
-    // UIKit's user space: y down.
-    screen.translateBy(x: 0, y: CGFloat(height))
-    screen.scaleBy(x: 1, y: -1)
-
+final class LabelsScene {
+    let screen: CGContext
     let texts = (0..<40).map { "Row \($0): the quick brown fox jumps" }
-    let font = UIFont.systemFont(ofSize: 17)
-    let labels = texts.map { _ in
-        let label = UILabel()
-        label.font = font
-        label.textColor = .black
-        return label
+    let labels: [UILabel]
+
+    init() {
+        let width = 1170, height = 2532
+        guard let screen = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+                                     space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+        else { fail("no 1170×2532 bitmap context") }
+        screen.setFillColor(UIColor.white.cgColor)
+        screen.fill(CGRect(x: 0, y: 0, width: width, height: height))
+        // UIKit's user space: y down.
+        screen.translateBy(x: 0, y: CGFloat(height))
+        screen.scaleBy(x: 1, y: -1)
+        self.screen = screen
+        let font = UIFont.systemFont(ofSize: 17)
+        labels = texts.map { _ in
+            let label = UILabel()
+            label.font = font
+            label.textColor = .black
+            return label
+        }
     }
 
+    /// Lays every label out and draws it.
     func frame() {
         UIGraphicsPushContext(screen)
         for (n, label) in labels.enumerated() {
@@ -53,23 +61,46 @@ func measureLabels(runs: Int, framesPerRun: Int) -> LabelsResult {
         }
         UIGraphicsPopContext()
     }
+}
 
-    frame()
-    verifyLabels(screen, labels: labels)
+@MainActor
+func measureLabels(runs: Int, framesPerRun: Int) -> LabelsResult {
+    let scene = LabelsScene()
+    scene.frame()
+    verifyLabels(scene.screen, labels: scene.labels)
 
-    func timed(cold: Bool) -> Double {
-        var total: UInt64 = 0
+    func timed(cold: Bool) -> (elapsed: Double, cpu: Double) {
+        var elapsed: UInt64 = 0, cpu: UInt64 = 0
         for _ in 0..<framesPerRun {
             if cold { FontFace.purgeAllGlyphImages() }
-            let start = monotonicNanoseconds()
-            frame()
-            total += monotonicNanoseconds() - start
+            let start = monotonicNanoseconds(), startCPU = threadCPUNanoseconds()
+            scene.frame()
+            cpu += threadCPUNanoseconds() - startCPU
+            elapsed += monotonicNanoseconds() - start
         }
-        return Double(total) / Double(framesPerRun) / 1e6
+        return (Double(elapsed) / Double(framesPerRun) / 1e6, Double(cpu) / Double(framesPerRun) / 1e6)
     }
-    let warm = sample(runs) { timed(cold: false) }
-    let cold = sample(runs) { timed(cold: true) }
-    return LabelsResult(warm: warm, cold: cold)
+    let warm = (0..<runs).map { _ in timed(cold: false) }
+    let cold = (0..<runs).map { _ in timed(cold: true) }
+    return LabelsResult(warm: Samples(values: warm.map(\.elapsed)), warmCPU: Samples(values: warm.map(\.cpu)),
+                        cold: Samples(values: cold.map(\.elapsed)), coldCPU: Samples(values: cold.map(\.cpu)))
+}
+
+/// The counted run of the labels scene: frames with warm glyph caches,
+/// after one frame that fills them and is checked.
+@MainActor
+func runCountedLabels() {
+    let scene = LabelsScene()
+    scene.frame()
+    verifyLabels(scene.screen, labels: scene.labels)
+    countedLabelFrames(scene)
+    countedRegionEnded()
+    print("counted labels: \(CountedOperations.labelFrames) operations")
+}
+
+@inline(never) @MainActor
+func countedLabelFrames(_ scene: LabelsScene) {
+    for _ in 0..<CountedOperations.labelFrames { scene.frame() }
 }
 
 /// Every label's ink is inside its frame (a pixel of anti-aliasing aside),

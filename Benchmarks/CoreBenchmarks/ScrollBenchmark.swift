@@ -21,12 +21,6 @@ private final class FrameCounter: UIScrollViewDelegate {
     func scrollViewDidScroll(_ scrollView: UIScrollView) { frames += 1 }
 }
 
-/// Nanoseconds of this thread's CPU time.
-private func threadCPUNanoseconds() -> UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-}
 
 /// µs of CPU per frame of deceleration, over `flingsPerRun` flings per run.
 @MainActor

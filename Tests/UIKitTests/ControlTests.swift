@@ -389,7 +389,11 @@ private func controlScene<Control: UIControl>(_ control: Control, highlight: Boo
         button.isSelected = true
         #expect(button.titleLabel?.text == "Playing")
         #expect(button.title(for: [.selected, .highlighted]) == "Play")  // no exact match: normal
-        #expect(button.titleLabel?.frame == button.bounds)
+        button.layoutIfNeeded()
+        if let title = button.titleLabel, let image = button.imageView {
+            #expect(image.frame.size == normalImage.size && abs(image.frame.maxX - title.frame.minX) < 0.34, "image, then title")
+            #expect(abs((image.frame.minX + title.frame.maxX) / 2 - button.bounds.midX) < 0.34, "centred together")
+        }
     }
 
     @Test func customButtonKeepsItsLookWhileHighlighted() {

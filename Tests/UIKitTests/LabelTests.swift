@@ -162,4 +162,41 @@ import Testing
         let ink = try #require(render(label).inkBounds)
         #expect(CGRect(x: -1, y: -1, width: 302, height: 202).contains(ink))
     }
+
+    /// A label measured (sizeToFit) and then drawn in its bounds reuses the
+    /// measured layout, re-aligned; the result must be the layout a fresh
+    /// label makes for those bounds, line for line.
+    @Test func aMeasuredLabelDrawsTheLayoutAFreshLabelWould() {
+        let text = "Row 1: the quick brown fox\nJumps\n\nover the lazy dog"
+        let alignments: [NSTextAlignment] = [.left, .center, .right, .natural, .justified]
+        for alignment in alignments {
+            for extraWidth: CGFloat in [0, 33, -40] {
+                let measured = label(text)
+                measured.numberOfLines = 0
+                measured.textAlignment = alignment
+                measured.sizeToFit()
+                let size = CGSize(width: measured.bounds.width + extraWidth, height: measured.bounds.height + 20)
+                let fresh = label(text)
+                fresh.numberOfLines = 0
+                fresh.textAlignment = alignment
+                let reused = measured.textLayout(in: size, lines: 0), made = fresh.textLayout(in: size, lines: 0)
+                #expect(reused.lineStrings == made.lineStrings, "\(alignment.rawValue) \(extraWidth)")
+                #expect(reused.lines.map(\.x) == made.lines.map(\.x), "\(alignment.rawValue) \(extraWidth)")
+                #expect(reused.lines.map(\.baseline) == made.lines.map(\.baseline))
+                #expect(reused.size == made.size && reused.isTruncated == made.isTruncated)
+            }
+        }
+        let indented = NSMutableParagraphStyle()
+        indented.alignment = .center
+        indented.firstLineHeadIndent = 10
+        indented.tailIndent = -30
+        let attributed = NSAttributedString(string: "Indented and centred", attributes: [.paragraphStyle: indented])
+        let measured = UILabel(), fresh = UILabel()
+        measured.attributedText = attributed
+        fresh.attributedText = attributed
+        measured.sizeToFit()
+        let reused = measured.textLayout(in: measured.bounds.size, lines: 1), made = fresh.textLayout(in: measured.bounds.size, lines: 1)
+        #expect(reused.lineStrings == made.lineStrings && reused.lines.map(\.x) == made.lines.map(\.x))
+        #expect(reused.isTruncated, "the tail indent leaves less room than the measured width")
+    }
 }

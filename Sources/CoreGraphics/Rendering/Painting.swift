@@ -95,10 +95,17 @@ final class PaintSink: SpanSink {
     private let solidWord: UInt32
     private let solidIsOpaque: Bool
     private let alphaShift: UInt32
+    /// A solid colour blended normally, anti-aliased, with no clip mask:
+    /// text's case, whose runs of coverages blend in one pass.
+    private let blendsSolidCoveragesDirectly: Bool
     /// Scratch rows, grown to the longest run seen, freed in deinit.
     private var samples = UnsafeMutablePointer<UInt32>.allocate(capacity: 0)
     private var coverages = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
     private var scratchCapacity = 0
+    /// The solid colour's word scaled by each coverage, 0…255, made on
+    /// first use by ``blendSolid(y:x:length:coverages:)``: a glyph's many
+    /// edge pixels then cost one look-up instead of a multiplication.
+    private var scaledSolidWords: UnsafeMutablePointer<UInt32>?
 
     init(buffer: PixelBuffer, clip: ClipRegion, paint: Paint, blendMode: CGBlendMode, antialias: Bool) {
         self.buffer = buffer
@@ -110,15 +117,18 @@ final class PaintSink: SpanSink {
         if case let .solid(color) = paint {
             solidWord = buffer.format.word(color)
             solidIsOpaque = color.isOpaque
+            blendsSolidCoveragesDirectly = mask == nil && antialias && blendMode == .normal
         } else {
             solidWord = 0
             solidIsOpaque = false
+            blendsSolidCoveragesDirectly = false
         }
     }
 
     deinit {
         samples.deallocate()
         coverages.deallocate()
+        scaledSolidWords?.deallocate()
     }
 
     private func reserveScratch(_ length: Int) {
@@ -149,6 +159,10 @@ final class PaintSink: SpanSink {
     /// bitmap, say), further weighted by the clip's mask.
     func span(y: Int, x: Int, length: Int, coverages source: UnsafePointer<UInt8>) {
         guard length > 0 else { return }
+        if blendsSolidCoveragesDirectly {
+            blendSolid(y: y, x: x, length: length, coverages: source)
+            return
+        }
         reserveScratch(length)
         let start = mask.map { $0.row(y, x: x) } ?? 0
         for i in 0..<length {
@@ -195,6 +209,33 @@ final class PaintSink: SpanSink {
         default:
             for i in 0..<length { blendPixel(row + i * 4, source: sources?[i] ?? solidWord, coverage: coverage) }
         }
+    }
+
+    /// The solid colour over the row, each pixel by its coverage: what
+    /// ``blend(y:x:length:coverages:)`` does for normal blending, without
+    /// the scratch copy and the per-pixel choices (a glyph's bitmap is
+    /// mostly empty or full).
+    private func blendSolid(y: Int, x: Int, length: Int, coverages: UnsafePointer<UInt8>) {
+        let scaled = scaledSolidWords ?? makeScaledSolidWords()
+        let row = buffer.row(y) + x * 4
+        for i in 0..<length {
+            let c = coverages[i]
+            if c == 0 { continue }
+            if c == 255 && solidIsOpaque {
+                row.storeBytes(of: solidWord, toByteOffset: i * 4, as: UInt32.self)
+                continue
+            }
+            let d = row.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
+            row.storeBytes(of: sourceOver(scaled[Int(c)], d, alphaShift: alphaShift), toByteOffset: i * 4, as: UInt32.self)
+        }
+    }
+
+    private func makeScaledSolidWords() -> UnsafeMutablePointer<UInt32> {
+        let words = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
+        for c in 0..<255 { words[c] = scaleBytes(solidWord, by: UInt32(c)) }
+        words[255] = solidWord
+        scaledSolidWords = words
+        return words
     }
 
     private func blend(y: Int, x: Int, length: Int, coverages: UnsafePointer<UInt8>) {

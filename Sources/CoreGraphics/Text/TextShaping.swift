@@ -29,6 +29,17 @@ package struct ShapedText: Sendable {
 
     package var count: Int { glyphs.count }
 
+    /// Makes room for `count` glyphs in all, so that appending them grows
+    /// none of the arrays step by step.
+    package mutating func reserveCapacity(_ count: Int) {
+        glyphs.reserveCapacity(count)
+        advances.reserveCapacity(count)
+        clusters.reserveCapacity(count)
+        fontIndices.reserveCapacity(count)
+        styles.reserveCapacity(count)
+        kinds.reserveCapacity(count)
+    }
+
     /// The index in ``fonts`` of `face` at `pointSize`, adding it if new.
     mutating func fontIndex(_ face: FontFace, _ pointSize: CGFloat) -> UInt16 {
         if let i = fonts.lastIndex(where: { $0.face === face && $0.pointSize == pointSize }) { return UInt16(i) }
@@ -42,7 +53,16 @@ package struct ShapedText: Sendable {
     /// `kern` is Core Text's kern attribute: nil uses the font's pair
     /// kerning; 0 turns it off; any other value is added, in points, to the
     /// advance of every character, on top of the font's kerning.
-    package mutating func append(_ scalars: some Sequence<Unicode.Scalar>, utf16Offset: Int, face: FontFace, pointSize: CGFloat,
+    package mutating func append(_ scalars: String.UnicodeScalarView, utf16Offset: Int, face: FontFace, pointSize: CGFloat,
+                                 kern: CGFloat?, style: UInt16) {
+        append(scalars[...], utf16Offset: utf16Offset, face: face, pointSize: pointSize, kern: kern, style: style)
+    }
+
+    /// Appends the glyphs of a part of a string; see the other `append`.
+    /// (A concrete type, not any sequence of scalars: a generic function
+    /// called from another module would step through the string by
+    /// protocol witnesses, which cost more than the shaping itself.)
+    package mutating func append(_ scalars: Substring.UnicodeScalarView, utf16Offset: Int, face: FontFace, pointSize: CGFloat,
                                  kern: CGFloat?, style: UInt16) {
         let primary = fontIndex(face, pointSize)
         let first = glyphs.count
@@ -160,6 +180,12 @@ package enum CharacterKind: UInt8, Sendable {
     case invisible
 
     init(_ scalar: Unicode.Scalar) {
+        // Printable ASCII but the space and the hyphen: part of a word,
+        // without asking Unicode's tables (most text is mostly this).
+        if scalar.value > 0x20, scalar.value < 0x7F, scalar.value != 0x2D {
+            self = .word
+            return
+        }
         switch scalar.value {
         case 0x20, 0x2000...0x200A, 0x205F, 0x3000: self = .space
         case 0x09: self = .tab

@@ -1,22 +1,71 @@
-/// The measures of the controls that UIKit does not document, in one place.
-/// The first is what iOS is observed to use; the others were chosen here to
-/// match what iOS shows.
+/// The measures and colours of the controls that UIKit does not document,
+/// in one place, each with where it comes from.
 public enum ControlMetrics {
     /// How far outside its bounds, on every side, a tracked touch still
     /// counts as inside the control, for the drag and touch-up events and
-    /// for the highlight (UIKit's undocumented margin).
+    /// for the highlight (UIKit's undocumented margin, as iOS is observed
+    /// to use it).
     public static let touchInsideMargin: CGFloat = 70
 
-    /// The opacity of a system button's title and image while highlighted.
+    // MARK: Buttons
+
+    /// A button title's font size: Interface Builder's default for a
+    /// button ("System 15.0").
+    public static let buttonTitleFontSize: CGFloat = 15
+    /// Space above and below the title of a button without content insets:
+    /// UIKit makes a default button its title's height plus 6 points at the
+    /// top and at the bottom (seen in the view debugger: an 18-point title,
+    /// 21 points high, in a 33-point button).
+    public static let buttonVerticalPadding: CGFloat = 6
+    /// The opacity of a system button's title and image while highlighted:
+    /// iOS fades them to a light version of the tint, about a fifth of their
+    /// opacity in screenshots of iOS 13 to 17 (not documented).
     public static let systemButtonHighlightedAlpha: CGFloat = 0.2
-    /// The size every switch has, whatever frame it is given (as UIKit's).
+    /// A disabled system button's default title colour: iOS 13's grey for
+    /// unavailable text, `UIColor.tertiaryLabel` (not documented for buttons).
+    public static let systemButtonDisabledTitleColor = UIColor.tertiaryLabel
+    /// What darkens a highlighted custom button's image
+    /// (`adjustsImageWhenHighlighted`): black at a third of full opacity
+    /// over the image's shape (chosen to match iOS's darkening).
+    public static let buttonHighlightedImageShade = UIColor(white: 0, alpha: 1.0 / 3)
+    /// The opacity of a disabled custom button's image
+    /// (`adjustsImageWhenDisabled`; chosen to match iOS's faded look).
+    public static let buttonDisabledImageAlpha: CGFloat = 0.5
+
+    // MARK: Switches
+
+    /// The size every switch has, whatever frame it is given (Apple's
+    /// UISwitch documentation: the switch enforces a size of its own, which
+    /// is 51 × 31 points on iOS 7 and later).
     public static let switchSize = CGSize(width: 51, height: 31)
+    /// The diameter of a switch's thumb: the switch's height less 2 points
+    /// on each side (iOS 7 and later).
+    public static let switchThumbDiameter: CGFloat = 27
+    /// The gap between a switch's thumb and the edge of its track.
+    public static let switchThumbInset: CGFloat = 2
     /// How far a finger must move across a switch before the switch follows
-    /// it instead of toggling on release: as far as a pan must move.
+    /// it instead of toggling on release: as far as a pan must move (chosen).
     public static let switchDragDistance: CGFloat = GestureThresholds.panHysteresis
-    /// The diameter of a slider's thumb.
+
+    // MARK: Sliders
+
+    /// The diameter of a slider's thumb (iOS 7 and later).
     public static let sliderThumbDiameter: CGFloat = 28
+    /// The height of a slider's track, with round ends: 4 points since iOS
+    /// 13 (2 before).
+    public static let sliderTrackHeight: CGFloat = 4
     /// How far around the thumb a touch still grabs it: enough to make the
-    /// grab area 44 points, Apple's minimum touch target.
+    /// grab area 44 points, Apple's minimum touch target (chosen).
     public static let sliderThumbTouchMargin: CGFloat = 8
+
+    // MARK: Switch and slider looks
+
+    /// The thumb's shadow, under switches' and sliders' white thumbs: a
+    /// soft black shadow a little below (chosen to match iOS's look).
+    public static let thumbShadowOpacity: Float = 0.25
+    public static let thumbShadowOffset = CGSize(width: 0, height: 2)
+    public static let thumbShadowRadius: CGFloat = 3
+    /// The opacity of a disabled switch or slider, drawn as one group
+    /// (iOS dims them to about half; not documented).
+    public static let disabledControlAlpha: CGFloat = 0.5
 }

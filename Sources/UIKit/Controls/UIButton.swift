@@ -1,12 +1,27 @@
 /// A control that performs an action when tapped: `.touchUpInside`, then
 /// `.primaryActionTriggered`.
 ///
-/// A button shows a title and an image chosen by its state: the ones set for
+/// A button shows a title and an image chosen by its state. For each of
+/// title, title colour, title shadow colour and image, the value set for
 /// the exact current state (`.highlighted`, `.selected`, `.disabled`, or a
-/// combination), else the ones set for `.normal`. Its ``titleLabel`` and
-/// ``imageView`` show them and change as the state does; a system button
-/// also fades them while highlighted
-/// (``ControlMetrics/systemButtonHighlightedAlpha``).
+/// combination) is used, else the one set for `.normal`, else the button
+/// type's default (Apple: "if the normal value is not set, then the
+/// property defaults to a system value"). Its ``titleLabel`` and
+/// ``imageView`` are subviews that show them, laid out by
+/// ``layoutSubviews()``: image then title, side by side, centred in the
+/// bounds less ``contentEdgeInsets`` (and moved by ``imageEdgeInsets`` and
+/// ``titleEdgeInsets``), as ``contentHorizontalAlignment`` and
+/// ``contentVerticalAlignment`` say.
+///
+/// The two types look different:
+/// - `.system` (and the other system-drawn types): the title is the
+///   ``tintColor``, and grey when disabled; the image is drawn as a
+///   template, in the title's colour; while highlighted the title and image
+///   fade to ``ControlMetrics/systemButtonHighlightedAlpha``.
+/// - `.custom`: the title is white (`currentTitleColor`'s documented
+///   default) whatever the tint, and the image keeps its own colours;
+///   highlighted, an image is darkened (``adjustsImageWhenHighlighted``)
+///   and, disabled, faded (``adjustsImageWhenDisabled``).
 ///
 /// A single tap with one finger on an enabled button belongs to the button:
 /// a tap recognizer on one of its ancestors that wants exactly that fails,
@@ -18,19 +33,46 @@ open class UIButton: UIControl {
         public static let roundedRect = ButtonType.system
     }
 
-    public private(set) var buttonType = ButtonType.custom
-    /// Shows ``currentTitle``.
+    public private(set) var buttonType = ButtonType.custom {
+        didSet { updateContent() }
+    }
+    /// Shows ``currentTitle`` in ``currentTitleColor``; its font is the
+    /// button's (the system font at ``ControlMetrics/buttonTitleFontSize`` by default).
     public let titleLabel: UILabel?
     /// Shows ``currentImage``.
     public let imageView: UIImageView?
     private var titles: [State: String] = [:]
+    private var titleColors: [State: UIColor] = [:]
     private var titleShadowColors: [State: UIColor] = [:]
     private var images: [State: UIImage] = [:]
 
+    /// Space around the title and image, inside the bounds; also added to
+    /// their size by ``sizeThatFits(_:)`` and ``intrinsicContentSize``.
+    open var contentEdgeInsets = UIEdgeInsets.zero {
+        didSet { setNeedsLayout() }
+    }
+    /// Moves the title's rectangle inward by these distances after the title
+    /// and image are placed (negative values move it outward).
+    open var titleEdgeInsets = UIEdgeInsets.zero {
+        didSet { setNeedsLayout() }
+    }
+    /// Moves the image's rectangle as ``titleEdgeInsets`` moves the title's.
+    open var imageEdgeInsets = UIEdgeInsets.zero {
+        didSet { setNeedsLayout() }
+    }
+    /// A custom button darkens its image while highlighted.
+    open var adjustsImageWhenHighlighted = true {
+        didSet { updateContent() }
+    }
+    /// A custom button fades its image while disabled.
+    open var adjustsImageWhenDisabled = true {
+        didSet { updateContent() }
+    }
+
     /// A custom button.
     public override init(frame: CGRect) {
-        titleLabel = UILabel(frame: CGRect(origin: .zero, size: frame.size))
-        imageView = UIImageView(frame: CGRect(origin: .zero, size: frame.size))
+        titleLabel = UILabel(frame: .zero)
+        imageView = UIImageView(frame: .zero)
         super.init(frame: frame)
         addContentViews()
     }
@@ -44,7 +86,12 @@ open class UIButton: UIControl {
 
     private func addContentViews() {
         if let imageView { addSubview(imageView) }
-        if let titleLabel { addSubview(titleLabel) }
+        if let titleLabel {
+            titleLabel.font = .systemFont(ofSize: ControlMetrics.buttonTitleFontSize)
+            titleLabel.lineBreakMode = .byTruncatingMiddle
+            addSubview(titleLabel)
+        }
+        updateContent()
     }
 
     /// A button of `buttonType`, with a zero frame.
@@ -68,19 +115,8 @@ open class UIButton: UIControl {
 
     override var triggersPrimaryActionOnTouchUpInside: Bool { true }
 
-    open override var frame: CGRect {
-        didSet { layOutContent() }
-    }
-
-    open override var bounds: CGRect {
-        didSet { layOutContent() }
-    }
-
-    /// There is no layout pass in this build: the title and image fill the button.
-    private func layOutContent() {
-        titleLabel?.frame = bounds
-        imageView?.frame = bounds
-    }
+    /// Whether the system draws this button: every type but `.custom`.
+    private var isSystemDrawn: Bool { buttonType != .custom }
 
     // MARK: Title and image by state
 
@@ -92,6 +128,22 @@ open class UIButton: UIControl {
     /// The title set for `state`, or else the one for `.normal`.
     open func title(for state: State) -> String? {
         titles[state] ?? titles[.normal]
+    }
+
+    /// Sets the colour of the title for `state`; nil goes back to the
+    /// `.normal` colour, or the type's default.
+    open func setTitleColor(_ color: UIColor?, for state: State) {
+        titleColors[state] = color
+        updateContent()
+    }
+
+    /// The title colour for `state`: the one set for it, or else the one set
+    /// for `.normal`, or else the type's: the tint (grey when disabled) for
+    /// a system button, white for a custom one.
+    open func titleColor(for state: State) -> UIColor? {
+        if let color = titleColors[state] ?? titleColors[.normal] { return color }
+        guard isSystemDrawn else { return .white }
+        return state.contains(.disabled) ? ControlMetrics.systemButtonDisabledTitleColor : tintColor
     }
 
     /// Sets the colour of the title's shadow for `state`.
@@ -117,30 +169,118 @@ open class UIButton: UIControl {
 
     /// The title for the current state.
     open var currentTitle: String? { title(for: state) }
+    /// The title colour for the current state; never nil.
+    open var currentTitleColor: UIColor { titleColor(for: state) ?? .white }
     /// The image for the current state.
     open var currentImage: UIImage? { image(for: state) }
     /// The title's shadow colour for the current state.
     open var currentTitleShadowColor: UIColor? { titleShadowColor(for: state) }
 
     open override var isHighlighted: Bool {
-        didSet { updateContent() }
+        didSet { if isHighlighted != oldValue { updateContent() } }
     }
 
     open override var isSelected: Bool {
-        didSet { updateContent() }
+        didSet { if isSelected != oldValue { updateContent() } }
     }
 
     open override var isEnabled: Bool {
-        didSet { updateContent() }
+        didSet { if isEnabled != oldValue { updateContent() } }
     }
 
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        updateContent()
+    }
+
+    /// Shows the current state's title, colours and image.
     private func updateContent() {
-        titleLabel?.text = currentTitle
-        titleLabel?.shadowColor = currentTitleShadowColor
-        imageView?.image = currentImage
-        let alpha = buttonType == .system && isHighlighted ? ControlMetrics.systemButtonHighlightedAlpha : 1
-        titleLabel?.alpha = alpha
-        imageView?.alpha = alpha
+        let state = self.state
+        if let titleLabel {
+            titleLabel.text = title(for: state)
+            titleLabel.textColor = currentTitleColor
+            titleLabel.shadowColor = titleShadowColor(for: state)
+            titleLabel.alpha = isSystemDrawn && isHighlighted ? ControlMetrics.systemButtonHighlightedAlpha : 1
+        }
+        if let imageView {
+            imageView.image = displayedImage(for: state)
+            imageView.alpha = isSystemDrawn && isHighlighted ? ControlMetrics.systemButtonHighlightedAlpha : 1
+        }
+        setNeedsLayout()
+    }
+
+    /// The current image as drawn: a template in the title's colour for a
+    /// system button; darkened or faded by state for a custom one.
+    private func displayedImage(for state: State) -> UIImage? {
+        guard let image = image(for: state) else { return nil }
+        if isSystemDrawn { return image.withTintColor(currentTitleColor) }
+        if isHighlighted && adjustsImageWhenHighlighted { return image.overlaid(with: ControlMetrics.buttonHighlightedImageShade) }
+        if !isEnabled && adjustsImageWhenDisabled { return image.faded(to: ControlMetrics.buttonDisabledImageAlpha) }
+        return image
+    }
+
+    // MARK: Layout
+
+    /// The sizes the image and the title take, the title within `width`.
+    private func contentSizes(within width: CGFloat) -> (image: CGSize, title: CGSize) {
+        let image = imageView?.image?.size ?? .zero
+        guard let titleLabel, let text = titleLabel.text, !text.isEmpty else { return (image, .zero) }
+        let title = titleLabel.sizeThatFits(CGSize(width: max(0, width - image.width), height: .greatestFiniteMagnitude))
+        return (image, CGSize(width: min(title.width, max(0, width - image.width)), height: title.height))
+    }
+
+    /// The title and image take the size they need, image first, in the
+    /// bounds less ``contentEdgeInsets``, placed by the content alignments
+    /// and moved by their own insets, on whole pixels of the screen.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let content = bounds.inset(by: contentEdgeInsets)
+        let (imageSize, titleSize) = contentSizes(within: content.width)
+        let total = imageSize.width + titleSize.width
+        let left: CGFloat
+        switch contentHorizontalAlignment {
+        case .left, .leading: left = content.minX
+        case .right, .trailing: left = content.maxX - total
+        case .fill: left = content.minX
+        case .center: left = content.minX + (content.width - total) / 2
+        }
+        func top(_ height: CGFloat) -> CGFloat {
+            switch contentVerticalAlignment {
+            case .top: content.minY
+            case .bottom: content.maxY - height
+            case .center, .fill: content.minY + (content.height - height) / 2
+            }
+        }
+        var titleWidth = titleSize.width
+        if contentHorizontalAlignment == .fill { titleWidth = max(0, content.width - imageSize.width) }
+        let imageFrame = CGRect(x: left, y: top(imageSize.height), width: imageSize.width, height: imageSize.height)
+        let titleFrame = CGRect(x: left + imageSize.width, y: top(titleSize.height), width: titleWidth, height: titleSize.height)
+        imageView?.frame = Self.onPixels(imageFrame.inset(by: imageEdgeInsets))
+        titleLabel?.frame = Self.onPixels(titleFrame.inset(by: titleEdgeInsets))
+    }
+
+    /// `rect` with its origin on the screen's pixel grid, so that text and
+    /// images are not resampled between pixels.
+    private static func onPixels(_ rect: CGRect) -> CGRect {
+        let scale = UIScreen.main.scale
+        guard rect.origin.x.isFinite, rect.origin.y.isFinite else { return rect }
+        return CGRect(x: (rect.minX * scale).rounded() / scale, y: (rect.minY * scale).rounded() / scale,
+                      width: rect.width, height: rect.height)
+    }
+
+    /// The title and image side by side plus ``contentEdgeInsets``. Without
+    /// content insets a button with a title is
+    /// ``ControlMetrics/buttonVerticalPadding`` taller above and below, as
+    /// UIKit's are.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        let (image, title) = contentSizes(within: .greatestFiniteMagnitude)
+        var height = max(image.height, title.height) + contentEdgeInsets.top + contentEdgeInsets.bottom
+        if contentEdgeInsets == .zero, title.height > 0 { height += 2 * ControlMetrics.buttonVerticalPadding }
+        return CGSize(width: image.width + title.width + contentEdgeInsets.left + contentEdgeInsets.right, height: height)
+    }
+
+    open override var intrinsicContentSize: CGSize {
+        sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude))
     }
 
     // MARK: Gestures
@@ -148,6 +288,36 @@ open class UIButton: UIControl {
     /// An ancestor's recognizer of a single one-finger tap is the button's to win.
     override func claimsGesture(of recognizer: UIGestureRecognizer) -> Bool {
         isEnabled && recognizer.isSingleOneFingerTap
+    }
+}
+
+extension UIImage {
+    /// The image with `color` laid over its own shape.
+    fileprivate func overlaid(with color: UIColor) -> UIImage {
+        redrawn { context, rect, image in
+            context.draw(image, in: rect)
+            context.setBlendMode(.sourceAtop)
+            context.setFillColor(color.cgColor)
+            context.fill(rect)
+        }
+    }
+
+    /// The image at `alpha` of its opacity.
+    fileprivate func faded(to alpha: CGFloat) -> UIImage {
+        redrawn { context, rect, image in
+            context.setAlpha(alpha)
+            context.draw(image, in: rect)
+        }
+    }
+
+    private func redrawn(_ draw: (CGContext, CGRect, CGImage) -> Void) -> UIImage {
+        guard let image = cgImage,
+              let context = CGContext(data: nil, width: image.width, height: image.height, bitsPerComponent: 8, bytesPerRow: 0,
+                                      space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+        else { return self }
+        draw(context, CGRect(x: 0, y: 0, width: image.width, height: image.height), image)
+        guard let result = context.makeImage() else { return self }
+        return UIImage(cgImage: result, scale: scale)
     }
 }
 

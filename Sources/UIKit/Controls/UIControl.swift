@@ -116,6 +116,26 @@ open class UIControl: UIView {
     }
 
     open var isSelected = false
+
+    /// How content (a button's title and image) is placed across the control.
+    public enum ContentHorizontalAlignment: Int, Sendable {
+        case center = 0, left, right, fill, leading, trailing
+    }
+
+    /// How content is placed down the control.
+    public enum ContentVerticalAlignment: Int, Sendable {
+        case center = 0, top, bottom, fill
+    }
+
+    /// Where the content goes across the control; centred by default.
+    open var contentHorizontalAlignment = ContentHorizontalAlignment.center {
+        didSet { setNeedsLayout() }
+    }
+
+    /// Where the content goes down the control; centred by default.
+    open var contentVerticalAlignment = ContentVerticalAlignment.center {
+        didSet { setNeedsLayout() }
+    }
     /// True while a tracked touch is inside; set by tracking, or by you.
     open var isHighlighted = false
 

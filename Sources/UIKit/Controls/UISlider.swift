@@ -14,9 +14,97 @@
 /// A one-finger swipe along the slider that starts on the thumb is the
 /// slider's own gesture: an ancestor's swipe recognizer for it fails (as
 /// in UIKit).
+///
+/// It looks like iOS's: a thin track with round ends (``trackRect(forBounds:)``),
+/// filled from its minimum end to the thumb with ``minimumTrackTintColor``
+/// (the tint by default) and beyond with ``maximumTrackTintColor`` (a light
+/// grey), and a white round thumb (``thumbTintColor``) with a soft shadow
+/// (``thumbRect(forBounds:trackRect:value:)``). A disabled slider is drawn
+/// at ``ControlMetrics/disabledControlAlpha``. The track and thumb are
+/// layers of the slider's own, as on iOS, so moving the thumb redraws
+/// nothing.
 @preconcurrency @MainActor
 open class UISlider: UIControl {
-    private var storedValue: Float = 0
+    private var storedValue: Float = 0 {
+        didSet { updateAppearance() }
+    }
+    /// The track from the minimum end to the thumb; nil is the tint.
+    open var minimumTrackTintColor: UIColor? {
+        didSet { updateAppearance() }
+    }
+    /// The track from the thumb to the maximum end; nil is a light grey
+    /// (``UIColor/systemFill``).
+    open var maximumTrackTintColor: UIColor? {
+        didSet { updateAppearance() }
+    }
+    /// The thumb's colour; nil is white.
+    open var thumbTintColor: UIColor? {
+        didSet { updateAppearance() }
+    }
+    /// The track and thumb, drawn as one group so that a disabled slider
+    /// fades as a whole.
+    private let appearanceLayer = CALayer()
+    private let minimumTrackLayer = CALayer()
+    private let maximumTrackLayer = CALayer()
+    private let thumbLayer = CALayer()
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        addAppearanceLayers()
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        addAppearanceLayers()
+    }
+
+    private func addAppearanceLayers() {
+        for part in [maximumTrackLayer, minimumTrackLayer, thumbLayer] { appearanceLayer.addSublayer(part) }
+        layer.addSublayer(appearanceLayer)
+        thumbLayer.shadowOpacity = ControlMetrics.thumbShadowOpacity
+        thumbLayer.shadowOffset = ControlMetrics.thumbShadowOffset
+        thumbLayer.shadowRadius = ControlMetrics.thumbShadowRadius
+        updateAppearance()
+    }
+
+    open override var frame: CGRect {
+        didSet { updateAppearance() }
+    }
+
+    open override var bounds: CGRect {
+        didSet { updateAppearance() }
+    }
+
+    open override var isEnabled: Bool {
+        didSet { updateAppearance() }
+    }
+
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        updateAppearance()
+    }
+
+    /// Places the two parts of the track and the thumb for the value, and
+    /// colours them.
+    private func updateAppearance() {
+        appearanceLayer.frame = bounds
+        appearanceLayer.opacity = isEnabled ? 1 : Float(ControlMetrics.disabledControlAlpha)
+        let track = trackRect(forBounds: bounds)
+        let thumb = thumbRect(forBounds: bounds, trackRect: track, value: value)
+        // In the appearance layer's space, whose origin is the bounds' top left.
+        let dx = -bounds.minX, dy = -bounds.minY
+        let split = min(max(thumb.midX, track.minX), track.maxX)
+        minimumTrackLayer.frame = CGRect(x: track.minX, y: track.minY, width: split - track.minX, height: track.height).offsetBy(dx: dx, dy: dy)
+        maximumTrackLayer.frame = CGRect(x: split, y: track.minY, width: track.maxX - split, height: track.height).offsetBy(dx: dx, dy: dy)
+        for part in [minimumTrackLayer, maximumTrackLayer] { part.cornerRadius = track.height / 2 }
+        minimumTrackLayer.maskedCorners = [.layerMinXMinYCorner, .layerMinXMaxYCorner]
+        maximumTrackLayer.maskedCorners = [.layerMaxXMinYCorner, .layerMaxXMaxYCorner]
+        minimumTrackLayer.backgroundColor = (minimumTrackTintColor ?? tintColor).cgColor
+        maximumTrackLayer.backgroundColor = (maximumTrackTintColor ?? .systemFill).cgColor
+        thumbLayer.frame = thumb.offsetBy(dx: dx, dy: dy)
+        thumbLayer.cornerRadius = min(thumb.width, thumb.height) / 2
+        thumbLayer.backgroundColor = (thumbTintColor ?? .white).cgColor
+    }
     /// Where the finger was relative to the thumb's centre when it grabbed it.
     private var grabOffset: CGFloat = 0
     private var valueAtGrab: Float = 0
@@ -51,9 +139,11 @@ open class UISlider: UIControl {
 
     // MARK: Geometry
 
-    /// The track: the slider's whole width, two points high, centred.
+    /// The track: the slider's whole width, ``ControlMetrics/sliderTrackHeight``
+    /// high, centred.
     open func trackRect(forBounds bounds: CGRect) -> CGRect {
-        CGRect(x: bounds.minX, y: bounds.midY - 1, width: bounds.width, height: 2)
+        let height = ControlMetrics.sliderTrackHeight
+        return CGRect(x: bounds.minX, y: bounds.midY - height / 2, width: bounds.width, height: height)
     }
 
     /// The thumb for `value`: ``ControlMetrics/sliderThumbDiameter`` wide,

@@ -10,15 +10,85 @@
 /// Its own gestures win over an ancestor's recognizers that want them (as
 /// in UIKit): a single one-finger tap, and a one-finger pan along the
 /// switch.
+///
+/// It looks like iOS's: a track with round ends, filled with
+/// ``onTintColor`` (green by default) when on and a light grey when off,
+/// and a white round thumb (``thumbTintColor``) with a soft shadow at the
+/// end of the track the value is on. A disabled switch is drawn at
+/// ``ControlMetrics/disabledControlAlpha``. The track and thumb are layers
+/// of the switch's own, as on iOS, so changing the value redraws nothing.
 @preconcurrency @MainActor
 open class UISwitch: UIControl {
-    open var isOn = false
+    open var isOn = false {
+        didSet { updateAppearance() }
+    }
+    /// The track's colour when on; nil is UIKit's green (``UIColor/systemGreen``).
+    open var onTintColor: UIColor? {
+        didSet { updateAppearance() }
+    }
+    /// The thumb's colour; nil is white.
+    open var thumbTintColor: UIColor? {
+        didSet { updateAppearance() }
+    }
     private var touchStartX: CGFloat = 0
     private var isDragging = false
+    /// The track and thumb, drawn as one group so that a disabled switch
+    /// fades as a whole.
+    private let appearanceLayer = CALayer()
+    private let trackLayer = CALayer()
+    private let thumbLayer = CALayer()
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        addAppearanceLayers()
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        addAppearanceLayers()
+    }
+
+    private func addAppearanceLayers() {
+        appearanceLayer.addSublayer(trackLayer)
+        appearanceLayer.addSublayer(thumbLayer)
+        layer.addSublayer(appearanceLayer)
+        thumbLayer.shadowOpacity = ControlMetrics.thumbShadowOpacity
+        thumbLayer.shadowOffset = ControlMetrics.thumbShadowOffset
+        thumbLayer.shadowRadius = ControlMetrics.thumbShadowRadius
+        updateAppearance()
+    }
+
+    open override var isEnabled: Bool {
+        didSet { updateAppearance() }
+    }
+
+    /// Places the track and thumb for the value and colours them.
+    private func updateAppearance() {
+        let size = ControlMetrics.switchSize
+        let origin = bounds.origin
+        appearanceLayer.frame = CGRect(origin: origin, size: size)
+        appearanceLayer.opacity = isEnabled ? 1 : Float(ControlMetrics.disabledControlAlpha)
+        trackLayer.frame = CGRect(origin: .zero, size: size)
+        trackLayer.cornerRadius = size.height / 2
+        trackLayer.backgroundColor = (isOn ? onTintColor ?? .systemGreen : .secondarySystemFill).cgColor
+        let diameter = ControlMetrics.switchThumbDiameter, inset = ControlMetrics.switchThumbInset
+        let x = isOn ? size.width - inset - diameter : inset
+        thumbLayer.frame = CGRect(x: x, y: (size.height - diameter) / 2, width: diameter, height: diameter)
+        thumbLayer.cornerRadius = diameter / 2
+        thumbLayer.backgroundColor = (thumbTintColor ?? .white).cgColor
+    }
 
     open override var frame: CGRect {
         get { super.frame }
         set { super.frame = CGRect(origin: newValue.origin, size: ControlMetrics.switchSize) }
+    }
+
+    open override var bounds: CGRect {
+        get { super.bounds }
+        set {
+            super.bounds = CGRect(origin: newValue.origin, size: ControlMetrics.switchSize)
+            updateAppearance()
+        }
     }
 
     open func setOn(_ on: Bool, animated: Bool) {

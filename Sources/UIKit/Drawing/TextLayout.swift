@@ -27,6 +27,8 @@ struct TextLayout {
         var pieces: [Range<Int>]
         /// The left edge of the first glyph, from the container's left.
         var x: CGFloat
+        /// The paragraph's head indent for this line (``x`` less the alignment's offset).
+        var indent: CGFloat
         /// The line's top, from the container's top.
         var top: CGFloat
         /// The baseline, from the container's top.
@@ -49,11 +51,16 @@ struct TextLayout {
     private(set) var isTruncated = false
     /// The number of glyphs that come from the text (ellipses come after).
     private let textGlyphCount: Int
+    /// Whether lines were broken only at paragraph ends: laid out in an
+    /// unbounded width, nothing dropped or truncated.
+    private var isUnconstrained = false
 
     /// Lays out `string`, whose style runs are `runs` (UTF-16 ranges into it, in order, covering it).
     init(string: String, runs: [(range: Range<Int>, style: Style)], container: TextContainer) {
         self.string = string
         var shaped = ShapedText()
+        // One glyph per UTF-16 unit at most, and an ellipsis or two.
+        shaped.reserveCapacity(string.utf16.count + 2)
         var styles: [Style] = []
         let scalars = string.unicodeScalars
         for (range, style) in runs {
@@ -68,6 +75,30 @@ struct TextLayout {
                                               paragraph: .default)] : styles
         textGlyphCount = shaped.count
         layOut(in: container)
+        isUnconstrained = !container.width.isFinite && !isTruncated
+    }
+
+    /// This layout placed in a container of `width` and `height`, if the
+    /// container would break and keep the lines the same way: it was laid
+    /// out unbounded (as for measuring) and every line fits in `width`
+    /// less its indents, and the lines in `height`. Only the alignment's
+    /// offsets change. A label measured for `sizeToFit()` and then drawn
+    /// in its new bounds lays its text out once this way, not twice.
+    func refitted(width: CGFloat, height: CGFloat) -> TextLayout? {
+        guard isUnconstrained, width.isFinite, size.height <= height + Self.tolerance else { return nil }
+        var fitted = self
+        var widest: CGFloat = 0
+        for i in lines.indices {
+            let line = lines[i]
+            let paragraph = paragraphStyle(of: line)
+            let available = availableWidth(width, paragraph, indent: line.indent)
+            guard line.width <= available + Self.tolerance, line.extraPerSpace == 0 else { return nil }
+            fitted.lines[i].x = line.indent + Self.alignmentOffset(paragraph.alignment, available: available, width: line.width)
+            widest = max(widest, fitted.lines[i].x + line.width)
+        }
+        fitted.size.width = max(0, widest)
+        fitted.isUnconstrained = false
+        return fitted
     }
 
     // MARK: Lines
@@ -303,15 +334,24 @@ struct TextLayout {
             width = x
             if !isLast { for i in end..<piece.upperBound { x += advance(i, at: x) } }
         }
-        let offset: CGFloat
-        switch paragraph.alignment {
-        case .center where available.isFinite: offset = (available - width) / 2
-        case .right where available.isFinite: offset = available - width
-        default: offset = 0
-        }
+        let offset = Self.alignmentOffset(paragraph.alignment, available: available, width: width)
         // Extra height from a line-height multiple or minimum goes above the text.
-        return Line(pieces: pieces, x: indent + offset, top: top, baseline: top + height - (natural - ascent),
+        return Line(pieces: pieces, x: indent + offset, indent: indent, top: top, baseline: top + height - (natural - ascent),
                     height: height, width: width)
+    }
+
+    /// Where a line of `width` starts after its indent, in `available` points.
+    private static func alignmentOffset(_ alignment: NSTextAlignment, available: CGFloat, width: CGFloat) -> CGFloat {
+        switch alignment {
+        case .center where available.isFinite: (available - width) / 2
+        case .right where available.isFinite: available - width
+        default: 0
+        }
+    }
+
+    /// The paragraph style a line is aligned by: its first glyph's.
+    private func paragraphStyle(of line: Line) -> NSParagraphStyle {
+        styles[Int(line.pieces.first.flatMap { $0.isEmpty ? nil : glyphs.styles[$0.lowerBound] } ?? 0)].paragraph
     }
 
     private func justify(_ line: inout Line, available: CGFloat) {
@@ -327,8 +367,7 @@ struct TextLayout {
     /// With no width to align in, lines align within the widest.
     private mutating func alignInUsedWidth() {
         for i in lines.indices {
-            let paragraph = styles[Int(lines[i].pieces.first.flatMap { $0.isEmpty ? nil : glyphs.styles[$0.lowerBound] } ?? 0)].paragraph
-            switch paragraph.alignment {
+            switch paragraphStyle(of: lines[i]).alignment {
             case .center: lines[i].x += (size.width - lines[i].x - lines[i].width) / 2
             case .right: lines[i].x += size.width - lines[i].x - lines[i].width
             default: break

@@ -72,3 +72,23 @@ extension UIImage {
         draw(in: CGRect(origin: point, size: size))
     }
 }
+
+extension UIImage {
+    /// The image's shape filled with `color`: every pixel takes the colour
+    /// at the image's own opacity, as a template image is drawn by a system
+    /// button or a tinted image view. An image without pixels is returned
+    /// as it is.
+    public func withTintColor(_ color: UIColor) -> UIImage {
+        guard let image = cgImage,
+              let context = CGContext(data: nil, width: image.width, height: image.height, bitsPerComponent: 8, bytesPerRow: 0,
+                                      space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+        else { return self }
+        let rect = CGRect(x: 0, y: 0, width: image.width, height: image.height)
+        context.draw(image, in: rect)
+        context.setBlendMode(.sourceIn)
+        context.setFillColor(color.cgColor)
+        context.fill(rect)
+        guard let tinted = context.makeImage() else { return self }
+        return UIImage(cgImage: tinted, scale: scale)
+    }
+}

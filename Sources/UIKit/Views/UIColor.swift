@@ -46,6 +46,21 @@ public final class UIColor: Equatable, Hashable, Sendable, CustomStringConvertib
     /// The light-mode system background.
     public static let systemBackground = UIColor.white
 
+    // The light-mode system colours of iOS 13 and later (Apple's Human
+    // Interface Guidelines, Color: systemBlue #007AFF, systemGreen #34C759,
+    // systemGray #8E8E93; the fills and labels are grey-blues with an alpha).
+    /// The default tint.
+    public static let systemBlue = UIColor(red: 0, green: 122 / 255, blue: 1, alpha: 1)
+    /// A switch's "on" track.
+    public static let systemGreen = UIColor(red: 52 / 255, green: 199 / 255, blue: 89 / 255, alpha: 1)
+    public static let systemGray = UIColor(red: 142 / 255, green: 142 / 255, blue: 147 / 255, alpha: 1)
+    /// Text of the third rank: placeholders, disabled titles (#3C3C43 at 30 %).
+    public static let tertiaryLabel = UIColor(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.3)
+    /// A fill for thin, small shapes: a slider's empty track (#787880 at 20 %).
+    public static let systemFill = UIColor(red: 120 / 255, green: 120 / 255, blue: 128 / 255, alpha: 0.2)
+    /// A fill for medium shapes: a switch's "off" track (#787880 at 16 %).
+    public static let secondarySystemFill = UIColor(red: 120 / 255, green: 120 / 255, blue: 128 / 255, alpha: 0.16)
+
     public static func == (lhs: UIColor, rhs: UIColor) -> Bool { lhs.cgColor == rhs.cgColor }
     public func hash(into hasher: inout Hasher) { hasher.combine(cgColor) }
     public var description: String { "UIColor(\(cgColor))" }

@@ -99,10 +99,15 @@ open class UILabel: UIView {
 
     override class var interactionEnabledByDefault: Bool { false }
 
+    /// The last layout made, by the size and line count it was made for.
     private var cachedLayout: (bounds: CGSize, lines: Int, layout: TextLayout)?
+    /// The last layout in an unbounded width (measuring), kept beside the
+    /// other so that measuring and then drawing lays the text out once.
+    private var measuredLayout: (height: CGFloat, lines: Int, layout: TextLayout)?
 
     private func contentChanged() {
         cachedLayout = nil
+        measuredLayout = nil
         setNeedsDisplay()
     }
 
@@ -125,6 +130,13 @@ open class UILabel: UIView {
         container.maximumLines = max(0, lines)
         container.lastLineMode = lineBreakMode
         container.truncatesParagraphs = false
+        if let measuredLayout, measuredLayout.lines == lines {
+            if !container.width.isFinite, measuredLayout.height == container.height { return measuredLayout.layout }
+            if let layout = measuredLayout.layout.refitted(width: container.width, height: container.height) {
+                cachedLayout = (size, lines, layout)
+                return layout
+            }
+        }
         var layout = makeLayout(container, scale: 1)
         if adjustsFontSizeToFitWidth, minimumScaleFactor > 0, minimumScaleFactor < 1, !fits(layout, container) {
             // The largest scale at which the text fits, by bisection.
@@ -139,7 +151,11 @@ open class UILabel: UIView {
             }
             layout = best
         }
-        cachedLayout = (size, lines, layout)
+        if container.width.isFinite {
+            cachedLayout = (size, lines, layout)
+        } else {
+            measuredLayout = (container.height, lines, layout)
+        }
         return layout
     }
 

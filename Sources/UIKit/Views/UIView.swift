@@ -237,6 +237,7 @@ open class UIView: UIResponder, CALayerDelegate {
         willMove(toSuperview: nil)
         if oldWindow != nil { propagateWillMove(toWindow: nil) }
         parent.detach(self)
+        inheritedTintChanged()
         if oldWindow != nil { didMoveWindow(from: oldWindow) }
         didMoveToSuperview()
     }
@@ -270,6 +271,7 @@ open class UIView: UIResponder, CALayerDelegate {
         storedSubviews.insert(view, at: index)
         view.superview = self
         if layerOnTop { layer.addSublayer(view.layer) } else { placeLayer(of: view, at: index) }
+        view.inheritedTintChanged()
         if oldWindow !== newWindow { view.didMoveWindow(from: oldWindow) }
         view.didMoveToSuperview()
         didAddSubview(view)
@@ -512,6 +514,46 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// Set by the default ``draw(_:)`` (see `UIView+Drawing.swift`).
     var reachedDefaultDraw = false
+    /// The tint set on this view; nil inherits the superview's.
+    private var explicitTintColor: UIColor?
+
+    /// The tint: the colour a view's interactive parts take (a system
+    /// button's title, a slider's filled track). A view without a tint of
+    /// its own takes its nearest ancestor's; a tree with none set takes
+    /// UIKit's default, ``UIColor/systemBlue``. Setting nil goes back to
+    /// inheriting.
+    open var tintColor: UIColor! {
+        get {
+            var view: UIView? = self
+            while let current = view {
+                if let tint = current.explicitTintColor { return tint }
+                view = current.superview
+            }
+            return .systemBlue
+        }
+        set {
+            guard newValue != explicitTintColor else { return }
+            explicitTintColor = newValue
+            notifyTintChanged()
+        }
+    }
+
+    /// Called when ``tintColor`` changes, for this view and every view
+    /// below it that inherits it, also when a view moves under a superview
+    /// of another tint. Views that draw with their tint redraw here; the
+    /// default does nothing.
+    open func tintColorDidChange() {}
+
+    /// The superview changed: the inherited tint may have too.
+    private func inheritedTintChanged() {
+        guard explicitTintColor == nil else { return }
+        notifyTintChanged()
+    }
+
+    private func notifyTintChanged() {
+        tintColorDidChange()
+        for subview in storedSubviews where subview.explicitTintColor == nil { subview.notifyTintChanged() }
+    }
 
     /// How the content (the drawn backing store, or an image view's image)
     /// fills the bounds; `.redraw` draws it again at every new size.
