@@ -73,7 +73,7 @@ open class UIApplication: UIResponder {
     public static let shared = UIApplication()
 
     /// Held weakly, as in UIKit: keep your own reference to it.
-    @exclusivity(unchecked) public weak var delegate: (any UIApplicationDelegate)?
+    public weak var delegate: (any UIApplicationDelegate)?
 
     /// The main run loop, and with it the application's clock.
     @exclusivity(unchecked) public private(set) var runLoop = ApplicationRunLoop()
@@ -99,7 +99,7 @@ open class UIApplication: UIResponder {
     /// delivered (set as the queue drains), the trace handler.
     private let eventDelivery: EventDeliveryState
     private let translator = HIDEventTranslator()
-    @exclusivity(unchecked) private var pressTranslator = HIDPressAndMotionTranslator()
+    private var pressTranslator = HIDPressAndMotionTranslator()
     @exclusivity(unchecked) private var eventSource: RunLoopSource!
     /// Layout, display and commit at the end of each turn; the display clock.
     private var updateCycle: UpdateCycle!
@@ -131,7 +131,7 @@ open class UIApplication: UIResponder {
     /// shown, hidden or moved to another level. Unretained, like the
     /// records: the application does not keep windows alive.
     @exclusivity(unchecked) private var windowOrder: [WindowRecord]?
-    @exclusivity(unchecked) private var showCount = 0
+    private var showCount = 0
 
     override init() {
         let host = ApplicationAsEventPathHost()
@@ -394,7 +394,7 @@ open class UIApplication: UIResponder {
         }
     }
 
-    @exclusivity(unchecked) private var keyWindowReference: UnretainedReference<UIWindow>?
+    private var keyWindowReference: UnretainedReference<UIWindow>?
 
     /// The application's windows that still exist, in the order they were made.
     public var windows: [UIWindow] {
