@@ -73,7 +73,7 @@ open class UIApplication: UIResponder {
     public static let shared = UIApplication()
 
     /// Held weakly, as in UIKit: keep your own reference to it.
-    @exclusivity(unchecked) public weak var delegate: (any UIApplicationDelegate)?
+    public weak var delegate: (any UIApplicationDelegate)?
 
     /// The main run loop, and with it the application's clock.
     @exclusivity(unchecked) public private(set) var runLoop = ApplicationRunLoop()
@@ -99,7 +99,7 @@ open class UIApplication: UIResponder {
     /// delivered (set as the queue drains), the trace handler.
     private let eventDelivery: EventDeliveryState
     private let translator = HIDEventTranslator()
-    @exclusivity(unchecked) private var pressTranslator = HIDPressAndMotionTranslator()
+    private var pressTranslator = HIDPressAndMotionTranslator()
     @exclusivity(unchecked) private var eventSource: RunLoopSource!
     /// Layout, display and commit at the end of each turn; the display clock.
     private var updateCycle: UpdateCycle!
@@ -131,7 +131,7 @@ open class UIApplication: UIResponder {
     /// shown, hidden or moved to another level. Unretained, like the
     /// records: the application does not keep windows alive.
     @exclusivity(unchecked) private var windowOrder: [WindowRecord]?
-    @exclusivity(unchecked) private var showCount = 0
+    private var showCount = 0
 
     override init() {
         let host = ApplicationAsEventPathHost()
@@ -304,6 +304,21 @@ open class UIApplication: UIResponder {
         drainEventQueue()
     }
 
+    /// `view` left its window: the touches it tracks and the presses bound
+    /// to responders inside it are cancelled, as the next events in the
+    /// queue (TouchRouting step 8, PressRouting step 7).
+    func viewDidLeaveWindow(_ view: UIView) {
+        touchRouter.viewDidLeaveWindow(view)
+        if let event = pressTranslator.cancelPresses(at: runLoop.clock.now, where: { PressRouting.isBound($0, inside: view) }) {
+            enqueue(event)
+        }
+    }
+
+    /// Cancels every press held, as the application leaves the front.
+    func cancelAllPresses() {
+        if let event = pressTranslator.cancelPresses(at: runLoop.clock.now, where: { _ in true }) { enqueue(event) }
+    }
+
     /// Appends a frame of touch samples made by the application itself.
     func enqueueTouchFrame(_ samples: [TouchSample], timestamp: TimeInterval) {
         let start = queuedTouchSamples.count
@@ -394,7 +409,7 @@ open class UIApplication: UIResponder {
         }
     }
 
-    @exclusivity(unchecked) private var keyWindowReference: UnretainedReference<UIWindow>?
+    private var keyWindowReference: UnretainedReference<UIWindow>?
 
     /// The application's windows that still exist, in the order they were made.
     public var windows: [UIWindow] {
