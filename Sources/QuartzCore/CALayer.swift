@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a layer asks of the object that owns it. A `UIView` is the delegate
 /// of its own layer.
 @preconcurrency @MainActor
@@ -26,7 +28,7 @@ extension CALayerDelegate {
 /// poison every conversion and hit test below it. (Core Animation raises
 /// `CALayerInvalidGeometry` instead.)
 @preconcurrency @MainActor
-open class CALayer {
+open class CALayer: NSObject {
     // What every hit test reads comes first, so that it shares the object's
     // first cache lines: in a tree of thousands of views most of the layers a
     // hit test visits are not in the cache. This relies on the compiler
@@ -45,7 +47,9 @@ open class CALayer {
     @usableFromInline @exclusivity(unchecked) final var storedOpacity: Float = 1
     @exclusivity(unchecked) private var storedSublayers: [CALayer] = []
 
-    public required init() {}
+    public required override init() {
+        super.init()
+    }
 
     isolated deinit {
         for layer in storedSublayers { layer.superlayer = nil }
@@ -718,4 +722,68 @@ final class LayerTransform: Sendable {
         affine = CATransform3DGetAffineTransform(transform)
         inverseAffine = affine.invertedIfPossible()
     }
+}
+
+// MARK: - CAGradientLayer
+
+// Declared in this file rather than a file of its own: Swift 6.3 fails to
+// emit the module when a subclass of CALayer (whose deinit is isolated)
+// is declared in another file of the module.
+
+/// A layer that fills its bounds (rounded by `cornerRadius`, as its
+/// background is) with a gradient of `colors` over its background, as
+/// Core Animation's does.
+///
+/// `colors` takes `CGColor`s (anything else in the array is ignored, as
+/// Core Animation draws only colour references); `locations` places them
+/// in 0…1 along the gradient, evenly when nil or when the counts differ;
+/// `startPoint` and `endPoint` are in the unit coordinate space of the
+/// bounds, (0, 0) at the top left.
+open class CAGradientLayer: CALayer {
+    /// The gradient's colours, `CGColor`s, in order.
+    open var colors: [Any]? {
+        didSet { markChanged(.appearance) }
+    }
+
+    /// Where each colour sits, 0…1 and ascending; nil spreads them evenly.
+    open var locations: [NSNumber]? {
+        didSet { markChanged(.appearance) }
+    }
+
+    /// Where the gradient starts (its centre, for radial and conic ones);
+    /// (0.5, 0) by default. Non-finite points are refused.
+    open var startPoint = CGPoint(x: 0.5, y: 0) {
+        didSet {
+            if !(startPoint.x.isFinite && startPoint.y.isFinite) { startPoint = oldValue }
+            markChanged(.appearance)
+        }
+    }
+
+    /// Where it ends (for a radial gradient, the ellipse's extent along
+    /// each axis; for a conic one, the direction of its first colour);
+    /// (0.5, 1) by default. Non-finite points are refused.
+    open var endPoint = CGPoint(x: 0.5, y: 1) {
+        didSet {
+            if !(endPoint.x.isFinite && endPoint.y.isFinite) { endPoint = oldValue }
+            markChanged(.appearance)
+        }
+    }
+
+    /// Axial (the default), radial or conic.
+    open var type: CAGradientLayerType = .axial {
+        didSet { markChanged(.appearance) }
+    }
+}
+
+/// The shape of a gradient.
+public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Along the line from the start point to the end point.
+    public static let axial = CAGradientLayerType(rawValue: "axial")
+    /// Out from the start point to an ellipse through the end point.
+    public static let radial = CAGradientLayerType(rawValue: "radial")
+    /// Around the start point, from the direction of the end point.
+    public static let conic = CAGradientLayerType(rawValue: "conic")
 }

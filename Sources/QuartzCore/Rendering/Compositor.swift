@@ -37,7 +37,7 @@ package final class Compositor {
 
         // A background and border alone are drawn together in one pass, as a group would.
         let ownParts = node.drawsBorderedBackground ? 1
-            : (node.background != nil ? 1 : 0) + (node.hasBorder ? 1 : 0) + (node.contents != nil ? 1 : 0)
+            : (node.background != nil ? 1 : 0) + (node.gradient != nil ? 1 : 0) + (node.hasBorder ? 1 : 0) + (node.contents != nil ? 1 : 0)
         let maskClip = node.masksToBounds ? node.pixelAlignedMask : nil
         let needsGroup = (node.opacity < 1 && (!node.children.isEmpty || ownParts > 1))
             || (node.masksToBounds && (!node.children.isEmpty || node.contents != nil) && maskClip == nil)
@@ -135,6 +135,11 @@ package final class Compositor {
             var painter = SolidPainter(surface: surface, color: PixelOps.scale(background.pixel, by: alpha8))
             paint(filler, within: clip, toDevice: node.toDevice, painter: &painter)
         }
+        if let gradient = node.gradient,
+           let filler = ShapeFiller(shape: node.roundedBounds, toDevice: node.toDevice) {
+            var painter = GradientPainter(surface: surface, style: gradient, bounds: node.bounds, toDevice: node.toDevice, alpha: alpha8)
+            paint(filler, within: clip, toDevice: node.toDevice, painter: &painter)
+        }
         if let image = node.contents, let rect = node.contentsPlacement, !childClip.isEmpty {
             drawContents(image, in: rect, of: node, into: surface, clip: childClip, alpha: alpha)
         }
@@ -188,7 +193,7 @@ extension RenderLayer {
     }
 
     /// Only a background and a border: no contents or sublayers between them.
-    var drawsBorderedBackground: Bool { background != nil && hasBorder && contents == nil && children.isEmpty }
+    var drawsBorderedBackground: Bool { background != nil && hasBorder && gradient == nil && contents == nil && children.isEmpty }
 
     var roundedBounds: RoundedRectShape {
         RoundedRectShape(rect: bounds, radius: cornerRadius, corners: maskedCorners)

@@ -20,6 +20,8 @@ package final class RenderLayer {
     var borderWidth: CGFloat = 0
     var border: PremultipliedColor?
     var shadow: ShadowStyle?
+    /// A gradient layer's gradient, drawn over the background.
+    var gradient: GradientStyle?
     /// The contents image; immutable, so sharing it is a snapshot.
     var contents: CGImage?
     var contentsGravity: CALayerContentsGravity = .resize
@@ -73,6 +75,7 @@ package final class RenderLayer {
         borderWidth = layer.borderWidth
         border = layer.borderColor.map { PremultipliedColor($0) }
         shadow = ShadowStyle(of: layer)
+        gradient = GradientStyle(of: layer)
         contents = layer.contents.flatMap { $0 as? CGImage }  // anything else shows nothing, as in Core Animation
         contentsGravity = layer.contentsGravity
         contentsScale = layer.contentsScale
@@ -263,7 +266,7 @@ package final class RenderLayer {
         updateOccludingRect()
         guard !isHidden, opacity > 0 else { ownRect = .empty; return }
         var rect = contentsPixelRect
-        if background != nil || (borderWidth > 0 && border != nil) { rect = rect.union(boundsPixelRect) }
+        if background != nil || gradient != nil || (borderWidth > 0 && border != nil) { rect = rect.union(boundsPixelRect) }
         if let shadow { rect = rect.union(shadow.pixelRect(of: self)) }
         ownRect = rect
     }
@@ -271,7 +274,7 @@ package final class RenderLayer {
     func updateSubtreeRect() {
         guard !isHidden, opacity > 0 else { subtreeRect = .empty; return }
         var content = contentsPixelRect
-        if background != nil || (borderWidth > 0 && border != nil) { content = content.union(boundsPixelRect) }
+        if background != nil || gradient != nil || (borderWidth > 0 && border != nil) { content = content.union(boundsPixelRect) }
         for child in children { content = content.union(child.subtreeRect) }
         if masksToBounds { content = content.intersection(boundsPixelRect) }
         if let shadow { content = content.union(shadow.pixelRect(of: self)) }
