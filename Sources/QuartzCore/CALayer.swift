@@ -28,7 +28,7 @@ extension CALayerDelegate {
 /// poison every conversion and hit test below it. (Core Animation raises
 /// `CALayerInvalidGeometry` instead.)
 @preconcurrency @MainActor
-open class CALayer {
+open class CALayer: NSObject {
     // What every hit test reads comes first, so that it shares the object's
     // first cache lines: in a tree of thousands of views most of the layers a
     // hit test visits are not in the cache. This relies on the compiler
@@ -47,7 +47,9 @@ open class CALayer {
     @usableFromInline @exclusivity(unchecked) final var storedOpacity: Float = 1
     @exclusivity(unchecked) private var storedSublayers: [CALayer] = []
 
-    public required init() {}
+    public required override init() {
+        super.init()
+    }
 
     isolated deinit {
         for layer in storedSublayers { layer.superlayer = nil }

@@ -16,6 +16,14 @@ import Testing
         #expect(!result.output.contains("warning:"), "\(result.output)")
     }
 
+    @Test func codeUsingUIKitsClassesAsNSObjectsCompilesWithoutWarnings() throws {
+        for mode in [5, 6] {
+            let result = try Compiler.typecheck("NSObjectUse.swift", languageMode: mode)
+            #expect(result.status == 0, "Swift \(mode): \(result.output)")
+            #expect(!result.output.contains("warning:"), "Swift \(mode): \(result.output)")
+        }
+    }
+
     @Test func swift5CodeTouchingUIKitOffTheMainActorCompilesWithWarningsOnly() throws {
         let result = try Compiler.typecheck("NonisolatedUse.swift", languageMode: 5)
         #expect(result.status == 0, "\(result.output)")

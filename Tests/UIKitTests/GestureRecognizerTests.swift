@@ -461,6 +461,40 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
         #expect(recognizer.location(in: view) == CGPoint(x: 10, y: 10))
     }
 
+    @Test func aRecognizerIgnoresTouchesOfTypesItDoesNotAllow() {
+        let (_, view, synthesizer) = scene()
+        let tap = UITapGestureRecognizer()
+        #expect(tap.allowedTouchTypes.map(\.intValue) == [0, 1, 2, 3])  // every type by default
+        tap.allowedTouchTypes = [NSNumber(value: UITouch.TouchType.direct.rawValue)]
+        tap.cancelsTouchesInView = false
+        var taps = 0
+        tap.addTarget(view) { _ in { taps += 1 } }
+        view.addGestureRecognizer(tap)
+
+        // A mouse click is an indirect-pointer touch: the view gets it, the recognizer does not.
+        let click = synthesizer.touchDown(at: CGPoint(x: 50, y: 50), type: .indirectPointer)
+        let touch = UIApplication.shared.touchRouter.touchesOnScreen.first
+        #expect(touch?.type == .indirectPointer)
+        #expect(touch?.gestureRecognizers == nil)
+        synthesizer.touchUp(click)
+        #expect(taps == 0)
+        #expect(view.phases == ["began", "ended"])
+
+        synthesizer.advance(by: 1)
+        synthesizer.tap(at: CGPoint(x: 50, y: 50))  // a finger
+        #expect(taps == 1)
+
+        // Allowing the pointer too lets the click through.
+        tap.allowedTouchTypes = [UITouch.TouchType.direct, .indirectPointer].map { NSNumber(value: $0.rawValue) }
+        synthesizer.advance(by: 1)
+        synthesizer.touchUp(synthesizer.touchDown(at: CGPoint(x: 50, y: 50), type: .indirectPointer))
+        #expect(taps == 2)
+        // A stylus is still kept out.
+        synthesizer.advance(by: 1)
+        synthesizer.touchUp(synthesizer.touchDown(at: CGPoint(x: 50, y: 50), type: .pencil))
+        #expect(taps == 2)
+    }
+
     @Test func locationIsTheCentroidOfTheTouches() {
         let (window, view, synthesizer) = scene(viewFrame: CGRect(x: 100, y: 100, width: 200, height: 200))
         view.isMultipleTouchEnabled = true
@@ -531,5 +565,38 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
         synthesizer.pressUp(.menu)
         #expect(recognizer.log == ["began 1", "ended"])
         #expect(focus.received == ["began", "ended", "began", "ended"])
+    }
+
+    @Test func aRecognizerReceivesOnlyThePressTypesItAllows() {
+        let window = makeWindow()
+        let focus = FocusView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        window.addSubview(focus)
+        #expect(focus.becomeFirstResponder())
+        let recognizer = SelectRecognizer()
+        focus.addGestureRecognizer(recognizer)
+        let synthesizer = TouchSynthesizer(window: window)
+        // Until set, every press reaches it, a keyboard key's too.
+        #expect(recognizer.allowedPressTypes.map(\.intValue) == [0, 1, 2, 3, 4, 5, 6])
+        synthesizer.pressDown(UIPress.PressType(keyboardKey: .keyboardA))
+        synthesizer.pressUp(UIPress.PressType(keyboardKey: .keyboardA))
+        #expect(recognizer.log == ["began 1", "ended"])
+
+        recognizer.allowedPressTypes = [NSNumber(value: UIPress.PressType.select.rawValue)]
+        recognizer.log = []
+        synthesizer.pressDown(.playPause)
+        synthesizer.pressUp(.playPause)
+        synthesizer.pressDown(UIPress.PressType(keyboardKey: .keyboardA))
+        synthesizer.pressUp(UIPress.PressType(keyboardKey: .keyboardA))
+        #expect(recognizer.log.isEmpty)
+        synthesizer.pressDown(.select)
+        synthesizer.pressUp(.select)
+        #expect(recognizer.log == ["began 1", "ended"])
+        // The responder got every press all the same.
+        #expect(focus.received.count == 8)
+
+        recognizer.allowedPressTypes = []
+        synthesizer.pressDown(.select)
+        synthesizer.pressUp(.select)
+        #expect(recognizer.log == ["began 1", "ended"])
     }
 }

@@ -50,6 +50,11 @@ final class PressView: UIView {
         if !handles { super.pressesEnded(presses, with: event) }
     }
 
+    override func pressesCancelled(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        record("cancelled", presses, event)
+        if !handles { super.pressesCancelled(presses, with: event) }
+    }
+
     override func motionBegan(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
         log?.add("\(name) motion began \(motion == .motionShake ? "shake" : "?")")
         if !handles { super.motionBegan(motion, with: event) }
@@ -171,6 +176,42 @@ struct PressScene {
         scene.synthesizer.pressUp(.upArrow)
         scene.synthesizer.pressDown(.leftArrow)
         #expect(scene.log.entries == ["leaf began up", "leaf ended up", "parent began left"])
+    }
+
+    @Test func aResponderLeavingItsWindowHasItsPressesCancelled() {
+        let scene = PressScene()
+        scene.leaf.becomeFirstResponder()
+        scene.synthesizer.pressDown(.select)
+        scene.window.firstResponder = nil
+        scene.synthesizer.pressDown(.menu)  // bound to the window, which stays
+        scene.log.clear()
+
+        scene.parent.removeFromSuperview()  // takes the leaf with it
+        #expect(scene.log.entries == ["leaf cancelled select"])
+        #expect(scene.leaf.lastPresses.first?.phase == .cancelled)
+        #expect(scene.leaf.lastEvent?.allPresses.count == 2)  // the menu press, stationary, is in the event
+        // The select button's release is expected and dropped quietly; the menu press goes on.
+        scene.synthesizer.pressUp(.select)
+        scene.synthesizer.pressUp(.menu)
+        #expect(scene.log.entries == ["leaf cancelled select"])
+        #expect(scene.diagnostics.isEmpty)
+        // The button works again afterwards.
+        scene.window.addSubview(scene.parent)
+        scene.leaf.becomeFirstResponder()
+        scene.synthesizer.pressDown(.select)
+        #expect(scene.log.entries == ["leaf cancelled select", "leaf began select"])
+    }
+
+    @Test func aPressOfAViewStillInTheWindowIsNotCancelled() {
+        let scene = PressScene()
+        scene.leaf.becomeFirstResponder()
+        scene.synthesizer.pressDown(.select)
+        let other = UIView(frame: .zero)
+        scene.window.addSubview(other)
+        other.removeFromSuperview()
+        scene.parent.addSubview(UIView())  // moves within the window change nothing either
+        scene.synthesizer.pressUp(.select)
+        #expect(scene.log.entries == ["leaf began select", "leaf ended select"])
     }
 
     @Test func pressesGoToTheKeyWindowsFirstResponder() {

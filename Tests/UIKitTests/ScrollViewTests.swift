@@ -455,6 +455,58 @@ extension TouchSynthesizer {
         #expect(content.phases == ["began", "ended"])
     }
 
+    @Test func aSecondFingerLandingAfterTheFirstOnesDelayIsDelayedToo() {
+        let (_, content, _, synthesizer) = scrollScene()
+        content.isMultipleTouchEnabled = true
+        let first = synthesizer.touchDown(at: CGPoint(x: 100, y: 100))
+        synthesizer.advance(by: 0.2)
+        #expect(content.phases == ["began"])
+        let second = synthesizer.touchDown(at: CGPoint(x: 300, y: 100))
+        #expect(content.phases == ["began"])  // held back, as the first was
+        synthesizer.advance(by: 0.149)
+        #expect(content.phases == ["began"])
+        synthesizer.advance(by: 0.002)
+        #expect(content.phases == ["began", "began"])
+        #expect(content.calls[1].touches.first.map { $0.location(in: content).x } == 300)
+
+        // A third that lifts within its own delay begins at the release (its
+        // end waits for the scroll view's pan to give up, as every end does).
+        let third = synthesizer.touchDown(at: CGPoint(x: 200, y: 150))
+        synthesizer.advance(by: 0.05)
+        #expect(content.phases.count == 2)
+        synthesizer.touchUp(third)
+        #expect(content.phases == ["began", "began", "began"])
+        synthesizer.touchUp([first, second])
+        #expect(content.phases.filter { $0 == "ended" }.count == 2)  // one call with the first two…
+        #expect(content.calls.reduce(0) { $0 + ($1.phase == "ended" ? $1.touches.count : 0) } == 3)  // …and the third
+
+        // All fingers up: the next touch starts over with a delay of its own.
+        synthesizer.advance(by: 1)
+        content.calls.removeAll()
+        let fourth = synthesizer.touchDown(at: CGPoint(x: 100, y: 100))
+        synthesizer.advance(by: 0.1)
+        #expect(content.calls.isEmpty)
+        synthesizer.advance(by: 0.06)
+        #expect(content.phases == ["began"])
+        synthesizer.touchUp(fourth)
+    }
+
+    @Test func aSecondFingerThatStartsAScrollWithinItsDelayNeverReachesTheContent() {
+        let (scrollView, content, _, synthesizer) = scrollScene()
+        content.isMultipleTouchEnabled = true
+        let first = synthesizer.touchDown(at: CGPoint(x: 100, y: 100))
+        synthesizer.advance(by: 0.2)
+        #expect(content.phases == ["began"])
+        let second = synthesizer.touchDown(at: CGPoint(x: 300, y: 150))
+        synthesizer.drag(second, from: CGPoint(x: 300, y: 150), to: CGPoint(x: 300, y: 50), steps: 4, over: 0.08)
+        #expect(scrollView.contentOffset.y > 0)
+        synthesizer.touchUp([first, second])
+        synthesizer.advance(by: 1)
+        // The scroll cancels the first finger's touch; the second's never reached the content.
+        #expect(content.phases == ["began", "cancelled"])
+        #expect(content.calls.allSatisfy { $0.touches.count == 1 && $0.touches.first === content.calls[0].touches.first })
+    }
+
     @Test func aQuickTapReachesTheContentAtTheRelease() {
         let (_, content, _, synthesizer) = scrollScene()
         let finger = synthesizer.touchDown(at: CGPoint(x: 200, y: 100))

@@ -104,6 +104,7 @@ extension UIApplication {
                 applicationState = .inactive
             }
             touchRouter.cancelAllTouches()
+            cancelAllPresses()
             applicationState = .background
             delegate?.applicationDidEnterBackground(self)
         case .foreground:

@@ -304,6 +304,21 @@ open class UIApplication: UIResponder {
         drainEventQueue()
     }
 
+    /// `view` left its window: the touches it tracks and the presses bound
+    /// to responders inside it are cancelled, as the next events in the
+    /// queue (TouchRouting step 8, PressRouting step 7).
+    func viewDidLeaveWindow(_ view: UIView) {
+        touchRouter.viewDidLeaveWindow(view)
+        if let event = pressTranslator.cancelPresses(at: runLoop.clock.now, where: { PressRouting.isBound($0, inside: view) }) {
+            enqueue(event)
+        }
+    }
+
+    /// Cancels every press held, as the application leaves the front.
+    func cancelAllPresses() {
+        if let event = pressTranslator.cancelPresses(at: runLoop.clock.now, where: { _ in true }) { enqueue(event) }
+    }
+
     /// Appends a frame of touch samples made by the application itself.
     func enqueueTouchFrame(_ samples: [TouchSample], timestamp: TimeInterval) {
         let start = queuedTouchSamples.count

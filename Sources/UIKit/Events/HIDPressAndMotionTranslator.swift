@@ -49,6 +49,10 @@ public enum HIDPressUsage {
 /// translation of `HIDEventTranslator`.
 ///
 /// It keeps one `UIPress` per button for as long as the button is down.
+/// The application can cancel presses (their responder left its window,
+/// or the application left the front): their buttons' release is then
+/// expected and dropped.
+///
 /// Every event is checked before it is trusted: a non-finite timestamp, a
 /// usage that is not a press (see ``HIDPressUsage``), a button that goes
 /// down while down or up while up, a shake that ends without beginning or
@@ -63,6 +67,9 @@ final class HIDPressAndMotionTranslator {
 
     /// The buttons down, in the order they went down.
     private var held: [(button: Button, press: UIPress)] = []
+    /// Buttons still down whose presses the application cancelled: their
+    /// release is expected, and dropped without a word.
+    private var cancelled: [Button] = []
     private var isShaking = false
 
     func translate(_ event: ButtonEvent, diagnostics: DiagnosticLog) -> UIPressesEvent? {
@@ -73,6 +80,11 @@ final class HIDPressAndMotionTranslator {
             return nil
         }
         let index = held.firstIndex { $0.button == button }
+        if let cancelledIndex = cancelled.firstPosition({ $0 == button }) {
+            // Its release (or, if the release was lost, its next press) ends the cancellation.
+            cancelled.remove(at: cancelledIndex)
+            if !event.isDown { return nil }
+        }
         if event.isDown {
             guard index == nil else {
                 diagnostics.report(Diagnostic(.invalidPress, "\(name) went down while already down; dropped"))
@@ -118,6 +130,17 @@ final class HIDPressAndMotionTranslator {
             phase = event.phase == .ended ? .ended : .cancelled
         }
         return UIMotionEvent(subtype: .motionShake, phase: phase, timestamp: event.timestamp)
+    }
+
+    /// Cancels the held presses `shouldCancel` picks: an event in which they
+    /// are cancelled and every other held press is stationary, or nil if
+    /// none is picked. Their buttons' release is then dropped quietly.
+    func cancelPresses(at timestamp: TimeInterval, where shouldCancel: (UIPress) -> Bool) -> UIPressesEvent? {
+        guard held.anySatisfy({ shouldCancel($0.press) }) else { return nil }
+        let samples = held.mapped { (press: $0.press, phase: shouldCancel($0.press) ? UIPress.Phase.cancelled : .stationary) }
+        for (button, press) in held where shouldCancel(press) { cancelled.append(button) }
+        held.removeEvery { shouldCancel($0.press) }
+        return UIPressesEvent(pressSamples: samples, timestamp: timestamp)
     }
 
     private func makePress(_ button: Button, modifierFlags: UInt32) -> UIPress? {

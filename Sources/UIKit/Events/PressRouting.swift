@@ -22,8 +22,20 @@
 /// 6. Responders pass what they do not handle up the chain, as
 ///    `UIResponder`'s defaults do: from a view to its controller or
 ///    superview, up to the window, the application and its delegate.
+/// 7. A view that leaves its window cancels the presses bound to it or to a
+///    responder inside it (a view, or a view controller whose view it is):
+///    the responder receives `pressesCancelled` for them as the next event
+///    in the queue, and the buttons' release is ignored. Leaving the front
+///    cancels every press. Touches are cancelled the same way
+///    (`TouchRouting.swift`, step 8).
 @MainActor
 enum PressRouting {
+    /// Step 7: whether `press` is bound to `view` or a responder inside it.
+    static func isBound(_ press: UIPress, inside view: UIView) -> Bool {
+        guard let responderView = press.responder?.viewForFirstResponderStatus else { return false }
+        return responderView.isDescendant(of: view)
+    }
+
     /// Step 1, and the state this event carries for each press.
     static func prepare(_ event: UIPressesEvent, in application: UIApplication) {
         for (press, phase) in event.pressSamples {

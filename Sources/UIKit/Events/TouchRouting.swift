@@ -279,7 +279,8 @@ final class TouchRouter {
     private func recognizersHold(_ phase: UITouch.Phase, of touch: UITouch) -> Bool {
         for recognizer in touch.gestureRecognizerList
         where (phase == .began ? recognizer.delaysTouchesBegan : recognizer.delaysTouchesEnded)
-            && recognizer.isUndecided && !recognizer.ignoredTouches.contains(touch) {
+            && recognizer.isUndecided && !recognizer.ignoredTouches.contains(touch)
+            && !(phase == .began && recognizer.releasedTouches.contains(touch)) {
             return true
         }
         return false

@@ -7,7 +7,7 @@
 /// touches event and reuses it for every frame, so an event kept from an
 /// earlier call shows the latest frame.
 @preconcurrency @MainActor
-open class UIEvent {
+open class UIEvent: NSObject {
     public enum EventType: Int, Sendable {
         case touches, motion, remoteControl, presses, scroll, hover, transform
     }
@@ -26,6 +26,7 @@ open class UIEvent {
         self.type = type
         self.subtype = subtype
         self.timestamp = timestamp
+        super.init()
     }
 
     /// The touches of the frame being delivered, in frame order; filled in

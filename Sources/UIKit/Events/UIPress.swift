@@ -7,7 +7,7 @@
 /// phase goes to that responder, even if another has become first
 /// responder since, as a touch stays with its view.
 @preconcurrency @MainActor
-open class UIPress: Hashable {
+open class UIPress: NSObject {
     public enum Phase: Int, Sendable {
         case began, changed, stationary, ended, cancelled
 
@@ -79,10 +79,8 @@ open class UIPress: Hashable {
     init(type: PressType, key: UIKey?) {
         self.type = type
         self.key = key
+        super.init()
     }
-
-    nonisolated public static func == (lhs: UIPress, rhs: UIPress) -> Bool { lhs === rhs }
-    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// An event carrying presses: the ones that changed, and every other press

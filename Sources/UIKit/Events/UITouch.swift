@@ -9,7 +9,7 @@
 /// The touch's state is read and written many times per event, only on the
 /// main actor, so its hot fields skip the runtime's dynamic exclusivity checks.
 @preconcurrency @MainActor
-open class UITouch: Hashable {
+open class UITouch: NSObject {
     public enum Phase: Int, Sendable {
         case began, moved, stationary, ended, cancelled
 
@@ -99,6 +99,7 @@ open class UITouch: Hashable {
 
     init(fingerIdentifier: UInt32) {
         self.fingerIdentifier = fingerIdentifier
+        super.init()
     }
 
     /// The current location in `view`'s coordinates, or in the window's for nil.
@@ -119,7 +120,4 @@ open class UITouch: Hashable {
         if let window { return window.layer.convertFromRootSpace(point) }
         return point
     }
-
-    nonisolated public static func == (lhs: UITouch, rhs: UITouch) -> Bool { lhs === rhs }
-    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -23,8 +23,9 @@
 ///
 /// The steps, in UIKit's words and order:
 /// 1. Every touch is offered, when it begins, to the enabled recognizers of
-///    its hit-test view and of all that view's ancestors (nearest first),
-///    unless a delegate's `gestureRecognizer(_:shouldReceive:)` says no. A
+///    its hit-test view and of all that view's ancestors (nearest first)
+///    whose `allowedTouchTypes` list its type (`allowedPressTypes` for a
+///    press), unless a delegate's `gestureRecognizer(_:shouldReceive:)` says no. A
 ///    recognizer that has already failed or finished takes no new touches
 ///    until it is reset; neither does one waiting for others to fail.
 /// 2. Recognizers receive each event's touches before the view does.
@@ -187,7 +188,7 @@ final class GestureArena {
                 press.gestureRecognizerList = []
                 var view = press.responder as? UIView
                 while let current = view {
-                    for recognizer in current.attachedRecognizers where recognizer.takesNewTouches {
+                    for recognizer in current.attachedRecognizers where recognizer.takesNewTouches && recognizer.allowsPressType(press.type) {
                         if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: press) { continue }
                         press.gestureRecognizerList.append(recognizer)
                         admit(recognizer)
@@ -231,7 +232,9 @@ final class GestureArena {
         var view = touch.view
         while let current = view {
             if !current.attachedRecognizers.isEmpty {
-                for recognizer in current.attachedRecognizers where recognizer.takesNewTouches { candidates.append(recognizer) }
+                for recognizer in current.attachedRecognizers where recognizer.takesNewTouches && recognizer.allowsTouchType(touch.type) {
+                    candidates.append(recognizer)
+                }
             }
             view = current.superview
         }
@@ -480,6 +483,7 @@ final class GestureArena {
         for touch in touches { touch.gestureRecognizerList.removeFirstIdentical(to: recognizer) }
         recognizer.currentTouches.removeAllKeepingStorage()
         if !recognizer.ignoredTouches.isEmpty { recognizer.ignoredTouches = [] }
+        if !recognizer.releasedTouches.isEmpty { recognizer.releasedTouches = [] }
         recognizer.pendingState = nil
         let old = recognizer.storedState
         recognizer.storedState = .possible

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Watches touches and decides whether they make a gesture.
 ///
 /// A recognizer is attached to a view and receives the touches of that view
@@ -16,7 +18,7 @@
 /// (``init(handler:)``) or method references on a weakly held target
 /// (`addTarget(self, action: Self.didPan)`).
 @preconcurrency @MainActor
-open class UIGestureRecognizer {
+open class UIGestureRecognizer: NSObject {
     public enum State: Int, Sendable, CustomStringConvertible {
         case possible, began, changed, ended, cancelled, failed
         /// The state of a discrete recognizer that recognized its gesture.
@@ -62,12 +64,26 @@ open class UIGestureRecognizer {
     @exclusivity(unchecked) var touchesSinceReset: [UITouch] = []
     /// The touches the recognizer was told to ignore (``ignore(_:for:)``).
     @exclusivity(unchecked) var ignoredTouches: Set<UITouch> = []
+    /// Touches whose delivery to the view this recognizer no longer holds
+    /// back although it still watches them and is undecided (the scroll
+    /// view's content-touch delay ends touch by touch).
+    @exclusivity(unchecked) var releasedTouches: Set<UITouch> = []
     /// Recognizers this one waits for, from `require(toFail:)`.
     @exclusivity(unchecked) var explicitFailureRequirements: [WeakRecognizer] = []
     /// Where the touches were when the recognizer last saw any, in screen points.
     @exclusivity(unchecked) var lastScreenCentroid = CGPoint.zero
 
-    public init() {}
+    public override init() {
+        super.init()
+    }
+
+    /// The class, name and state. Read it on the main thread, like the recognizer.
+    nonisolated open override var description: String {
+        MainActor.assumeIsolated {
+            guard let name else { return "<\(type(of: self)) state = \(state)>" }
+            return "<\(type(of: self)) \"\(name)\" state = \(state)>"
+        }
+    }
 
     /// The recognizer's deadline. A gesture waits for one deadline at a
     /// time (the end of a tap, the start of a long press), and nearly every
@@ -88,7 +104,7 @@ open class UIGestureRecognizer {
     /// reaches the next. The timer holds the recognizer without a weak
     /// reference (which would slow every retain of it); the recognizer
     /// cancels it as it goes away.
-    func setDeadline(after seconds: TimeInterval, _ body: @escaping @MainActor (UIGestureRecognizer) -> Void) {
+    final func setDeadline(after seconds: TimeInterval, _ body: @escaping @MainActor (UIGestureRecognizer) -> Void) {
         deadlineAction = body
         let runLoop = UIApplication.shared.runLoop
         if let deadline, deadlineRunLoop == ObjectIdentifier(runLoop) {
@@ -161,6 +177,53 @@ open class UIGestureRecognizer {
         didSet {
             if oldValue && !isEnabled { arena?.withdraw(self) }
         }
+    }
+
+    /// The kinds of touch the recognizer receives, as `UITouch.TouchType`
+    /// raw values; by default every kind. A touch of a kind not listed is
+    /// never offered to it: a recognizer that allows only `.direct` does not
+    /// see a mouse pointer's `.indirectPointer` touch, which still reaches
+    /// the view and any other recognizer.
+    public var allowedTouchTypes: [NSNumber] = UIGestureRecognizer.everyTouchType {
+        didSet { allowedTouchTypeMask = Self.mask(of: allowedTouchTypes) }
+    }
+    /// `allowedTouchTypes` as bits by raw value, for the test made as every touch begins.
+    @exclusivity(unchecked) private var allowedTouchTypeMask = UIGestureRecognizer.mask(of: UIGestureRecognizer.everyTouchType)
+
+    private static let everyTouchType: [NSNumber] = [UITouch.TouchType.direct, .indirect, .pencil, .indirectPointer]
+        .mapped { NSNumber(value: $0.rawValue) }
+
+    private static func mask(of types: [NSNumber]) -> UInt64 {
+        var mask: UInt64 = 0
+        for type in types where (0..<64).contains(type.intValue) { mask |= 1 << UInt64(type.intValue) }
+        return mask
+    }
+
+    /// Whether a touch of `type` may be offered to the recognizer.
+    func allowsTouchType(_ type: UITouch.TouchType) -> Bool {
+        (0..<64).contains(type.rawValue) && allowedTouchTypeMask & (1 << UInt64(type.rawValue)) != 0
+    }
+
+    /// The presses the recognizer receives, as `UIPress.PressType` raw
+    /// values. Until it is set the recognizer receives every press,
+    /// hardware keyboard keys included (their types, `PressType(keyboardKey:)`,
+    /// cannot all be listed), and it reads as UIKit's seven named press
+    /// types. Once set, a press of a type not listed is never offered to
+    /// it; an empty list keeps every press from it.
+    public var allowedPressTypes: [NSNumber] {
+        get { storedAllowedPressTypes ?? UIGestureRecognizer.namedPressTypes }
+        set { storedAllowedPressTypes = newValue }
+    }
+    private var storedAllowedPressTypes: [NSNumber]?
+
+    private static let namedPressTypes: [NSNumber] = [
+        UIPress.PressType.upArrow, .downArrow, .leftArrow, .rightArrow, .select, .menu, .playPause,
+    ].mapped { NSNumber(value: $0.rawValue) }
+
+    /// Whether a press of `type` may be offered to the recognizer.
+    func allowsPressType(_ type: UIPress.PressType) -> Bool {
+        guard let storedAllowedPressTypes else { return true }
+        return storedAllowedPressTypes.anySatisfy { $0.intValue == type.rawValue }
     }
 
     /// When true (the default), recognizing cancels the touches in the view:
@@ -328,12 +391,6 @@ open class UIGestureRecognizer {
     func sendActions() {
         if actions.anySatisfy({ $0.isOrphaned }) { actions.removeEvery { $0.isOrphaned } }
         for action in actions { action.send(from: self) }
-    }
-}
-
-extension UIGestureRecognizer: @MainActor CustomStringConvertible {
-    public var description: String {
-        "<\(type(of: self))\(name.map { " \"\($0)\"" } ?? "") state = \(state)>"
     }
 }
 

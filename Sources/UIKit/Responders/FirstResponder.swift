@@ -22,7 +22,7 @@ extension UIResponder {
     }
 
     /// The view whose place in a window decides this responder's.
-    fileprivate var viewForFirstResponderStatus: UIView? {
+    var viewForFirstResponderStatus: UIView? {
         if let view = self as? UIView { return view }
         if let controller = self as? UIViewController { return controller.viewIfLoaded }
         return nil

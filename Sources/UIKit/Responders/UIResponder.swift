@@ -8,14 +8,14 @@
 /// does not handle travels up the chain; an override that does not call
 /// `super` stops it there. Where the chain ends, the event is dropped.
 ///
-/// Responders compare and hash by identity, as `NSObject`s do in UIKit, so
-/// that views and controllers can be kept in sets and compared with `==`.
+/// A responder is an `NSObject` (Foundation's), as in UIKit: it compares
+/// and hashes by identity, so views and controllers can be kept in sets and
+/// compared with `==`, and it answers `isKind(of:)`, `description` and the rest.
 @preconcurrency @MainActor
-open class UIResponder: Hashable {
-    public init() {}
-
-    nonisolated public static func == (lhs: UIResponder, rhs: UIResponder) -> Bool { lhs === rhs }
-    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+open class UIResponder: NSObject {
+    public override init() {
+        super.init()
+    }
 
     /// The next responder in the chain, or nil at its end. Each kind of
     /// responder computes it (see `UIView`, `UIViewController`, `UIWindow`

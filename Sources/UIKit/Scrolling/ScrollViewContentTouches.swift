@@ -87,9 +87,17 @@ extension UIScrollView {
 /// recognizer for the same job). It never takes part in arbitration: it
 /// prevents nothing and nothing prevents it, so a pan that begins does not
 /// make it fail (failing would hand the held touches to the content).
+///
+/// Every touch-down waits for its own delay, as Apple describes the scroll
+/// view delaying "the touch-down gesture": a second finger that lands after
+/// the first one's delay is over is held back for a delay of its own. So
+/// the recognizer does not fail when a delay ends, which would keep it from
+/// later touches until all fingers lift; it stops holding that touch back
+/// (`releasedTouches`) and stays undecided until its last finger lifts.
 final class DelayedTouchesBeganGestureRecognizer: UIGestureRecognizer {
-    /// Whether the delay has started since the last reset.
-    private var isWaiting = false
+    /// The touches still held back, each with the clock time its delay ends,
+    /// in the order they landed (and so of their deadlines).
+    private var waiting: [(touch: UITouch, until: TimeInterval)] = []
 
     override init() {
         super.init()
@@ -103,37 +111,74 @@ final class DelayedTouchesBeganGestureRecognizer: UIGestureRecognizer {
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         guard delaysTouchesBegan else {
             // Nothing to wait for: the content gets the touches now, if the scroll view agrees.
-            scrollView?.admitContentTouches(currentTouchesNotIgnored.filtered { touches.contains($0) })
+            let landed = currentTouchesNotIgnored.filtered { touches.contains($0) }
+            scrollView?.admitContentTouches(landed)
+            release(landed)
             return
         }
-        if !isWaiting {
-            isWaiting = true
-            setDeadline(after: ScrollViewConstants.contentTouchDelay) { recognizer in
-                (recognizer as? DelayedTouchesBeganGestureRecognizer)?.releaseTouches()
-            }
-        }
+        let until = UIApplication.shared.runLoop.clock.now + ScrollViewConstants.contentTouchDelay
+        let startsWaiting = waiting.isEmpty
+        for touch in currentTouchesNotIgnored where touches.contains(touch) { waiting.append((touch, until)) }
+        if startsWaiting { scheduleNextRelease() }
     }
 
-    /// A finger lifted before the delay was over: the content gets its
-    /// touches now, began then ended.
+    /// A finger lifted before its delay was over: the content gets the
+    /// touch now, began then ended. Once every finger has lifted the
+    /// recognizer is done.
     override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        releaseTouches()
+        let lifted = waiting.filtered { touches.contains($0.touch) }.mapped(\.touch)
+        if !lifted.isEmpty {
+            waiting.removeEvery { touches.contains($0.touch) }
+            admitAndRelease(lifted)
+            scheduleNextRelease()
+        }
+        finishIfNoFingerIsLeft()
     }
 
     override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        state = .failed
+        waiting.removeEvery { touches.contains($0.touch) }
+        finishIfNoFingerIsLeft()
     }
 
-    /// The delay is over: failing hands the held touches to the content.
-    private func releaseTouches() {
+    private func finishIfNoFingerIsLeft() {
+        if state == .possible && touchesStillDown.isEmpty { state = .failed }
+    }
+
+    /// The deadline of the oldest touch still held back.
+    private func scheduleNextRelease() {
+        guard let next = waiting.first else { return cancelDeadline() }
+        let delay = max(0, next.until - UIApplication.shared.runLoop.clock.now)
+        setDeadline(after: delay) { recognizer in
+            (recognizer as? DelayedTouchesBeganGestureRecognizer)?.releaseDueTouches()
+        }
+    }
+
+    /// The delay of one or more touches is over: the content gets them.
+    private func releaseDueTouches() {
         guard state == .possible else { return }
-        if delaysTouchesBegan { scrollView?.admitContentTouches(currentTouchesNotIgnored) }
-        state = .failed
+        let now = UIApplication.shared.runLoop.clock.now
+        let due = waiting.filtered { $0.until <= now }.mapped(\.touch)
+        waiting.removeEvery { $0.until <= now }
+        admitAndRelease(due)
+        scheduleNextRelease()
+    }
+
+    private func admitAndRelease(_ touches: [UITouch]) {
+        guard state == .possible, !touches.isEmpty else { return }
+        scrollView?.admitContentTouches(touches)
+        release(touches)
+    }
+
+    /// Stops holding `touches` back; the engine delivers what it held of them.
+    private func release(_ touches: [UITouch]) {
+        for touch in touches { releasedTouches.insert(touch) }
+        UIApplication.shared.touchRouter.releaseHeldTouches(touches)
     }
 
     /// A scroll started: recognizing drops the held touches for good.
     func scrollDidStart() {
         guard state == .possible else { return }
+        waiting = []
         state = .ended
     }
 
@@ -142,6 +187,6 @@ final class DelayedTouchesBeganGestureRecognizer: UIGestureRecognizer {
 
     override func reset() {
         super.reset()
-        isWaiting = false
+        waiting = []
     }
 }

@@ -39,6 +39,12 @@ open class UIScrollView: UIView {
         installRecognizers()
     }
 
+    /// The indicators' timer goes with the view (views are released on the
+    /// main thread, as `UIView`'s deinitializer says).
+    deinit {
+        MainActor.assumeIsolated { scrollIndicators.hideTimer?.invalidate() }
+    }
+
     private func installRecognizers() {
         clipsToBounds = true
         storedPan.addTarget(self, action: UIScrollView.panGestureDidChange)
@@ -64,7 +70,9 @@ open class UIScrollView: UIView {
         set {
             let oldOrigin = super.bounds.origin
             super.bounds = newValue
-            if super.bounds.origin != oldOrigin { delegate?.scrollViewDidScroll(self) }
+            let scrolled = super.bounds.origin != oldOrigin
+            scrollIndicatorsFollowContent(offsetChanged: scrolled)
+            if scrolled { delegate?.scrollViewDidScroll(self) }
         }
     }
 
@@ -76,6 +84,7 @@ open class UIScrollView: UIView {
                 contentSize = oldValue
                 return
             }
+            scrollIndicatorsFollowContent(offsetChanged: false)
         }
     }
 
@@ -170,12 +179,43 @@ open class UIScrollView: UIView {
 
     // MARK: Scroll indicators
 
+    // (Drawn and shown as UIScrollView+Indicators.swift says.)
+
     /// Whether the vertical indicator shows while the content moves. Default true.
-    open var showsVerticalScrollIndicator = true
+    open var showsVerticalScrollIndicator = true {
+        didSet { scrollIndicatorsFollowContent(offsetChanged: false) }
+    }
     /// Whether the horizontal indicator shows while the content moves. Default true.
-    open var showsHorizontalScrollIndicator = true
+    open var showsHorizontalScrollIndicator = true {
+        didSet { scrollIndicatorsFollowContent(offsetChanged: false) }
+    }
     /// The indicators' colours. Default ``IndicatorStyle-swift.enum/default``.
-    open var indicatorStyle = IndicatorStyle.default
+    open var indicatorStyle = IndicatorStyle.default {
+        didSet { scrollIndicatorsFollowContent(offsetChanged: false) }
+    }
+    /// How far the vertical indicator keeps from the view's edges. Default zero.
+    open var verticalScrollIndicatorInsets = UIEdgeInsets.zero {
+        didSet { scrollIndicatorsFollowContent(offsetChanged: false) }
+    }
+    /// How far the horizontal indicator keeps from the view's edges. Default zero.
+    open var horizontalScrollIndicatorInsets = UIEdgeInsets.zero {
+        didSet { scrollIndicatorsFollowContent(offsetChanged: false) }
+    }
+    /// Shows the indicators for a moment
+    /// (``ScrollIndicatorMetrics/flashDuration``), to hint that there is more content.
+    open func flashScrollIndicators() {
+        showScrollIndicators(for: ScrollIndicatorMetrics.flashDuration)
+    }
+
+    /// Both indicators' insets at once (UIKit's older property): reads the
+    /// vertical one, sets both.
+    open var scrollIndicatorInsets: UIEdgeInsets {
+        get { verticalScrollIndicatorInsets }
+        set {
+            verticalScrollIndicatorInsets = newValue
+            horizontalScrollIndicatorInsets = newValue
+        }
+    }
 
     /// The colours of the scroll indicators.
     public enum IndicatorStyle: Int, Sendable {
@@ -337,6 +377,7 @@ open class UIScrollView: UIView {
     var pinch: PinchState?
     /// What moves the content on its own, and the timer that steps it.
     var motion = Motion.none
+    var scrollIndicators = ScrollIndicators()
     /// Counts changes of ``motion``, so a frame can tell whether the
     /// delegate changed it while hearing of the frame's move.
     var motionGeneration = 0

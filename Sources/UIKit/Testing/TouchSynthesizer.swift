@@ -19,7 +19,7 @@ import HID
 public final class TouchSynthesizer {
     public let window: UIWindow
     private let application: UIApplication
-    private var fingers: [(id: Int, location: CGPoint)] = []
+    private var fingers: [(id: Int, location: CGPoint, kind: DigitizerContact.Kind)] = []
     private var nextFinger = 1
     private var spareContacts: [DigitizerContact] = []
 
@@ -46,26 +46,37 @@ public final class TouchSynthesizer {
     /// The time the next frame will carry.
     public var now: TimeInterval { application.runLoop.clock.now }
 
-    /// Puts one finger down; returns its identifier.
+    /// Puts one finger down; returns its identifier. `type` is what touches
+    /// the glass: a finger (`.direct`) by default, or a stylus (`.pencil`),
+    /// a mouse pointer (`.indirectPointer`) or an indirect touch surface.
     @discardableResult
-    public func touchDown(at point: CGPoint) -> Int {
+    public func touchDown(at point: CGPoint, type: UITouch.TouchType = .direct) -> Int {
         let id = nextFinger
-        putDown(CollectionOfOne(point))
+        putDown(CollectionOfOne(point), kind: Self.contactKind(of: type))
         return id
     }
 
     /// Puts several fingers down in one frame; returns their identifiers.
     @discardableResult
-    public func touchDown(at points: [CGPoint]) -> [Int] {
+    public func touchDown(at points: [CGPoint], type: UITouch.TouchType = .direct) -> [Int] {
         let first = nextFinger
-        putDown(points)
+        putDown(points, kind: Self.contactKind(of: type))
         return Array(first..<nextFinger)
     }
 
+    private static func contactKind(of type: UITouch.TouchType) -> DigitizerContact.Kind {
+        switch type {
+        case .direct: .finger
+        case .indirect: .indirect
+        case .pencil: .stylus
+        case .indirectPointer: .indirectPointer
+        }
+    }
+
     /// One frame in which `points` land, with the fingers already down stationary.
-    private func putDown(_ points: some Collection<CGPoint>) {
+    private func putDown(_ points: some Collection<CGPoint>, kind: DigitizerContact.Kind) {
         let first = nextFinger
-        for (offset, point) in points.enumerated() { fingers.append((first + offset, point)) }
+        for (offset, point) in points.enumerated() { fingers.append((first + offset, point, kind)) }
         nextFinger += points.count
         send(frame(.began) { $0 >= first })
     }
@@ -169,8 +180,8 @@ public final class TouchSynthesizer {
         var contacts: [DigitizerContact] = []
         swap(&contacts, &spareContacts)
         contacts.removeAllKeepingStorage()
-        for finger in fingers where isReported(finger.id) { contacts.append(contact(finger.id, phase, finger.location)) }
-        for finger in fingers where !isReported(finger.id) { contacts.append(contact(finger.id, .stationary, finger.location)) }
+        for finger in fingers where isReported(finger.id) { contacts.append(contact(finger.id, phase, finger.location, finger.kind)) }
+        for finger in fingers where !isReported(finger.id) { contacts.append(contact(finger.id, .stationary, finger.location, finger.kind)) }
         return contacts
     }
 
@@ -182,8 +193,10 @@ public final class TouchSynthesizer {
         runLoop.runUntilIdle()
     }
 
-    private func contact(_ id: Int, _ phase: DigitizerContact.Phase, _ windowPoint: CGPoint) -> DigitizerContact {
+    private func contact(
+        _ id: Int, _ phase: DigitizerContact.Phase, _ windowPoint: CGPoint, _ kind: DigitizerContact.Kind
+    ) -> DigitizerContact {
         let screen = window.layer.convertToSuperlayer(windowPoint)
-        return DigitizerContact(identifier: UInt32(truncatingIfNeeded: id), phase: phase, x: screen.x, y: screen.y)
+        return DigitizerContact(identifier: UInt32(truncatingIfNeeded: id), phase: phase, x: screen.x, y: screen.y, kind: kind)
     }
 }

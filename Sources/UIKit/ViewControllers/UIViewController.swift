@@ -22,6 +22,8 @@ open class UIViewController: UIResponder {
         self.init(nibName: nil, bundle: nil)
     }
 
+    nonisolated open override var description: String { "<\(type(of: self))>" }
+
     public required init?(coder: NSCoder) {
         super.init()
     }
@@ -201,6 +203,3 @@ open class UIViewController: UIResponder {
     }
 }
 
-extension UIViewController: @MainActor CustomStringConvertible {
-    public var description: String { "<\(type(of: self))>" }
-}

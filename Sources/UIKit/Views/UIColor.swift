@@ -1,9 +1,14 @@
 /// A colour. It is a `CGColor` (RGBA components in 0…1) with UIKit's names.
-public final class UIColor: Equatable, Hashable, Sendable, CustomStringConvertible {
+///
+/// It is an `NSObject`, as in UIKit. Two colours are equal (`==`,
+/// `isEqual(_:)`) when their components are; it never changes once made,
+/// so it is safe to share between threads.
+public final class UIColor: NSObject, @unchecked Sendable {
     public let cgColor: CGColor
 
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         cgColor = CGColor(red: red, green: green, blue: blue, alpha: alpha)
+        super.init()
     }
 
     public convenience init(white: CGFloat, alpha: CGFloat) {
@@ -12,6 +17,7 @@ public final class UIColor: Equatable, Hashable, Sendable, CustomStringConvertib
 
     public init(cgColor: CGColor) {
         self.cgColor = cgColor
+        super.init()
     }
 
     /// The components, as UIKit reports them; always succeeds here.
@@ -61,7 +67,11 @@ public final class UIColor: Equatable, Hashable, Sendable, CustomStringConvertib
     /// A fill for medium shapes: a switch's "off" track (#787880 at 16 %).
     public static let secondarySystemFill = UIColor(red: 120 / 255, green: 120 / 255, blue: 128 / 255, alpha: 0.16)
 
-    public static func == (lhs: UIColor, rhs: UIColor) -> Bool { lhs.cgColor == rhs.cgColor }
-    public func hash(into hasher: inout Hasher) { hasher.combine(cgColor) }
-    public var description: String { "UIColor(\(cgColor))" }
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UIColor else { return false }
+        return cgColor == other.cgColor
+    }
+
+    public override var hash: Int { cgColor.hashValue }
+    public override var description: String { "UIColor(\(cgColor))" }
 }

@@ -25,6 +25,11 @@ open class UIView: UIResponder, CALayerDelegate {
         self.init(frame: .zero)
     }
 
+    /// The class, frame and tag. Read it on the main thread, like the view.
+    nonisolated open override var description: String {
+        MainActor.assumeIsolated { "<\(type(of: self)) frame = \(frame)\(tag != 0 ? " tag = \(tag)" : "")>" }
+    }
+
     /// Designated, as in UIKit, so that subclasses can call
     /// `super.init(coder:)`. Interface archives are not read here: a view
     /// made from a coder is the view `init(frame: .zero)` makes.
@@ -284,7 +289,7 @@ open class UIView: UIResponder, CALayerDelegate {
     private func didMoveWindow(from oldWindow: UIWindow?) {
         propagateDidMoveToWindow()
         guard let oldWindow else { return }
-        UIApplication.shared.touchRouter.viewDidLeaveWindow(self)
+        UIApplication.shared.viewDidLeaveWindow(self)
         oldWindow.resignFirstResponder(inside: self)
     }
 
@@ -588,8 +593,3 @@ open class UIView: UIResponder, CALayerDelegate {
     }
 }
 
-extension UIView: @MainActor CustomStringConvertible {
-    public var description: String {
-        "<\(type(of: self)) frame = \(frame)\(tag != 0 ? " tag = \(tag)" : "")>"
-    }
-}

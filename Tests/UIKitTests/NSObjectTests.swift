@@ -1,0 +1,93 @@
+import Testing
+@testable import UIKit
+
+/// UIKit's classes are Foundation `NSObject`s, as on iOS: what real code
+/// relies on (Tests/SourceCompatibilityFixtures/NSObjectUse.swift compiles
+/// the same uses as a client would).
+@MainActor
+@Suite struct NSObjectTests {
+    @Test func viewsAndLayersCompareAndHashByIdentity() {
+        let a = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let b = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        #expect(a == a && a != b)
+        #expect(!a.isEqual(b) && a.isEqual(a))
+        var selected: Set<UIView> = [a, b, a]
+        #expect(selected.count == 2)
+        selected.remove(a)
+        #expect(selected.contains(b) && !selected.contains(a))
+        #expect(a.layer == a.layer && a.layer != b.layer)
+        let host = UIView()
+        host.addSubview(a)
+        host.addSubview(b)
+        #expect(host.layer.sublayers?.last == b.layer)
+        let recognizers: Set<UIGestureRecognizer> = [UITapGestureRecognizer(), UITapGestureRecognizer()]
+        #expect(recognizers.count == 2)
+    }
+
+    @Test func touchesServeAsDictionaryKeysForTheirWholeLife() {
+        final class Tracker: UIView {
+            var starts: [UITouch: CGPoint] = [:]
+            var travelled: [CGFloat] = []
+            override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+                for touch in touches { starts[touch] = touch.location(in: self) }
+            }
+            override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+                for touch in touches {
+                    guard let start = starts.removeValue(forKey: touch) else { continue }
+                    travelled.append(touch.location(in: self).x - start.x)
+                }
+            }
+        }
+        let window = makeWindow()
+        let view = Tracker(frame: window.bounds)
+        view.isMultipleTouchEnabled = true
+        window.addSubview(view)
+        let synthesizer = TouchSynthesizer(window: window)
+        let fingers = synthesizer.touchDown(at: [CGPoint(x: 10, y: 10), CGPoint(x: 100, y: 10)])
+        synthesizer.touchMove([(fingers[0], CGPoint(x: 30, y: 10)), (fingers[1], CGPoint(x: 150, y: 10))])
+        synthesizer.touchUp(fingers)
+        #expect(view.travelled.sorted() == [20, 50])
+        #expect(view.starts.isEmpty)
+    }
+
+    @Test func isKindAndIsMemberFollowTheClassTree() {
+        let button = UIButton(type: .system)
+        #expect(button.isKind(of: UIButton.self) && button.isKind(of: UIControl.self) && button.isKind(of: UIResponder.self))
+        #expect(button.isKind(of: NSObject.self))
+        #expect(!button.isKind(of: UIScrollView.self))
+        #expect(button.isMember(of: UIButton.self) && !button.isMember(of: UIControl.self))
+        #expect(UIScrollView().isKind(of: UIView.self))
+        #expect(CALayer().isKind(of: NSObject.self))
+        #expect(UIPanGestureRecognizer().isKind(of: UIGestureRecognizer.self))
+        #expect(UIColor.red.isKind(of: NSObject.self))
+    }
+
+    @Test func castsToNSObjectAndBack() {
+        let objects: [NSObject] = [UIButton(), CALayer(), UIColor.blue, UITapGestureRecognizer(), UIViewController()]
+        #expect(objects.compactMap { $0 as? UIControl }.count == 1)
+        #expect(objects.compactMap { $0 as? UIResponder }.count == 2)
+        #expect((objects[2] as? UIColor) == .blue)
+    }
+
+    @Test func descriptionsNameTheObject() {
+        let view = UIView(frame: CGRect(x: 1, y: 2, width: 3, height: 4))
+        view.tag = 7
+        #expect("\(view)".hasPrefix("<UIView frame = ") && "\(view)".hasSuffix(" tag = 7>"))
+        #expect(view.description == "\(view)")
+        let recognizer = UITapGestureRecognizer()
+        recognizer.name = "double"
+        #expect("\(recognizer)" == "<UITapGestureRecognizer \"double\" state = possible>")
+        #expect("\(UIViewController())" == "<UIViewController>")
+        #expect(UIColor.red.description.hasPrefix("UIColor("))
+        #expect("\(CALayer())".contains("CALayer"))
+    }
+
+    @Test func coloursAreEqualWhenTheirComponentsAre() {
+        let a = UIColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 1)
+        let b = UIColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 1)
+        #expect(a == b && a.isEqual(b) && a.hash == b.hash)
+        #expect(a != a.withAlphaComponent(0.5))
+        #expect(!a.isEqual(UIView()))
+        #expect(Set([a, b, UIColor.red]).count == 2)
+    }
+}
