@@ -267,4 +267,19 @@ private func squareImage(_ color: UIColor, side: Int) -> UIImage {
         #expect(close(pixel(picture, at: CGPoint(x: 10 + 20, y: y)),
                       overWhite(UIColor.orange.withAlphaComponent(ControlMetrics.disabledControlAlpha)), tolerance: 2))
     }
+
+    @Test func aSliderRefusesValuesThatAreNotNumbersAndKeepsItsThumbOnTheTrack() {
+        let slider = UISlider(frame: CGRect(x: 0, y: 0, width: 200, height: 30))
+        slider.value = 0.5
+        slider.value = .nan
+        #expect(slider.value == 0.5)
+        slider.minimumValue = -.infinity
+        slider.maximumValue = .infinity
+        slider.maximumValue = .nan
+        #expect(slider.minimumValue == 0 && slider.maximumValue == 1)
+        slider.value = .infinity
+        #expect(slider.value == 1)
+        let thumb = slider.thumbRect(forBounds: slider.bounds, trackRect: slider.trackRect(forBounds: slider.bounds), value: slider.value)
+        #expect(thumb.isFinite && thumb.maxX == 200)
+    }
 }

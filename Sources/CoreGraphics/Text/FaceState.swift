@@ -170,8 +170,13 @@ package struct FaceState: @unchecked Sendable {
     }
 }
 
+/// A glyph at a size and sub-pixel offset, packed into one word: hashing
+/// one word is cheaper than hashing three fields, and the cache is looked
+/// up for every glyph drawn.
 private struct GlyphImageKey: Hashable {
-    var glyph: CGGlyph
-    var subpixel: UInt8
-    var pixelsPerEm: Float
+    let bits: UInt64
+
+    init(glyph: CGGlyph, subpixel: UInt8, pixelsPerEm: Float) {
+        bits = UInt64(glyph) << 40 | UInt64(subpixel) << 32 | UInt64(pixelsPerEm.bitPattern)
+    }
 }

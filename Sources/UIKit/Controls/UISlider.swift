@@ -110,22 +110,30 @@ open class UISlider: UIControl {
     private var valueAtGrab: Float = 0
 
     /// The value, kept within ``minimumValue`` and ``maximumValue``.
+    /// NaN is refused: the value stays as it was.
     open var value: Float {
         get { storedValue }
-        set { storedValue = min(max(newValue, minimumValue), maximumValue) }
+        set {
+            guard !newValue.isNaN else { return }
+            storedValue = min(max(newValue, minimumValue), maximumValue)
+        }
     }
 
-    /// Raising it above the maximum raises the maximum too.
+    /// Raising it above the maximum raises the maximum too. A value that is
+    /// not finite is refused.
     open var minimumValue: Float = 0 {
         didSet {
+            guard minimumValue.isFinite else { minimumValue = oldValue; return }
             if maximumValue < minimumValue { maximumValue = minimumValue }
             value = storedValue
         }
     }
 
-    /// Lowering it below the minimum lowers the minimum too.
+    /// Lowering it below the minimum lowers the minimum too. A value that
+    /// is not finite is refused.
     open var maximumValue: Float = 1 {
         didSet {
+            guard maximumValue.isFinite else { maximumValue = oldValue; return }
             if minimumValue > maximumValue { minimumValue = maximumValue }
             value = storedValue
         }
