@@ -5,8 +5,8 @@
 /// recognize simultaneously, and a recognizer that requires another to fail
 /// waits for that one's outcome before it may win.
 ///
-/// What holds whatever the recognizers and delegates do (the arena's tests
-/// check each):
+/// What holds whatever the recognizers and delegates do (`GestureArenaTests`
+/// checks each, the last with `GestureActionTimingTests`):
 /// - Every recognizer given a touch is reset exactly once after its gesture
 ///   is over (ended, failed or cancelled, and no touch of it on the screen),
 ///   and then takes part again as if new.
