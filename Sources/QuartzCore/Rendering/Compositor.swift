@@ -67,13 +67,22 @@ package final class Compositor {
             filler.fill(within: clip, toDevice: toDevice, painter: &painter)
             return
         }
-        occluders.withUnsafeBufferPointer { all in
-            let active = UnsafeBufferPointer(rebasing: all[activeOccluders...])
-            var occluded = OccludedPainter(base: painter, occluders: active)
-            filler.fill(within: clip, toDevice: toDevice, painter: &occluded)
-            painter = occluded.base
+        let count = occluders.count - activeOccluders
+        if occluderScratch.count < 2 * count {
+            occluderScratch.deallocate()
+            occluderScratch = .allocate(capacity: max(2 * count, 2 * occluderScratch.count))
         }
+        var sorted = UnsafeMutableBufferPointer(rebasing: occluderScratch[0..<count])
+        let active = UnsafeMutableBufferPointer(rebasing: occluderScratch[count..<(2 * count)])
+        for i in 0..<count { sorted[i] = occluders[activeOccluders + i] }
+        sorted.sort { $0.y0 < $1.y0 }
+        var occluded = OccludedPainter(base: painter, sorted: sorted, active: active)
+        filler.fill(within: clip, toDevice: toDevice, painter: &occluded)
+        painter = occluded.base
     }
+
+    /// Room for the occluders of one paint, sorted, and for those of its current row.
+    private var occluderScratch = UnsafeMutableBufferPointer<PixelRect>.allocate(capacity: 64)
 
     /// Draws the sublayers, each without what its later siblings (and the
     /// ancestors' occluders) hide; one hidden entirely is not visited.
@@ -130,11 +139,20 @@ package final class Compositor {
             }
             return
         }
+        // The background lies under the sublayers: not where an opaque one will be.
+        let ownOccluders = occluders.count
+        if leavesOutOccludedPixels && !childClip.isEmpty {
+            for child in node.children {
+                let r = child.occludingRect.intersection(childClip)
+                if !r.isEmpty { occluders.append(r) }
+            }
+        }
         if let background = node.background,
            let filler = ShapeFiller(shape: node.roundedBounds, toDevice: node.toDevice) {
             var painter = SolidPainter(surface: surface, color: PixelOps.scale(background.pixel, by: alpha8))
             paint(filler, within: clip, toDevice: node.toDevice, painter: &painter)
         }
+        occluders.removeSubrange(ownOccluders...)
         if let gradient = node.gradient,
            let filler = ShapeFiller(shape: node.roundedBounds, toDevice: node.toDevice) {
             var painter = GradientPainter(surface: surface, style: gradient, bounds: node.bounds, toDevice: node.toDevice, alpha: alpha8)
@@ -157,7 +175,10 @@ package final class Compositor {
 
     private let sampleScratch = UnsafeMutablePointer<UInt32>.allocate(capacity: ImagePainter.chunk)
 
-    isolated deinit { sampleScratch.deallocate() }
+    isolated deinit {
+        sampleScratch.deallocate()
+        occluderScratch.deallocate()
+    }
 
     /// The contents image in `rect` (layer coordinates), filtered bilinearly
     /// unless the layer maps it onto whole pixels one to one.

@@ -27,27 +27,71 @@ extension RenderLayer {
     }
 }
 
-/// A painter that leaves out the pixels inside any of `occluders`, passing
-/// the rest on to `base`.
+/// A painter that leaves out the pixels inside any of the occluders,
+/// passing the rest on to `base`.
+///
+/// Rows come in increasing order (as a ``ShapeFiller`` covers a shape), so
+/// the occluders, sorted by their top row, are swept: each row looks only
+/// at those that cross it — a window's background under two hundred cards
+/// meets a handful per row.
 struct OccludedPainter<Base: SpanPainter>: SpanPainter {
     var base: Base
-    let occluders: UnsafeBufferPointer<PixelRect>
+    /// The occluders, sorted by `y0`.
+    private let sorted: UnsafeMutableBufferPointer<PixelRect>
+    /// Those crossing the current row, in `active[0..<activeCount]`.
+    private let active: UnsafeMutableBufferPointer<PixelRect>
+    private var activeCount = 0
+    private var next = 0
+    private var row = Int.min
+
+    /// `sorted` holds the occluders sorted by their top row; `active` has
+    /// room for as many.
+    init(base: Base, sorted: UnsafeMutableBufferPointer<PixelRect>, active: UnsafeMutableBufferPointer<PixelRect>) {
+        self.base = base
+        self.sorted = sorted
+        self.active = active
+    }
 
     @inline(__always)
-    private func isOccluded(y: Int, x: Int) -> Bool {
-        for r in occluders where y >= r.y0 && y < r.y1 && x >= r.x0 && x < r.x1 { return true }
+    private mutating func enter(_ y: Int) {
+        guard y != row else { return }
+        row = y
+        var i = 0
+        while i < activeCount {
+            if active[i].y1 <= y {
+                activeCount -= 1
+                active[i] = active[activeCount]
+            } else {
+                i += 1
+            }
+        }
+        while next < sorted.count && sorted[next].y0 <= y {
+            if sorted[next].y1 > y {
+                active[activeCount] = sorted[next]
+                activeCount += 1
+            }
+            next += 1
+        }
+    }
+
+    @inline(__always)
+    private mutating func isOccluded(y: Int, x: Int) -> Bool {
+        enter(y)
+        for i in 0..<activeCount where x >= active[i].x0 && x < active[i].x1 { return true }
         return false
     }
 
     /// Calls `body` for each run of `x0..<x1` on row `y` that no occluder covers.
     @inline(__always)
-    private func forEachVisibleRun(y: Int, from x0: Int, to x1: Int, _ body: (Int, Int) -> Void) {
+    private mutating func forEachVisibleRun(y: Int, from x0: Int, to x1: Int, _ body: (Int, Int) -> Void) {
+        enter(y)
         var x = x0
         while x < x1 {
             // Past every occluder that covers x; then up to the next one that starts.
             var end = x1
             var covered = false
-            for r in occluders where y >= r.y0 && y < r.y1 && r.x1 > x {
+            for i in 0..<activeCount where active[i].x1 > x {
+                let r = active[i]
                 if r.x0 <= x {
                     covered = true
                     x = r.x1
