@@ -149,6 +149,37 @@ private func squareImage(_ color: UIColor, side: Int) -> UIImage {
         #expect(lines.count == 1 && lines[0].contains("\u{2026}") && lines[0].hasPrefix("A") && lines[0].hasSuffix("utton"), "\(lines)")
     }
 
+    @Test func anAttributedTitleComesBeforeThePlainOneAndABackgroundImageFillsTheButton() {
+        let container = scene()
+        let button = UIButton(type: .custom)
+        button.frame = container.bounds
+        button.setTitle("Plain", for: .normal)
+        button.setAttributedTitle(NSAttributedString(string: "Rich", attributes: [.foregroundColor: UIColor.green]), for: .normal)
+        button.setAttributedTitle(NSAttributedString(string: "Pressed"), for: .highlighted)
+        #expect(button.titleLabel?.text == "Rich" && button.currentTitle == "Plain")
+        button.isHighlighted = true
+        #expect(button.titleLabel?.text == "Pressed" && button.currentAttributedTitle?.string == "Pressed")
+        button.isHighlighted = false
+        button.setAttributedTitle(nil, for: .normal)
+        #expect(button.titleLabel?.text == "Plain")
+        button.setBackgroundImage(squareImage(.blue, side: 4), for: .normal)
+        button.setBackgroundImage(squareImage(.red, side: 4), for: .disabled)
+        container.addSubview(button)
+        var picture = snapshot(container)
+        #expect(pixel(picture, at: CGPoint(x: 1, y: 1)) == [0, 0, 255, 255], "stretched to the corners")
+        #expect(pixel(picture, at: CGPoint(x: 199, y: 59)) == [0, 0, 255, 255])
+        var whiteTitlePixels = 0
+        for y in 20 * 3..<40 * 3 { for x in 70 * 3..<130 * 3 where rgba(picture, x, y)[0] > 200 { whiteTitlePixels += 1 } }
+        #expect(whiteTitlePixels > 50, "the custom button's white title is drawn over it")
+        button.isEnabled = false
+        picture = snapshot(container)
+        #expect(pixel(picture, at: CGPoint(x: 1, y: 1)) == [255, 0, 0, 255])
+        #expect(button.sizeThatFits(.zero).width >= 4 && UIButton(type: .custom).sizeThatFits(.zero) == .zero)
+        let big = UIButton(type: .custom)
+        big.setBackgroundImage(squareImage(.blue, side: 90), for: .normal)
+        #expect(big.sizeThatFits(.zero) == CGSize(width: 90, height: 90), "at least the background image's size")
+    }
+
     @Test func aSystemButtonDrawsItsTitleInTheTintAndFadesItWhileHighlighted() {
         let container = scene()
         let button = UIButton(type: .system)

@@ -1,8 +1,10 @@
 /// A control that performs an action when tapped: `.touchUpInside`, then
 /// `.primaryActionTriggered`.
 ///
-/// A button shows a title and an image chosen by its state. For each of
-/// title, title colour, title shadow colour and image, the value set for
+/// A button shows a title and an image, over a background image, chosen by
+/// its state. For each of title (plain or attributed, the attributed one
+/// first), title colour, title shadow colour, image and background image,
+/// the value set for
 /// the exact current state (`.highlighted`, `.selected`, `.disabled`, or a
 /// combination) is used, else the one set for `.normal`, else the button
 /// type's default (Apple: "if the normal value is not set, then the
@@ -45,6 +47,11 @@ open class UIButton: UIControl {
     private var titleColors: [State: UIColor] = [:]
     private var titleShadowColors: [State: UIColor] = [:]
     private var images: [State: UIImage] = [:]
+    private var attributedTitles: [State: NSAttributedString] = [:]
+    private var backgroundImages: [State: UIImage] = [:]
+    /// Shows ``currentBackgroundImage``, stretched over the bounds, behind
+    /// the image and the title.
+    private let backgroundImageView = UIImageView(frame: .zero)
 
     /// Space around the title and image, inside the bounds; also added to
     /// their size by ``sizeThatFits(_:)`` and ``intrinsicContentSize``.
@@ -85,6 +92,7 @@ open class UIButton: UIControl {
     }
 
     private func addContentViews() {
+        addSubview(backgroundImageView)
         if let imageView { addSubview(imageView) }
         if let titleLabel {
             titleLabel.font = .systemFont(ofSize: ControlMetrics.buttonTitleFontSize)
@@ -167,8 +175,37 @@ open class UIButton: UIControl {
         images[state] ?? images[.normal]
     }
 
+    /// Sets a title with attributes of its own for `state`; where there is
+    /// one (for the state, or else for `.normal`) it is shown instead of the
+    /// plain title. Runs without a colour take the title colour.
+    open func setAttributedTitle(_ title: NSAttributedString?, for state: State) {
+        attributedTitles[state] = title
+        updateContent()
+    }
+
+    /// The attributed title set for `state`, or else the one for `.normal`.
+    open func attributedTitle(for state: State) -> NSAttributedString? {
+        attributedTitles[state] ?? attributedTitles[.normal]
+    }
+
+    /// Sets the image drawn behind the title and image, stretched over the
+    /// bounds, for `state`.
+    open func setBackgroundImage(_ image: UIImage?, for state: State) {
+        backgroundImages[state] = image
+        updateContent()
+    }
+
+    /// The background image set for `state`, or else the one for `.normal`.
+    open func backgroundImage(for state: State) -> UIImage? {
+        backgroundImages[state] ?? backgroundImages[.normal]
+    }
+
     /// The title for the current state.
     open var currentTitle: String? { title(for: state) }
+    /// The attributed title for the current state.
+    open var currentAttributedTitle: NSAttributedString? { attributedTitle(for: state) }
+    /// The background image for the current state.
+    open var currentBackgroundImage: UIImage? { backgroundImage(for: state) }
     /// The title colour for the current state; never nil.
     open var currentTitleColor: UIColor { titleColor(for: state) ?? .white }
     /// The image for the current state.
@@ -197,11 +234,16 @@ open class UIButton: UIControl {
     private func updateContent() {
         let state = self.state
         if let titleLabel {
-            titleLabel.text = title(for: state)
+            if let attributed = attributedTitle(for: state) {
+                titleLabel.attributedText = attributed
+            } else {
+                titleLabel.text = title(for: state)
+            }
             titleLabel.textColor = currentTitleColor
             titleLabel.shadowColor = titleShadowColor(for: state)
             titleLabel.alpha = isSystemDrawn && isHighlighted ? ControlMetrics.systemButtonHighlightedAlpha : 1
         }
+        backgroundImageView.image = backgroundImage(for: state)
         if let imageView {
             imageView.image = displayedImage(for: state)
             imageView.alpha = isSystemDrawn && isHighlighted ? ControlMetrics.systemButtonHighlightedAlpha : 1
@@ -255,6 +297,7 @@ open class UIButton: UIControl {
         if contentHorizontalAlignment == .fill { titleWidth = max(0, content.width - imageSize.width) }
         let imageFrame = CGRect(x: left, y: top(imageSize.height), width: imageSize.width, height: imageSize.height)
         let titleFrame = CGRect(x: left + imageSize.width, y: top(titleSize.height), width: titleWidth, height: titleSize.height)
+        backgroundImageView.frame = bounds
         imageView?.frame = Self.onPixels(imageFrame.inset(by: imageEdgeInsets))
         titleLabel?.frame = Self.onPixels(titleFrame.inset(by: titleEdgeInsets))
     }
@@ -268,7 +311,8 @@ open class UIButton: UIControl {
                       width: rect.width, height: rect.height)
     }
 
-    /// The title and image side by side plus ``contentEdgeInsets``. Without
+    /// The title and image side by side plus ``contentEdgeInsets``, and at
+    /// least the background image's size. Without
     /// content insets a button with a title is
     /// ``ControlMetrics/buttonVerticalPadding`` taller above and below, as
     /// UIKit's are.
@@ -276,7 +320,9 @@ open class UIButton: UIControl {
         let (image, title) = contentSizes(within: .greatestFiniteMagnitude)
         var height = max(image.height, title.height) + contentEdgeInsets.top + contentEdgeInsets.bottom
         if contentEdgeInsets == .zero, title.height > 0 { height += 2 * ControlMetrics.buttonVerticalPadding }
-        return CGSize(width: image.width + title.width + contentEdgeInsets.left + contentEdgeInsets.right, height: height)
+        let background = backgroundImage(for: state)?.size ?? .zero
+        return CGSize(width: max(image.width + title.width + contentEdgeInsets.left + contentEdgeInsets.right, background.width),
+                      height: max(height, background.height))
     }
 
     open override var intrinsicContentSize: CGSize {
