@@ -14,7 +14,7 @@ package struct UnretainedReference<Object: AnyObject> {
     @usableFromInline weak var living: Object?
     #endif
 
-    @inlinable
+    @inlinable @inline(__always)
     package init(_ object: Object) {
         unmanaged = .passUnretained(object)
         #if DEBUG
@@ -23,35 +23,28 @@ package struct UnretainedReference<Object: AnyObject> {
     }
 
     /// A reference to `object`, or nil for nil.
-    @inlinable
+    @inlinable @inline(__always)
     package init?(_ object: Object?) {
         guard let object else { return nil }
         self.init(object)
     }
 
     /// The object, which must still exist.
-    @inlinable
+    @inlinable @inline(__always)
     package var object: Object {
         checkAlive()
         return unmanaged.takeUnretainedValue()
     }
 
-    /// Calls `body` with the object, which must still exist, without retaining it.
-    @inlinable
-    package func withObject<Result>(_ body: (Object) -> Result) -> Result {
-        checkAlive()
-        return unmanaged._withUnsafeGuaranteedRef(body)
-    }
-
     /// Whether the reference is to `other`; the object is not read.
-    @inlinable
+    @inlinable @inline(__always)
     package func refers(to other: Object) -> Bool {
         unmanaged.toOpaque() == Unmanaged.passUnretained(other).toOpaque()
     }
 
     /// In debug builds, whether the object still exists; true in release
     /// builds, which do not know.
-    @inlinable
+    @inlinable @inline(__always)
     package var isObjectAlive: Bool {
         #if DEBUG
         return living != nil

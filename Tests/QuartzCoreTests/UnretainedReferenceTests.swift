@@ -8,7 +8,6 @@ import Testing
         let reference = UnretainedReference(layer!)
         #expect(reference.object === layer)
         #expect(reference.refers(to: layer!))
-        #expect(reference.withObject { $0 === layer })
         weak let watcher = layer
         layer = nil
         #expect(watcher == nil)  // the reference did not keep it

@@ -87,12 +87,16 @@ final class TouchRouter {
     func prepare(_ event: UIEvent, from samples: [TouchSample], _ frame: Range<Int>) {
         event.touchesInOrder.removeAllKeepingStorage()
         for index in frame {
-            // Read in place: a sample copied out of the buffer is copied
-            // through its type's value witness, a call into the runtime.
-            if Self.comesAfterApplicationCancelled(samples[index]) || Self.comesAfterTouchEnded(samples[index]) { continue }
+            // Read in place, field by field: a sample copied out of the
+            // buffer (as an argument, or into the closure the right side of
+            // `||` is) is copied through its type's value witness, a call
+            // into the runtime.
             let touch = samples[index].touch
+            let phase = samples[index].phase
+            if Self.comesAfterApplicationCancelled(touch, isThatCancellation: samples[index].isApplicationCancellation) { continue }
+            if Self.comesAfterTouchEnded(touch, phase: phase) { continue }
             apply(samples[index], to: touch, at: event.timestamp)
-            if samples[index].phase == .began { route(touch, in: event) }
+            if phase == .began { route(touch, in: event) }
             event.touchesInOrder.append(touch)
         }
     }
@@ -100,13 +104,13 @@ final class TouchRouter {
     /// Rule: a touch the application cancelled itself (its view left its
     /// window, step 8) takes nothing more from frames queued before that
     /// cancellation, nor from the digitizer until the finger lifts.
-    private static func comesAfterApplicationCancelled(_ sample: borrowing TouchSample) -> Bool {
-        sample.touch.isEndedByApplication && !sample.isApplicationCancellation
+    private static func comesAfterApplicationCancelled(_ touch: UITouch, isThatCancellation: Bool) -> Bool {
+        touch.isEndedByApplication && !isThatCancellation
     }
 
     /// Rule: a touch that has ended or been cancelled takes no later phase.
-    private static func comesAfterTouchEnded(_ sample: borrowing TouchSample) -> Bool {
-        sample.touch.isFinished && sample.phase != .began
+    private static func comesAfterTouchEnded(_ touch: UITouch, phase: UITouch.Phase) -> Bool {
+        touch.isFinished && phase != .began
     }
 
     private func apply(_ sample: borrowing TouchSample, to touch: UITouch, at timestamp: TimeInterval) {

@@ -114,7 +114,8 @@ open class UIGestureRecognizer: NSObject {
         deadline?.invalidate()
         let recognizer = UnretainedReference(self)
         deadline = runLoop.schedule(after: seconds) { _ in
-            recognizer.withObject { $0.deadlineAction?($0) }
+            let target = recognizer.object
+            target.deadlineAction?(target)
         }
         deadlineRunLoop = ObjectIdentifier(runLoop)
     }
@@ -244,8 +245,11 @@ open class UIGestureRecognizer: NSObject {
     public var state: State {
         get { storedState }
         set {
+            // No closure here (withObject): a closure formed in main-actor
+            // code and passed across modules is checked for its executor
+            // at every call, which cost more than the retain.
             if let arenaReference {
-                arenaReference.withObject { $0.requestTransition(self, to: newValue) }
+                arenaReference.object.requestTransition(self, to: newValue)
             } else {
                 UIApplication.shared.gestureArena.requestTransition(self, to: newValue)
             }
