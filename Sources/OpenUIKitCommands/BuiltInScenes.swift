@@ -118,7 +118,7 @@ enum BuiltInScenes {
                   { "type": "label", "frame": [20, 20, 260, 30], "text": "A popup", "font": { "textStyle": "headline" } },
                   { "type": "label", "frame": [20, 56, 260, 60], "numberOfLines": 2, "font": { "size": 15 },
                     "text": "A tap outside the content dismisses it." },
-                  { "type": "button", "frame": [20, 140, 260, 44], "title": "OK", "backgroundColor": "#007AFF", "cornerRadius": 10 } ] } ] }
+                  { "type": "button", "frame": [20, 140, 260, 44], "title": "OK", "titleColor": "white", "backgroundColor": "#007AFF", "cornerRadius": 10 } ] } ] }
           ]
         }
         """
@@ -145,7 +145,7 @@ enum BuiltInScenes {
               "backgroundColor": "#F2F2F7", "subviews": [
                 { "frame": [16, 140, 358, 300], "backgroundColor": "white", "cornerRadius": 10 },
                 { "type": "button", "frame": [40, 240, 310, 50], "title": "Button in a scroll view",
-                  "backgroundColor": "#007AFF", "cornerRadius": 10 },
+                  "titleColor": "white", "backgroundColor": "#007AFF", "cornerRadius": 10 },
                 { "frame": [16, 460, 358, 500], "backgroundColor": "white", "cornerRadius": 10 }
               ] }
           ]
@@ -168,7 +168,7 @@ enum BuiltInScenes {
                 { "type": "label", "frame": [16, 72, 220, 22], "text": "Brightness", "font": { "textStyle": "body" } },
                 { "type": "slider", "frame": [16, 100, 326, 31], "value": 0.65 },
                 { "type": "button", "frame": [16, 140, 160, 36], "title": "Cancel", "backgroundColor": "#E5E5EA", "cornerRadius": 8 },
-                { "type": "button", "frame": [182, 140, 160, 36], "title": "Save", "backgroundColor": "#007AFF", "cornerRadius": 8 }
+                { "type": "button", "frame": [182, 140, 160, 36], "title": "Save", "titleColor": "white", "backgroundColor": "#007AFF", "cornerRadius": 8 }
               ] },
             { "type": "label", "frame": [32, 316, 326, 18], "text": "RECENT", "textColor": "#6D6D72", "font": { "textStyle": "footnote" } },
             { "type": "scrollView", "frame": [16, 340, 358, 470], "contentSize": [358, 1100], "contentOffset": [0, 22],

@@ -77,6 +77,10 @@ enum SceneRenderer {
         case "brown": .brown
         case "clear": .clear
         case "systemBackground": .systemBackground
+        case "systemBlue": .systemBlue
+        case "systemGreen": .systemGreen
+        case "systemGray": .systemGray
+        case "systemFill": .systemFill
         default: preconditionFailure("SceneColor.names has \(name), which namedColor(_:) does not know")
         }
     }
@@ -117,6 +121,7 @@ private struct SceneViewBuilder {
             let button = UIButton(type: d.buttonType == "custom" ? .custom : .system)
             button.frame = frame
             button.setTitle(d.text, for: .normal)
+            if let color = d.textColor { button.setTitleColor(SceneRenderer.uiColor(color), for: .normal) }
             if let font = font(d) { button.titleLabel?.font = font }
             button.isEnabled = d.isEnabled
             return button
@@ -159,6 +164,7 @@ private struct SceneViewBuilder {
         view.isHidden = d.isHidden
         view.clipsToBounds = d.clipsToBounds
         if let mode = d.contentMode, let contentMode = Self.contentModes[mode] { view.contentMode = contentMode }
+        if let tint = d.tintColor { view.tintColor = SceneRenderer.uiColor(tint) }
         let layer = view.layer
         layer.cornerRadius = CGFloat(d.cornerRadius)
         if let corners = d.maskedCorners {

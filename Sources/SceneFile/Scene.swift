@@ -31,7 +31,8 @@ public enum SceneColor: Equatable, Sendable {
     /// same name.
     public static let names = [
         "black", "darkGray", "lightGray", "white", "gray", "red", "green", "blue", "cyan", "yellow",
-        "magenta", "orange", "purple", "brown", "clear", "systemBackground",
+        "magenta", "orange", "purple", "brown", "clear", "systemBackground", "systemBlue", "systemGreen",
+        "systemGray", "systemFill",
     ]
 }
 
@@ -97,6 +98,7 @@ public struct SceneView: Sendable {
     public var transform: SceneTransform?
     /// A `UIView.ContentMode` case name.
     public var contentMode: String?
+    public var tintColor: SceneColor?
 
     // Labels and buttons.
     public var text: String?

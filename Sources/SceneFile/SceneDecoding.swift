@@ -56,14 +56,14 @@ private struct SceneDecoder {
 
     static let commonKeys = [
         "type", "name", "frame", "backgroundColor", "alpha", "hidden", "clipsToBounds", "cornerRadius",
-        "maskedCorners", "borderWidth", "borderColor", "shadow", "transform", "contentMode", "subviews",
+        "maskedCorners", "borderWidth", "borderColor", "shadow", "transform", "contentMode", "tintColor", "subviews",
     ]
 
     static func keys(of kind: SceneView.Kind) -> [String] {
         switch kind {
         case .view: []
         case .label: ["text", "font", "textColor", "textAlignment", "numberOfLines"]
-        case .button: ["title", "font", "buttonType", "enabled"]
+        case .button: ["title", "font", "titleColor", "buttonType", "enabled"]
         case .switch: ["on", "enabled"]
         case .slider: ["value", "minimumValue", "maximumValue", "enabled"]
         case .imageView: ["image"]
@@ -104,6 +104,7 @@ private struct SceneDecoder {
         if let v = object.take("shadow") { view.shadow = try shadow(v, field: "\(field).shadow") }
         if let v = object.take("transform") { view.transform = try transform(v, field: "\(field).transform") }
         if let v = object.take("contentMode") { view.contentMode = try name(v, field: "\(field).contentMode", among: Self.contentModes) }
+        if let v = object.take("tintColor") { view.tintColor = try color(v, field: "\(field).tintColor") }
 
         switch view.kind {
         case .view: break
@@ -116,6 +117,7 @@ private struct SceneDecoder {
                 if let v = object.take("textAlignment") { view.textAlignment = try name(v, field: "\(field).textAlignment", among: Self.textAlignments) }
                 if let v = object.take("numberOfLines") { view.numberOfLines = Int(try integer(v, field: "\(field).numberOfLines", in: 0...1_000_000)) }
             } else {
+                if let v = object.take("titleColor") { view.textColor = try color(v, field: "\(field).titleColor") }
                 if let v = object.take("buttonType") { view.buttonType = try name(v, field: "\(field).buttonType", among: ["system", "custom"]) }
                 if let v = object.take("enabled") { view.isEnabled = try bool(v, field: "\(field).enabled") }
             }

@@ -70,7 +70,8 @@ import Testing
     @Test func controlsAndScrollViewsReadTheirOwnFields() throws {
         let scene = try read("""
             { "views": [
-              { "type": "button", "frame": [0, 0, 10, 10], "title": "OK", "buttonType": "custom", "enabled": false },
+              { "type": "button", "frame": [0, 0, 10, 10], "title": "OK", "buttonType": "custom", "enabled": false,
+                "titleColor": "systemBlue", "tintColor": "#0F0" },
               { "type": "switch", "frame": [0, 0, 10, 10], "on": true },
               { "type": "slider", "frame": [0, 0, 10, 10], "minimumValue": -1, "maximumValue": 3, "value": 2 },
               { "type": "scrollView", "frame": [0, 0, 10, 10], "contentSize": [10, 500], "contentOffset": [0, 40] },
@@ -79,11 +80,12 @@ import Testing
             """)
         let (button, toggle, slider, scroll, image) = (scene.views[0], scene.views[1], scene.views[2], scene.views[3], scene.views[4])
         #expect(button.text == "OK" && button.buttonType == "custom" && !button.isEnabled)
+        #expect(button.textColor == .named("systemBlue") && button.tintColor == SceneColor.rgba(0, 1, 0, 1))
         #expect(toggle.isOn)
         #expect(slider.minimumValue == -1 && slider.maximumValue == 3 && slider.value == 2)
         #expect(scroll.contentWidth == 10 && scroll.contentHeight == 500 && scroll.contentOffsetY == 40)
         #expect(image.imagePath == "photo.png")
-        #expect(image.imagePosition == SourcePosition(line: 6, column: 60))
+        #expect(image.imagePosition == SourcePosition(line: 7, column: 60))
     }
 
     // MARK: Syntax errors: the line and column of the fault
@@ -138,9 +140,9 @@ import Testing
         ("{\"views\": [{\"frame\": [1e7, 0, 1, 1]}]}", 1, 23, "views[0].frame[0]", "10000000 is outside -1000000…1000000"),
         ("{\"views\": [{}]}", 1, 12, "views[0]", "a view needs a \"frame\": [x, y, width, height]"),
         ("{\"views\": [{\"frame\": [0, 0, 1, 1],\n  \"colour\": \"red\"}]}", 2, 3, "views[0].colour",
-         "unknown key \"colour\" for a view of type \"view\"; known: type, name, frame, backgroundColor, alpha, hidden, clipsToBounds, cornerRadius, maskedCorners, borderWidth, borderColor, shadow, transform, contentMode, subviews"),
+         "unknown key \"colour\" for a view of type \"view\"; known: type, name, frame, backgroundColor, alpha, hidden, clipsToBounds, cornerRadius, maskedCorners, borderWidth, borderColor, shadow, transform, contentMode, tintColor, subviews"),
         ("{\"views\": [{\"frame\": [0, 0, 1, 1], \"text\": \"a\"}]}", 1, 36, "views[0].text",
-         "unknown key \"text\" for a view of type \"view\"; known: type, name, frame, backgroundColor, alpha, hidden, clipsToBounds, cornerRadius, maskedCorners, borderWidth, borderColor, shadow, transform, contentMode, subviews"),
+         "unknown key \"text\" for a view of type \"view\"; known: type, name, frame, backgroundColor, alpha, hidden, clipsToBounds, cornerRadius, maskedCorners, borderWidth, borderColor, shadow, transform, contentMode, tintColor, subviews"),
         ("{\"views\": [{\"type\": \"table\", \"frame\": [0, 0, 1, 1]}]}", 1, 21, "views[0].type",
          "unknown view type \"table\"; known: view, label, button, switch, slider, imageView, scrollView"),
         ("{\"views\": [{\"frame\": [0, 0, 1, 1], \"alpha\": 1.5}]}", 1, 45, "views[0].alpha", "1.5 is outside 0…1"),
@@ -188,6 +190,7 @@ import Testing
     @MainActor @Test func everyColourNameIsUIColorsColour() {
         let colors = SceneColor.names.map(SceneRenderer.namedColor)
         #expect(Set(colors).count == colors.count - 1)  // systemBackground is white
+        #expect(SceneRenderer.namedColor("systemBlue") == .systemBlue)
         #expect(SceneRenderer.namedColor("red") == .red)
         #expect(SceneRenderer.namedColor("lightGray") == .lightGray)
         #expect(SceneRenderer.namedColor("clear") == .clear)

@@ -36,6 +36,18 @@ final class SelectionTracker {
     func sameColour(_ a: UIColor, _ b: UIColor) -> Bool {
         a == b && a.isEqual(b) && a.hash == b.hash
     }
+
+    func isBodyText(_ label: UILabel) -> Bool {
+        label.font == UIFont.preferredFont(forTextStyle: .body) || label.font.isEqual(UIFont.systemFont(ofSize: 17))
+    }
+
+    func drawingObjects(_ image: UIImage, _ path: UIBezierPath) -> [NSObject] {
+        [image, path, UIFont.systemFont(ofSize: 12)]
+    }
+
+    func sameImage(_ imageView: UIImageView, _ image: UIImage) -> Bool {
+        imageView.image == image || imageView.image?.isEqual(image) == true
+    }
 }
 
 final class DescribedView: UIView {

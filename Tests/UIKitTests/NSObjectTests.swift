@@ -90,4 +90,42 @@ import Testing
         #expect(!a.isEqual(UIView()))
         #expect(Set([a, b, UIColor.red]).count == 2)
     }
+
+    @Test func fontsAreEqualWhenTheyAreTheSameFaceAtTheSameSize() {
+        let a = UIFont.systemFont(ofSize: 17)
+        let b = UIFont.systemFont(ofSize: 17)
+        #expect(a == b && a.isEqual(b) && a.hash == b.hash)
+        #expect(a != a.withSize(18))
+        #expect(a != UIFont.boldSystemFont(ofSize: 17))  // Book and Bold are two faces of DejaVu Sans
+        #expect(Set([a, b, a.withSize(12)]).count == 2)
+        #expect((a as NSObject).isKind(of: UIFont.self))
+        #expect(a.description.contains("17"))
+    }
+
+    /// Apple documents `isEqual(_:)` as the way to tell whether two images
+    /// hold the same image data: equal pixels, size and scale.
+    @Test func imagesAreEqualWhenTheirPixelsSizeAndScaleAre() throws {
+        func image(red: UInt8, scale: CGFloat = 1) throws -> UIImage {
+            var pixels = [UInt8](repeating: 255, count: 4 * 4 * 4)
+            for index in stride(from: 0, to: pixels.count, by: 4) { pixels[index] = red }
+            let context = try #require(CGContext(
+                data: &pixels, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 16,
+                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+            return UIImage(cgImage: try #require(context.makeImage()), scale: scale)
+        }
+        let a = try image(red: 10), b = try image(red: 10)
+        #expect(a !== b && a == b && a.hash == b.hash)
+        #expect(a != (try image(red: 11)))
+        #expect(a != (try image(red: 10, scale: 2)))
+        #expect(UIImage(size: CGSize(width: 4, height: 4)) == UIImage(size: CGSize(width: 4, height: 4)))
+        #expect(a != UIImage(size: a.size))
+        #expect(Set([a, b]).count == 1)
+    }
+
+    @Test func pathsAreEqualOnlyToThemselves() {
+        let a = UIBezierPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let b = UIBezierPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10))
+        #expect(a == a && a != b)
+        #expect((b as NSObject).isMember(of: UIBezierPath.self))
+    }
 }

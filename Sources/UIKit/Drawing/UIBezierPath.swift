@@ -11,7 +11,9 @@ public struct UIRectCorner: OptionSet, Sendable {
 
 /// A path with its line style, drawn into the current context, in UIKit's
 /// coordinates (y down: a clockwise arc turns clockwise on screen).
-open class UIBezierPath {
+///
+/// It is an `NSObject`, as in UIKit: equal only to itself.
+open class UIBezierPath: NSObject {
     private var path = CGMutablePath()
 
     open var lineWidth: CGFloat = 1
@@ -23,7 +25,9 @@ open class UIBezierPath {
     private var dashPattern: [CGFloat] = []
     private var dashPhase: CGFloat = 0
 
-    public init() {}
+    public override init() {
+        super.init()
+    }
 
     public convenience init(rect: CGRect) {
         self.init()

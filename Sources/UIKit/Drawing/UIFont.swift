@@ -7,7 +7,10 @@ import CoreGraphics
 /// (San Francisco where present, else DejaVu Sans); its weights map to the
 /// family's nearest face, so on DejaVu Sans `.ultraLight` and `.thin` give
 /// ExtraLight, `.semibold` and heavier give Bold, and the rest Book.
-public final class UIFont: Hashable, Sendable, CustomStringConvertible {
+///
+/// It is an `NSObject`, as in UIKit; it never changes once made, so it is
+/// safe to share between threads.
+public final class UIFont: NSObject, @unchecked Sendable {
     package let face: FontFace
     /// The size in points (the em square's height).
     public let pointSize: CGFloat
@@ -15,6 +18,7 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
     package init(face: FontFace, pointSize: CGFloat) {
         self.face = face
         self.pointSize = UIFont.sanitized(pointSize)
+        super.init()
     }
 
     /// The largest size a font takes; larger sizes are clamped to it. Text of
@@ -128,9 +132,21 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
     /// ascender − descender + leading.
     public var lineHeight: CGFloat { ascender - descender + leading }
 
-    public static func == (lhs: UIFont, rhs: UIFont) -> Bool { lhs.face == rhs.face && lhs.pointSize == rhs.pointSize }
-    public func hash(into hasher: inout Hasher) { hasher.combine(face); hasher.combine(pointSize) }
-    public var description: String { "UIFont(\(fontName), \(pointSize) pt)" }
+    /// Equal when they are the same face at the same size, as two
+    /// `UIFont`s made from the same descriptor are on iOS.
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UIFont else { return false }
+        return other.face == face && other.pointSize == pointSize
+    }
+
+    public override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(face)
+        hasher.combine(pointSize)
+        return hasher.finalize()
+    }
+
+    public override var description: String { "UIFont(\(fontName), \(pointSize) pt)" }
 }
 
 extension UIFont {

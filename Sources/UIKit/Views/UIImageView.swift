@@ -1,6 +1,15 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 /// An image: its size in points, its scale, and its pixels when it has
 /// any (`cgImage`).
-public final class UIImage: Sendable {
+///
+/// It is an `NSObject`, as in UIKit. Two images are equal (`==`,
+/// `isEqual(_:)`) when they have the same size and scale and the same
+/// pixels, which is what Apple documents `isEqual(_:)` to compare ("the only
+/// reliable way to determine whether two images contain the same image
+/// data"). It never changes once made, so it is safe to share between threads.
+public final class UIImage: NSObject, @unchecked Sendable {
     public let size: CGSize
     public let scale: CGFloat
     public let cgImage: CGImage?
@@ -10,6 +19,7 @@ public final class UIImage: Sendable {
         self.size = size
         self.scale = scale
         cgImage = nil
+        super.init()
     }
 
     /// An image showing `cgImage`, `scale` pixels per point.
@@ -18,6 +28,42 @@ public final class UIImage: Sendable {
         self.cgImage = cgImage
         self.scale = scale
         size = CGSize(width: CGFloat(cgImage.width) / scale, height: CGFloat(cgImage.height) / scale)
+        super.init()
+    }
+
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UIImage else { return false }
+        if other === self { return true }
+        guard other.size == size, other.scale == scale else { return false }
+        switch (cgImage, other.cgImage) {
+        case (nil, nil): return true
+        case let (mine?, theirs?): return mine === theirs || Self.samePixels(mine.pixels, theirs.pixels)
+        default: return false
+        }
+    }
+
+    /// From the size and scale alone: equal images have equal sizes and
+    /// scales, and hashing every pixel would make hashing cost as much as
+    /// the image is large.
+    public override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(size.width)
+        hasher.combine(size.height)
+        hasher.combine(scale)
+        return hasher.finalize()
+    }
+
+    public override var description: String {
+        "UIImage(\(size.width)×\(size.height) pt @\(scale)x\(cgImage == nil ? ", no pixels" : ""))"
+    }
+
+    private static func samePixels(_ a: PixelBuffer, _ b: PixelBuffer) -> Bool {
+        guard a.width == b.width, a.height == b.height, a.format == b.format else { return false }
+        let rowBytes = a.width * 4
+        for row in 0..<a.height where memcmp(a.base + row * a.bytesPerRow, b.base + row * b.bytesPerRow, rowBytes) != 0 {
+            return false
+        }
+        return true
     }
 }
 
