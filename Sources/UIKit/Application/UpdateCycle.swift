@@ -16,22 +16,24 @@ final class UpdateCycle {
     private unowned let application: UIApplication
     private var observer: RunLoopObserver!
     /// The loop the observer is on, which may outlive this cycle (a test's
-    /// synthesizer can hold the loop of an application since reset).
-    private weak var runLoop: ApplicationRunLoop?
+    /// synthesizer can hold the loop of an application since reset). Held
+    /// strongly: a weak reference would give the loop a side table and put
+    /// every retain of it, on every event, on the runtime's slow path.
+    private let runLoop: ApplicationRunLoop
     let displayClock: DisplayClock
 
     init(application: UIApplication) {
         self.application = application
         displayClock = DisplayClock(application: application)
+        runLoop = application.runLoop
         // Unowned, which costs less than weak on every turn: the observer
         // leaves the loop when this cycle goes away (deinit).
         observer = RunLoopObserver(activities: .beforeWaiting) { [unowned self] _ in endOfTurn() }
-        runLoop = application.runLoop
-        application.runLoop.add(observer)
+        runLoop.add(observer)
     }
 
     isolated deinit {
-        runLoop?.remove(observer)
+        runLoop.remove(observer)
     }
 
     private func endOfTurn() {
