@@ -117,8 +117,8 @@ package final class TransactionState {
     /// Not retained, as the layers' own marks are not: a layer that goes
     /// away while listed empties its place (``forget(_:)``), which it knows
     /// (``CALayer/layoutQueueSlot``). A list holds no empty place at its end.
-    private var layersNeedingLayout: [UnownedLayer?] = []
-    private var layersNeedingDisplay: [UnownedLayer?] = []
+    private var layersNeedingLayout: [UnretainedReference<CALayer>?] = []
+    private var layersNeedingDisplay: [UnretainedReference<CALayer>?] = []
     /// Completion blocks of transactions closed but not yet committed.
     private var pendingCompletions: [@MainActor () -> Void] = []
     private var hosts: [WeakHost] = []
@@ -131,19 +131,13 @@ package final class TransactionState {
         weak var host: (any CommittedTreeHost)?
     }
 
-    private struct UnownedLayer {
-        private let reference: UnretainedReference<CALayer>
-        var layer: CALayer { reference.object }
-        init(layer: CALayer) { reference = UnretainedReference(layer) }
-    }
-
     /// Forgets everything open and pending, for a test that wants a clean start.
     package func reset() {
         explicit = []
         implicit = nil
         flushRequested = false
-        for case let entry? in layersNeedingLayout { entry.layer.layoutQueueSlot = nil }
-        for case let entry? in layersNeedingDisplay { entry.layer.displayQueueSlot = nil }
+        for case let entry? in layersNeedingLayout { entry.object.layoutQueueSlot = nil }
+        for case let entry? in layersNeedingDisplay { entry.object.displayQueueSlot = nil }
         layersNeedingLayout = []
         layersNeedingDisplay = []
         pendingCompletions = []
@@ -199,13 +193,13 @@ package final class TransactionState {
 
     func layerNeedsLayout(_ layer: CALayer) {
         layer.layoutQueueSlot = layersNeedingLayout.count
-        layersNeedingLayout.append(UnownedLayer(layer: layer))
+        layersNeedingLayout.append(UnretainedReference(layer))
         openImplicitIfNeeded()
     }
 
     func layerNeedsDisplay(_ layer: CALayer) {
         layer.displayQueueSlot = layersNeedingDisplay.count
-        layersNeedingDisplay.append(UnownedLayer(layer: layer))
+        layersNeedingDisplay.append(UnretainedReference(layer))
         openImplicitIfNeeded()
     }
 
@@ -217,7 +211,7 @@ package final class TransactionState {
 
     /// Empties one place, then drops the empty places at the end, so that a
     /// list whose layers have all gone away is empty.
-    private static func empty(_ slot: Int, of list: inout [UnownedLayer?]) {
+    private static func empty(_ slot: Int, of list: inout [UnretainedReference<CALayer>?]) {
         list[slot] = nil
         while let last = list.last, last == nil { list.removeLast() }
     }
@@ -272,7 +266,7 @@ package final class TransactionState {
 
     /// Lays out every tree that has a marked layer, from its root down.
     private func layOutMarkedTrees() {
-        let marked = layersNeedingLayout.compactMap { $0?.layer }  // retained while the pass runs
+        let marked = layersNeedingLayout.compactMap { $0?.object }  // retained while the pass runs
         layersNeedingLayout = []
         for layer in marked { layer.layoutQueueSlot = nil }
         for layer in marked where layer.needsLayout() {
@@ -288,7 +282,7 @@ package final class TransactionState {
     }
 
     private func displayMarkedLayers() {
-        let marked = layersNeedingDisplay.compactMap { $0?.layer }
+        let marked = layersNeedingDisplay.compactMap { $0?.object }
         layersNeedingDisplay = []
         for layer in marked { layer.displayQueueSlot = nil }
         for layer in marked { layer.displayIfNeeded() }

@@ -93,7 +93,6 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer, TwoFingerMeasuring {
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) { pairTouchesEnded() }
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) { pairTouchesCancelled() }
 
-
     open override func reset() {
         super.reset()
         history.removeAll()
@@ -145,7 +144,6 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer, TwoFingerMeasuring 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) { pairTouchesMoved(with: event) }
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) { pairTouchesEnded() }
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) { pairTouchesCancelled() }
-
 
     open override func reset() {
         super.reset()
