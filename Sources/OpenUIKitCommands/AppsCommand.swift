@@ -54,9 +54,3 @@ struct SwitchCommand: ParsableCommand {
         }
     }
 }
-
-/// `--socket PATH`, shared by every subcommand that talks to the event server.
-struct ServerSocketOption: ParsableArguments {
-    @Option(help: ArgumentHelp("The event server's socket.", valueName: "path"))
-    var socket: String = ServerProtocol.defaultSocketPath()
-}

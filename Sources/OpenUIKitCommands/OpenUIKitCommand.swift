@@ -1,4 +1,5 @@
 import ArgumentParser
+import HID
 
 /// `openuikit`: runs OpenUIKit's event path and shows what happens.
 ///
@@ -22,4 +23,10 @@ public struct OpenUIKitCommand: ParsableCommand {
     )
 
     public init() {}
+}
+
+/// `--socket PATH`, shared by every subcommand that talks to the event server.
+struct ServerSocketOption: ParsableArguments {
+    @Option(help: ArgumentHelp("The event server's socket.", valueName: "path"))
+    var socket: String = ServerProtocol.defaultSocketPath()
 }
