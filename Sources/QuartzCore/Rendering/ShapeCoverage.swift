@@ -72,12 +72,14 @@ struct RoundedRectShape {
 
 /// The pixels of one row that a line of pixel centres crosses inside an
 /// axis-aligned box of layer space: `ceil(t0)...floor(t1)` for the continuous
-/// range `t0...t1` of the line `p0 + t·step` inside the box.
+/// range `t0...t1` of the line `p0 + t·step` inside the box. None for a box
+/// turned inside out (the solid part of a shape thinner than its corners).
 @inline(__always)
 func pixelRange(
     p0x: Double, p0y: Double, stepX: Double, stepY: Double,
     minX: Double, minY: Double, maxX: Double, maxY: Double
 ) -> (Int, Int)? {
+    guard minX <= maxX, minY <= maxY else { return nil }
     var t0 = -Double.infinity, t1 = Double.infinity
     if stepX == 0 {
         if p0x < minX || p0x > maxX { return nil }
