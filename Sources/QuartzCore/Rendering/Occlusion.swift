@@ -15,15 +15,21 @@ extension RenderLayer {
     /// faded, hidden or turned, and its bounds lie on whole pixels; with
     /// rounded corners, the band between the corners' rows. Empty otherwise.
     func updateOccludingRect() {
-        occludingRect = .empty
-        guard !isHidden, opacity == 1, let background, background.pixel >> 24 == 255,
-              var rect = pixelAlignedBounds else { return }
+        occludingRect = opacity == 1 ? opaqueBackgroundRect : .empty
+    }
+
+    /// Device pixels the layer's background covers opaquely, before any
+    /// opacity: the occluding rectangle, but for the layer's own fading
+    /// (inside its group, it replaces what it covers all the same).
+    var opaqueBackgroundRect: PixelRect {
+        guard !isHidden, let background, background.pixel >> 24 == 255,
+              var rect = pixelAlignedBounds else { return .empty }
         if cornerRadius > 0 && !maskedCorners.isEmpty {
             let inset = Int((Double(cornerRadius) * Double(toDevice.d)).rounded(.up))
             rect = PixelRect(x0: rect.x0, y0: rect.y0 + inset, x1: rect.x1, y1: rect.y1 - inset)
-            if rect.isEmpty { return }
+            if rect.isEmpty { return .empty }
         }
-        occludingRect = rect
+        return rect
     }
 }
 
