@@ -12,11 +12,11 @@
 extension RenderLayer {
     /// Device pixels this layer replaces entirely when drawn: its
     /// background's bounds when the background is opaque, the layer is not
-    /// faded, hidden or turned, and its bounds lie on whole pixels; with
+    /// faded, hidden, masked or turned, and its bounds lie on whole pixels; with
     /// rounded corners, the band between the corners' rows. Empty otherwise.
     func updateOccludingRect() {
         occludingRect = .empty
-        guard !isHidden, opacity == 1, let background, background.pixel >> 24 == 255,
+        guard !isHidden, opacity == 1, mask == nil, let background, background.pixel >> 24 == 255,
               var rect = pixelAlignedBounds else { return }
         if cornerRadius > 0 && !maskedCorners.isEmpty {
             let inset = Int((Double(cornerRadius) * Double(toDevice.d)).rounded(.up))
