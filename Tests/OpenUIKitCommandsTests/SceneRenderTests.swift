@@ -151,8 +151,8 @@ import UIKit
     }
 
     /// Masks (`UIView.mask`): a round mask over a view and its subviews, a
-    /// half-transparent mask with an opaque part, a mask over a view with a
-    /// shadow and clipping, and a turned mask; against References/.
+    /// half-transparent mask with an opaque part, a mask cutting a view, its
+    /// shadow and a subview sticking out, and a turned mask; against References/.
     @Test func masksMatchTheReferencePicture() throws {
         let image = try render("""
             { "size": [160, 110], "scale": 2, "backgroundColor": "#F2F2F7", "views": [
@@ -163,7 +163,7 @@ import UIKit
               { "frame": [84, 8, 64, 40], "backgroundColor": "#9B59B6",
                 "mask": { "frame": [0, 0, 64, 40], "backgroundColor": "#00000055",
                           "subviews": [ { "frame": [8, 8, 48, 24], "backgroundColor": "black", "cornerRadius": 12 } ] } },
-              { "frame": [14, 62, 44, 34], "backgroundColor": "white", "cornerRadius": 8, "clipsToBounds": true,
+              { "frame": [14, 62, 44, 34], "backgroundColor": "white", "cornerRadius": 8,
                 "shadow": { "opacity": 0.6, "radius": 3, "offset": [4, 4] },
                 "subviews": [ { "frame": [22, 17, 40, 40], "backgroundColor": "#F1C40F" } ],
                 "mask": { "frame": [-6, -6, 46, 56], "backgroundColor": "black", "cornerRadius": 6 } },

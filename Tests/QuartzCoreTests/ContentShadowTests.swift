@@ -115,6 +115,23 @@ import Testing
         #expect(card.committedNode?.castsBackgroundShadow == true)
     }
 
+    @Test func masksToBoundsClipsTheShadowToo() throws {
+        let (root, compositor) = try makeScene(width: 60, height: 60)
+        let opaque = shadowCaster(in: root, frame: CGRect(x: 5, y: 5, width: 20, height: 20), color: color(1, 0, 0))
+        opaque.masksToBounds = true
+        // Under a translucent background the clipped shadow shows inside the bounds only.
+        let glass = shadowCaster(in: root, frame: CGRect(x: 30, y: 30, width: 20, height: 20), offset: CGSize(width: 5, height: 5), color: color(0, 0, 1, 0.5))
+        glass.masksToBounds = true
+        CATransaction.flush()
+        compositor.renderFrame()
+        #expect(matches(compositor.pixel(x: 28, y: 28), white))            // where the red one's shadow would fall
+        #expect(matches(compositor.pixel(x: 15, y: 15), red))
+        #expect(matches(compositor.pixel(x: 47, y: 47), (63, 63, 191, 255), tolerance: 1))  // blue half over the half-dark shadow
+        #expect(matches(compositor.pixel(x: 32, y: 32), (127, 127, 255, 255), tolerance: 1)) // blue half over white: no shadow yet
+        #expect(matches(compositor.pixel(x: 52, y: 52), white))            // the shadow beyond the bounds: clipped
+        #expect(opaque.committedNode?.subtreeRect == PixelRect(x0: 5, y0: 5, x1: 25, y1: 25))
+    }
+
     @Test func aFractionalOffsetMovesTheShadowByAFraction() throws {
         let (root, compositor) = try makeScene(width: 40, height: 20)
         let layer = shadowCaster(in: root, frame: CGRect(x: 0, y: 0, width: 10, height: 10), offset: CGSize(width: 20.5, height: 0))

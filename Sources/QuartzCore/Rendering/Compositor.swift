@@ -210,6 +210,11 @@ package final class Compositor {
     }
 
     func drawShadow(_ style: ShadowStyle, of node: RenderLayer, into surface: PixelSurface, clip: PixelRect) {
+        if node.masksToBounds { return drawShadowClippedToBounds(style, of: node, into: surface, clip: clip) }
+        drawUnclippedShadow(style, of: node, into: surface, clip: clip)
+    }
+
+    private func drawUnclippedShadow(_ style: ShadowStyle, of node: RenderLayer, into surface: PixelSurface, clip: PixelRect) {
         if style.path == nil && !node.castsBackgroundShadow {
             return drawGroupShadow(style, of: node, into: surface, clip: clip)
         }
@@ -218,6 +223,20 @@ package final class Compositor {
             node.shadowCache = ShadowMask.make(style: style, shape: node.roundedBounds, toDevice: node.toDevice, visible: surface.extent)
         }
         node.shadowCache?.draw(into: surface, clip: clip, opacity: node.opacity)
+    }
+
+    /// `masksToBounds` clips the shadow too, as in Core Animation (which
+    /// draws the layer whole, shadow included, then clips it): only the
+    /// shadow's part inside the rounded bounds shows, under a translucent
+    /// background. Drawn into a buffer, composited through the shape.
+    private func drawShadowClippedToBounds(_ style: ShadowStyle, of node: RenderLayer, into surface: PixelSurface, clip: PixelRect) {
+        let region = clip.intersection(node.boundsPixelRect)
+        guard !region.isEmpty, let filler = ShapeFiller(shape: node.roundedBounds, toDevice: node.toDevice) else { return }
+        let (shadow, buffer) = scratch.surface(covering: region)
+        defer { scratch.recycle(buffer) }
+        drawUnclippedShadow(style, of: node, into: shadow, clip: region)
+        var painter = SurfacePainter(surface: surface, source: shadow, alpha: 255)
+        filler.fill(within: region, toDevice: node.toDevice, painter: &painter)
     }
 }
 

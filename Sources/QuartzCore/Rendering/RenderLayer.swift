@@ -349,8 +349,9 @@ struct ShadowStyle: Equatable {
         }
         let deviceOffset = offsetInDevice(t)
         let spread = blurExtent(t)
-        return PixelRect(covering: shape.offsetBy(dx: deviceOffset.width, dy: deviceOffset.height)
+        let pixels = PixelRect(covering: shape.offsetBy(dx: deviceOffset.width, dy: deviceOffset.height)
             .insetBy(dx: -spread - 1, dy: -spread - 1))
+        return node.masksToBounds ? pixels.intersection(node.boundsPixelRect) : pixels
     }
 
     /// The offset in device pixels: the layer's scale applies, its rotation does not.
