@@ -128,4 +128,12 @@ struct OccludedPainter<Base: SpanPainter>: SpanPainter {
     mutating func blend(y: Int, x: Int, outer: Float, hole: Float) {
         if !isOccluded(y: y, x: x) { base.blend(y: y, x: x, outer: outer, hole: hole) }
     }
+
+    /// The visible runs only: the pixels under an occluder are not measured.
+    @inline(__always)
+    mutating func blend(y: Int, from x0: Int, to x1: Int, hasHole: Bool, coverage: (Int) -> (outer: Float, hole: Float)) {
+        var base = self.base
+        forEachVisibleRun(y: y, from: x0, to: x1) { base.blend(y: y, from: $0, to: $1, hasHole: hasHole, coverage: coverage) }
+        self.base = base
+    }
 }

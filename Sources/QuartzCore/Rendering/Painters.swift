@@ -69,33 +69,7 @@ struct SurfacePainter: SpanPainter {
 
     @inline(__always)
     mutating func fill(y: Int, from x0: Int, to x1: Int) {
-        let row = surface.row(y), from = source.row(y)
-        if alpha == 255 {
-            for x in x0..<x1 {
-                let s = from[x]
-                if s >> 24 == 255 { row[x] = s } else if s != 0 { row[x] = PixelOps.over(s, row[x]) }
-            }
-            return
-        }
-        // Two pixels at a time where both are opaque (most of a group of
-        // opaque layers): source × alpha + destination × (255 − alpha).
-        let keep = UInt64(255 &- alpha), alpha64 = UInt64(alpha)
-        var x = x0
-        while x < x1 {
-            if x + 1 < x1 {
-                let pair = UnsafeRawPointer(from + x).loadUnaligned(as: UInt64.self)
-                if pair & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
-                    let under = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self)
-                    let mixed = PixelOps.scale2(pair, by: alpha64) &+ PixelOps.scale2(under, by: keep)
-                    UnsafeMutableRawPointer(row + x).storeBytes(of: mixed, as: UInt64.self)
-                    x += 2
-                    continue
-                }
-            }
-            let s = from[x]
-            if s != 0 { row[x] = PixelOps.over(PixelOps.scale(s, by: alpha), row[x]) }
-            x += 1
-        }
+        PixelOps.compositeRun(surface.row(y) + x0, source.row(y) + x0, count: x1 - x0, alpha: alpha)
     }
 
     @inline(__always)
