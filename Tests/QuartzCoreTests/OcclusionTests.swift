@@ -165,7 +165,8 @@ import Testing
     }
 }
 
-/// Random layer trees drawn with and without occlusion: every pixel the same.
+/// Random layer trees (masks and shadows among them) drawn with and
+/// without occlusion: every pixel the same.
 @MainActor
 @Suite struct OcclusionPropertyTests {
     /// A small, seeded generator (SplitMix64), so that a failure names its seed.
@@ -199,6 +200,18 @@ import Testing
             if g.chance(20) { layer.masksToBounds = true }
             if g.chance(10) { layer.isHidden = true }
             if g.chance(10) { layer.zPosition = CGFloat(g.int(-1...1)) }
+            if g.chance(10) {
+                let mask = CALayer()
+                mask.frame = CGRect(x: g.int(-2...4), y: g.int(-2...4), width: g.int(2...size / 2), height: g.int(2...size / 2))
+                mask.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: g.chance(50) ? 1 : 0.5)
+                mask.cornerRadius = CGFloat(g.int(0...6))
+                layer.mask = mask
+            }
+            if g.chance(10) {
+                layer.shadowOpacity = 0.5
+                layer.shadowRadius = CGFloat(g.int(0...3))
+                layer.shadowOffset = CGSize(width: g.int(-3...3), height: g.int(-3...3))
+            }
             parent.addSublayer(layer)
             if depth > 0 && g.chance(40) { addRandomLayers(to: layer, count: g.int(1...3), depth: depth - 1, size: size / 2, &g) }
         }

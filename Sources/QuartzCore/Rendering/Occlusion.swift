@@ -12,15 +12,15 @@
 extension RenderLayer {
     /// Device pixels this layer replaces entirely when drawn: its
     /// background's bounds when the background is opaque, the layer is not
-    /// faded, hidden or turned, and its bounds lie on whole pixels; with
+    /// faded, hidden, masked or turned, and its bounds lie on whole pixels; with
     /// rounded corners, the band between the corners' rows. Empty otherwise.
     func updateOccludingRect() {
-        occludingRect = opacity == 1 ? opaqueBackgroundRect : .empty
+        occludingRect = opacity == 1 && mask == nil ? opaqueBackgroundRect : .empty
     }
 
     /// Device pixels the layer's background covers opaquely, before any
-    /// opacity: the occluding rectangle, but for the layer's own fading
-    /// (inside its group, it replaces what it covers all the same).
+    /// opacity or mask: the occluding rectangle, but for the layer's own
+    /// fading (inside its group, it replaces what it covers all the same).
     var opaqueBackgroundRect: PixelRect {
         guard !isHidden, let background, background.pixel >> 24 == 255,
               var rect = pixelAlignedBounds else { return .empty }
