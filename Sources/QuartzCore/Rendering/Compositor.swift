@@ -12,7 +12,7 @@
 /// will cover are left out (Occlusion.swift).
 @MainActor
 package final class Compositor {
-    private let scratch = ScratchBuffers()
+    let scratch = ScratchBuffers()
     /// The occluders of the layers being drawn, a stack: each layer's list
     /// is `occluders[activeOccluders...]`, what its ancestors' lists and its
     /// later siblings hide of it.
@@ -33,26 +33,34 @@ package final class Compositor {
         guard !node.isHidden, node.opacity > 0 else { return }
         let clip = clip.intersection(surface.extent)
         guard node.subtreeRect.intersects(clip) else { return }
+        if let mask = node.mask { return drawMasked(node, by: mask, into: surface, clip: clip) }
         if let shadow = node.shadow { drawShadow(shadow, of: node, into: surface, clip: clip) }
+        drawGroup(of: node, into: surface, clip: clip, opacity: node.opacity)
+    }
 
+    /// Draws the layer's background, contents, sublayers and border (not
+    /// its shadow, nor through its mask) with `opacity` for the layer's.
+    func drawGroup(of node: RenderLayer, into surface: PixelSurface, clip: PixelRect, opacity: Float) {
         // A background and border alone are drawn together in one pass, as a group would.
         let ownParts = node.drawsBorderedBackground ? 1
             : (node.background != nil ? 1 : 0) + (node.gradient != nil ? 1 : 0) + (node.hasBorder ? 1 : 0) + (node.contents != nil ? 1 : 0)
         let maskClip = node.masksToBounds ? node.pixelAlignedMask : nil
-        let needsGroup = (node.opacity < 1 && (!node.children.isEmpty || ownParts > 1))
+        let needsGroup = (opacity < 1 && (!node.children.isEmpty || ownParts > 1))
             || (node.masksToBounds && (!node.children.isEmpty || node.contents != nil) && maskClip == nil)
         guard needsGroup else {
-            drawContent(of: node, into: surface, clip: clip, childClip: maskClip.map { clip.intersection($0) } ?? clip, alpha: node.opacity)
+            drawContent(of: node, into: surface, clip: clip, childClip: maskClip.map { clip.intersection($0) } ?? clip, alpha: opacity)
             return
         }
         var region = node.boundsPixelRect
         if !node.masksToBounds { for child in node.children { region = region.union(child.subtreeRect) } }
         region = region.intersection(clip)
         guard !region.isEmpty else { return }
-        let (group, buffer) = scratch.surface(covering: region)
+        // The background, drawn first, replaces what the buffer held where
+        // it is opaque: only the rest is cleared.
+        let (group, buffer) = scratch.surface(covering: region, overwritten: node.opaqueBackgroundRect)
         defer { scratch.recycle(buffer) }
         drawContent(of: node, into: group, clip: region, childClip: region, alpha: 1)
-        var painter = SurfacePainter(surface: surface, source: group, alpha: PixelOps.alpha(node.opacity))
+        var painter = SurfacePainter(surface: surface, source: group, alpha: PixelOps.alpha(opacity))
         let shape = node.masksToBounds ? node.roundedBounds : RoundedRectShape(rect: region.cgRect, radius: 0, corners: [])
         let toDevice = node.masksToBounds ? node.toDevice : .identity
         if let mask = ShapeFiller(shape: shape, toDevice: toDevice) {
@@ -79,6 +87,16 @@ package final class Compositor {
         var occluded = OccludedPainter(base: painter, sorted: sorted, active: active)
         filler.fill(within: clip, toDevice: toDevice, painter: &occluded)
         painter = occluded.base
+    }
+
+    /// Runs `body` with none of the occluders of the layers being drawn in
+    /// force, for pictures that are not the frame's pixels (a mask, the
+    /// source of a shadow): those must be whole.
+    func withoutOccluders(_ body: () -> Void) {
+        let saved = activeOccluders
+        activeOccluders = occluders.count
+        body()
+        activeOccluders = saved
     }
 
     /// Room for the occluders of one paint, sorted, and for those of its current row.
@@ -193,12 +211,34 @@ package final class Compositor {
         }
     }
 
-    private func drawShadow(_ style: ShadowStyle, of node: RenderLayer, into surface: PixelSurface, clip: PixelRect) {
+    func drawShadow(_ style: ShadowStyle, of node: RenderLayer, into surface: PixelSurface, clip: PixelRect) {
+        if node.masksToBounds { return drawShadowClippedToBounds(style, of: node, into: surface, clip: clip) }
+        drawUnclippedShadow(style, of: node, into: surface, clip: clip)
+    }
+
+    private func drawUnclippedShadow(_ style: ShadowStyle, of node: RenderLayer, into surface: PixelSurface, clip: PixelRect) {
+        if style.path == nil && !node.castsBackgroundShadow {
+            return drawGroupShadow(style, of: node, into: surface, clip: clip)
+        }
         let cache = node.shadowCache
         if cache == nil || cache?.style != style || cache?.toDevice != node.toDevice || cache?.visible != surface.extent {
             node.shadowCache = ShadowMask.make(style: style, shape: node.roundedBounds, toDevice: node.toDevice, visible: surface.extent)
         }
         node.shadowCache?.draw(into: surface, clip: clip, opacity: node.opacity)
+    }
+
+    /// `masksToBounds` clips the shadow too, as in Core Animation (which
+    /// draws the layer whole, shadow included, then clips it): only the
+    /// shadow's part inside the rounded bounds shows, under a translucent
+    /// background. Drawn into a buffer, composited through the shape.
+    private func drawShadowClippedToBounds(_ style: ShadowStyle, of node: RenderLayer, into surface: PixelSurface, clip: PixelRect) {
+        let region = clip.intersection(node.boundsPixelRect)
+        guard !region.isEmpty, let filler = ShapeFiller(shape: node.roundedBounds, toDevice: node.toDevice) else { return }
+        let (shadow, buffer) = scratch.surface(covering: region)
+        defer { scratch.recycle(buffer) }
+        drawUnclippedShadow(style, of: node, into: shadow, clip: region)
+        var painter = SurfacePainter(surface: surface, source: shadow, alpha: 255)
+        filler.fill(within: region, toDevice: node.toDevice, painter: &painter)
     }
 }
 
@@ -208,7 +248,7 @@ extension RenderLayer {
     /// Whether the layer's own background replaces every pixel of `rect`:
     /// opaque, square-cornered, on whole pixels, not faded.
     func opaquelyCovers(_ rect: PixelRect) -> Bool {
-        guard !isHidden, opacity == 1, let background, background.pixel >> 24 == 255,
+        guard !isHidden, opacity == 1, mask == nil, let background, background.pixel >> 24 == 255,
               let bounds = pixelAlignedMask else { return false }
         return bounds.intersection(rect) == rect
     }

@@ -54,6 +54,10 @@ public final class DiagnosticLog {
 
     public init() {}
 
+    // Not inlined: reports are rare, and where one was inlined into a hot
+    // loop the compiler hoisted its exclusivity checks of this log's
+    // properties out of the loop, so every pass paid for them.
+    @inline(never)
     public func report(_ diagnostic: Diagnostic) {
         if entries.count == capacity { entries.removeFirst() }
         entries.append(diagnostic)

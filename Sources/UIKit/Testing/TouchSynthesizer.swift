@@ -19,9 +19,11 @@ import HID
 public final class TouchSynthesizer {
     public let window: UIWindow
     private let application: UIApplication
-    private var fingers: [(id: Int, location: CGPoint, kind: DigitizerContact.Kind)] = []
-    private var nextFinger = 1
-    private var spareContacts: [DigitizerContact] = []
+    // Touched for every frame sent, only on the main actor and never through
+    // overlapping inout accesses: dynamic exclusivity checks would only cost time.
+    @exclusivity(unchecked) private var fingers: [(id: Int, location: CGPoint, kind: DigitizerContact.Kind)] = []
+    @exclusivity(unchecked) private var nextFinger = 1
+    @exclusivity(unchecked) private var spareContacts: [DigitizerContact] = []
 
     /// Points given to this synthesizer are in `window`'s coordinates.
     public init(window: UIWindow) {
