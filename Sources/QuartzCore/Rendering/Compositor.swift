@@ -55,7 +55,9 @@ package final class Compositor {
         if !node.masksToBounds { for child in node.children { region = region.union(child.subtreeRect) } }
         region = region.intersection(clip)
         guard !region.isEmpty else { return }
-        let (group, buffer) = scratch.surface(covering: region)
+        // The background, drawn first, replaces what the buffer held where
+        // it is opaque: only the rest is cleared.
+        let (group, buffer) = scratch.surface(covering: region, overwritten: node.opaqueBackgroundRect)
         defer { scratch.recycle(buffer) }
         drawContent(of: node, into: group, clip: region, childClip: region, alpha: 1)
         var painter = SurfacePainter(surface: surface, source: group, alpha: PixelOps.alpha(opacity))

@@ -30,19 +30,30 @@ struct BorderedBackgroundPainter: SpanPainter {
     let border: UInt32
     /// 0…255.
     let alpha: UInt32
+    /// Where the shape is whole and the hole is not: the border over the
+    /// background, faded; inside the hole: the background, faded.
+    private let borderRun: SolidPainter
+    private let holeRun: SolidPainter
 
-    /// Where the shape is whole and the hole is not: the border over the background.
-    @inline(__always)
-    mutating func fill(y: Int, from x0: Int, to x1: Int) {
-        var solid = SolidPainter(surface: surface, color: PixelOps.scale(PixelOps.over(border, background), by: alpha))
-        solid.fill(y: y, from: x0, to: x1)
+    init(surface: PixelSurface, background: UInt32, border: UInt32, alpha: UInt32) {
+        self.surface = surface
+        self.background = background
+        self.border = border
+        self.alpha = alpha
+        borderRun = SolidPainter(surface: surface, color: PixelOps.scale(PixelOps.over(border, background), by: alpha))
+        holeRun = SolidPainter(surface: surface, color: PixelOps.scale(background, by: alpha))
     }
 
-    /// Inside the hole: the background.
+    @inline(__always)
+    mutating func fill(y: Int, from x0: Int, to x1: Int) {
+        var run = borderRun
+        run.fill(y: y, from: x0, to: x1)
+    }
+
     @inline(__always)
     mutating func fillHole(y: Int, from x0: Int, to x1: Int) {
-        var solid = SolidPainter(surface: surface, color: PixelOps.scale(background, by: alpha))
-        solid.fill(y: y, from: x0, to: x1)
+        var run = holeRun
+        run.fill(y: y, from: x0, to: x1)
     }
 
     @inline(__always)

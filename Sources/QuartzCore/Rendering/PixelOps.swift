@@ -101,13 +101,28 @@ struct PixelSurface {
 final class ScratchBuffers {
     private var free: [UnsafeMutableBufferPointer<UInt32>] = []
 
-    /// A cleared surface covering `extent`; give it back with ``recycle(_:)``.
-    func surface(covering extent: PixelRect) -> (PixelSurface, UnsafeMutableBufferPointer<UInt32>) {
+    /// A surface covering `extent`, cleared but for `overwritten` (pixels
+    /// the caller will cover opaquely before reading any); give it back with
+    /// ``recycle(_:)``.
+    func surface(covering extent: PixelRect, overwritten: PixelRect = .empty) -> (PixelSurface, UnsafeMutableBufferPointer<UInt32>) {
         let count = extent.area
         let index = free.firstIndex { $0.count >= count }
         let buffer = index.map { free.remove(at: $0) } ?? UnsafeMutableBufferPointer<UInt32>.allocate(capacity: count)
-        buffer.baseAddress!.update(repeating: 0, count: count)
-        return (PixelSurface(base: buffer.baseAddress!, stride: extent.width, extent: extent), buffer)
+        let surface = PixelSurface(base: buffer.baseAddress!, stride: extent.width, extent: extent)
+        let kept = overwritten.intersection(extent)
+        if kept.isEmpty {
+            buffer.baseAddress!.update(repeating: 0, count: count)
+        } else {
+            // The rows above and below whole, those beside on either side.
+            (surface.row(extent.y0) + extent.x0).update(repeating: 0, count: (kept.y0 - extent.y0) * extent.width)
+            for y in kept.y0..<kept.y1 {
+                let row = surface.row(y)
+                (row + extent.x0).update(repeating: 0, count: kept.x0 - extent.x0)
+                (row + kept.x1).update(repeating: 0, count: extent.x1 - kept.x1)
+            }
+            (surface.row(kept.y1) + extent.x0).update(repeating: 0, count: (extent.y1 - kept.y1) * extent.width)
+        }
+        return (surface, buffer)
     }
 
     func recycle(_ buffer: UnsafeMutableBufferPointer<UInt32>) {
