@@ -105,6 +105,11 @@ import Testing
         CATransaction.flush()
         compositor.renderFrame()
         #expect(card.committedNode?.castsBackgroundShadow == true)
+        // A line off whole pixels that reaches the card's edge, as a list's separator does.
+        _ = addLayer(to: card, frame: CGRect(x: 10, y: 20.2, width: 30, height: 0.5), color: color(0, 0, 0))
+        CATransaction.flush()
+        compositor.renderFrame()
+        #expect(card.committedNode?.castsBackgroundShadow == true)
         child.frame = CGRect(x: 1, y: 1, width: 10, height: 10)    // into the rounded corner
         CATransaction.flush()
         compositor.renderFrame()

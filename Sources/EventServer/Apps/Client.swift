@@ -45,6 +45,25 @@ final class Client {
     var queuedMessageCount: Int { outbox.count - outboxHead }
     var unacknowledgedCount: Int { unacknowledged.count - unacknowledgedHead }
 
+    /// How many events an application may owe acknowledgements for before
+    /// its acknowledgements wake the server. Below it, they wait in the
+    /// socket and are read at the server's next turn (the next input, at
+    /// the latest the watchdog's deadline): a wake-up for each one would
+    /// double the server's wake-ups, and its CPU time, per event. Far
+    /// fewer than the application's socket holds (about 278 small messages
+    /// with Linux's default buffer), so its acknowledgement never waits
+    /// for room.
+    static let acknowledgementsReadAtTheNextTurn = 32
+
+    /// Whether this client's messages can wait for the server's next turn
+    /// instead of waking it: an application responding and owing a few
+    /// acknowledgements, which is all it sends. Anything else (a client
+    /// owing nothing, an application the watchdog gave up on, a tool)
+    /// wakes the server.
+    var acknowledgementsCanWait: Bool {
+        isApplication && isResponding && unacknowledgedCount > 0 && unacknowledgedCount < Self.acknowledgementsReadAtTheNextTurn
+    }
+
     /// The oldest event still waiting for its acknowledgement.
     var oldestUnacknowledged: (sequence: UInt64, dispatchTime: Double)? {
         unacknowledgedHead < unacknowledged.count ? unacknowledged[unacknowledgedHead] : nil

@@ -256,21 +256,24 @@ final class EventDispatcher {
         }
     }
 
-    /// Marks applications not responding whose oldest event waited too
-    /// long. Returns when the next one could time out, if any is waiting.
-    @discardableResult
-    func checkWatchdog(now: Double) -> Double? {
+    /// Marks applications not responding whose oldest event waited too long.
+    func checkWatchdog(now: Double) {
+        for client in clients where client.isApplication && client.isResponding {
+            guard let oldest = client.oldestUnacknowledged, now >= oldest.dispatchTime + configuration.watchdogTimeout else { continue }
+            client.isResponding = false
+            report("\(describe(client)) is not responding: event \(oldest.sequence) unacknowledged for \(formatSeconds(now - oldest.dispatchTime)) (timeout \(formatSeconds(configuration.watchdogTimeout)))")
+            cancelTouchSequences(of: client, now: now)
+        }
+    }
+
+    /// When ``checkWatchdog(now:)`` must look next, if any application
+    /// owes an acknowledgement. Nothing is marked here: the server first
+    /// reads the acknowledgements that came meanwhile.
+    func nextWatchdogDeadline() -> Double? {
         var next: Double?
         for client in clients where client.isApplication && client.isResponding {
             guard let oldest = client.oldestUnacknowledged else { continue }
-            let deadline = oldest.dispatchTime + configuration.watchdogTimeout
-            if now >= deadline {
-                client.isResponding = false
-                report("\(describe(client)) is not responding: event \(oldest.sequence) unacknowledged for \(formatSeconds(now - oldest.dispatchTime)) (timeout \(formatSeconds(configuration.watchdogTimeout)))")
-                cancelTouchSequences(of: client, now: now)
-            } else {
-                next = min(next ?? deadline, deadline)
-            }
+            next = min(next ?? .infinity, oldest.dispatchTime + configuration.watchdogTimeout)
         }
         return next
     }

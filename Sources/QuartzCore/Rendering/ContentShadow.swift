@@ -19,21 +19,33 @@
 extension RenderLayer {
     /// Whether the layer's shadow (without a path) is exactly the shadow of
     /// its background's rounded shape: the background is opaque, and the
-    /// contents and sublayers are clipped to it (`masksToBounds`) or lie a
-    /// pixel inside it, so that they add no alpha. Only for bounds that are
-    /// scaled alike on both axes and not turned; anything else takes the
-    /// general path, which gives the same picture, more slowly.
+    /// contents and sublayers are clipped to it (`masksToBounds`) or lie on
+    /// pixels it covers whole, so that they add no alpha. Only for bounds
+    /// that are scaled alike on both axes and not turned; anything else
+    /// takes the general path, which gives the same picture, more slowly.
     var castsBackgroundShadow: Bool {
         guard let background, background.pixel >> 24 == 255 else { return false }
         if masksToBounds { return true }
         if contents != nil && !backgroundInteriorContains(contentsPixelRect) { return false }
-        for child in children where !backgroundInteriorContains(child.subtreeRect) { return false }
+        for child in children where !backgroundInteriorContains(pixelsDrawn(by: child)) { return false }
         return true
     }
 
-    /// Whether every pixel of `rect` lies at least a pixel inside the
-    /// background's rounded shape (so that the background covers it whole).
-    /// The shape is convex: the rectangle is inside when its corners are.
+    /// The pixels `child` may touch: its subtree's rectangle, or, for a leaf
+    /// that draws only within its bounds (a separator line), just the
+    /// pixels its bounds cross, without the margin the subtree's rectangle
+    /// keeps for edges off whole pixels.
+    private func pixelsDrawn(by child: RenderLayer) -> PixelRect {
+        guard !child.subtreeRect.isEmpty, child.children.isEmpty, child.shadow == nil, child.contents == nil, child.mask == nil
+        else { return child.subtreeRect }
+        return PixelRect(covering: child.bounds.applying(child.toDevice))
+    }
+
+    /// Whether every pixel of `rect` lies inside the background's rounded
+    /// shape, so that the background covers it whole (its coverage is 1
+    /// when the pixel's centre is half a pixel inside a straight edge, or
+    /// 0.71 inside an arc: true when the pixel's square is inside). The
+    /// shape is convex: the rectangle is inside when its corners are.
     private func backgroundInteriorContains(_ rect: PixelRect) -> Bool {
         guard !rect.isEmpty else { return true }
         let t = toDevice
@@ -46,12 +58,12 @@ extension RenderLayer {
             let rc = radius(corner)
             let centreX = cx < 0 ? box.minX + rc : box.maxX - rc
             let centreY = cy < 0 ? box.minY + rc : box.maxY - rc
-            guard x >= box.minX + 1, x <= box.maxX - 1, y >= box.minY + 1, y <= box.maxY - 1 else { return false }
+            guard x >= box.minX, x <= box.maxX, y >= box.minY, y <= box.maxY else { return false }
             let beyondX = cx < 0 ? x < centreX : x > centreX
             let beyondY = cy < 0 ? y < centreY : y > centreY
-            guard beyondX && beyondY && rc > 1 else { return true }
+            guard beyondX && beyondY && rc > 0 else { return true }
             let dx = x - centreX, dy = y - centreY
-            return (dx * dx + dy * dy).squareRoot() <= rc - 1
+            return (dx * dx + dy * dy).squareRoot() <= rc
         }
         let x0 = CGFloat(rect.x0), y0 = CGFloat(rect.y0), x1 = CGFloat(rect.x1), y1 = CGFloat(rect.y1)
         return inside(x0, y0, .layerMinXMinYCorner, -1, -1) && inside(x1, y0, .layerMaxXMinYCorner, 1, -1)

@@ -11,7 +11,8 @@ import HID
 final class EventServerConnection {
     /// What arrived, in the order it arrived.
     enum Item {
-        case event(HIDEvent, sequence: UInt64)
+        /// `readTime`: when the server read it, seconds of `CLOCK_MONOTONIC`.
+        case event(HIDEvent, sequence: UInt64, readTime: Double)
         /// An event message whose HID packet did not decode.
         case malformedEvent(HIDDecodingError, sequence: UInt64)
         case state(ServerMessage.AppState)
@@ -109,7 +110,7 @@ final class EventServerConnection {
         while let result = decoder.next() {
             switch result {
             case .success(let event) where !decoded:
-                items.append(.event(event, sequence: envelope.sequence))
+                items.append(.event(event, sequence: envelope.sequence, readTime: envelope.readTime))
                 decoded = true
             case .success:
                 break  // one event per message: a second one is not the server's
