@@ -9,7 +9,10 @@
 /// straight into the frame: a layer without sublayers folds its opacity
 /// into its colours, and an axis-aligned, square-cornered mask on whole
 /// pixels is a smaller clip rectangle. Pixels that a later opaque layer
-/// will cover are left out (Occlusion.swift).
+/// will cover are left out (Occlusion.swift). A layer with a `mask` layer
+/// is drawn, shadow and all, into a buffer and composited through the
+/// mask's alpha (LayerMask.swift); a shadow without a path is cast by the
+/// layer's group (ContentShadow.swift).
 @MainActor
 package final class Compositor {
     let scratch = ScratchBuffers()
