@@ -83,10 +83,10 @@ package final class Compositor {
             occluderScratch.deallocate()
             occluderScratch = .allocate(capacity: max(2 * count, 2 * occluderScratch.count))
         }
-        var sorted = UnsafeMutableBufferPointer(rebasing: occluderScratch[0..<count])
+        let sorted = UnsafeMutableBufferPointer(rebasing: occluderScratch[0..<count])
         let active = UnsafeMutableBufferPointer(rebasing: occluderScratch[count..<(2 * count)])
         for i in 0..<count { sorted[i] = occluders[activeOccluders + i] }
-        sorted.sort { $0.y0 < $1.y0 }
+        sortByTopEdge(sorted, using: active)
         var occluded = OccludedPainter(base: painter, sorted: sorted, active: active)
         filler.fill(within: clip, toDevice: toDevice, painter: &occluded)
         painter = occluded.base
@@ -100,6 +100,34 @@ package final class Compositor {
         activeOccluders = occluders.count
         body()
         activeOccluders = saved
+    }
+
+    /// Sorts `rects` by `y0`, a bottom-up merge through `spare` (as many
+    /// rectangles): the standard library's sort would allocate its runs on
+    /// the heap, a few times every frame.
+    private func sortByTopEdge(_ rects: UnsafeMutableBufferPointer<PixelRect>, using spare: UnsafeMutableBufferPointer<PixelRect>) {
+        let count = rects.count
+        var from = rects, to = spare
+        var width = 1
+        while width < count {
+            var start = 0
+            while start < count {
+                let middle = min(start + width, count), end = min(start + 2 * width, count)
+                var i = start, j = middle, k = start
+                while i < middle && j < end {
+                    if from[j].y0 < from[i].y0 { to[k] = from[j]; j += 1 } else { to[k] = from[i]; i += 1 }
+                    k += 1
+                }
+                while i < middle { to[k] = from[i]; i += 1; k += 1 }
+                while j < end { to[k] = from[j]; j += 1; k += 1 }
+                start = end
+            }
+            swap(&from, &to)
+            width *= 2
+        }
+        if from.baseAddress != rects.baseAddress {
+            for i in 0..<count { rects[i] = from[i] }
+        }
     }
 
     /// Room for the occluders of one paint, sorted, and for those of its current row.
