@@ -161,7 +161,7 @@ import Testing
         #expect(matches(compositor.pixel(x: 7, y: 46), white))     // beside the diamond's tip, outside it
     }
 
-    @Test func aHugeShadowRadiusAllocatesNothingGiantAndLeavesTheLayerDrawn() throws {
+    @Test func aHugeShadowRadiusOrOffsetAllocatesNothingGiantAndLeavesTheLayerDrawn() throws {
         let (root, compositor) = try makeScene(width: 40, height: 40)
         let layer = shadowCaster(in: root, frame: CGRect(x: 10, y: 10, width: 20, height: 20))
         _ = addLayer(to: layer, frame: CGRect(x: 0, y: 0, width: 10, height: 10), color: color(1, 0, 0))
@@ -171,6 +171,13 @@ import Testing
             compositor.renderFrame()
             #expect(matches(compositor.pixel(x: 15, y: 15), red))
             #expect(matches(compositor.pixel(x: 35, y: 35), white))   // spread beyond sight, or not drawn
+        }
+        layer.shadowRadius = 0
+        for offset in [1e300, -1e300, 1e9] as [CGFloat] {
+            layer.shadowOffset = CGSize(width: offset, height: 1)
+            CATransaction.flush()
+            compositor.renderFrame()
+            #expect(matches(compositor.pixel(x: 15, y: 15), red))
         }
     }
 }

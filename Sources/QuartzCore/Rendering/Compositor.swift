@@ -9,7 +9,10 @@
 /// straight into the frame: a layer without sublayers folds its opacity
 /// into its colours, and an axis-aligned, square-cornered mask on whole
 /// pixels is a smaller clip rectangle. Pixels that a later opaque layer
-/// will cover are left out (Occlusion.swift).
+/// will cover are left out (Occlusion.swift). A layer with a `mask` layer
+/// is drawn, shadow and all, into a buffer and composited through the
+/// mask's alpha (LayerMask.swift); a shadow without a path is cast by the
+/// layer's group (ContentShadow.swift).
 @MainActor
 package final class Compositor {
     let scratch = ScratchBuffers()
@@ -80,10 +83,10 @@ package final class Compositor {
             occluderScratch.deallocate()
             occluderScratch = .allocate(capacity: max(2 * count, 2 * occluderScratch.count))
         }
-        var sorted = UnsafeMutableBufferPointer(rebasing: occluderScratch[0..<count])
+        let sorted = UnsafeMutableBufferPointer(rebasing: occluderScratch[0..<count])
         let active = UnsafeMutableBufferPointer(rebasing: occluderScratch[count..<(2 * count)])
         for i in 0..<count { sorted[i] = occluders[activeOccluders + i] }
-        sorted.sort { $0.y0 < $1.y0 }
+        sortByTopEdge(sorted, using: active)
         var occluded = OccludedPainter(base: painter, sorted: sorted, active: active)
         filler.fill(within: clip, toDevice: toDevice, painter: &occluded)
         painter = occluded.base
@@ -97,6 +100,34 @@ package final class Compositor {
         activeOccluders = occluders.count
         body()
         activeOccluders = saved
+    }
+
+    /// Sorts `rects` by `y0`, a bottom-up merge through `spare` (as many
+    /// rectangles): the standard library's sort would allocate its runs on
+    /// the heap, a few times every frame.
+    private func sortByTopEdge(_ rects: UnsafeMutableBufferPointer<PixelRect>, using spare: UnsafeMutableBufferPointer<PixelRect>) {
+        let count = rects.count
+        var from = rects, to = spare
+        var width = 1
+        while width < count {
+            var start = 0
+            while start < count {
+                let middle = min(start + width, count), end = min(start + 2 * width, count)
+                var i = start, j = middle, k = start
+                while i < middle && j < end {
+                    if from[j].y0 < from[i].y0 { to[k] = from[j]; j += 1 } else { to[k] = from[i]; i += 1 }
+                    k += 1
+                }
+                while i < middle { to[k] = from[i]; i += 1; k += 1 }
+                while j < end { to[k] = from[j]; j += 1; k += 1 }
+                start = end
+            }
+            swap(&from, &to)
+            width *= 2
+        }
+        if from.baseAddress != rects.baseAddress {
+            for i in 0..<count { rects[i] = from[i] }
+        }
     }
 
     /// Room for the occluders of one paint, sorted, and for those of its current row.

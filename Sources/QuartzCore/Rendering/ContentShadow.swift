@@ -31,6 +31,15 @@ extension RenderLayer {
         return true
     }
 
+    /// The shadow's pixels that change when the group's pixels in `rect`
+    /// change: `rect` moved by the offset, grown by the blur's reach.
+    func groupShadowDamage(for rect: PixelRect) -> PixelRect {
+        guard let shadow, !rect.isEmpty else { return .empty }
+        let offset = shadow.offsetInDevice(toDevice)
+        let reach = min(shadow.blurExtent(toDevice), CGFloat(PixelRect.coordinateLimit / 4)) + 1
+        return PixelRect(covering: rect.cgRect.offsetBy(dx: offset.width, dy: offset.height).insetBy(dx: -reach, dy: -reach))
+    }
+
     /// The pixels `child` may touch: its subtree's rectangle, or, for a leaf
     /// that draws only within its bounds (a separator line), just the
     /// pixels its bounds cross, without the margin the subtree's rectangle
@@ -124,16 +133,5 @@ extension Compositor {
                 if m != 0 { row[x] = PixelOps.over(PixelOps.scale(color, by: m), row[x]) }
             }
         }
-    }
-}
-
-extension RenderLayer {
-    /// The shadow's pixels that change when the group's pixels in `rect`
-    /// change: `rect` moved by the offset, grown by the blur's reach.
-    func groupShadowDamage(for rect: PixelRect) -> PixelRect {
-        guard let shadow, !rect.isEmpty else { return .empty }
-        let offset = shadow.offsetInDevice(toDevice)
-        let reach = min(shadow.blurExtent(toDevice), CGFloat(PixelRect.coordinateLimit / 4)) + 1
-        return PixelRect(covering: rect.cgRect.offsetBy(dx: offset.width, dy: offset.height).insetBy(dx: -reach, dy: -reach))
     }
 }
