@@ -301,3 +301,49 @@ func makeAlphaImage(width: Int, height: Int, _ opaque: (Int, Int) -> Bool) -> CG
         }
     }
 }
+
+/// Random layer trees with masks and shadows, changed frame after frame:
+/// drawing only the damage gives the pixels a full frame gives.
+@MainActor
+@Suite struct MaskAndShadowDamagePropertyTests {
+    @Test(arguments: 0..<30)
+    func drawingTheDamageMatchesAFullFrame(seed: Int) throws {
+        var g = OcclusionPropertyTests.Generator(state: UInt64(seed) &+ 1000)
+        let scale: CGFloat = g.chance(50) ? 1 : 2
+        let (root, compositor) = try makeScene(width: 48, height: 48, scale: scale)
+        OcclusionPropertyTests().addRandomLayers(to: root, count: g.int(4...10), depth: 2, size: 48, &g)
+        CATransaction.flush()
+        compositor.renderFrame()
+        func all(_ layer: CALayer) -> [CALayer] { [layer] + (layer.sublayers ?? []).flatMap(all) + (layer.mask.map(all) ?? []) }
+        for round in 0..<6 {
+            let layers = Array(all(root).dropFirst())
+            for _ in 0..<g.int(1...3) {
+                let layer = layers[g.int(0...layers.count - 1)]
+                switch g.int(0...7) {
+                case 0: layer.position = CGPoint(x: g.int(0...48), y: g.int(0...48))
+                case 1: layer.backgroundColor = g.chance(80) ? color(CGFloat(g.int(0...4)) / 4, 0.5, 1, g.chance(50) ? 1 : 0.5) : nil
+                case 2: layer.opacity = g.chance(50) ? 1 : 0.5
+                case 3: layer.mask = g.chance(60) ? makeMask(CGRect(x: g.int(-4...8), y: g.int(-4...8), width: g.int(2...24), height: g.int(2...24)), alpha: g.chance(50) ? 1 : 0.5) : nil
+                case 4:
+                    layer.shadowOpacity = g.chance(70) ? 0.7 : 0
+                    layer.shadowOffset = CGSize(width: g.int(-4...4), height: g.int(-4...4))
+                    layer.shadowRadius = CGFloat(g.int(0...3))
+                case 5: layer.cornerRadius = CGFloat(g.int(0...6))
+                case 6: layer.masksToBounds.toggle()
+                default:
+                    if g.chance(50), layer.superlayer != nil { layer.removeFromSuperlayer() } else {
+                        _ = addLayer(to: layer, frame: CGRect(x: g.int(-6...12), y: g.int(-6...12), width: g.int(2...16), height: g.int(2...16)), color: color(1, 0.5, 0))
+                    }
+                }
+            }
+            CATransaction.flush()
+            compositor.renderFrame()
+            let incremental = compositor.withUnsafeBytes { Array($0) }
+            compositor.renderFullFrame()
+            let full = compositor.withUnsafeBytes { Array($0) }
+            let differing = zip(incremental, full).filter { $0 != $1 }.count
+            #expect(differing == 0, "seed \(seed), round \(round): \(differing) bytes differ from a full frame")
+            if differing != 0 { return }
+        }
+    }
+}
