@@ -124,6 +124,9 @@ struct PixelSpan: Equatable {
     static let none = PixelSpan(lo: 0, hi: 0)
 
     @inline(__always)
+    static func == (a: PixelSpan, b: PixelSpan) -> Bool { a.lo == b.lo && a.hi == b.hi }
+
+    @inline(__always)
     init(lo: Int, hi: Int) { self.lo = lo; self.hi = hi }
 
     @inline(__always)
@@ -404,6 +407,12 @@ struct RowCuts: Equatable {
     var solid: PixelSpan
     var holeOuter: PixelSpan
     var holeSolid: PixelSpan
+
+    /// Asked once a row: inline (the derived one was a call).
+    @inline(__always)
+    static func == (a: RowCuts, b: RowCuts) -> Bool {
+        a.x0 == b.x0 && a.x1 == b.x1 && a.solid == b.solid && a.holeOuter == b.holeOuter && a.holeSolid == b.holeSolid
+    }
 }
 
 /// What to do with each piece of a row: fill it, fill it as the hole, or
