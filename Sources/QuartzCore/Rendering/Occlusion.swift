@@ -140,9 +140,25 @@ struct OccludedPainter<Base: SpanPainter>: SpanPainter {
         if !isOccluded(y: y, x: x) { base.blend(y: y, x: x, outer: outer, hole: hole) }
     }
 
-    /// The visible runs only: the pixels under an occluder are not measured.
+    /// The first run not under an occluder: the pixels under one are not
+    /// measured.
     @inline(__always)
-    mutating func blend(y: Int, from x0: Int, to x1: Int, hasHole: Bool, coverage: (Int) -> (outer: Float, hole: Float)) {
-        forEachVisibleRun(y: y, from: x0, to: x1) { $0.blend(y: y, from: $1, to: $2, hasHole: hasHole, coverage: coverage) }
+    mutating func visibleRun(y: Int, from x0: Int, to x1: Int) -> (Int, Int)? {
+        enter(y)
+        var x = x0
+        for i in 0..<activeCount {
+            let r = active[i]
+            if r.x0 >= x1 { break }
+            if r.x1 <= x { continue }
+            if r.x0 > x { return (x, r.x0) }
+            x = r.x1
+            if x >= x1 { return nil }
+        }
+        return x < x1 ? (x, x1) : nil
+    }
+
+    @inline(__always)
+    mutating func blendVisible(y: Int, x: Int, outer: Float, hole: Float, hasHole: Bool) {
+        base.blendVisible(y: y, x: x, outer: outer, hole: hole, hasHole: hasHole)
     }
 }

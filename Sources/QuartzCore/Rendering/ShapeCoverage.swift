@@ -210,10 +210,13 @@ protocol SpanPainter {
     /// A pixel near an edge: `outer` is the shape's coverage, `hole` the
     /// hole's (0 without one).
     mutating func blend(y: Int, x: Int, outer: Float, hole: Float)
-    /// The pixels `x0..<x1` of row `y`, near an edge: `coverage(x)` is the
-    /// shape's coverage of pixel x and its hole's, asked only for the pixels
-    /// the painter draws.
-    mutating func blend(y: Int, from x0: Int, to x1: Int, hasHole: Bool, coverage: (Int) -> (outer: Float, hole: Float))
+    /// The first run of `x0..<x1` on row `y` that the painter draws at all
+    /// (all of it, unless it leaves pixels out): the pixels near an edge
+    /// are measured only there.
+    mutating func visibleRun(y: Int, from x0: Int, to x1: Int) -> (Int, Int)?
+    /// A pixel near an edge, in a run ``visibleRun(y:from:to:)`` gave:
+    /// `outer` is the shape's coverage, `hole` the hole's.
+    mutating func blendVisible(y: Int, x: Int, outer: Float, hole: Float, hasHole: Bool)
 }
 
 extension SpanPainter {
@@ -228,15 +231,17 @@ extension SpanPainter {
     }
 
     @inline(__always)
-    mutating func blend(y: Int, from x0: Int, to x1: Int, hasHole: Bool, coverage: (Int) -> (outer: Float, hole: Float)) {
-        for x in x0..<x1 {
-            let c = coverage(x)
-            guard c.outer > 0 else { continue }
-            if hasHole {
-                blend(y: y, x: x, outer: c.outer, hole: c.hole)
-            } else {
-                blend(y: y, x: x, coverage: c.outer)
-            }
+    mutating func visibleRun(y: Int, from x0: Int, to x1: Int) -> (Int, Int)? {
+        x0 < x1 ? (x0, x1) : nil
+    }
+
+    @inline(__always)
+    mutating func blendVisible(y: Int, x: Int, outer: Float, hole: Float, hasHole: Bool) {
+        guard outer > 0 else { return }
+        if hasHole {
+            blend(y: y, x: x, outer: outer, hole: hole)
+        } else {
+            blend(y: y, x: x, coverage: outer)
         }
     }
 }
@@ -319,17 +324,22 @@ struct ShapeFiller {
         }
     }
 
-    /// Pixels measured one by one: the shape's coverage, and the hole's.
+    /// Pixels measured one by one, where the painter draws: the shape's
+    /// coverage, and the hole's.
     @inline(__always)
     private func measure<Painter: SpanPainter>(
         y: Int, from a: Int, to b: Int, p0x: Double, p0y: Double, stepX: Double, stepY: Double, painter: inout Painter
     ) {
-        guard a < b else { return }
-        painter.blend(y: y, from: a, to: b, hasHole: hole != nil) { x in
-            let px = p0x + Double(x) * stepX, py = p0y + Double(x) * stepY
-            let c = shape.coverage(x: px, y: py, sx: sx, sy: sy)
-            guard c > 0, let hole else { return (c, 0) }
-            return (c, hole.coverage(x: px, y: py, sx: sx, sy: sy))
+        var next = a
+        while let (start, end) = painter.visibleRun(y: y, from: next, to: b) {
+            for x in start..<end {
+                let px = p0x + Double(x) * stepX, py = p0y + Double(x) * stepY
+                let c = shape.coverage(x: px, y: py, sx: sx, sy: sy)
+                guard c > 0 else { continue }
+                let h = hole?.coverage(x: px, y: py, sx: sx, sy: sy) ?? 0
+                painter.blendVisible(y: y, x: x, outer: c, hole: h, hasHole: hole != nil)
+            }
+            next = end
         }
     }
 }
