@@ -15,21 +15,28 @@ public final class EventServer {
     public let configuration: ServerConfiguration
     private let listener: Int32
     private let dispatcher: EventDispatcher
-    private var sources: [any InputSource] = []
+    // State touched at every turn, by the one thread and never through
+    // overlapping inout accesses, skips the runtime's exclusivity checks
+    // (here and in the dispatcher and clients: a tenth of a turn's
+    // instructions); the test script's exclusivity pass puts them back.
+    @exclusivity(unchecked) private var sources: [any InputSource] = []
     /// Watches for devices plugged in later, and opens them.
     private var deviceMonitor: (monitor: InputDeviceMonitor, open: (String) -> Result<(any InputSource)?, InputSourceError>)?
     /// Connected clients that have not said hello yet.
-    private var greeting: [Client] = []
+    @exclusivity(unchecked) private var greeting: [Client] = []
     private var nextClientIdentifier: UInt32 = 1
-    private var isStopped = false
+    @exclusivity(unchecked) private var isStopped = false
     private var isShutDown = false
     /// SIGINT and SIGTERM, read as a descriptor while ``run(handlingSignals:)`` runs; -1 otherwise.
-    private var signalDescriptor: Int32 = -1
+    @exclusivity(unchecked) private var signalDescriptor: Int32 = -1
     /// The descriptors of one turn's poll, kept from turn to turn: the
     /// listener, the signals, the device monitor, the sources, the clients.
-    private var descriptors: [pollfd] = []
+    @exclusivity(unchecked) private var descriptors: [pollfd] = []
+    /// Decodes injected events; each message's packet stands alone, and
+    /// nothing of it is left here once it is read.
+    @exclusivity(unchecked) private var injectedPackets = HIDPacketDecoder()
     /// The clients of the current turn, in the order of their descriptors.
-    private var polledClients: [Client] = []
+    @exclusivity(unchecked) private var polledClients: [Client] = []
     /// How many messages one client may have read per turn, so that a
     /// client flooding the server cannot starve the others.
     private static let messagesPerClientPerTurn = 256
@@ -121,12 +128,12 @@ public final class EventServer {
 
         let sourceStart = 3
         let clientStart = sourceStart + sources.count
-        descriptors.removeAll(keepingCapacity: true)
+        descriptors.removeAllKeepingStorage()
         descriptors.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
         descriptors.append(pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0))
         descriptors.append(pollfd(fd: deviceMonitor?.monitor.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0))
         for source in sources { descriptors.append(pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
-        polledClients.removeAll(keepingCapacity: true)
+        polledClients.removeAllKeepingStorage()
         polledClients.append(contentsOf: dispatcher.clients)
         polledClients.append(contentsOf: greeting)
         for client in polledClients {
@@ -175,7 +182,7 @@ public final class EventServer {
         dispatcher.checkWatchdog(now: now)
         dropSilentClients(now: now)
         flushAll()
-        polledClients.removeAll(keepingCapacity: true)
+        polledClients.removeAllKeepingStorage()
     }
 
     /// Reads the signals waiting at the signal descriptor: SIGINT and SIGTERM stop the server.
@@ -350,17 +357,17 @@ public final class EventServer {
     /// fast as possible still carries the recorded intervals. The injector
     /// keeps the pace.
     private func inject(_ envelope: ServerMessage.EventEnvelope, from client: Client) {
-        var decoder = HIDPacketDecoder()
-        decoder.append(envelope.packet)
+        envelope.packet.withUnsafeBytes { injectedPackets.append($0) }
         let readTime = monotonicSeconds()
-        while let result = decoder.next() {
+        while let result = injectedPackets.next() {
             switch result {
             case .success(let event): dispatcher.dispatch(event, readTime: readTime)
             case .failure(let error): configuration.log("\(dispatcher.describe(client)) injected a bad event: \(error); skipped")
             }
         }
-        if decoder.bufferedByteCount > 0 {
+        if injectedPackets.bufferedByteCount > 0 {
             configuration.log("\(dispatcher.describe(client)) injected a cut-off event of \(envelope.packet.count) bytes; skipped")
+            injectedPackets = HIDPacketDecoder()
         }
     }
 

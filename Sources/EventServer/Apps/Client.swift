@@ -8,30 +8,31 @@ final class Client {
     let identifier: UInt32
     let socket: MessageSocket
     let credentials: PeerCredentials
+    // Touched at every turn of the server's one thread: unchecked for exclusivity (see EventServer).
     /// Nil until the client's hello was accepted.
-    var role: ServerMessage.Hello.Role?
+    @exclusivity(unchecked) var role: ServerMessage.Hello.Role?
     var name = ""
     /// When the connection was accepted, for the hello deadline.
     let connectTime: Double
 
     /// Messages waiting for room in the socket, oldest first, from `outboxHead` on.
-    private var outbox: [[UInt8]] = []
-    private var outboxHead = 0
+    @exclusivity(unchecked) private var outbox: [[UInt8]] = []
+    @exclusivity(unchecked) private var outboxHead = 0
 
     // The application's side of the dispatcher (Android's per-connection state).
     /// The sequence number of the next event sent.
-    var nextSequence: UInt64 = 1
+    @exclusivity(unchecked) var nextSequence: UInt64 = 1
     /// Events sent (or queued) and not yet acknowledged, oldest first: the
     /// dispatcher's wait queue, which the watchdog reads.
-    var unacknowledged: [(sequence: UInt64, dispatchTime: Double)] = []
-    var unacknowledgedHead = 0
+    @exclusivity(unchecked) var unacknowledged: [(sequence: UInt64, dispatchTime: Double)] = []
+    @exclusivity(unchecked) var unacknowledgedHead = 0
     /// False from the moment the watchdog found an event unacknowledged for
     /// too long until the application has caught up with every event.
-    var isResponding = true
+    @exclusivity(unchecked) var isResponding = true
     /// Events not sent because the client's queue was full, since it last caught up.
-    var droppedEventCount = 0
+    @exclusivity(unchecked) var droppedEventCount = 0
     /// The timestamp of the last event sent, so that none goes back in time.
-    var lastEventTimestamp = -Double.infinity
+    @exclusivity(unchecked) var lastEventTimestamp = -Double.infinity
 
     init(identifier: UInt32, socket: MessageSocket, credentials: PeerCredentials, connectTime: Double) {
         self.identifier = identifier

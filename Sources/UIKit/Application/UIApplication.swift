@@ -259,6 +259,10 @@ open class UIApplication: UIResponder {
                 events.removeAllKeepingStorage()
                 swap(&events, &pendingHIDEvents)
             }
+            if pendingAcknowledgements.isEmpty && acknowledgements.capacity > 0 {
+                acknowledgements.removeAllKeepingStorage()
+                swap(&acknowledgements, &pendingAcknowledgements)
+            }
         }
         var nextAcknowledgement = 0
         for index in events.indices {
