@@ -75,7 +75,9 @@ package final class Compositor {
         var sorted = UnsafeMutableBufferPointer(rebasing: occluderScratch[0..<count])
         let active = UnsafeMutableBufferPointer(rebasing: occluderScratch[count..<(2 * count)])
         for i in 0..<count { sorted[i] = occluders[activeOccluders + i] }
-        sorted.sort { $0.y0 < $1.y0 }
+        // A closure written here would be main-actor isolated, and Swift
+        // checks the executor at each of its calls: one per comparison.
+        sorted.sort(by: PixelRect.startsHigher)
         var occluded = OccludedPainter(base: painter, sorted: sorted, active: active)
         filler.fill(within: clip, toDevice: toDevice, painter: &occluded)
         painter = occluded.base
