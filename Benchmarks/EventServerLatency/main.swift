@@ -6,9 +6,9 @@ import HID
 /// The event server's latency benchmark: starts `openuikit-server` and the
 /// latency application as processes of their own, plays one long drag into
 /// the server at a fixed rate (an injector, as `openuikit replay` is), and
-/// reports how long each event took from the moment it was handed to the
-/// server (a socket hop, a few microseconds, before the server read it) to
-/// the moment the view's touch method ran, frames lost or reordered, and
+/// reports how long each event took from the moment the server read it to
+/// the moment the view's touch method ran (and, a socket hop longer, from
+/// the moment it was handed to the server), frames lost or reordered, and
 /// the CPU time each process spent per event.
 ///
 ///     openuikit-latency-benchmark [--events N] [--rate HZ]
@@ -97,6 +97,26 @@ func cpuSeconds(of pid: pid_t) -> Double {
     return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
 }
 
+/// How many times a process went to sleep (its voluntary context switches), from /proc.
+func sleepCount(of pid: pid_t) -> Int {
+    guard let file = fopen("/proc/\(pid)/status", "r") else { return 0 }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 256)
+    while fgets(&line, Int32(line.count), file) != nil {
+        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if text.hasPrefix("voluntary_ctxt_switches:") {
+            return Int(text.dropFirst("voluntary_ctxt_switches:".count).trimmingCharacters(in: " \t\n")) ?? 0
+        }
+    }
+    return 0
+}
+
+extension StringProtocol {
+    func trimmingCharacters(in characters: String) -> String {
+        String(drop { characters.contains($0) }.reversed().drop { characters.contains($0) }.reversed())
+    }
+}
+
 let directory = binaryDirectory()
 var template = Array("/tmp/openuikit-latency-XXXXXX".utf8CString)
 let socketDirectory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
@@ -122,6 +142,8 @@ do {
 
 print("Playing \(events) frames at \(Int(rate)) Hz into openuikit-server (\(Double(events) / rate) s)…")
 let serverCPUBefore = cpuSeconds(of: serverPID)
+let serverSleepsBefore = sleepCount(of: serverPID)
+let appSleepsBefore = sleepCount(of: appPID)
 let encoder = HIDPacketEncoder()
 let start = monotonicSeconds() + 0.1
 var late = 0
@@ -144,6 +166,8 @@ for index in 0..<events {
 }
 let result = awaitLine(appOutput, prefix: "result", timeout: 60)
 let serverCPU = cpuSeconds(of: serverPID) - serverCPUBefore
+let serverSleeps = sleepCount(of: serverPID) - serverSleepsBefore
+let appSleeps = sleepCount(of: appPID) - appSleepsBefore
 kill(serverPID, SIGTERM)
 var status: Int32 = 0
 waitpid(serverPID, &status, 0)
@@ -163,10 +187,18 @@ let microseconds = { (key: String) -> String in fields[key].flatMap(Double.init)
 print("""
     events delivered      \(fields["events"] ?? "?") of \(events)
     lost / reordered      \(fields["lost"] ?? "?") / \(fields["reordered"] ?? "?")
-    latency p50           \(microseconds("p50")) µs   (sent to the server → touchesMoved)
+    latency p50           \(microseconds("p50")) µs   (read by the server → touchesMoved)
     latency p99           \(microseconds("p99")) µs
     latency max           \(microseconds("max")) µs
+    from the send p50     \(microseconds("send_p50")) µs   (handed to the server → touchesMoved)
+    from the send p99     \(microseconds("send_p99")) µs
+    from the send max     \(microseconds("send_max")) µs
     server CPU per event  \(rounded(serverCPU * 1e6 / Double(events))) µs   (/proc, 10 ms ticks)
     app CPU per event     \(microseconds("cpu_us_per_event")) µs
+    wake-ups per event    server \(rounded(Double(serverSleeps) / Double(events))), app \(rounded(Double(appSleeps) / Double(events)))   (times each went to sleep)
     frames sent > 1 ms late by the player: \(late)
     """)
+// Whatever the timings, an event lost, reordered or missing the server's read time is a failure.
+if fields["events"] != String(events) || fields["lost"] != "0" || fields["reordered"] != "0" || fields["unstamped"] != "0" {
+    fail("events lost, reordered or without the server's read time: \(result)")
+}

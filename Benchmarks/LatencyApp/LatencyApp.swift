@@ -5,10 +5,11 @@ import UIKit
 
 /// The application side of the event server's latency benchmark: one view
 /// over the whole screen measures, in each touch method, how long ago the
-/// event was handed to the server (the benchmark stamps each frame as it
-/// sends it), and checks the frame numbers the benchmark puts in
-/// each touch's force for frames lost or out of order. When the finger
-/// lifts it prints one line of results.
+/// server read the event (the read time its message carries) and how long
+/// ago it was handed to the server (the benchmark stamps each frame as it
+/// sends it, a socket hop earlier), and checks the frame numbers the
+/// benchmark puts in each touch's force for frames lost or out of order.
+/// When the finger lifts it prints one line of results.
 @main
 final class AppDelegate: UIResponder, UIApplicationDelegate {
     var window: UIWindow?
@@ -28,7 +29,12 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
 }
 
 final class LatencyView: UIView {
+    /// From the server's read to the touch method.
     private var latencies: [Double] = []
+    /// From the benchmark's send to the touch method.
+    private var sendLatencies: [Double] = []
+    /// Events that arrived without the server's read time.
+    private var unstamped = 0
     private var expected = 0
     private var lost = 0
     private var reordered = 0
@@ -37,12 +43,15 @@ final class LatencyView: UIView {
     override init(frame: CGRect) {
         super.init(frame: frame)
         latencies.reserveCapacity(1_100_000)
+        sendLatencies.reserveCapacity(1_100_000)
     }
 
     required init?(coder: NSCoder) { nil }
 
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         latencies.removeAll(keepingCapacity: true)
+        sendLatencies.removeAll(keepingCapacity: true)
+        unstamped = 0
         expected = 0
         lost = 0
         reordered = 0
@@ -56,13 +65,25 @@ final class LatencyView: UIView {
         record(touches)
         let cpu = processCPUSeconds() - cpuAtStart
         let sorted = latencies.sorted()
-        func percentile(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] * 1e6 }
-        printLine("result events=\(sorted.count) p50=\(percentile(0.5)) p99=\(percentile(0.99)) max=\((sorted.last ?? 0) * 1e6) lost=\(lost) reordered=\(reordered) cpu_us_per_event=\(cpu * 1e6 / Double(max(1, sorted.count)))")
+        let sortedSends = sendLatencies.sorted()
+        func percentile(_ values: [Double], _ p: Double) -> Double {
+            values.isEmpty ? .nan : values[min(values.count - 1, Int(Double(values.count) * p))] * 1e6
+        }
+        printLine(
+            "result events=\(sortedSends.count) p50=\(percentile(sorted, 0.5)) p99=\(percentile(sorted, 0.99)) max=\(percentile(sorted, 1))"
+                + " send_p50=\(percentile(sortedSends, 0.5)) send_p99=\(percentile(sortedSends, 0.99)) send_max=\(percentile(sortedSends, 1))"
+                + " unstamped=\(unstamped) lost=\(lost) reordered=\(reordered) cpu_us_per_event=\(cpu * 1e6 / Double(max(1, sortedSends.count)))")
     }
 
     private func record(_ touches: Set<UITouch>) {
         guard let touch = touches.first else { return }
-        latencies.append(monotonicNow() - touch.timestamp)
+        let now = monotonicNow()
+        if let readTime = UIApplication.shared.eventServerReadTime {
+            latencies.append(now - readTime)
+        } else {
+            unstamped += 1
+        }
+        sendLatencies.append(now - touch.timestamp)
         let index = Int(touch.force)
         if index == expected {
             expected += 1

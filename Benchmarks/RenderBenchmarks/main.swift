@@ -151,7 +151,18 @@ struct ListScene {
     }
 }
 
-// MARK: Counted runs (for callgrind --toggle-collect)
+// MARK: Counted runs (for callgrind --toggle-collect, or --dump-before)
+
+// Each counted function holds no closure and calls nothing whose name
+// contains its own, so that callgrind's toggle or dump on its name covers it
+// alone; `countedRegionEnded`, called right after it, marks where it ends
+// for `Benchmarks/instruction-counts.sh`, which dumps before both.
+
+@inline(never)
+func countedRegionEnded() {
+    // Something the optimiser cannot remove, so that the function is called.
+    if CommandLine.arguments.isEmpty { print("") }
+}
 
 @MainActor @inline(never) func countedFullFrames(_ scene: CardsScene, _ n: Int) { for _ in 0..<n { scene.fullFrame() } }
 @MainActor @inline(never) func countedDamagedFrames(_ scene: CardsScene, _ n: Int) { for i in 0..<n { _ = scene.damagedFrame(i) } }
@@ -165,15 +176,40 @@ func main() throws {
     let arguments = CommandLine.arguments
     let quick = arguments.contains("--quick")
     if let index = arguments.firstIndex(of: "--count"), index + 1 < arguments.count {
-        switch arguments[index + 1] {
-        case "full": countedFullFrames(try CardsScene(), 10)
-        case "damaged": countedDamagedFrames(try CardsScene(), 1000)
-        case "scroll": countedScrollFrames(try ListScene(), 100)
-        case "drag": countedDragSteps(DragScene(cards: try CardsScene()), 100)
+        // Each scene is kept until the counted region has ended: its views'
+        // deinitialisers are not the frames' work.
+        let measurement = arguments[index + 1]
+        let operations: Int
+        switch measurement {
+        case "full":
+            let scene = try CardsScene()
+            operations = 10
+            countedFullFrames(scene, operations)
+            countedRegionEnded()
+            withExtendedLifetime(scene) {}
+        case "damaged":
+            let scene = try CardsScene()
+            operations = 1000
+            countedDamagedFrames(scene, operations)
+            countedRegionEnded()
+            withExtendedLifetime(scene) {}
+        case "scroll":
+            let scene = try ListScene()
+            operations = 100
+            countedScrollFrames(scene, operations)
+            countedRegionEnded()
+            withExtendedLifetime(scene) {}
+        case "drag":
+            let scene = DragScene(cards: try CardsScene())
+            operations = 100
+            countedDragSteps(scene, operations)
+            countedRegionEnded()
+            withExtendedLifetime(scene) {}
         default:
             print("--count takes full, damaged, scroll or drag")
             exit(2)
         }
+        print("counted \(measurement): \(operations) operations")
         return
     }
 

@@ -5,18 +5,29 @@
 // after writing it again (nothing the parser accepts is lost or changed on
 // the way), its text is UTF-8 of the protocol's bounded length, and the
 // HID packet inside an event message decodes to an event or an error, never
-// a trap.
+// a trap. The in-place reader of event messages (what applications use)
+// agrees with the whole reader on every input.
 import HID
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
+    let inPlace = Result { () throws(ServerProtocolError) in try ServerMessage.decodeEvent(bytes) }
     let message: ServerMessage
     do {
         message = try ServerMessage(decoding: bytes)
     } catch {
         _ = error.description
+        if case .success(let parts?) = inPlace { fatalError("an event read in place that the whole reader refuses (\(error)): \(parts.sequence)") }
         return 0
+    }
+    switch (message, inPlace) {
+    case (.event(let envelope), .success(let parts?)):
+        precondition(parts.sequence == envelope.sequence && parts.readTime == envelope.readTime && Array(parts.packet) == envelope.packet,
+            "the in-place reader read another event than the whole reader")
+    case (.event, _): fatalError("an event the in-place reader did not read")
+    case (_, .success(nil)): break
+    default: fatalError("a \(message) the in-place reader took for an event or refused")
     }
     let again: ServerMessage
     do {

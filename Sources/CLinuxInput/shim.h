@@ -1,9 +1,10 @@
-// The kernel interfaces the event server's input sources use that the C
-// library module does not bring: evdev's ioctls, timerfd and inotify.
+// The kernel interfaces the event server uses that the C library module
+// does not bring: evdev's ioctls, timerfd, inotify and signalfd.
 // ioctl is variadic, which Swift cannot call, hence the small wrappers.
 #include <linux/input.h>
 #include <sys/inotify.h>
 #include <sys/ioctl.h>
+#include <sys/signalfd.h>
 #include <sys/timerfd.h>
 #include <time.h>
 

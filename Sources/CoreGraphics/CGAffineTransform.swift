@@ -109,7 +109,17 @@ extension CGRect {
             let r = standardized
             return CGRect(x: r.minX * t.a + t.tx, y: r.minY * t.d + t.ty, width: r.width * t.a, height: r.height * t.d).standardized
         }
-        return CGRect(boundingCorners: corners.map { $0.applying(t) })
+        // The corners one by one, as `init(boundingCorners:)` takes them,
+        // without an array (a turned layer's rectangle, every frame).
+        let p0 = CGPoint(x: minX, y: minY).applying(t), p1 = CGPoint(x: maxX, y: minY).applying(t)
+        let p2 = CGPoint(x: maxX, y: maxY).applying(t), p3 = CGPoint(x: minX, y: maxY).applying(t)
+        var lowX = p0.x, highX = p0.x, lowY = p0.y, highY = p0.y
+        func take(_ p: CGPoint) {
+            lowX = Swift.min(lowX, p.x); highX = Swift.max(highX, p.x)
+            lowY = Swift.min(lowY, p.y); highY = Swift.max(highY, p.y)
+        }
+        take(p1); take(p2); take(p3)
+        return CGRect(x: lowX, y: lowY, width: highX - lowX, height: highY - lowY)
     }
 
     /// The four corners, clockwise from the minimum corner.

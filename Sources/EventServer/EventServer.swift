@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLinuxInput
 import HID
 
 /// The event server (backboardd's and SpringBoard's role): it reads input
@@ -14,14 +15,28 @@ public final class EventServer {
     public let configuration: ServerConfiguration
     private let listener: Int32
     private let dispatcher: EventDispatcher
-    private var sources: [any InputSource] = []
+    // State touched at every turn, by the one thread and never through
+    // overlapping inout accesses, skips the runtime's exclusivity checks
+    // (here and in the dispatcher and clients: a tenth of a turn's
+    // instructions); the test script's exclusivity pass puts them back.
+    @exclusivity(unchecked) private var sources: [any InputSource] = []
     /// Watches for devices plugged in later, and opens them.
     private var deviceMonitor: (monitor: InputDeviceMonitor, open: (String) -> Result<(any InputSource)?, InputSourceError>)?
     /// Connected clients that have not said hello yet.
-    private var greeting: [Client] = []
+    @exclusivity(unchecked) private var greeting: [Client] = []
     private var nextClientIdentifier: UInt32 = 1
-    private var isStopped = false
+    @exclusivity(unchecked) private var isStopped = false
     private var isShutDown = false
+    /// SIGINT and SIGTERM, read as a descriptor while ``run(handlingSignals:)`` runs; -1 otherwise.
+    @exclusivity(unchecked) private var signalDescriptor: Int32 = -1
+    /// The descriptors of one turn's poll, kept from turn to turn: the
+    /// listener, the signals, the device monitor, the sources, the clients.
+    @exclusivity(unchecked) private var descriptors: [pollfd] = []
+    /// Decodes injected events; each message's packet stands alone, and
+    /// nothing of it is left here once it is read.
+    @exclusivity(unchecked) private var injectedPackets = HIDPacketDecoder()
+    /// The clients of the current turn, in the order of their descriptors.
+    @exclusivity(unchecked) private var polledClients: [Client] = []
     /// How many messages one client may have read per turn, so that a
     /// client flooding the server cannot starve the others.
     private static let messagesPerClientPerTurn = 256
@@ -63,25 +78,20 @@ public final class EventServer {
     /// Serves until ``stop()`` is called or, when `handlingSignals`, until
     /// SIGINT or SIGTERM arrives; then shuts down.
     public func run(handlingSignals: Bool = true) {
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
         if handlingSignals {
-            // Held pending, not delivered, and looked for between turns.
+            var signals = sigset_t()
+            sigemptyset(&signals)
+            sigaddset(&signals, SIGINT)
+            sigaddset(&signals, SIGTERM)
+            // Held pending, not delivered, and read from a descriptor in the
+            // loop's poll: an idle server sleeps until there is something to do.
             pthread_sigmask(SIG_BLOCK, &signals, nil)
+            signalDescriptor = signalfd(-1, &signals, Int32(SFD_NONBLOCK) | Int32(SFD_CLOEXEC))
+            if signalDescriptor < 0 { configuration.log("signalfd failed: \(String(cString: strerror(errno)))") }
         }
         while !isStopped {
-            // A signal is noticed within this long; input wakes the loop at once.
-            runOnce(timeout: handlingSignals ? 0.1 : 1)
-            if handlingSignals {
-                var pending = sigset_t()
-                sigpending(&pending)
-                if sigismember(&pending, SIGINT) == 1 || sigismember(&pending, SIGTERM) == 1 {
-                    configuration.log("stopping on a signal")
-                    isStopped = true
-                }
-            }
+            // Without a signal descriptor, a stop is noticed within this long.
+            runOnce(timeout: signalDescriptor >= 0 ? 3600 : 1)
         }
         shutDown()
     }
@@ -102,6 +112,8 @@ public final class EventServer {
         greeting = []
         close(listener)
         unlink(configuration.socketPath)
+        if signalDescriptor >= 0 { close(signalDescriptor) }
+        signalDescriptor = -1
     }
 
     // MARK: One turn
@@ -111,45 +123,75 @@ public final class EventServer {
     public func runOnce(timeout: Double) {
         var now = monotonicSeconds()
         var wakeUp = now + max(0, timeout)
-        if let deadline = dispatcher.checkWatchdog(now: now) { wakeUp = min(wakeUp, deadline) }
+        if let deadline = dispatcher.nextWatchdogDeadline() { wakeUp = min(wakeUp, deadline) }
         for client in greeting { wakeUp = min(wakeUp, client.connectTime + configuration.helloTimeout) }
 
-        let clients = dispatcher.clients
-        let waiting = greeting
-        var descriptors = [
-            pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: deviceMonitor?.monitor.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
-        ]
+        let sourceStart = 3
+        let clientStart = sourceStart + sources.count
+        descriptors.removeAllKeepingStorage()
+        descriptors.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
+        descriptors.append(pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0))
+        descriptors.append(pollfd(fd: deviceMonitor?.monitor.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0))
         for source in sources { descriptors.append(pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
-        for client in clients + waiting {
-            let events = Int16(POLLIN) | (client.queuedMessageCount > 0 ? Int16(POLLOUT) : 0)
+        polledClients.removeAllKeepingStorage()
+        polledClients.append(contentsOf: dispatcher.clients)
+        polledClients.append(contentsOf: greeting)
+        for client in polledClients {
+            // A hang-up or error is reported whatever is asked for.
+            var events = Int16(client.queuedMessageCount > 0 ? POLLOUT : 0)
+            if !client.acknowledgementsCanWait { events |= Int16(POLLIN) }
             descriptors.append(pollfd(fd: client.socket.fileDescriptor, events: events, revents: 0))
         }
-        let milliseconds = Int32(max(0, ((wakeUp - now) * 1000).rounded(.up)))
+        let milliseconds = Int32(min(max(0, ((wakeUp - now) * 1000).rounded(.up)), Double(Int32.max)))
         let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
         if ready < 0 && errno != EINTR { configuration.log("poll failed: \(String(cString: strerror(errno)))") }
 
         now = monotonicSeconds()
         if descriptors[0].revents != 0 { acceptClients(now: now) }
-        if descriptors[1].revents != 0 { applyDeviceChanges() }
-        var index = 2
-        // Clients first: acknowledgements that arrived count before the watchdog looks.
-        let sourceStart = index
-        index += sources.count
-        for client in clients + waiting {
-            if descriptors[index].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { readMessages(from: client, now: now) }
-            index += 1
+        if descriptors[1].revents != 0 { takeSignals() }
+        if descriptors[2].revents != 0 { applyDeviceChanges() }
+        // Clients that woke the server first (a hang-up counts before any
+        // input goes to that application), then the input sources; what they
+        // read goes out at once. Control requests wait for the end of the
+        // turn, so that what they list is up to date.
+        let woke = Int16(POLLIN | POLLHUP | POLLERR)
+        for (offset, client) in polledClients.enumerated()
+        where client.role != .control && descriptors[clientStart + offset].revents & woke != 0 {
+            readMessages(from: client, now: now)
         }
         var finished: [ObjectIdentifier] = []
         for (offset, source) in sources.enumerated() where descriptors[sourceStart + offset].revents != 0 {
             if !read(source) { finished.append(ObjectIdentifier(source)) }
         }
         if !finished.isEmpty { sources.removeAll { finished.contains(ObjectIdentifier($0)) } }
+        flushAll()
 
+        // Then the acknowledgements that did not wake the server. Reading
+        // them after the input changes nothing it was sent: an application
+        // whose acknowledgements can wait is responding whatever they say.
+        // They count before the watchdog looks.
+        for (offset, client) in polledClients.enumerated() {
+            let polled = descriptors[clientStart + offset]
+            if polled.events & Int16(POLLIN) == 0 && polled.revents & woke == 0 { readMessages(from: client, now: now) }
+        }
+        for (offset, client) in polledClients.enumerated()
+        where client.role == .control && descriptors[clientStart + offset].revents & woke != 0 {
+            readMessages(from: client, now: now)
+        }
         now = monotonicSeconds()
         dispatcher.checkWatchdog(now: now)
         dropSilentClients(now: now)
         flushAll()
+        polledClients.removeAllKeepingStorage()
+    }
+
+    /// Reads the signals waiting at the signal descriptor: SIGINT and SIGTERM stop the server.
+    private func takeSignals() {
+        var information = signalfd_siginfo()
+        while Glibc.read(signalDescriptor, &information, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
+            configuration.log("stopping on a signal")
+            isStopped = true
+        }
     }
 
     /// Reads one source; false when it is finished or broken.
@@ -315,17 +357,17 @@ public final class EventServer {
     /// fast as possible still carries the recorded intervals. The injector
     /// keeps the pace.
     private func inject(_ envelope: ServerMessage.EventEnvelope, from client: Client) {
-        var decoder = HIDPacketDecoder()
-        decoder.append(envelope.packet)
+        envelope.packet.withUnsafeBytes { injectedPackets.append($0) }
         let readTime = monotonicSeconds()
-        while let result = decoder.next() {
+        while let result = injectedPackets.next() {
             switch result {
             case .success(let event): dispatcher.dispatch(event, readTime: readTime)
             case .failure(let error): configuration.log("\(dispatcher.describe(client)) injected a bad event: \(error); skipped")
             }
         }
-        if decoder.bufferedByteCount > 0 {
+        if injectedPackets.bufferedByteCount > 0 {
             configuration.log("\(dispatcher.describe(client)) injected a cut-off event of \(envelope.packet.count) bytes; skipped")
+            injectedPackets = HIDPacketDecoder()
         }
     }
 

@@ -51,21 +51,23 @@ public struct HIDPacketEncoder: Sendable {
         return bytes
     }
 
-    /// Appends the packet for one event to `bytes`.
-    public func encode(_ event: HIDEvent, into bytes: inout [UInt8]) {
-        let kind: HIDWireFormat.Kind
-        let payloadSize: Int
+    /// How many bytes the packet for `event` takes.
+    public func packetSize(of event: HIDEvent) -> Int {
+        HIDWireFormat.headerSize + Self.kindAndPayloadSize(of: event).payloadSize
+    }
+
+    private static func kindAndPayloadSize(of event: HIDEvent) -> (kind: HIDWireFormat.Kind, payloadSize: Int) {
         switch event {
         case .digitizer(let frame):
-            kind = .digitizer
-            payloadSize = HIDWireFormat.digitizerPrefixSize + frame.contacts.count * HIDWireFormat.contactSize
-        case .button:
-            kind = .button
-            payloadSize = HIDWireFormat.buttonPayloadSize
-        case .motion:
-            kind = .motion
-            payloadSize = HIDWireFormat.motionPayloadSize
+            (.digitizer, HIDWireFormat.digitizerPrefixSize + frame.contacts.count * HIDWireFormat.contactSize)
+        case .button: (.button, HIDWireFormat.buttonPayloadSize)
+        case .motion: (.motion, HIDWireFormat.motionPayloadSize)
         }
+    }
+
+    /// Appends the packet for one event to `bytes`.
+    public func encode(_ event: HIDEvent, into bytes: inout [UInt8]) {
+        let (kind, payloadSize) = Self.kindAndPayloadSize(of: event)
         // The packet is sized first and then filled in place: one allocation
         // at most, and no per-field appends.
         let start = bytes.count

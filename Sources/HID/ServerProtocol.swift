@@ -233,6 +233,9 @@ extension ServerMessage {
     /// The bytes of this message, one datagram.
     public func encoded() -> [UInt8] {
         var out = MessageWriter()
+        // Room for every fixed-size message at once (an acknowledgement is 32
+        // bytes): growing the array field by field costs more than the message.
+        out.bytes.reserveCapacity(64)
         switch self {
         case .hello(let hello):
             out.header(.hello)
@@ -241,12 +244,8 @@ extension ServerMessage {
             out.put(UInt8(0))
             out.put(UInt32(bitPattern: hello.processIdentifier))
             out.putString(hello.name)
-        case .acknowledgement(let ack):
-            out.header(.acknowledgement)
-            out.put(ack.sequence)
-            out.put(UInt8(ack.handled ? 1 : 0))
-            out.put(UInt8(0)); out.put(UInt16(0)); out.put(UInt32(0))
-            out.put(ack.finishTime.bitPattern)
+        case .acknowledgement(let acknowledgement):
+            return Self.encodeAcknowledgement(acknowledgement)
         case .controlRequest(let request):
             out.header(.controlRequest)
             switch request {
@@ -299,15 +298,67 @@ extension ServerMessage {
         return out.bytes
     }
 
+    /// The acknowledgement message, written in place: an application sends
+    /// one per event, and field-by-field appends cost ten times as much.
+    public static func encodeAcknowledgement(_ acknowledgement: Acknowledgement) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: acknowledgementSize) { buffer, count in
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            raw.initializeMemory(as: UInt8.self, repeating: 0)
+            for (index, byte) in ServerProtocol.magic.enumerated() { raw[index] = byte }
+            raw[4] = ServerProtocol.MessageType.acknowledgement.rawValue
+            raw.storeBytes(of: acknowledgement.sequence.littleEndian, toByteOffset: ServerProtocol.headerSize, as: UInt64.self)
+            raw[ServerProtocol.headerSize + 8] = acknowledgement.handled ? 1 : 0
+            raw.storeBytes(of: acknowledgement.finishTime.bitPattern.littleEndian, toByteOffset: ServerProtocol.headerSize + 16, as: UInt64.self)
+            count = acknowledgementSize
+        }
+    }
+
+    /// Header, sequence, handled and seven zero bytes, finish time.
+    private static let acknowledgementSize = ServerProtocol.headerSize + 24
+
     /// The event message for a HID packet, without building an envelope first.
     public static func encodeEvent(sequence: UInt64, readTime: Double, packet: [UInt8]) -> [UInt8] {
+        var out = eventWriter(sequence: sequence, readTime: readTime, packetSize: packet.count)
+        out.bytes.append(contentsOf: packet)
+        return out.bytes
+    }
+
+    /// The event message for `event`, encoded straight into the message.
+    public static func encodeEvent(sequence: UInt64, readTime: Double, event: HIDEvent, encoder: HIDPacketEncoder) -> [UInt8] {
+        var out = eventWriter(sequence: sequence, readTime: readTime, packetSize: encoder.packetSize(of: event))
+        encoder.encode(event, into: &out.bytes)
+        return out.bytes
+    }
+
+    private static func eventWriter(sequence: UInt64, readTime: Double, packetSize: Int) -> MessageWriter {
         var out = MessageWriter()
-        out.bytes.reserveCapacity(ServerProtocol.headerSize + 16 + packet.count)
+        out.bytes.reserveCapacity(ServerProtocol.headerSize + eventFieldsSize + packetSize)
         out.header(.event)
         out.put(sequence)
         out.put(readTime.bitPattern)
-        out.bytes.append(contentsOf: packet)
-        return out.bytes
+        return out
+    }
+
+    /// The sequence number and read time that follow an event message's header.
+    private static let eventFieldsSize = 16
+
+    /// An event message's fields, its packet left in place: for readers
+    /// that take the packet's bytes straight into their decoder. Nil when
+    /// `bytes` is another kind of message. Checked as
+    /// ``init(decoding:)`` checks it.
+    public static func decodeEvent(
+        _ bytes: UnsafeRawBufferPointer
+    ) throws(ServerProtocolError) -> (sequence: UInt64, readTime: Double, packet: UnsafeRawBufferPointer)? {
+        guard bytes.count >= ServerProtocol.headerSize, bytes[4] == ServerProtocol.MessageType.event.rawValue else { return nil }
+        guard bytes[0] == 0x4F, bytes[1] == 0x55, bytes[2] == 0x4B, bytes[3] == 0x53 else { throw .badMagic }
+        let fieldsEnd = ServerProtocol.headerSize + eventFieldsSize
+        guard bytes.count >= fieldsEnd + HIDWireFormat.headerSize else {
+            throw .badLength(type: ServerProtocol.MessageType.event.rawValue, length: bytes.count)
+        }
+        let sequence = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: ServerProtocol.headerSize, as: UInt64.self))
+        let readTime = Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: ServerProtocol.headerSize + 8, as: UInt64.self)))
+        guard readTime.isFinite else { throw .badField("event read time that is not a finite number") }
+        return (sequence, readTime, UnsafeRawBufferPointer(rebasing: bytes[fieldsEnd...]))
     }
 
     /// Reads one whole datagram. Every field is checked: lengths, enums,
@@ -362,13 +413,9 @@ extension ServerMessage {
                 screenWidth: width, screenHeight: height, screenScale: scale, isForeground: foreground == 1
             ))
         case .event:
-            let sequence: UInt64 = try reader.get(orThrow: lengthError)
-            let readTime = Double(bitPattern: try reader.get(orThrow: lengthError))
-            let packet = Array(bytes[reader.offset...])
+            guard let (sequence, readTime, packet) = try Self.decodeEvent(bytes) else { throw lengthError }
             reader.offset = bytes.count
-            guard packet.count >= HIDWireFormat.headerSize else { throw lengthError }
-            guard readTime.isFinite else { throw .badField("event read time that is not a finite number") }
-            self = .event(EventEnvelope(sequence: sequence, readTime: readTime, packet: packet))
+            self = .event(EventEnvelope(sequence: sequence, readTime: readTime, packet: Array(packet)))
         case .appState:
             let raw: UInt8 = try reader.get(orThrow: lengthError)
             guard let state = AppState(rawValue: raw) else { throw .badField("app state \(raw)") }

@@ -101,6 +101,7 @@ private struct SceneViewBuilder {
         for subview in description.subviews {
             view.addSubview(try self.view(subview))
         }
+        if let mask = description.mask { view.mask = try self.view(mask) }
         return view
     }
 

@@ -53,6 +53,7 @@ open class CALayer: NSObject {
 
     isolated deinit {
         for layer in storedSublayers { layer.superlayer = nil }
+        storedMask?.maskedLayer = nil
         if layoutQueueSlot != nil || displayQueueSlot != nil { TransactionState.current.forget(self) }
     }
 
@@ -409,7 +410,10 @@ open class CALayer: NSObject {
         markChanged(.sublayers)
     }
 
+    /// Takes the layer out of its superlayer's sublayers, or, for a mask,
+    /// off the layer it masks.
     public func removeFromSuperlayer() {
+        if let owner = maskedLayer { owner.mask = nil }
         guard let parent = superlayer else { return }
         if let index = parent.storedSublayers.firstIndex(where: { $0 === self }) {
             parent.storedSublayers.remove(at: index)
@@ -418,15 +422,54 @@ open class CALayer: NSObject {
         parent.markChanged(.sublayers)
     }
 
-    /// Whether `self` is `layer` or lies below it.
+    /// Whether `self` is `layer` or lies below it, as a sublayer or as a
+    /// mask (or a sublayer of a mask) of a layer below it.
     public func isInSubtree(of layer: CALayer) -> Bool {
         var current: CALayer? = self
         while let node = current {
             if node === layer { return true }
-            current = node.superlayer
+            current = node.superlayer ?? node.maskedLayer
         }
         return false
     }
+
+    // MARK: Mask
+
+    /// A layer whose alpha channel masks this layer: where the mask is
+    /// opaque the layer shows, where it is clear nothing of it does, in
+    /// between it is faded. The mask is drawn as a layer tree of its own
+    /// (background, contents, sublayers, corners, opacity) in this layer's
+    /// coordinates: its `frame` is in this layer's bounds space. It masks
+    /// this layer together with its sublayers, after ``masksToBounds``
+    /// clips them, and its shadow as well. Nil by default.
+    ///
+    /// The mask must not have a superlayer (Core Animation leaves that
+    /// undefined): such a layer is refused and the old mask kept, and so is
+    /// this layer itself or any layer it lies in (a cycle). A layer that
+    /// masks another is taken from it. Changing the mask, or any property
+    /// of it, draws the masked layer again.
+    public var mask: CALayer? {
+        get { storedMask }
+        set {
+            guard newValue !== storedMask else { return }
+            if let newValue {
+                guard newValue.superlayer == nil, !isInSubtree(of: newValue) else { return }
+                newValue.maskedLayer?.mask = nil
+                newValue.maskedLayer = self
+            }
+            storedMask?.maskedLayer = nil
+            storedMask = newValue
+            markChanged(.group)
+        }
+    }
+    private var storedMask: CALayer?
+
+    /// The layer this one is the ``mask`` of; not retained (that layer owns this one).
+    package private(set) var maskedLayer: CALayer? {
+        get { maskedLayerReference?.object }
+        set { maskedLayerReference = UnretainedReference(newValue) }
+    }
+    private var maskedLayerReference: UnretainedReference<CALayer>?
 
     // MARK: Coordinate conversion
 
@@ -653,11 +696,12 @@ open class CALayer: NSObject {
         TransactionState.current.layerDidChange()
     }
 
+    /// Marks the ancestors, through a mask to the layer it masks.
     private func propagateDescendantChange() {
-        var ancestor = superlayer
+        var ancestor = superlayer ?? maskedLayer
         while let layer = ancestor, !layer.descendantHasChanges {
             layer.descendantHasChanges = true
-            ancestor = layer.superlayer
+            ancestor = layer.superlayer ?? layer.maskedLayer
         }
     }
 }

@@ -133,5 +133,14 @@ public struct SceneView: Sendable {
 
     public var subviews: [SceneView] = []
 
+    /// The view whose alpha masks this one (`UIView.mask`), in this view's
+    /// bounds coordinates; not in the view tree.
+    public var mask: SceneView? {
+        get { maskStorage.first }
+        set { maskStorage = newValue.map { [$0] } ?? [] }
+    }
+    /// An array, as a struct cannot hold an optional of itself.
+    private var maskStorage: [SceneView] = []
+
     public init() {}
 }

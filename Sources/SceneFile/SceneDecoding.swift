@@ -56,7 +56,7 @@ private struct SceneDecoder {
 
     static let commonKeys = [
         "type", "name", "frame", "backgroundColor", "alpha", "hidden", "clipsToBounds", "cornerRadius",
-        "maskedCorners", "borderWidth", "borderColor", "shadow", "transform", "contentMode", "tintColor", "subviews",
+        "maskedCorners", "borderWidth", "borderColor", "shadow", "transform", "contentMode", "tintColor", "subviews", "mask",
     ]
 
     static func keys(of kind: SceneView.Kind) -> [String] {
@@ -145,6 +145,7 @@ private struct SceneDecoder {
             }
         }
         if let v = object.take("subviews") { view.subviews = try viewList(v, field: "\(field).subviews") }
+        if let v = object.take("mask") { view.mask = try self.view(v, field: "\(field).mask") }
         try object.finish(known: Self.commonKeys + Self.keys(of: view.kind), what: "a view of type \"\(view.kind.rawValue)\"")
         return view
     }

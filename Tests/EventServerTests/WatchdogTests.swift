@@ -88,4 +88,39 @@ import Testing
         #expect(queued <= EventDispatcher.Configuration().maximumQueuedEvents + 300, "what the socket held plus the bounded queue")
         #expect(queued > 0)
     }
+
+    @Test func acknowledgementsWaitForTheServersNextTurnOnlyWhileAFewAreOwed() throws {
+        let (socket, peer) = try MessageSocket.makePair()
+        let client = Client(identifier: 1, socket: socket, credentials: PeerCredentials(processIdentifier: 1, userIdentifier: getuid(), groupIdentifier: getgid()), connectTime: 0)
+        client.role = .application
+        // Owing nothing, whatever it sends is unexpected: it wakes the server.
+        #expect(!client.acknowledgementsCanWait)
+        client.unacknowledged.append((1, 0))
+        #expect(client.acknowledgementsCanWait)
+        for sequence in 2..<UInt64(Client.acknowledgementsReadAtTheNextTurn) { client.unacknowledged.append((sequence, 0)) }
+        #expect(client.acknowledgementsCanWait)
+        client.unacknowledged.append((UInt64(Client.acknowledgementsReadAtTheNextTurn), 0))
+        #expect(!client.acknowledgementsCanWait, "so many owed that they could fill its socket")
+        client.unacknowledged.removeLast(2)
+        client.isResponding = false
+        #expect(!client.acknowledgementsCanWait, "the acknowledgement that makes it respond again is read at once")
+        client.isResponding = true
+        client.role = .injector
+        #expect(!client.acknowledgementsCanWait)
+        withExtendedLifetime(peer) {}
+    }
+
+    @Test func acknowledgementsReadAtTheNextTurnCountBeforeAControlRequestIsAnswered() throws {
+        let harness = try ServerHarness()
+        let app = try harness.connect(name: "A")
+        let control = try harness.connect(.control, name: "openuikit")
+        harness.touch(1, .began)
+        for (sequence, _) in try app.events() { try app.acknowledge(sequence) }
+        try control.send(.controlRequest(.listApplications))
+        // One turn reads both: the acknowledgement, which did not wake the server, first.
+        harness.server.runOnce(timeout: 1)
+        guard case .controlReply(.applications(let rows)) = try #require(control.receive().first) else { Issue.record("no list"); return }
+        #expect(rows.map(\.unacknowledgedCount) == [0])
+        #expect(!harness.log.contains("not waiting"))
+    }
 }

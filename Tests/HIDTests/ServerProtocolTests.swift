@@ -39,6 +39,23 @@ import Testing
         #expect(throws: ServerProtocolError.self) { try ServerMessage(decoding: bytes + [0]) }
     }
 
+    @Test func anEventMessageReadsInPlaceAsItReadsWhole() throws {
+        let event = HIDEvent.digitizer(DigitizerFrame(timestamp: 2, contacts: [DigitizerContact(identifier: 1, phase: .moved, x: 3, y: 4)]))
+        let packet = HIDPacketEncoder().encode(event)
+        let bytes = ServerMessage.encodeEvent(sequence: 7, readTime: 1.5, event: event, encoder: HIDPacketEncoder())
+        #expect(bytes == ServerMessage.encodeEvent(sequence: 7, readTime: 1.5, packet: packet))
+        try bytes.withUnsafeBytes { raw in
+            let parts = try #require(try ServerMessage.decodeEvent(raw))
+            #expect(parts.sequence == 7 && parts.readTime == 1.5 && Array(parts.packet) == packet)
+        }
+        // Another kind of message is not an event; a cut one is refused as the whole reader refuses it.
+        let state = try ServerMessage.appState(.foreground).encoded().withUnsafeBytes { raw throws(ServerProtocolError) in try ServerMessage.decodeEvent(raw) }
+        #expect(state == nil)
+        let cut = Array(bytes.prefix(8 + 16 + HIDWireFormat.headerSize - 1))
+        #expect(throws: ServerProtocolError.badLength(type: 0x82, length: cut.count)) { try cut.withUnsafeBytes { _ = try ServerMessage.decodeEvent($0) } }
+        #expect(throws: ServerProtocolError.badLength(type: 0x82, length: cut.count)) { try ServerMessage(decoding: cut) }
+    }
+
     @Test func headerProblemsAreNamed() {
         #expect(throws: ServerProtocolError.tooShort(3)) { try ServerMessage(decoding: [0x4F, 0x55, 0x4B]) }
         #expect(throws: ServerProtocolError.badMagic) { try ServerMessage(decoding: Array("GET / HTTP/1.1\r\n".utf8)) }

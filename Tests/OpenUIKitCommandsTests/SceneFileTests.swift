@@ -36,7 +36,9 @@ import Testing
                   "transform": { "rotation": 90, "scale": [2, 3], "translation": [4, 5] },
                   "contentMode": "center", "text": "Hi \\u00e9\\ud83d\\ude00", "font": { "size": 20, "weight": "bold" },
                   "textColor": "#1234", "textAlignment": "center", "numberOfLines": 2,
-                  "subviews": [ { "frame": [0, 0, 1, 1] } ] }
+                  "subviews": [ { "frame": [0, 0, 1, 1] } ],
+                  "mask": { "frame": [2, 3, 4, 5], "backgroundColor": "black", "cornerRadius": 2,
+                            "subviews": [ { "frame": [0, 0, 1, 1] } ] } }
               ]
             }
             """)
@@ -65,6 +67,9 @@ import Testing
         #expect(label.textAlignment == "center" && label.numberOfLines == 2)
         #expect(label.subviews.count == 1 && label.subviews[0].kind == .view)
         #expect(label.subviews[0].field == "views[0].subviews[0]")
+        let mask = try #require(label.mask)
+        #expect(mask.frame == SceneRect(x: 2, y: 3, width: 4, height: 5) && mask.cornerRadius == 2)
+        #expect(mask.field == "views[0].mask" && mask.subviews.count == 1 && mask.mask == nil)
     }
 
     @Test func controlsAndScrollViewsReadTheirOwnFields() throws {
@@ -140,9 +145,9 @@ import Testing
         ("{\"views\": [{\"frame\": [1e7, 0, 1, 1]}]}", 1, 23, "views[0].frame[0]", "10000000 is outside -1000000…1000000"),
         ("{\"views\": [{}]}", 1, 12, "views[0]", "a view needs a \"frame\": [x, y, width, height]"),
         ("{\"views\": [{\"frame\": [0, 0, 1, 1],\n  \"colour\": \"red\"}]}", 2, 3, "views[0].colour",
-         "unknown key \"colour\" for a view of type \"view\"; known: type, name, frame, backgroundColor, alpha, hidden, clipsToBounds, cornerRadius, maskedCorners, borderWidth, borderColor, shadow, transform, contentMode, tintColor, subviews"),
+         "unknown key \"colour\" for a view of type \"view\"; known: type, name, frame, backgroundColor, alpha, hidden, clipsToBounds, cornerRadius, maskedCorners, borderWidth, borderColor, shadow, transform, contentMode, tintColor, subviews, mask"),
         ("{\"views\": [{\"frame\": [0, 0, 1, 1], \"text\": \"a\"}]}", 1, 36, "views[0].text",
-         "unknown key \"text\" for a view of type \"view\"; known: type, name, frame, backgroundColor, alpha, hidden, clipsToBounds, cornerRadius, maskedCorners, borderWidth, borderColor, shadow, transform, contentMode, tintColor, subviews"),
+         "unknown key \"text\" for a view of type \"view\"; known: type, name, frame, backgroundColor, alpha, hidden, clipsToBounds, cornerRadius, maskedCorners, borderWidth, borderColor, shadow, transform, contentMode, tintColor, subviews, mask"),
         ("{\"views\": [{\"type\": \"table\", \"frame\": [0, 0, 1, 1]}]}", 1, 21, "views[0].type",
          "unknown view type \"table\"; known: view, label, button, switch, slider, imageView, scrollView"),
         ("{\"views\": [{\"frame\": [0, 0, 1, 1], \"alpha\": 1.5}]}", 1, 45, "views[0].alpha", "1.5 is outside 0…1"),
@@ -157,6 +162,8 @@ import Testing
          "views[0].subviews[0].maskedCorners[0]", "unknown value \"top\"; known: topLeft, topRight, bottomLeft, bottomRight"),
         ("{\"views\": [{\"frame\": [0, 0, 1, 1], \"shadow\": {\"path\": {\"cornerRadius\": 2}}}]}", 1, 55, "views[0].shadow.path",
          "a shadow path needs a \"rect\": [x, y, width, height]"),
+        ("{\"views\": [{\"frame\": [0, 0, 1, 1], \"mask\": {\"frame\": [0, 0, 1]}}]}", 1, 54, "views[0].mask.frame", "expected [x, y, width, height], 4 numbers"),
+        ("{\"views\": [{\"frame\": [0, 0, 1, 1], \"mask\": [{\"frame\": [0, 0, 1, 1]}]}]}", 1, 44, "views[0].mask", "expected an object, found an array"),
         ("{\"size\": [0, 10]}", 1, 10, "size", "the width and height must be greater than 0"),
         ("{\"scale\": 0}", 1, 11, "scale", "the scale must be greater than 0"),
         ("{\"scale\": 11}", 1, 11, "scale", "11 is outside 0…10"),

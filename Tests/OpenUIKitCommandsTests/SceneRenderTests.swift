@@ -68,6 +68,17 @@ import UIKit
         #expect(rgba(image, 55, 30) == [255, 255, 255, 255])
     }
 
+    @Test func aMaskViewShowsTheViewOnlyWhereItIsOpaque() throws {
+        let image = try render("""
+            { "size": [40, 20], "scale": 1, "backgroundColor": "white", "views": [
+              { "frame": [0, 0, 40, 20], "backgroundColor": "red",
+                "mask": { "frame": [10, 0, 20, 20], "backgroundColor": "black", "cornerRadius": 10 } } ] }
+            """)
+        #expect(rgba(image, 20, 10) == [255, 0, 0, 255])      // inside the round mask
+        #expect(rgba(image, 5, 10) == [255, 255, 255, 255])   // outside it
+        #expect(rgba(image, 10, 0) == [255, 255, 255, 255])   // its rounded-away corner
+    }
+
     @Test func anImageViewDrawsItsFileRelativeToTheScene() throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -137,5 +148,65 @@ import UIKit
             ] }
             """)
         expectMatchesReference(image, named: "compositor-properties", tolerance: 2)
+    }
+
+    /// Masks (`UIView.mask`): a round mask over a view and its subviews, a
+    /// half-transparent mask with an opaque part, a mask cutting a view, its
+    /// shadow and a subview sticking out, and a turned mask; against References/.
+    @Test func masksMatchTheReferencePicture() throws {
+        let image = try render("""
+            { "size": [160, 110], "scale": 2, "backgroundColor": "#F2F2F7", "views": [
+              { "frame": [8, 8, 60, 40], "backgroundColor": "#E74C3C",
+                "subviews": [ { "frame": [0, 20, 60, 20], "backgroundColor": "#3498DB" },
+                              { "frame": [40, 0, 30, 50], "backgroundColor": "#2ECC71" } ],
+                "mask": { "frame": [10, -5, 50, 50], "backgroundColor": "black", "cornerRadius": 25 } },
+              { "frame": [84, 8, 64, 40], "backgroundColor": "#9B59B6",
+                "mask": { "frame": [0, 0, 64, 40], "backgroundColor": "#00000055",
+                          "subviews": [ { "frame": [8, 8, 48, 24], "backgroundColor": "black", "cornerRadius": 12 } ] } },
+              { "frame": [14, 62, 44, 34], "backgroundColor": "white", "cornerRadius": 8,
+                "shadow": { "opacity": 0.6, "radius": 3, "offset": [4, 4] },
+                "subviews": [ { "frame": [22, 17, 40, 40], "backgroundColor": "#F1C40F" } ],
+                "mask": { "frame": [-6, -6, 46, 56], "backgroundColor": "black", "cornerRadius": 6 } },
+              { "frame": [90, 60, 56, 44], "backgroundColor": "#1ABC9C", "borderWidth": 3, "borderColor": "#16A085",
+                "mask": { "frame": [8, 6, 40, 32], "backgroundColor": "black", "cornerRadius": 4,
+                          "transform": { "rotation": 30 } } }
+            ] }
+            """)
+        expectMatchesReference(image, named: "layer-masks", tolerance: 2)
+    }
+
+    /// Shadows without a shadow path, cast by what the view draws: its
+    /// subviews (no background of its own), a half-transparent background,
+    /// a border alone, an image's opaque pixels; against References/.
+    @Test func shadowsOfWhatViewsDrawMatchTheReferencePicture() throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let star = UIGraphicsImageRenderer(size: CGSize(width: 40, height: 40)).pngData { _ in
+            let path = UIBezierPath()
+            for i in 0..<10 {
+                let angle = CGFloat(i) * .pi / 5 - .pi / 2, radius: CGFloat = i % 2 == 0 ? 19 : 8
+                let point = CGPoint(x: 20 + radius * cos(angle), y: 20 + radius * sin(angle))
+                if i == 0 { path.move(to: point) } else { path.addLine(to: point) }
+            }
+            path.close()
+            UIColor.orange.setFill()
+            path.fill()
+        }
+        try star.write(to: directory.appendingPathComponent("star.png"))
+        let image = try render("""
+            { "size": [160, 110], "scale": 2, "backgroundColor": "white", "views": [
+              { "frame": [10, 10, 60, 40], "shadow": { "opacity": 0.5, "radius": 3, "offset": [3, 5] },
+                "subviews": [ { "frame": [0, 0, 26, 26], "backgroundColor": "#E74C3C", "cornerRadius": 13 },
+                              { "frame": [30, 8, 36, 20], "backgroundColor": "#3498DB", "cornerRadius": 4 },
+                              { "frame": [12, 26, 14, 22], "backgroundColor": "#2ECC71" } ] },
+              { "frame": [90, 10, 56, 36], "backgroundColor": "#3498DB66", "cornerRadius": 10,
+                "shadow": { "opacity": 0.8, "radius": 4, "offset": [0, 6] } },
+              { "frame": [14, 62, 50, 36], "borderWidth": 4, "borderColor": "#9B59B6", "cornerRadius": 6,
+                "shadow": { "opacity": 0.7, "radius": 2, "offset": [5, 5] } },
+              { "type": "imageView", "frame": [96, 60, 40, 40], "image": "star.png",
+                "shadow": { "opacity": 0.6, "radius": 2.5, "offset": [4, 4] } }
+            ] }
+            """)
+        expectMatchesReference(image, named: "content-shadows", tolerance: 2)
     }
 }

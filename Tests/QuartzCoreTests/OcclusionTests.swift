@@ -131,7 +131,42 @@ import Testing
     }
 }
 
-/// Random layer trees drawn with and without occlusion: every pixel the same.
+/// A group's buffer is cleared only where its own opaque background will
+/// not cover it: what an earlier group left there never shows.
+@MainActor
+@Suite struct GroupBufferTests {
+    @Test func whatAnEarlierGroupLeftInTheBufferNeverShows() throws {
+        let (root, compositor) = try makeScene(width: 80, height: 40)
+        // The first group fills the buffer with green where the second's
+        // corners and its translucent sublayer will be.
+        let first = addLayer(to: root, frame: CGRect(x: 0, y: 0, width: 40, height: 40), color: color(0, 1, 0))
+        first.opacity = 0.99
+        _ = addLayer(to: first, frame: CGRect(x: 0, y: 0, width: 40, height: 40), color: color(0, 1, 0))
+        let second = addLayer(to: root, frame: CGRect(x: 40, y: 0, width: 40, height: 40), color: color(0, 0, 1))
+        second.cornerRadius = 10
+        second.masksToBounds = true
+        second.opacity = 0.5
+        _ = addLayer(to: second, frame: CGRect(x: 20, y: 10, width: 20, height: 20), color: color(1, 0, 0, 0.5))
+        CATransaction.flush()
+        compositor.renderFrame()
+        #expect(matches(compositor.pixel(x: 40, y: 0), white))                             // outside the corner
+        #expect(matches(compositor.pixel(x: 79, y: 39), white))
+        #expect(matches(compositor.pixel(x: 50, y: 20), (128, 128, 255, 255), tolerance: 1))   // blue at 50 %
+        // The translucent sublayer over the blue, the two at 50 %: (64, 0, 64) over white.
+        #expect(matches(compositor.pixel(x: 70, y: 20), (191, 128, 191, 255), tolerance: 1))
+        var green = 0
+        for y in 0..<40 {
+            for x in 40..<80 {
+                let p = compositor.pixel(x: x, y: y)
+                if Int(p.green) > Int(p.red) + 8 && Int(p.green) > Int(p.blue) + 8 { green += 1 }
+            }
+        }
+        #expect(green == 0, "\(green) pixels show the first group's green")
+    }
+}
+
+/// Random layer trees (masks and shadows among them) drawn with and
+/// without occlusion: every pixel the same.
 @MainActor
 @Suite struct OcclusionPropertyTests {
     /// A small, seeded generator (SplitMix64), so that a failure names its seed.
@@ -165,6 +200,18 @@ import Testing
             if g.chance(20) { layer.masksToBounds = true }
             if g.chance(10) { layer.isHidden = true }
             if g.chance(10) { layer.zPosition = CGFloat(g.int(-1...1)) }
+            if g.chance(10) {
+                let mask = CALayer()
+                mask.frame = CGRect(x: g.int(-2...4), y: g.int(-2...4), width: g.int(2...size / 2), height: g.int(2...size / 2))
+                mask.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: g.chance(50) ? 1 : 0.5)
+                mask.cornerRadius = CGFloat(g.int(0...6))
+                layer.mask = mask
+            }
+            if g.chance(10) {
+                layer.shadowOpacity = 0.5
+                layer.shadowRadius = CGFloat(g.int(0...3))
+                layer.shadowOffset = CGSize(width: g.int(-3...3), height: g.int(-3...3))
+            }
             parent.addSublayer(layer)
             if depth > 0 && g.chance(40) { addRandomLayers(to: layer, count: g.int(1...3), depth: depth - 1, size: size / 2, &g) }
         }

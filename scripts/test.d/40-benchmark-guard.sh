@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Instructions and allocations of a hit test, a tap and a pan, counted by callgrind, against generous limits.
+# Instructions and allocations of a hit test, a tap, a pan, a labels frame and a cards frame, counted by callgrind, against their limits.
 need valgrind valgrind
 need python3 python3
 step "Benchmarks/instruction-counts.sh --check (release build, then callgrind)"

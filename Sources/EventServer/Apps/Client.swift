@@ -8,30 +8,31 @@ final class Client {
     let identifier: UInt32
     let socket: MessageSocket
     let credentials: PeerCredentials
+    // Touched at every turn of the server's one thread: unchecked for exclusivity (see EventServer).
     /// Nil until the client's hello was accepted.
-    var role: ServerMessage.Hello.Role?
+    @exclusivity(unchecked) var role: ServerMessage.Hello.Role?
     var name = ""
     /// When the connection was accepted, for the hello deadline.
     let connectTime: Double
 
     /// Messages waiting for room in the socket, oldest first, from `outboxHead` on.
-    private var outbox: [[UInt8]] = []
-    private var outboxHead = 0
+    @exclusivity(unchecked) private var outbox: [[UInt8]] = []
+    @exclusivity(unchecked) private var outboxHead = 0
 
     // The application's side of the dispatcher (Android's per-connection state).
     /// The sequence number of the next event sent.
-    var nextSequence: UInt64 = 1
+    @exclusivity(unchecked) var nextSequence: UInt64 = 1
     /// Events sent (or queued) and not yet acknowledged, oldest first: the
     /// dispatcher's wait queue, which the watchdog reads.
-    var unacknowledged: [(sequence: UInt64, dispatchTime: Double)] = []
-    var unacknowledgedHead = 0
+    @exclusivity(unchecked) var unacknowledged: [(sequence: UInt64, dispatchTime: Double)] = []
+    @exclusivity(unchecked) var unacknowledgedHead = 0
     /// False from the moment the watchdog found an event unacknowledged for
     /// too long until the application has caught up with every event.
-    var isResponding = true
+    @exclusivity(unchecked) var isResponding = true
     /// Events not sent because the client's queue was full, since it last caught up.
-    var droppedEventCount = 0
+    @exclusivity(unchecked) var droppedEventCount = 0
     /// The timestamp of the last event sent, so that none goes back in time.
-    var lastEventTimestamp = -Double.infinity
+    @exclusivity(unchecked) var lastEventTimestamp = -Double.infinity
 
     init(identifier: UInt32, socket: MessageSocket, credentials: PeerCredentials, connectTime: Double) {
         self.identifier = identifier
@@ -44,6 +45,25 @@ final class Client {
 
     var queuedMessageCount: Int { outbox.count - outboxHead }
     var unacknowledgedCount: Int { unacknowledged.count - unacknowledgedHead }
+
+    /// How many events an application may owe acknowledgements for before
+    /// its acknowledgements wake the server. Below it, they wait in the
+    /// socket and are read at the server's next turn (the next input, at
+    /// the latest the watchdog's deadline): a wake-up for each one would
+    /// double the server's wake-ups, and its CPU time, per event. Far
+    /// fewer than the application's socket holds (about 278 small messages
+    /// with Linux's default buffer), so its acknowledgement never waits
+    /// for room.
+    static let acknowledgementsReadAtTheNextTurn = 32
+
+    /// Whether this client's messages can wait for the server's next turn
+    /// instead of waking it: an application responding and owing a few
+    /// acknowledgements, which is all it sends. Anything else (a client
+    /// owing nothing, an application the watchdog gave up on, a tool)
+    /// wakes the server.
+    var acknowledgementsCanWait: Bool {
+        isApplication && isResponding && unacknowledgedCount > 0 && unacknowledgedCount < Self.acknowledgementsReadAtTheNextTurn
+    }
 
     /// The oldest event still waiting for its acknowledgement.
     var oldestUnacknowledged: (sequence: UInt64, dispatchTime: Double)? {

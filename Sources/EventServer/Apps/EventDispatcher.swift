@@ -34,10 +34,11 @@ final class EventDispatcher {
     /// Told about everything worth a line in the server's log.
     let report: (String) -> Void
 
+    // Touched at every turn of the server's one thread: unchecked for exclusivity (see EventServer).
     /// Applications and recorders, in the order they said hello.
-    private(set) var clients: [Client] = []
+    @exclusivity(unchecked) private(set) var clients: [Client] = []
     /// Applications in the order they were last in front; the last is in front.
-    private var frontOrder: [UInt32] = []
+    @exclusivity(unchecked) private var frontOrder: [UInt32] = []
 
     /// Where each finger on the glass belongs.
     private struct Route {
@@ -47,9 +48,9 @@ final class EventDispatcher {
         /// The contact as last seen, to cancel it where it is.
         var last: DigitizerContact
     }
-    private var routes: [UInt32: Route] = [:]
+    @exclusivity(unchecked) private var routes: [UInt32: Route] = [:]
     /// The timestamp of the last input event, so that time never runs back.
-    private var lastInputTimestamp = -Double.infinity
+    @exclusivity(unchecked) private var lastInputTimestamp = -Double.infinity
     private let encoder = HIDPacketEncoder()
 
     init(configuration: Configuration = Configuration(), report: @escaping (String) -> Void) {
@@ -234,7 +235,7 @@ final class EventDispatcher {
         let sequence = client.nextSequence
         client.nextSequence += 1
         client.lastEventTimestamp = max(client.lastEventTimestamp, event.timestamp)
-        client.enqueue(ServerMessage.encodeEvent(sequence: sequence, readTime: readTime, packet: encoder.encode(event)))
+        client.enqueue(ServerMessage.encodeEvent(sequence: sequence, readTime: readTime, event: event, encoder: encoder))
         if expectingAcknowledgement { client.unacknowledged.append((sequence, readTime)) }
     }
 
@@ -256,21 +257,24 @@ final class EventDispatcher {
         }
     }
 
-    /// Marks applications not responding whose oldest event waited too
-    /// long. Returns when the next one could time out, if any is waiting.
-    @discardableResult
-    func checkWatchdog(now: Double) -> Double? {
+    /// Marks applications not responding whose oldest event waited too long.
+    func checkWatchdog(now: Double) {
+        for client in clients where client.isApplication && client.isResponding {
+            guard let oldest = client.oldestUnacknowledged, now >= oldest.dispatchTime + configuration.watchdogTimeout else { continue }
+            client.isResponding = false
+            report("\(describe(client)) is not responding: event \(oldest.sequence) unacknowledged for \(formatSeconds(now - oldest.dispatchTime)) (timeout \(formatSeconds(configuration.watchdogTimeout)))")
+            cancelTouchSequences(of: client, now: now)
+        }
+    }
+
+    /// When ``checkWatchdog(now:)`` must look next, if any application
+    /// owes an acknowledgement. Nothing is marked here: the server first
+    /// reads the acknowledgements that came meanwhile.
+    func nextWatchdogDeadline() -> Double? {
         var next: Double?
         for client in clients where client.isApplication && client.isResponding {
             guard let oldest = client.oldestUnacknowledged else { continue }
-            let deadline = oldest.dispatchTime + configuration.watchdogTimeout
-            if now >= deadline {
-                client.isResponding = false
-                report("\(describe(client)) is not responding: event \(oldest.sequence) unacknowledged for \(formatSeconds(now - oldest.dispatchTime)) (timeout \(formatSeconds(configuration.watchdogTimeout)))")
-                cancelTouchSequences(of: client, now: now)
-            } else {
-                next = min(next ?? deadline, deadline)
-            }
+            next = min(next ?? .infinity, oldest.dispatchTime + configuration.watchdogTimeout)
         }
         return next
     }

@@ -11,6 +11,8 @@
 /// - A change of appearance (background, border, shadow, contents)
 ///   damages what the layer itself draws, before and after.
 /// - A removed sublayer damages what it covered.
+/// - A change below a layer whose shadow its sublayers cast damages that
+///   part of the shadow as well.
 @MainActor
 package final class CommittedLayerTree {
     package let rootLayer: CALayer
@@ -74,9 +76,19 @@ package final class CommittedLayerTree {
             damage.add(node.ownRect)
         }
         if node.descendantChanged {
+            // A shadow cast by the sublayers changes with them (ContentShadow.swift).
+            let shadowOfGroup = node.shadow != nil && node.shadow?.path == nil
+            var wasCastByGroup = shadowOfGroup && !node.castsBackgroundShadow
+            var groupChanges: [PixelRect] = shadowOfGroup ? node.removedRects : []
             let childSpace = node.sublayerSpaceToDevice
             for child in node.children where !child.changes.isEmpty || child.descendantChanged || !child.removedRects.isEmpty {
+                if shadowOfGroup { groupChanges.append(child.subtreeRect) }
                 updateGeometry(child, toDevice: child.toSuperlayer.concatenating(childSpace))
+                if shadowOfGroup { groupChanges.append(child.subtreeRect) }
+            }
+            if shadowOfGroup {
+                wasCastByGroup = wasCastByGroup || !node.castsBackgroundShadow
+                if wasCastByGroup { for rect in groupChanges { damage.add(node.groupShadowDamage(for: rect)) } }
             }
         }
         node.updateSubtreeRect()

@@ -9,10 +9,13 @@
 /// straight into the frame: a layer without sublayers folds its opacity
 /// into its colours, and an axis-aligned, square-cornered mask on whole
 /// pixels is a smaller clip rectangle. Pixels that a later opaque layer
-/// will cover are left out (Occlusion.swift).
+/// will cover are left out (Occlusion.swift). A layer with a `mask` layer
+/// is drawn, shadow and all, into a buffer and composited through the
+/// mask's alpha (LayerMask.swift); a shadow without a path is cast by the
+/// layer's group (ContentShadow.swift).
 @MainActor
 package final class Compositor {
-    private let scratch = ScratchBuffers()
+    let scratch = ScratchBuffers()
     /// The occluders of the layers being drawn, a stack: each layer's list
     /// is `occluders[activeOccluders...]`, what its ancestors' lists and its
     /// later siblings hide of it.
@@ -33,26 +36,34 @@ package final class Compositor {
         guard !node.isHidden, node.opacity > 0 else { return }
         let clip = clip.intersection(surface.extent)
         guard node.subtreeRect.intersects(clip) else { return }
+        if let mask = node.mask { return drawMasked(node, by: mask, into: surface, clip: clip) }
         if let shadow = node.shadow { drawShadow(shadow, of: node, into: surface, clip: clip) }
+        drawGroup(of: node, into: surface, clip: clip, opacity: node.opacity)
+    }
 
+    /// Draws the layer's background, contents, sublayers and border (not
+    /// its shadow, nor through its mask) with `opacity` for the layer's.
+    func drawGroup(of node: RenderLayer, into surface: PixelSurface, clip: PixelRect, opacity: Float) {
         // A background and border alone are drawn together in one pass, as a group would.
         let ownParts = node.drawsBorderedBackground ? 1
             : (node.background != nil ? 1 : 0) + (node.gradient != nil ? 1 : 0) + (node.hasBorder ? 1 : 0) + (node.contents != nil ? 1 : 0)
         let maskClip = node.masksToBounds ? node.pixelAlignedMask : nil
-        let needsGroup = (node.opacity < 1 && (!node.children.isEmpty || ownParts > 1))
+        let needsGroup = (opacity < 1 && (!node.children.isEmpty || ownParts > 1))
             || (node.masksToBounds && (!node.children.isEmpty || node.contents != nil) && maskClip == nil)
         guard needsGroup else {
-            drawContent(of: node, into: surface, clip: clip, childClip: maskClip.map { clip.intersection($0) } ?? clip, alpha: node.opacity)
+            drawContent(of: node, into: surface, clip: clip, childClip: maskClip.map { clip.intersection($0) } ?? clip, alpha: opacity)
             return
         }
         var region = node.boundsPixelRect
         if !node.masksToBounds { for child in node.children { region = region.union(child.subtreeRect) } }
         region = region.intersection(clip)
         guard !region.isEmpty else { return }
-        let (group, buffer) = scratch.surface(covering: region)
+        // The background, drawn first, replaces what the buffer held where
+        // it is opaque: only the rest is cleared.
+        let (group, buffer) = scratch.surface(covering: region, overwritten: node.opaqueBackgroundRect)
         defer { scratch.recycle(buffer) }
         drawContent(of: node, into: group, clip: region, childClip: region, alpha: 1)
-        var painter = SurfacePainter(surface: surface, source: group, alpha: PixelOps.alpha(node.opacity))
+        var painter = SurfacePainter(surface: surface, source: group, alpha: PixelOps.alpha(opacity))
         let shape = node.masksToBounds ? node.roundedBounds : RoundedRectShape(rect: region.cgRect, radius: 0, corners: [])
         let toDevice = node.masksToBounds ? node.toDevice : .identity
         if let mask = ShapeFiller(shape: shape, toDevice: toDevice) {
@@ -72,15 +83,51 @@ package final class Compositor {
             occluderScratch.deallocate()
             occluderScratch = .allocate(capacity: max(2 * count, 2 * occluderScratch.count))
         }
-        var sorted = UnsafeMutableBufferPointer(rebasing: occluderScratch[0..<count])
+        let sorted = UnsafeMutableBufferPointer(rebasing: occluderScratch[0..<count])
         let active = UnsafeMutableBufferPointer(rebasing: occluderScratch[count..<(2 * count)])
         for i in 0..<count { sorted[i] = occluders[activeOccluders + i] }
-        // A closure written here would be main-actor isolated, and Swift
-        // checks the executor at each of its calls: one per comparison.
-        sorted.sort(by: PixelRect.startsHigher)
+        sortByTopEdge(sorted, using: active)
         var occluded = OccludedPainter(base: painter, sorted: sorted, active: active)
         filler.fill(within: clip, toDevice: toDevice, painter: &occluded)
         painter = occluded.base
+    }
+
+    /// Runs `body` with none of the occluders of the layers being drawn in
+    /// force, for pictures that are not the frame's pixels (a mask, the
+    /// source of a shadow): those must be whole.
+    func withoutOccluders(_ body: () -> Void) {
+        let saved = activeOccluders
+        activeOccluders = occluders.count
+        body()
+        activeOccluders = saved
+    }
+
+    /// Sorts `rects` by `y0`, a bottom-up merge through `spare` (as many
+    /// rectangles): the standard library's sort would allocate its runs on
+    /// the heap, a few times every frame.
+    private func sortByTopEdge(_ rects: UnsafeMutableBufferPointer<PixelRect>, using spare: UnsafeMutableBufferPointer<PixelRect>) {
+        let count = rects.count
+        var from = rects, to = spare
+        var width = 1
+        while width < count {
+            var start = 0
+            while start < count {
+                let middle = min(start + width, count), end = min(start + 2 * width, count)
+                var i = start, j = middle, k = start
+                while i < middle && j < end {
+                    if from[j].y0 < from[i].y0 { to[k] = from[j]; j += 1 } else { to[k] = from[i]; i += 1 }
+                    k += 1
+                }
+                while i < middle { to[k] = from[i]; i += 1; k += 1 }
+                while j < end { to[k] = from[j]; j += 1; k += 1 }
+                start = end
+            }
+            swap(&from, &to)
+            width *= 2
+        }
+        if from.baseAddress != rects.baseAddress {
+            for i in 0..<count { rects[i] = from[i] }
+        }
     }
 
     /// Room for the occluders of one paint, sorted, and for those of its current row.
@@ -195,12 +242,34 @@ package final class Compositor {
         }
     }
 
-    private func drawShadow(_ style: ShadowStyle, of node: RenderLayer, into surface: PixelSurface, clip: PixelRect) {
+    func drawShadow(_ style: ShadowStyle, of node: RenderLayer, into surface: PixelSurface, clip: PixelRect) {
+        if node.masksToBounds { return drawShadowClippedToBounds(style, of: node, into: surface, clip: clip) }
+        drawUnclippedShadow(style, of: node, into: surface, clip: clip)
+    }
+
+    private func drawUnclippedShadow(_ style: ShadowStyle, of node: RenderLayer, into surface: PixelSurface, clip: PixelRect) {
+        if style.path == nil && !node.castsBackgroundShadow {
+            return drawGroupShadow(style, of: node, into: surface, clip: clip)
+        }
         let cache = node.shadowCache
         if cache == nil || cache?.style != style || cache?.toDevice != node.toDevice || cache?.visible != surface.extent {
             node.shadowCache = ShadowMask.make(style: style, shape: node.roundedBounds, toDevice: node.toDevice, visible: surface.extent)
         }
         node.shadowCache?.draw(into: surface, clip: clip, opacity: node.opacity)
+    }
+
+    /// `masksToBounds` clips the shadow too, as in Core Animation (which
+    /// draws the layer whole, shadow included, then clips it): only the
+    /// shadow's part inside the rounded bounds shows, under a translucent
+    /// background. Drawn into a buffer, composited through the shape.
+    private func drawShadowClippedToBounds(_ style: ShadowStyle, of node: RenderLayer, into surface: PixelSurface, clip: PixelRect) {
+        let region = clip.intersection(node.boundsPixelRect)
+        guard !region.isEmpty, let filler = ShapeFiller(shape: node.roundedBounds, toDevice: node.toDevice) else { return }
+        let (shadow, buffer) = scratch.surface(covering: region)
+        defer { scratch.recycle(buffer) }
+        drawUnclippedShadow(style, of: node, into: shadow, clip: region)
+        var painter = SurfacePainter(surface: surface, source: shadow, alpha: 255)
+        filler.fill(within: region, toDevice: node.toDevice, painter: &painter)
     }
 }
 
@@ -210,7 +279,7 @@ extension RenderLayer {
     /// Whether the layer's own background replaces every pixel of `rect`:
     /// opaque, square-cornered, on whole pixels, not faded.
     func opaquelyCovers(_ rect: PixelRect) -> Bool {
-        guard !isHidden, opacity == 1, let background, background.pixel >> 24 == 255,
+        guard !isHidden, opacity == 1, mask == nil, let background, background.pixel >> 24 == 255,
               let bounds = pixelAlignedMask else { return false }
         return bounds.intersection(rect) == rect
     }

@@ -12,18 +12,24 @@
 extension RenderLayer {
     /// Device pixels this layer replaces entirely when drawn: its
     /// background's bounds when the background is opaque, the layer is not
-    /// faded, hidden or turned, and its bounds lie on whole pixels; with
+    /// faded, hidden, masked or turned, and its bounds lie on whole pixels; with
     /// rounded corners, the band between the corners' rows. Empty otherwise.
     func updateOccludingRect() {
-        occludingRect = .empty
-        guard !isHidden, opacity == 1, let background, background.pixel >> 24 == 255,
-              var rect = pixelAlignedBounds else { return }
+        occludingRect = opacity == 1 && mask == nil ? opaqueBackgroundRect : .empty
+    }
+
+    /// Device pixels the layer's background covers opaquely, before any
+    /// opacity or mask: the occluding rectangle, but for the layer's own
+    /// fading (inside its group, it replaces what it covers all the same).
+    var opaqueBackgroundRect: PixelRect {
+        guard !isHidden, let background, background.pixel >> 24 == 255,
+              var rect = pixelAlignedBounds else { return .empty }
         if cornerRadius > 0 && !maskedCorners.isEmpty {
             let inset = Int((Double(cornerRadius) * Double(toDevice.d)).rounded(.up))
             rect = PixelRect(x0: rect.x0, y0: rect.y0 + inset, x1: rect.x1, y1: rect.y1 - inset)
-            if rect.isEmpty { return }
+            if rect.isEmpty { return .empty }
         }
-        occludingRect = rect
+        return rect
     }
 }
 
@@ -33,16 +39,20 @@ extension RenderLayer {
 /// Rows come in increasing order (as a ``ShapeFiller`` covers a shape), so
 /// the occluders, sorted by their top row, are swept: each row looks only
 /// at those that cross it — a window's background under two hundred cards
-/// meets a handful per row.
+/// meets a handful per row — kept in order of their left edge, so that the
+/// visible runs of a row come out of one pass over them. The list changes
+/// only on the rows where an occluder starts or ends.
 struct OccludedPainter<Base: SpanPainter>: SpanPainter {
     var base: Base
     /// The occluders, sorted by `y0`.
     private let sorted: UnsafeMutableBufferPointer<PixelRect>
-    /// Those crossing the current row, in `active[0..<activeCount]`.
+    /// Those crossing the current row, in `active[0..<activeCount]`, sorted by `x0`.
     private let active: UnsafeMutableBufferPointer<PixelRect>
     private var activeCount = 0
     private var next = 0
     private var row = Int.min
+    /// The first row after `row` where the active list changes.
+    private var nextChange = Int.min
 
     /// `sorted` holds the occluders sorted by their top row; `active` has
     /// room for as many.
@@ -56,22 +66,32 @@ struct OccludedPainter<Base: SpanPainter>: SpanPainter {
     private mutating func enter(_ y: Int) {
         guard y != row else { return }
         row = y
-        var i = 0
-        while i < activeCount {
-            if active[i].y1 <= y {
-                activeCount -= 1
-                active[i] = active[activeCount]
-            } else {
-                i += 1
-            }
+        if y >= nextChange { update(y) }
+    }
+
+    private mutating func update(_ y: Int) {
+        // Those that ended, out, keeping the order.
+        var kept = 0
+        for i in 0..<activeCount where active[i].y1 > y {
+            active[kept] = active[i]
+            kept += 1
         }
+        activeCount = kept
+        // Those that start, in, by their left edge.
         while next < sorted.count && sorted[next].y0 <= y {
-            if sorted[next].y1 > y {
-                active[activeCount] = sorted[next]
-                activeCount += 1
-            }
+            let r = sorted[next]
             next += 1
+            guard r.y1 > y else { continue }
+            var i = activeCount
+            while i > 0 && active[i - 1].x0 > r.x0 {
+                active[i] = active[i - 1]
+                i -= 1
+            }
+            active[i] = r
+            activeCount += 1
         }
+        nextChange = next < sorted.count ? sorted[next].y0 : Int.max
+        for i in 0..<activeCount { nextChange = min(nextChange, active[i].y1) }
     }
 
     @inline(__always)
@@ -81,42 +101,33 @@ struct OccludedPainter<Base: SpanPainter>: SpanPainter {
         return false
     }
 
-    /// Calls `body` for each run of `x0..<x1` on row `y` that no occluder covers.
+    /// Calls `body` with the base painter for each run of `x0..<x1` on row
+    /// `y` that no occluder covers (the painter is passed, not captured, so
+    /// that it is not copied in and out around each call).
     @inline(__always)
-    private mutating func forEachVisibleRun(y: Int, from x0: Int, to x1: Int, _ body: (Int, Int) -> Void) {
+    private mutating func forEachVisibleRun(y: Int, from x0: Int, to x1: Int, _ body: (inout Base, Int, Int) -> Void) {
         enter(y)
         var x = x0
-        while x < x1 {
-            // Past every occluder that covers x; then up to the next one that starts.
-            var end = x1
-            var covered = false
-            for i in 0..<activeCount where active[i].x1 > x {
-                let r = active[i]
-                if r.x0 <= x {
-                    covered = true
-                    x = r.x1
-                    break
-                }
-                end = min(end, r.x0)
-            }
-            if covered { continue }
-            body(x, end)
-            x = end
+        for i in 0..<activeCount {
+            let r = active[i]
+            // Sorted by their left edge: none further starts before x1.
+            if r.x0 >= x1 { break }
+            if r.x1 <= x { continue }
+            if r.x0 > x { body(&base, x, r.x0) }
+            x = r.x1
+            if x >= x1 { return }
         }
+        if x < x1 { body(&base, x, x1) }
     }
 
     @inline(__always)
     mutating func fill(y: Int, from x0: Int, to x1: Int) {
-        var base = self.base
-        forEachVisibleRun(y: y, from: x0, to: x1) { base.fill(y: y, from: $0, to: $1) }
-        self.base = base
+        forEachVisibleRun(y: y, from: x0, to: x1) { $0.fill(y: y, from: $1, to: $2) }
     }
 
     @inline(__always)
     mutating func fillHole(y: Int, from x0: Int, to x1: Int) {
-        var base = self.base
-        forEachVisibleRun(y: y, from: x0, to: x1) { base.fillHole(y: y, from: $0, to: $1) }
-        self.base = base
+        forEachVisibleRun(y: y, from: x0, to: x1) { $0.fillHole(y: y, from: $1, to: $2) }
     }
 
     @inline(__always)
@@ -127,5 +138,27 @@ struct OccludedPainter<Base: SpanPainter>: SpanPainter {
     @inline(__always)
     mutating func blend(y: Int, x: Int, outer: Float, hole: Float) {
         if !isOccluded(y: y, x: x) { base.blend(y: y, x: x, outer: outer, hole: hole) }
+    }
+
+    /// The first run not under an occluder: the pixels under one are not
+    /// measured.
+    @inline(__always)
+    mutating func visibleRun(y: Int, from x0: Int, to x1: Int) -> (Int, Int)? {
+        enter(y)
+        var x = x0
+        for i in 0..<activeCount {
+            let r = active[i]
+            if r.x0 >= x1 { break }
+            if r.x1 <= x { continue }
+            if r.x0 > x { return (x, r.x0) }
+            x = r.x1
+            if x >= x1 { return nil }
+        }
+        return x < x1 ? (x, x1) : nil
+    }
+
+    @inline(__always)
+    mutating func blendVisible(y: Int, x: Int, outer: Float, hole: Float, hasHole: Bool) {
+        base.blendVisible(y: y, x: x, outer: outer, hole: hole, hasHole: hasHole)
     }
 }

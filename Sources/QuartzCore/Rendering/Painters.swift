@@ -30,19 +30,30 @@ struct BorderedBackgroundPainter: SpanPainter {
     let border: UInt32
     /// 0…255.
     let alpha: UInt32
+    /// Where the shape is whole and the hole is not: the border over the
+    /// background, faded; inside the hole: the background, faded.
+    private let borderRun: SolidPainter
+    private let holeRun: SolidPainter
 
-    /// Where the shape is whole and the hole is not: the border over the background.
-    @inline(__always)
-    mutating func fill(y: Int, from x0: Int, to x1: Int) {
-        var solid = SolidPainter(surface: surface, color: PixelOps.scale(PixelOps.over(border, background), by: alpha))
-        solid.fill(y: y, from: x0, to: x1)
+    init(surface: PixelSurface, background: UInt32, border: UInt32, alpha: UInt32) {
+        self.surface = surface
+        self.background = background
+        self.border = border
+        self.alpha = alpha
+        borderRun = SolidPainter(surface: surface, color: PixelOps.scale(PixelOps.over(border, background), by: alpha))
+        holeRun = SolidPainter(surface: surface, color: PixelOps.scale(background, by: alpha))
     }
 
-    /// Inside the hole: the background.
+    @inline(__always)
+    mutating func fill(y: Int, from x0: Int, to x1: Int) {
+        var run = borderRun
+        run.fill(y: y, from: x0, to: x1)
+    }
+
     @inline(__always)
     mutating func fillHole(y: Int, from x0: Int, to x1: Int) {
-        var solid = SolidPainter(surface: surface, color: PixelOps.scale(background, by: alpha))
-        solid.fill(y: y, from: x0, to: x1)
+        var run = holeRun
+        run.fill(y: y, from: x0, to: x1)
     }
 
     @inline(__always)
@@ -69,33 +80,7 @@ struct SurfacePainter: SpanPainter {
 
     @inline(__always)
     mutating func fill(y: Int, from x0: Int, to x1: Int) {
-        let row = surface.row(y), from = source.row(y)
-        if alpha == 255 {
-            for x in x0..<x1 {
-                let s = from[x]
-                if s >> 24 == 255 { row[x] = s } else if s != 0 { row[x] = PixelOps.over(s, row[x]) }
-            }
-            return
-        }
-        // Two pixels at a time where both are opaque (most of a group of
-        // opaque layers): source × alpha + destination × (255 − alpha).
-        let keep = UInt64(255 &- alpha), alpha64 = UInt64(alpha)
-        var x = x0
-        while x < x1 {
-            if x + 1 < x1 {
-                let pair = UnsafeRawPointer(from + x).loadUnaligned(as: UInt64.self)
-                if pair & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
-                    let under = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self)
-                    let mixed = PixelOps.scale2(pair, by: alpha64) &+ PixelOps.scale2(under, by: keep)
-                    UnsafeMutableRawPointer(row + x).storeBytes(of: mixed, as: UInt64.self)
-                    x += 2
-                    continue
-                }
-            }
-            let s = from[x]
-            if s != 0 { row[x] = PixelOps.over(PixelOps.scale(s, by: alpha), row[x]) }
-            x += 1
-        }
+        PixelOps.compositeRun(surface.row(y) + x0, source.row(y) + x0, count: x1 - x0, alpha: alpha)
     }
 
     @inline(__always)

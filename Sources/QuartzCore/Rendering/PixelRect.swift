@@ -17,9 +17,6 @@ extension PixelRect: CustomStringConvertible {
 
     package var area: Int { width * height }
 
-    /// The order of occluders swept from the top: by their first row.
-    static func startsHigher(_ a: PixelRect, _ b: PixelRect) -> Bool { a.y0 < b.y0 }
-
     package func union(_ other: PixelRect) -> PixelRect {
         if isEmpty { return other }
         if other.isEmpty { return self }

@@ -33,6 +33,9 @@ package final class RenderLayer {
     @exclusivity(unchecked) var contentsScale: CGFloat = 1
     @exclusivity(unchecked) var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
 
+    /// The mask's committed copy (LayerMask.swift); it has no parent.
+    var mask: RenderLayer?
+
     /// The sublayers in drawing order: by `zPosition`, then as listed.
     @exclusivity(unchecked) package private(set) var children: [RenderLayer] = []
     /// Not retained: a node's parent owns it.
@@ -65,6 +68,7 @@ package final class RenderLayer {
 
     /// Copies everything the compositor reads from `layer`.
     func copyProperties(from layer: CALayer) {
+        let castShape = (bounds, cornerRadius, maskedCorners)
         bounds = layer.bounds
         position = layer.position
         anchorPoint = layer.anchorPoint
@@ -94,7 +98,7 @@ package final class RenderLayer {
             contents = part.isEmpty ? nil : image.cropping(to: CGRect(x: part.minX * w, y: part.minY * h, width: part.width * w, height: part.height * h))
             contentsRect = unit
         }
-        if shadowCache != nil, shadowCache?.style != shadow { shadowCache = nil }
+        if shadowCache != nil, shadowCache?.style != shadow || castShape != (bounds, cornerRadius, maskedCorners) { shadowCache = nil }
     }
 
     /// A copy of `layer` and its whole subtree, attached to `layer` as its
@@ -105,6 +109,7 @@ package final class RenderLayer {
         node.children = (layer.sublayers ?? []).map { snapshot(of: $0, attach: attach) }
         for child in node.children { child.parent = node }
         node.sortChildrenByZ()
+        node.mask = layer.mask.map { snapshot(of: $0, attach: attach) }
         if attach {
             layer.committedNode = node
             layer.pendingChanges = []
@@ -148,6 +153,7 @@ package final class RenderLayer {
                 descendantChanged = true
             }
         }
+        syncMask(with: layer)
         layer.pendingChanges = []
         layer.descendantHasChanges = false
         if let parent { parent.descendantChanged = true }
@@ -256,6 +262,7 @@ package final class RenderLayer {
             child.updateSubtreeGeometry(child.toSuperlayer.concatenating(childSpace))
             child.clearChanges()
         }
+        updateMaskGeometry()
         updateOwnRect()
         updateSubtreeRect()
     }
@@ -276,13 +283,21 @@ package final class RenderLayer {
         ownRect = rect
     }
 
-    func updateSubtreeRect() {
-        guard !isHidden, opacity > 0 else { subtreeRect = .empty; return }
+    /// The pixels the background, border, contents and sublayers may touch,
+    /// clipped by ``masksToBounds``: everything but the shadow and the mask.
+    var groupPixelRect: PixelRect {
         var content = contentsPixelRect
         if background != nil || gradient != nil || (borderWidth > 0 && border != nil) { content = content.union(boundsPixelRect) }
         for child in children { content = content.union(child.subtreeRect) }
         if masksToBounds { content = content.intersection(boundsPixelRect) }
+        return content
+    }
+
+    func updateSubtreeRect() {
+        guard !isHidden, opacity > 0 else { subtreeRect = .empty; return }
+        var content = groupPixelRect
         if let shadow { content = content.union(shadow.pixelRect(of: self)) }
+        if let mask { content = content.intersection(mask.subtreeRect) }
         subtreeRect = content
     }
 
@@ -305,15 +320,13 @@ struct ShadowStyle: Equatable {
     var opacity: Float
     var offset: CGSize
     var radius: CGFloat
-    /// The shape casting it, in the layer's coordinates; nil: the
-    /// background's rounded bounds. Immutable (the layer keeps a copy).
+    /// The shape casting it, in the layer's coordinates; nil: what the
+    /// layer draws (ContentShadow.swift). Immutable (the layer keeps a copy).
     var path: CGPath?
 
-    /// Nil when the layer casts no shadow (no colour, or opacity 0), or has
-    /// nothing to cast one (no shadow path and no background).
+    /// Nil when the layer casts no shadow (no colour, or opacity 0).
     @MainActor init?(of layer: CALayer) {
-        guard let color = layer.shadowColor, layer.shadowOpacity > 0,
-              layer.shadowPath != nil || layer.backgroundColor != nil else { return nil }
+        guard let color = layer.shadowColor, layer.shadowOpacity > 0 else { return nil }
         self.color = PremultipliedColor(color)
         opacity = min(1, layer.shadowOpacity)
         offset = layer.shadowOffset
@@ -331,11 +344,19 @@ struct ShadowStyle: Equatable {
     /// The pixels the blurred shadow may touch.
     @MainActor func pixelRect(of node: RenderLayer) -> PixelRect {
         let t = node.toDevice
-        let shape = shapeBounds(of: node).applying(t)
+        let shape: CGRect
+        if path == nil && !node.castsBackgroundShadow {
+            let group = node.groupPixelRect
+            guard !group.isEmpty else { return .empty }
+            shape = group.cgRect
+        } else {
+            shape = shapeBounds(of: node).applying(t)
+        }
         let deviceOffset = offsetInDevice(t)
         let spread = blurExtent(t)
-        return PixelRect(covering: shape.offsetBy(dx: deviceOffset.width, dy: deviceOffset.height)
+        let pixels = PixelRect(covering: shape.offsetBy(dx: deviceOffset.width, dy: deviceOffset.height)
             .insetBy(dx: -spread - 1, dy: -spread - 1))
+        return node.masksToBounds ? pixels.intersection(node.boundsPixelRect) : pixels
     }
 
     /// The offset in device pixels: the layer's scale applies, its rotation does not.

@@ -72,12 +72,14 @@ struct RoundedRectShape {
 
 /// The pixels of one row that a line of pixel centres crosses inside an
 /// axis-aligned box of layer space: `ceil(t0)...floor(t1)` for the continuous
-/// range `t0...t1` of the line `p0 + t·step` inside the box.
+/// range `t0...t1` of the line `p0 + t·step` inside the box. None for a box
+/// turned inside out (the solid part of a shape thinner than its corners).
 @inline(__always)
 func pixelRange(
     p0x: Double, p0y: Double, stepX: Double, stepY: Double,
     minX: Double, minY: Double, maxX: Double, maxY: Double
 ) -> (Int, Int)? {
+    guard minX <= maxX, minY <= maxY else { return nil }
     var t0 = -Double.infinity, t1 = Double.infinity
     if stepX == 0 {
         if p0x < minX || p0x > maxX { return nil }
@@ -92,14 +94,113 @@ func pixelRange(
         t0 = max(t0, min(a, b)); t1 = min(t1, max(a, b))
     }
     guard t0 <= t1 else { return nil }
-    let lo = max(-Double(PixelRect.coordinateLimit), t0.rounded(.up))
-    let hi = min(Double(PixelRect.coordinateLimit), t1.rounded(.down))
+    // Rounded without a call to the C library (not inlined on the baseline
+    // x86-64 this is built for), clamped a pixel beyond the limit first so
+    // that a range starting past it stays empty.
+    let beyond = Double(PixelRect.coordinateLimit + 1)
+    let lo = max(-PixelRect.coordinateLimit, roundedUp(min(beyond, max(-beyond, t0))))
+    let hi = min(PixelRect.coordinateLimit, roundedDown(min(beyond, max(-beyond, t1))))
     guard lo <= hi else { return nil }
-    return (Int(lo), Int(hi) + 1)
+    return (lo, hi + 1)
 }
 
-/// Where a painter puts pixels: a run of fully covered pixels, or one pixel
-/// with a coverage.
+/// `value.rounded(.up)` for a finite value well inside `Int`'s range.
+@inline(__always)
+private func roundedUp(_ value: Double) -> Int {
+    let truncated = Int(value)
+    return Double(truncated) < value ? truncated + 1 : truncated
+}
+
+/// `value.rounded(.down)` for a finite value well inside `Int`'s range.
+@inline(__always)
+private func roundedDown(_ value: Double) -> Int {
+    let truncated = Int(value)
+    return Double(truncated) > value ? truncated - 1 : truncated
+}
+
+/// A run of pixels `lo..<hi` of one row; empty when `lo >= hi`.
+struct PixelSpan: Equatable {
+    var lo: Int, hi: Int
+    static let none = PixelSpan(lo: 0, hi: 0)
+
+    @inline(__always)
+    init(lo: Int, hi: Int) { self.lo = lo; self.hi = hi }
+
+    @inline(__always)
+    init(_ range: (Int, Int)?) {
+        if let range { lo = range.0; hi = range.1 } else { lo = 0; hi = 0 }
+    }
+
+    var isEmpty: Bool { lo >= hi }
+
+    @inline(__always)
+    func contains(_ x: Int) -> Bool { x >= lo && x < hi }
+}
+
+/// A box of layer space whose pixels are looked up row by row. Through a
+/// transform without rotation or shear, every row crosses the box at the
+/// same pixels or not at all, so those pixels are worked out once.
+struct RowBox {
+    let minX: Double, minY: Double, maxX: Double, maxY: Double
+    /// The pixels of any row inside the box, when the rows do not turn.
+    private let fixed: PixelSpan?
+
+    init(minX: Double, minY: Double, maxX: Double, maxY: Double, p0x: Double, stepX: Double, axisAligned: Bool) {
+        self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
+        // With no vertical step, a row inside the box in y gets what any
+        // other does: the same arithmetic as `pixelRange`, once.
+        fixed = axisAligned
+            ? PixelSpan(pixelRange(p0x: p0x, p0y: 0, stepX: stepX, stepY: 0, minX: minX, minY: 0, maxX: maxX, maxY: 0))
+            : nil
+    }
+
+    @inline(__always)
+    func span(p0x: Double, p0y: Double, stepX: Double, stepY: Double) -> PixelSpan {
+        if let fixed { return p0y < minY || p0y > maxY ? .none : fixed }
+        return PixelSpan(pixelRange(p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY, minX: minX, minY: minY, maxX: maxX, maxY: maxY))
+    }
+}
+
+/// The boxes that cut a shape's rows: the pixels it may touch, and the
+/// pixels it covers whole (the two boxes that avoid its rounded corners).
+struct ShapeRows {
+    let outer: RowBox
+    let wide: RowBox
+    /// Nil without rounded corners (then `wide` is the whole solid part).
+    let tall: RowBox?
+
+    init(_ shape: RoundedRectShape, p0x: Double, stepX: Double, axisAligned: Bool,
+         marginX: Double, marginY: Double, outsideX: Double, outsideY: Double) {
+        outer = RowBox(minX: shape.minX - outsideX, minY: shape.minY - outsideY,
+                       maxX: shape.maxX + outsideX, maxY: shape.maxY + outsideY,
+                       p0x: p0x, stepX: stepX, axisAligned: axisAligned)
+        let r = shape.maxRadius
+        wide = RowBox(minX: shape.minX + marginX, minY: shape.minY + r + marginY,
+                      maxX: shape.maxX - marginX, maxY: shape.maxY - r - marginY,
+                      p0x: p0x, stepX: stepX, axisAligned: axisAligned)
+        tall = r > 0
+            ? RowBox(minX: shape.minX + r + marginX, minY: shape.minY + marginY,
+                     maxX: shape.maxX - r - marginX, maxY: shape.maxY - marginY,
+                     p0x: p0x, stepX: stepX, axisAligned: axisAligned)
+            : nil
+    }
+
+    /// Pixels of the row fully inside the shape: inside one of the two
+    /// boxes that avoid the rounded corners, shrunk by half a pixel.
+    @inline(__always)
+    func solid(p0x: Double, p0y: Double, stepX: Double, stepY: Double) -> PixelSpan {
+        let w = wide.span(p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY)
+        guard let tall else { return w }
+        let t = tall.span(p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY)
+        if w.isEmpty { return t }
+        if t.isEmpty { return w }
+        if w.lo <= t.hi && t.lo <= w.hi { return PixelSpan(lo: min(w.lo, t.lo), hi: max(w.hi, t.hi)) }
+        return (w.hi - w.lo) >= (t.hi - t.lo) ? w : t
+    }
+}
+
+/// Where a painter puts pixels: a run of fully covered pixels, or pixels
+/// near an edge, each with a coverage.
 protocol SpanPainter {
     mutating func fill(y: Int, from x0: Int, to x1: Int)
     mutating func blend(y: Int, x: Int, coverage: Float)
@@ -109,6 +210,13 @@ protocol SpanPainter {
     /// A pixel near an edge: `outer` is the shape's coverage, `hole` the
     /// hole's (0 without one).
     mutating func blend(y: Int, x: Int, outer: Float, hole: Float)
+    /// The first run of `x0..<x1` on row `y` that the painter draws at all
+    /// (all of it, unless it leaves pixels out): the pixels near an edge
+    /// are measured only there.
+    mutating func visibleRun(y: Int, from x0: Int, to x1: Int) -> (Int, Int)?
+    /// A pixel near an edge, in a run ``visibleRun(y:from:to:)`` gave:
+    /// `outer` is the shape's coverage, `hole` the hole's.
+    mutating func blendVisible(y: Int, x: Int, outer: Float, hole: Float, hasHole: Bool)
 }
 
 extension SpanPainter {
@@ -120,6 +228,21 @@ extension SpanPainter {
     mutating func blend(y: Int, x: Int, outer: Float, hole: Float) {
         let c = outer * (1 - hole)
         if c > 0 { blend(y: y, x: x, coverage: c) }
+    }
+
+    @inline(__always)
+    mutating func visibleRun(y: Int, from x0: Int, to x1: Int) -> (Int, Int)? {
+        x0 < x1 ? (x0, x1) : nil
+    }
+
+    @inline(__always)
+    mutating func blendVisible(y: Int, x: Int, outer: Float, hole: Float, hasHole: Bool) {
+        guard outer > 0 else { return }
+        if hasHole {
+            blend(y: y, x: x, outer: outer, hole: hole)
+        } else {
+            blend(y: y, x: x, coverage: outer)
+        }
     }
 }
 
@@ -153,6 +276,9 @@ struct ShapeFiller {
         let area = clip.intersection(bounds(toDevice))
         guard !area.isEmpty else { return }
         let stepX = Double(inverse.a), stepY = Double(inverse.b)
+        // Rows that do not turn cross the shape's boxes at the same pixels.
+        let axisAligned = stepY == 0 && inverse.c == 0
+        let p0xFixed = Double(inverse.a) * 0.5 + Double(inverse.tx)
         // Half a pixel in layer units along each axis: a pixel whose centre
         // is this far inside an edge is whole (so a rectangle on whole pixels
         // is filled without measuring any pixel). One just short of it
@@ -161,114 +287,145 @@ struct ShapeFiller {
         // measured either.
         let marginX = 0.5 / sx, marginY = 0.5 / sy
         let outsideX = (0.5 - 1.0 / 1024) / sx, outsideY = (0.5 - 1.0 / 1024) / sy
-        for y in area.y0..<area.y1 {
-            // The centre of pixel (0, y), in layer units.
-            let cy = Double(y) + 0.5
-            let p0x = Double(inverse.a) * 0.5 + Double(inverse.c) * cy + Double(inverse.tx)
-            let p0y = Double(inverse.b) * 0.5 + Double(inverse.d) * cy + Double(inverse.ty)
-            guard let outer = pixelRange(
-                p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY,
-                minX: shape.minX - outsideX, minY: shape.minY - outsideY,
-                maxX: shape.maxX + outsideX, maxY: shape.maxY + outsideY)
-            else { continue }
-            let x0 = max(outer.0, area.x0), x1 = min(outer.1, area.x1)
-            guard x0 < x1 else { continue }
-            let solid = solidRange(of: shape, p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY, marginX: marginX, marginY: marginY)
-            var holeOuter: (Int, Int)? = nil
-            var holeSolid: (Int, Int)? = nil
-            if let hole {
-                holeOuter = pixelRange(
-                    p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY,
-                    minX: hole.minX - outsideX, minY: hole.minY - outsideY,
-                    maxX: hole.maxX + outsideX, maxY: hole.maxY + outsideY)
-                holeSolid = solidRange(of: hole, p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY, marginX: marginX, marginY: marginY)
-            }
-            // The common row: no hole, and a solid run in the middle.
-            if hole == nil, let (s0, s1) = solid {
-                let a = max(x0, s0), b = min(x1, s1)
-                if a < b {
-                    measure(y: y, from: x0, to: a, p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY, painter: &painter)
-                    painter.fill(y: y, from: a, to: b)
-                    measure(y: y, from: b, to: x1, p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY, painter: &painter)
-                    continue
-                }
-            }
-            // Otherwise cut the row at every boundary and treat each piece as a whole.
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: 8) { cuts in
-                var count = 0
-                func cut(_ x: Int) {
-                    if x > x0 && x < x1 { cuts[count] = x; count += 1 }
-                }
-                cuts[0] = x0; cuts[1] = x1; count = 2
-                if let (a, b) = solid { cut(a); cut(b) }
-                if let (a, b) = holeOuter { cut(a); cut(b) }
-                if let (a, b) = holeSolid { cut(a); cut(b) }
-                // Insertion sort: at most eight entries.
-                for i in 1..<count {
-                    let v = cuts[i]
-                    var j = i - 1
-                    while j >= 0 && cuts[j] > v { cuts[j + 1] = cuts[j]; j -= 1 }
-                    cuts[j + 1] = v
-                }
-                for index in 0..<(count - 1) {
-                    let a = cuts[index], b = cuts[index + 1]
-                    guard a < b else { continue }
-                    if let (h0, h1) = holeSolid, a >= h0 && a < h1 {
-                        painter.fillHole(y: y, from: a, to: b)
-                        continue
-                    }
-                    let inHoleEdge = holeOuter.map { a >= $0.0 && a < $0.1 } ?? false
-                    if let (s0, s1) = solid, a >= s0 && a < s1 && !inHoleEdge {
-                        painter.fill(y: y, from: a, to: b)
-                    } else {
-                        measure(y: y, from: a, to: b, p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY, painter: &painter)
+        let shapeRows = ShapeRows(shape, p0x: p0xFixed, stepX: stepX, axisAligned: axisAligned,
+                                  marginX: marginX, marginY: marginY, outsideX: outsideX, outsideY: outsideY)
+        // (Not optional: an optional's copy on every row costs more than a
+        // few boxes worked out for nothing.)
+        let hasHole = hole != nil
+        let holeRows = ShapeRows(hole ?? shape, p0x: p0xFixed, stepX: stepX, axisAligned: axisAligned,
+                                 marginX: marginX, marginY: marginY, outsideX: outsideX, outsideY: outsideY)
+        // The row's pieces, kept while the next rows cut the same way (all
+        // the rows between the corners of a shape that does not turn).
+        withUnsafeTemporaryAllocation(of: RowPlan.Piece.self, capacity: RowPlan.capacity) { storage in
+            var plan = RowPlan(storage: storage.baseAddress!)
+            for y in area.y0..<area.y1 {
+                // The centre of pixel (0, y), in layer units.
+                let cy = Double(y) + 0.5
+                let p0x = Double(inverse.a) * 0.5 + Double(inverse.c) * cy + Double(inverse.tx)
+                let p0y = Double(inverse.b) * 0.5 + Double(inverse.d) * cy + Double(inverse.ty)
+                let outer = shapeRows.outer.span(p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY)
+                let x0 = max(outer.lo, area.x0), x1 = min(outer.hi, area.x1)
+                guard x0 < x1 else { continue }
+                let cuts = RowCuts(
+                    x0: x0, x1: x1,
+                    solid: shapeRows.solid(p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY),
+                    holeOuter: hasHole ? holeRows.outer.span(p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY) : .none,
+                    holeSolid: hasHole ? holeRows.solid(p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY) : .none)
+                if cuts != plan.cuts { plan.make(for: cuts, hasHole: hasHole) }
+                for index in 0..<plan.count {
+                    let piece = plan[index]
+                    switch piece.kind {
+                    case .fill: painter.fill(y: y, from: piece.from, to: piece.to)
+                    case .hole: painter.fillHole(y: y, from: piece.from, to: piece.to)
+                    case .measure: measure(y: y, from: piece.from, to: piece.to, p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY, painter: &painter)
                     }
                 }
             }
         }
     }
 
-    /// Pixels measured one by one: the shape's coverage, and the hole's.
+    /// Pixels measured one by one, where the painter draws: the shape's
+    /// coverage, and the hole's.
     @inline(__always)
     private func measure<Painter: SpanPainter>(
         y: Int, from a: Int, to b: Int, p0x: Double, p0y: Double, stepX: Double, stepY: Double, painter: inout Painter
     ) {
-        guard a < b else { return }
-        for x in a..<b {
-            let px = p0x + Double(x) * stepX, py = p0y + Double(x) * stepY
-            let c = shape.coverage(x: px, y: py, sx: sx, sy: sy)
-            guard c > 0 else { continue }
-            if let hole {
-                painter.blend(y: y, x: x, outer: c, hole: hole.coverage(x: px, y: py, sx: sx, sy: sy))
-            } else {
-                painter.blend(y: y, x: x, coverage: c)
+        var next = a
+        while let (start, end) = painter.visibleRun(y: y, from: next, to: b) {
+            for x in start..<end {
+                let px = p0x + Double(x) * stepX, py = p0y + Double(x) * stepY
+                let c = shape.coverage(x: px, y: py, sx: sx, sy: sy)
+                guard c > 0 else { continue }
+                let h = hole?.coverage(x: px, y: py, sx: sx, sy: sy) ?? 0
+                painter.blendVisible(y: y, x: x, outer: c, hole: h, hasHole: hole != nil)
             }
+            next = end
         }
     }
+}
 
-    /// Pixels of the row fully inside `shape`: inside one of the two boxes
-    /// that avoid the rounded corners, shrunk by half a pixel.
-    private func solidRange(
-        of shape: RoundedRectShape, p0x: Double, p0y: Double, stepX: Double, stepY: Double,
-        marginX: Double, marginY: Double
-    ) -> (Int, Int)? {
-        let r = shape.maxRadius
-        let wide = pixelRange(
-            p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY,
-            minX: shape.minX + marginX, minY: shape.minY + r + marginY,
-            maxX: shape.maxX - marginX, maxY: shape.maxY - r - marginY)
-        guard r > 0 else { return wide }
-        let tall = pixelRange(
-            p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY,
-            minX: shape.minX + r + marginX, minY: shape.minY + marginY,
-            maxX: shape.maxX - r - marginX, maxY: shape.maxY - marginY)
-        switch (wide, tall) {
-        case (nil, nil): return nil
-        case (let w?, nil): return w
-        case (nil, let t?): return t
-        case (let w?, let t?):
-            if w.0 <= t.1 && t.0 <= w.1 { return (min(w.0, t.0), max(w.1, t.1)) }
-            return (w.1 - w.0) >= (t.1 - t.0) ? w : t
+/// Where a row of a shape is cut: the pixels it may touch (`x0..<x1`,
+/// within the clip), those it covers whole, and its hole's.
+struct RowCuts: Equatable {
+    var x0: Int, x1: Int
+    var solid: PixelSpan
+    var holeOuter: PixelSpan
+    var holeSolid: PixelSpan
+}
+
+/// What to do with each piece of a row: fill it, fill it as the hole, or
+/// measure its pixels one by one. At most seven pieces (eight cuts).
+struct RowPlan {
+    enum Kind { case fill, hole, measure }
+    struct Piece {
+        var from: Int, to: Int
+        var kind: Kind
+    }
+
+    /// Pieces of one row at most: eight cuts.
+    static let capacity = 7
+
+    /// Cuts no row has: the first row always makes a plan.
+    private(set) var cuts = RowCuts(x0: 0, x1: 0, solid: .none, holeOuter: .none, holeSolid: .none)
+    private(set) var count = 0
+    private let pieces: UnsafeMutablePointer<Piece>
+
+    /// `storage` has room for ``capacity`` pieces.
+    init(storage: UnsafeMutablePointer<Piece>) { pieces = storage }
+
+    subscript(index: Int) -> Piece {
+        @inline(__always) get { pieces[index] }
+    }
+
+    @inline(__always)
+    private mutating func append(_ from: Int, _ to: Int, _ kind: Kind) {
+        pieces[count] = Piece(from: from, to: to, kind: kind)
+        count += 1
+    }
+
+    mutating func make(for cuts: RowCuts, hasHole: Bool) {
+        self.cuts = cuts
+        count = 0
+        let x0 = cuts.x0, x1 = cuts.x1, solid = cuts.solid
+        // The common row: no hole, and a solid run in the middle.
+        if !hasHole && !solid.isEmpty {
+            let a = max(x0, solid.lo), b = min(x1, solid.hi)
+            if a < b {
+                if x0 < a { append(x0, a, .measure) }
+                append(a, b, .fill)
+                if b < x1 { append(b, x1, .measure) }
+                return
+            }
+        }
+        // Otherwise cut the row at every boundary and treat each piece as a whole.
+        var points = (x0, x1, 0, 0, 0, 0, 0, 0)
+        var n = 2
+        withUnsafeMutableBytes(of: &points) { raw in
+            let p = raw.bindMemory(to: Int.self)
+            func cut(_ x: Int) {
+                if x > x0 && x < x1 { p[n] = x; n += 1 }
+            }
+            if !solid.isEmpty { cut(solid.lo); cut(solid.hi) }
+            if !cuts.holeOuter.isEmpty { cut(cuts.holeOuter.lo); cut(cuts.holeOuter.hi) }
+            if !cuts.holeSolid.isEmpty { cut(cuts.holeSolid.lo); cut(cuts.holeSolid.hi) }
+            // Insertion sort: at most eight entries.
+            for i in 1..<n {
+                let v = p[i]
+                var j = i - 1
+                while j >= 0 && p[j] > v { p[j + 1] = p[j]; j -= 1 }
+                p[j + 1] = v
+            }
+            for index in 0..<(n - 1) {
+                let a = p[index], b = p[index + 1]
+                guard a < b else { continue }
+                if cuts.holeSolid.contains(a) {
+                    append(a, b, .hole)
+                } else if solid.contains(a) && !cuts.holeOuter.contains(a) {
+                    append(a, b, .fill)
+                } else {
+                    append(a, b, .measure)
+                }
+            }
         }
     }
 }

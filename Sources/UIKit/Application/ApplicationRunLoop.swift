@@ -41,6 +41,8 @@ public final class ApplicationRunLoop {
     @exclusivity(unchecked) private var observedActivities: Activity = []
     @exclusivity(unchecked) private var timerSweepThreshold = minimumTimerSweepThreshold
     @exclusivity(unchecked) private var isStopped = false
+    /// What ``sleep(until:)`` polls, kept from sleep to sleep.
+    @exclusivity(unchecked) private var sleepDescriptors: [pollfd] = []
     private static let minimumTimerSweepThreshold = 16
 
     public init(clock: any RunLoopClock = SystemClock()) {
@@ -320,11 +322,14 @@ public final class ApplicationRunLoop {
     }
 
     private func sleep(until wakeUp: TimeInterval) {
-        var descriptors = portSources.flatMap(\.port.waitDescriptors).map {
-            pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+        sleepDescriptors.removeAll(keepingCapacity: true)
+        for source in portSources {
+            for descriptor in source.port.waitDescriptors {
+                sleepDescriptors.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0))
+            }
         }
         let timeout = max(0, Int32(((wakeUp - clock.now) * 1000).rounded(.up)))
-        _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
+        _ = poll(&sleepDescriptors, nfds_t(sleepDescriptors.count), timeout)
     }
 }
 

@@ -11,7 +11,8 @@ import HID
 final class EventServerConnection {
     /// What arrived, in the order it arrived.
     enum Item {
-        case event(HIDEvent, sequence: UInt64)
+        /// `readTime`: when the server read it, seconds of `CLOCK_MONOTONIC`.
+        case event(HIDEvent, sequence: UInt64, readTime: Double)
         /// An event message whose HID packet did not decode.
         case malformedEvent(HIDDecodingError, sequence: UInt64)
         case state(ServerMessage.AppState)
@@ -62,6 +63,10 @@ final class EventServerConnection {
 
     var hasItems: Bool { itemsHead < items.count }
 
+    /// Whether the last read took a message, so that another may be
+    /// waiting: the socket is read again before the run loop sleeps.
+    @exclusivity(unchecked) private(set) var mayHaveMessages = false
+
     /// The next thing that arrived, or nil.
     func nextItem() -> Item? {
         guard itemsHead < items.count else {
@@ -73,52 +78,69 @@ final class EventServerConnection {
         return item
     }
 
-    /// Reads every message waiting now; true if anything is waiting to be
-    /// taken with ``nextItem()``.
-    func receiveWaitingMessages() -> Bool {
-        guard !isDisconnected else { return hasItems }
-        var received = false
-        while true {
-            let outcome: Result<ServerMessage, ServerProtocolError>?
-            do {
-                outcome = try socket.receiveMessage()
-            } catch .peerClosed {
-                disconnect("the event server hung up")
-                return true
-            } catch {
-                disconnect("the connection to the event server failed: \(error)")
-                return true
-            }
-            guard let outcome else { return received || hasItems }
-            received = true
-            switch outcome {
-            case .success(.event(let envelope)): receive(envelope)
-            case .success(.appState(let state)): items.append(.state(state))
-            case .success(.shutdown): disconnect("the event server stopped")
-            case .success(.error(let error)): disconnect("the event server dropped this application: \(error.message)")
-            case .success(let other): disconnect("the event server sent an unexpected \(other)")
-            case .failure(let error): disconnect("the event server sent a malformed message: \(error)")
-            }
-            if isDisconnected { return true }
-        }
+    private enum Received {
+        /// An event message, already taken in as an item.
+        case event
+        case message(ServerMessage)
+        case malformed(ServerProtocolError)
     }
 
-    private func receive(_ envelope: ServerMessage.EventEnvelope) {
-        decoder.append(envelope.packet)
+    /// Reads the next message, if one is waiting; true if anything is
+    /// waiting to be taken with ``nextItem()``. One message at a time: the
+    /// event it brings is delivered before the socket is read again (see
+    /// ``mayHaveMessages``), so the read that finds the socket empty comes
+    /// after the delivery, not before it. A digitizer frame's contacts are
+    /// decoded into the storage of `contacts` when it has some.
+    func receiveWaitingMessages(reusing contacts: inout [DigitizerContact]) -> Bool {
+        guard !isDisconnected else { return hasItems }
+        let received: Received?
+        do {
+            received = try socket.receive { (bytes) throws(MessageSocketError) -> Received in
+                do throws(ServerProtocolError) {
+                    if let (sequence, readTime, packet) = try ServerMessage.decodeEvent(bytes) {
+                        receiveEvent(sequence: sequence, readTime: readTime, packet: packet, reusing: &contacts)
+                        return .event
+                    }
+                    return .message(try ServerMessage(decoding: bytes))
+                } catch {
+                    return .malformed(error)
+                }
+            }
+        } catch .peerClosed {
+            disconnect("the event server hung up")
+            return true
+        } catch {
+            disconnect("the connection to the event server failed: \(error)")
+            return true
+        }
+        mayHaveMessages = received != nil
+        switch received {
+        case nil, .event: break
+        case .message(.appState(let state)): items.append(.state(state))
+        case .message(.shutdown): disconnect("the event server stopped")
+        case .message(.error(let error)): disconnect("the event server dropped this application: \(error.message)")
+        case .message(let other): disconnect("the event server sent an unexpected \(other)")
+        case .malformed(let error): disconnect("the event server sent a malformed message: \(error)")
+        }
+        return hasItems
+    }
+
+    private func receiveEvent(sequence: UInt64, readTime: Double, packet: UnsafeRawBufferPointer, reusing contacts: inout [DigitizerContact]) {
+        decoder.append(packet)
         var decoded = false
-        while let result = decoder.next() {
+        while let result = decoder.next(reusing: &contacts) {
             switch result {
             case .success(let event) where !decoded:
-                items.append(.event(event, sequence: envelope.sequence))
+                items.append(.event(event, sequence: sequence, readTime: readTime))
                 decoded = true
             case .success:
                 break  // one event per message: a second one is not the server's
             case .failure(let error):
-                if !decoded { items.append(.malformedEvent(error, sequence: envelope.sequence)) }
+                if !decoded { items.append(.malformedEvent(error, sequence: sequence)) }
                 decoded = true
             }
         }
-        if !decoded { items.append(.malformedEvent(.badPayloadLength(kind: 0, length: envelope.packet.count), sequence: envelope.sequence)) }
+        if !decoded { items.append(.malformedEvent(.badPayloadLength(kind: 0, length: packet.count), sequence: sequence)) }
         // Each message stands alone: nothing left over carries into the next.
         if decoder.bufferedByteCount > 0 { decoder = HIDPacketDecoder() }
     }
@@ -129,6 +151,7 @@ final class EventServerConnection {
     private func disconnect(_ reason: String) {
         guard !isDisconnected else { return }
         isDisconnected = true
+        mayHaveMessages = false
         items.append(.disconnected(reason: reason))
         socket.close()
     }

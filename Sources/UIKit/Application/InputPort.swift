@@ -24,6 +24,10 @@ public final class InputPort: RunLoopPort {
     @exclusivity(unchecked) private var localBytes: [UInt8] = []
     @exclusivity(unchecked) private var localDecoder = HIDPacketDecoder()
     @exclusivity(unchecked) private var connections: [Connection] = []
+    /// ``waitDescriptors``, made again only when a connection comes or goes
+    /// (the run loop asks before every sleep), with whether the server's
+    /// connection was open then.
+    @exclusivity(unchecked) private var waitDescriptorCache: (descriptors: [Int32], serverIsConnected: Bool)?
     private let encoder = HIDPacketEncoder()
     /// The contacts array of a frame already handled, decoded into again.
     @exclusivity(unchecked) private var spareContacts: [DigitizerContact] = []
@@ -51,6 +55,7 @@ public final class InputPort: RunLoopPort {
     public func openSocket() throws(HIDSocketError) -> HIDSocket {
         let pair = try HIDSocket.makePair()
         connections.append(Connection(socket: pair.receiver))
+        waitDescriptorCache = nil
         return pair.sender
     }
 
@@ -58,24 +63,34 @@ public final class InputPort: RunLoopPort {
     public func attach(_ socket: HIDSocket) throws(HIDSocketError) {
         try socket.setNonBlocking()
         connections.append(Connection(socket: socket))
+        waitDescriptorCache = nil
     }
 
     /// Receives from the event server from now on.
     func attach(_ server: EventServerConnection) {
         self.server = server
+        waitDescriptorCache = nil
     }
 
-    public var hasWaitingMessages: Bool { !localBytes.isEmpty || server?.hasItems == true }
+    public var hasWaitingMessages: Bool {
+        guard let server else { return !localBytes.isEmpty }
+        return !localBytes.isEmpty || server.hasItems || server.mayHaveMessages
+    }
 
     public var waitDescriptors: [Int32] {
-        var descriptors = connections.map(\.socket.fileDescriptor)
-        if let server, !server.isDisconnected { descriptors.append(server.socket.fileDescriptor) }
+        var serverIsConnected = false
+        if let server { serverIsConnected = !server.isDisconnected }
+        if let cache = waitDescriptorCache, cache.serverIsConnected == serverIsConnected { return cache.descriptors }
+        var descriptors: [Int32] = []
+        for connection in connections { descriptors.append(connection.socket.fileDescriptor) }
+        if let server, serverIsConnected { descriptors.append(server.socket.fileDescriptor) }
+        waitDescriptorCache = (descriptors, serverIsConnected)
         return descriptors
     }
 
     public func receiveWaitingMessages() -> Bool {
         var received = false
-        if let server { received = server.receiveWaitingMessages() }
+        if let server { received = server.receiveWaitingMessages(reusing: &spareContacts) }
         if !localBytes.isEmpty {
             localDecoder.take(&localBytes)
             received = true
@@ -88,6 +103,7 @@ public final class InputPort: RunLoopPort {
             } catch {
                 onError(Diagnostic(.inputPort, "input socket dropped: \(error)"))
                 connections.remove(at: index)
+                waitDescriptorCache = nil
             }
         }
         return received

@@ -112,8 +112,13 @@ open class UIApplication: UIResponder {
     // overlapping inout accesses: dynamic exclusivity checks would only cost time.
     @exclusivity(unchecked) private var pendingHIDEvents: [HIDEvent] = []
     /// Which of `pendingHIDEvents` came from the event server, with the
-    /// number each is acknowledged under, in order.
-    @exclusivity(unchecked) private var pendingAcknowledgements: [(eventIndex: Int, sequence: UInt64)] = []
+    /// number each is acknowledged under and when the server read it, in order.
+    @exclusivity(unchecked) private var pendingAcknowledgements: [(eventIndex: Int, sequence: UInt64, readTime: Double)] = []
+    /// When the event server read the event being delivered now (seconds of
+    /// `CLOCK_MONOTONIC`, the clock every process shares); nil while an
+    /// event from inside this process is delivered, or none. For the latency
+    /// benchmark, which measures from there to the touch method.
+    @exclusivity(unchecked) package private(set) var eventServerReadTime: TimeInterval?
     /// Whether the event just delivered reached a responder: worked out
     /// only while connected to the event server, which asks.
     @exclusivity(unchecked) private var lastEventWasHandled = false
@@ -225,8 +230,8 @@ open class UIApplication: UIResponder {
     private func receiveFromServer(_ server: EventServerConnection) {
         while let item = server.nextItem() {
             switch item {
-            case .event(let event, let sequence):
-                pendingAcknowledgements.append((pendingHIDEvents.count, sequence))
+            case .event(let event, let sequence, let readTime):
+                pendingAcknowledgements.append((pendingHIDEvents.count, sequence, readTime))
                 pendingHIDEvents.append(event)
             case .malformedEvent(let error, let sequence):
                 diagnostics.report(Diagnostic(.malformedHIDPacket, "from the event server: \(error)"))
@@ -246,7 +251,7 @@ open class UIApplication: UIResponder {
     private func handleHIDEvents() {
         var events: [HIDEvent] = []
         swap(&events, &pendingHIDEvents)
-        var acknowledgements: [(eventIndex: Int, sequence: UInt64)] = []
+        var acknowledgements: [(eventIndex: Int, sequence: UInt64, readTime: Double)] = []
         if !pendingAcknowledgements.isEmpty { swap(&acknowledgements, &pendingAcknowledgements) }
         defer {
             // Give the emptied storage back for the next frame, unless new events came in meanwhile.
@@ -254,11 +259,16 @@ open class UIApplication: UIResponder {
                 events.removeAllKeepingStorage()
                 swap(&events, &pendingHIDEvents)
             }
+            if pendingAcknowledgements.isEmpty && acknowledgements.capacity > 0 {
+                acknowledgements.removeAllKeepingStorage()
+                swap(&acknowledgements, &pendingAcknowledgements)
+            }
         }
         var nextAcknowledgement = 0
         for index in events.indices {
             let hidEvent = events[index]
             let acknowledges = nextAcknowledgement < acknowledgements.count && acknowledgements[nextAcknowledgement].eventIndex == index
+            eventServerReadTime = acknowledges ? acknowledgements[nextAcknowledgement].readTime : nil
             lastEventWasHandled = false
             switch hidEvent {
             case .digitizer(let frame):
@@ -278,6 +288,7 @@ open class UIApplication: UIResponder {
                 nextAcknowledgement += 1
             }
         }
+        eventServerReadTime = nil
     }
 
     /// Whether an event is being delivered now.

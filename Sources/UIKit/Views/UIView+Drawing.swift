@@ -54,6 +54,13 @@ extension UIView {
         }
     }
 
+    /// Becoming a mask: a mask view is in no window, yet it and its
+    /// subviews are drawn, so those that draw are displayed.
+    func displayAsMask() {
+        displayOnJoiningWindow()
+        for subview in subviews { subview.displayAsMask() }
+    }
+
     /// Draws the view and its subviews, as they are now, into the current
     /// graphics context, scaled to fill `rect` (in the context's current
     /// coordinates). With `afterScreenUpdates`, pending layout and display

@@ -129,6 +129,35 @@ open class UIView: UIResponder, CALayerDelegate {
         set { layer.masksToBounds = newValue }
     }
 
+    /// A view whose alpha channel masks this view and its subviews (its
+    /// layer becomes the layer's ``CALayer/mask``): where the mask view
+    /// draws opaque pixels this view shows, where it draws nothing it does
+    /// not. Its frame is in this view's bounds coordinates. It must not be
+    /// in a view hierarchy: a view with a superview, or this view or one of
+    /// its ancestors, is refused and reported, and the old mask kept. The
+    /// mask does not change hit-testing: a touch where the mask hides the
+    /// view still reaches it, as in UIKit.
+    open var mask: UIView? {
+        get {
+            guard let storedMask, storedMask.layer === layer.mask else { return nil }
+            return storedMask
+        }
+        set {
+            guard newValue !== mask else { return }
+            // The layer refuses a mask that contains this layer (a cycle).
+            if newValue?.superview == nil { layer.mask = newValue?.layer }
+            if layer.mask === newValue?.layer {
+                storedMask = newValue
+                newValue?.displayAsMask()
+            } else if let newValue {
+                UIApplication.shared.diagnostics.report(Diagnostic(
+                    .hierarchyCycle, "\(newValue) cannot mask \(self): a mask view has no superview and is not the view or one of its ancestors; the old mask was kept"))
+            }
+        }
+    }
+    /// Keeps the mask view (and so its drawing) alive while its layer masks this view's.
+    private var storedMask: UIView?
+
     open var backgroundColor: UIColor? {
         didSet { layer.backgroundColor = backgroundColor?.cgColor }
     }
