@@ -302,6 +302,8 @@ package final class RenderLayer {
     }
 
     func clearChanges() {
+        // A shadow cast by the layer's group is stale once anything in the group changed.
+        if shadowCache?.castByGroup == true && (!changes.isEmpty || descendantChanged || !removedRects.isEmpty) { shadowCache = nil }
         changes = []
         descendantChanged = false
         isNew = false
