@@ -34,7 +34,7 @@ package final class RenderLayer {
     @exclusivity(unchecked) var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
 
     /// The mask's committed copy (LayerMask.swift); it has no parent.
-    var mask: RenderLayer?
+    @exclusivity(unchecked) var mask: RenderLayer?
 
     /// The sublayers in drawing order: by `zPosition`, then as listed.
     @exclusivity(unchecked) package private(set) var children: [RenderLayer] = []
