@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the rendering benchmarks in release and runs them: the "cards"
-# scene's full and damaged frames, and a 1,000-row list scrolling.
+# scene's full and damaged frames, a 1,000-row list scrolling, and a
+# finger dragging a card over the cards (touch to pixels).
 #
 #   Benchmarks/render.sh            # full run
 #   Benchmarks/render.sh --quick    # short run
@@ -8,7 +9,7 @@
 # For instruction counts, which do not vary with the machine's load:
 #   valgrind --tool=callgrind --toggle-collect='*countedDamagedFrames*' \
 #     .build-release/release/openuikit-render-benchmarks --count damaged
-# (full, damaged or scroll; see docs/compositor.md).
+# (full, damaged, scroll or drag; see docs/compositor.md).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."

@@ -1,6 +1,6 @@
 // Rendering benchmarks: the frame's path, from views to pixels, single
 // threaded. Run with `Benchmarks/render.sh` (release build); `--quick` does
-// a short run; `--count full|damaged|scroll` repeats one measurement a fixed
+// a short run; `--count full|damaged|scroll|drag` repeats one measurement a fixed
 // number of times inside a function of its own, for callgrind's
 // --toggle-collect (see docs/compositor.md); `--frame PATH` writes the cards
 // scene's full frame as a PNG, to look at or to compare two builds.
@@ -22,6 +22,9 @@
 // 2. A list of 1,000 rows of 44 pt in a scroll view filling a 390×844 pt
 //    screen at scale 3 (1170×2532 pixels): each frame moves the content
 //    offset by 10 pt, commits and composites (the whole visible list).
+// 3. Touch to pixels: a finger drags a card across the cards scene, 10 pt
+//    per HID frame; each step runs from the frame's arrival at the input
+//    port to the frame buffer holding the moved card (DragScene.swift).
 
 #if canImport(Glibc)
 import Foundation
@@ -164,6 +167,7 @@ func countedRegionEnded() {
 @MainActor @inline(never) func countedFullFrames(_ scene: CardsScene, _ n: Int) { for _ in 0..<n { scene.fullFrame() } }
 @MainActor @inline(never) func countedDamagedFrames(_ scene: CardsScene, _ n: Int) { for i in 0..<n { _ = scene.damagedFrame(i) } }
 @MainActor @inline(never) func countedScrollFrames(_ scene: ListScene, _ n: Int) { for _ in 0..<n { scene.scrollFrame() } }
+@MainActor @inline(never) func countedDragSteps(_ scene: DragScene, _ n: Int) { for _ in 0..<n { _ = scene.moveOneStep() } }
 
 // MARK: Main
 
@@ -195,8 +199,14 @@ func main() throws {
             countedScrollFrames(scene, operations)
             countedRegionEnded()
             withExtendedLifetime(scene) {}
+        case "drag":
+            let scene = DragScene(cards: try CardsScene())
+            operations = 100
+            countedDragSteps(scene, operations)
+            countedRegionEnded()
+            withExtendedLifetime(scene) {}
         default:
-            print("--count takes full, damaged or scroll")
+            print("--count takes full, damaged, scroll or drag")
             exit(2)
         }
         print("counted \(measurement): \(operations) operations")
@@ -249,10 +259,28 @@ func main() throws {
         scroll.append(now() - start)
     }
 
+    let drag = DragScene(cards: try CardsScene())
+    // Check the drag before timing it: a step moves the card by 10 pt and
+    // draws again where it was and where it is.
+    let before = drag.card.frame
+    let checked = drag.moveOneStep()
+    let moved = drag.card.frame
+    guard abs(moved.minX - before.minX) == 10, moved.minY == before.minY,
+          checked.damage.contains(where: { $0.contains(before.union(moved)) }) else {
+        print("unexpected drag step: the card went from \(before) to \(moved), damage \(checked.damage)")
+        exit(1)
+    }
+    let dragRuns = quick ? 100 : 1000
+    var dragSteps: [Double] = []
+    for _ in 0..<dragRuns { dragSteps.append(drag.moveOneStep().seconds) }
+
     func ms(_ seconds: Double) -> String { String(format: "%.3f ms", seconds * 1000) }
     print("cards, full frame (1170×2532, 200 layers)      median \(ms(median(full)))   best \(ms(full.min()!))   aim ≤ 6 ms")
     print("cards, damaged frame (100×100 at 500,1200)     median \(ms(median(damaged)))   best \(ms(damaged.min()!))   aim ≤ 0.15 ms")
     print("list, 1,000 rows scrolling 10 pt per frame     median \(ms(median(scroll)))   best \(ms(scroll.min()!))")
+    let sortedSteps = dragSteps.sorted()
+    let p99 = sortedSteps[sortedSteps.count * 99 / 100]
+    print("drag a card over the cards, touch to pixels    median \(ms(median(dragSteps)))   p99 \(ms(p99))   best \(ms(sortedSteps[0]))")
 }
 
 MainActor.assumeIsolated {

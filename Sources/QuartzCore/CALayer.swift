@@ -670,13 +670,16 @@ open class CALayer: NSObject {
 
     // MARK: Changes since the last commit
 
+    // Read for every sublayer a commit passes over, only on the main actor
+    // and never through overlapping inout accesses: unchecked.
+
     /// What changed in this layer since the committed tree last copied it.
-    package var pendingChanges: LayerChanges = []
+    @exclusivity(unchecked) package var pendingChanges: LayerChanges = []
     /// Some sublayer, at any depth, has pending changes: a commit goes down
     /// only the branches that have this or pending changes.
-    package var descendantHasChanges = false
+    @exclusivity(unchecked) package var descendantHasChanges = false
     /// The layer's copy in the committed tree, once it has been committed.
-    package var committedNode: RenderLayer?
+    @exclusivity(unchecked) package var committedNode: RenderLayer?
 
     /// The layer's place in the transaction's list of layers to lay out or
     /// display, while it is in it. The lists do not retain their layers: a

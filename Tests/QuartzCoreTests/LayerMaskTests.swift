@@ -314,6 +314,14 @@ func makeAlphaImage(width: Int, height: Int, _ opaque: (Int, Int) -> Bool) -> CG
         OcclusionPropertyTests().addRandomLayers(to: root, count: g.int(4...10), depth: 2, size: 48, &g)
         CATransaction.flush()
         compositor.renderFrame()
+        func freshDrawing(of layer: CALayer, width: Int, height: Int, scale: CGFloat) -> [UInt8] {
+            let ctx = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: width * 4,
+                                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+            ctx.translateBy(x: 0, y: CGFloat(height))
+            ctx.scaleBy(x: scale, y: -scale)
+            layer.render(in: ctx)
+            return Array(UnsafeRawBufferPointer(start: ctx.data, count: width * height * 4))
+        }
         func all(_ layer: CALayer) -> [CALayer] { [layer] + (layer.sublayers ?? []).flatMap(all) + (layer.mask.map(all) ?? []) }
         for round in 0..<6 {
             let layers = Array(all(root).dropFirst())
@@ -343,7 +351,11 @@ func makeAlphaImage(width: Int, height: Int, _ opaque: (Int, Int) -> Bool) -> CG
             let full = compositor.withUnsafeBytes { Array($0) }
             let differing = zip(incremental, full).filter { $0 != $1 }.count
             #expect(differing == 0, "seed \(seed), round \(round): \(differing) bytes differ from a full frame")
-            if differing != 0 { return }
+            // And from a drawing of a fresh copy, with nothing cached (a stale shadow would show here).
+            let fresh = freshDrawing(of: root, width: compositor.pixelWidth, height: compositor.pixelHeight, scale: scale)
+            let stale = zip(full, fresh).filter { $0 != $1 }.count
+            #expect(stale == 0, "seed \(seed), round \(round): \(stale) bytes differ from a fresh drawing")
+            if differing != 0 || stale != 0 { return }
         }
     }
 }

@@ -32,6 +32,25 @@ import Testing
         #expect(pixel(compositor, 30, 30) == [0, 0, 255, 255])
     }
 
+    @Test func aViewThatDrawsAddedToAMaskViewLaterIsDrawnToo() throws {
+        let window = makeWindow(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        UIScreen.main.scale = 1
+        window.backgroundColor = .white
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        view.backgroundColor = .blue
+        window.addSubview(view)
+        let mask = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        view.mask = mask
+        let drawing = DiagonalView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        mask.addSubview(drawing)
+        UIApplication.shared.runLoop.runUntilIdle()
+        #expect(drawing.draws == 1)
+        let compositor = try LayerCompositor(rootLayer: window.layer, pixelWidth: 40, pixelHeight: 40, scale: 1)
+        compositor.renderFrame()
+        #expect(pixel(compositor, 5, 5) == [0, 0, 255, 255])
+        #expect(pixel(compositor, 30, 30) == [255, 255, 255, 255])
+    }
+
     @Test func hitTestingDoesNotConsultTheMask() {
         let window = makeWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))

@@ -76,20 +76,19 @@ package final class CommittedLayerTree {
             damage.add(node.ownRect)
         }
         if node.descendantChanged {
-            // A shadow cast by the sublayers changes with them (ContentShadow.swift).
-            let shadowOfGroup = node.shadow != nil && node.shadow?.path == nil
-            var wasCastByGroup = shadowOfGroup && !node.castsBackgroundShadow
-            var groupChanges: [PixelRect] = shadowOfGroup ? node.removedRects : []
+            // A shadow cast by the sublayers (ContentShadow.swift), before
+            // or after this commit, changes with them where they were and are.
+            let shadowWithoutPath = node.shadow != nil && node.shadow?.path == nil
+            var castByGroup = shadowWithoutPath && !node.castsBackgroundShadow
+            var groupChanges: [PixelRect] = shadowWithoutPath ? node.removedRects : []
             let childSpace = node.sublayerSpaceToDevice
             for child in node.children where !child.changes.isEmpty || child.descendantChanged || !child.removedRects.isEmpty {
-                if shadowOfGroup { groupChanges.append(child.subtreeRect) }
+                if shadowWithoutPath { groupChanges.append(child.subtreeRect) }
                 updateGeometry(child, toDevice: child.toSuperlayer.concatenating(childSpace))
-                if shadowOfGroup { groupChanges.append(child.subtreeRect) }
+                if shadowWithoutPath { groupChanges.append(child.subtreeRect) }
             }
-            if shadowOfGroup {
-                wasCastByGroup = wasCastByGroup || !node.castsBackgroundShadow
-                if wasCastByGroup { for rect in groupChanges { damage.add(node.groupShadowDamage(for: rect)) } }
-            }
+            castByGroup = castByGroup || (shadowWithoutPath && !node.castsBackgroundShadow)
+            if castByGroup { for rect in groupChanges { damage.add(node.groupShadowDamage(for: rect)) } }
         }
         node.updateSubtreeRect()
     }

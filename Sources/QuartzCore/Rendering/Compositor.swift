@@ -248,12 +248,11 @@ package final class Compositor {
     }
 
     private func drawUnclippedShadow(_ style: ShadowStyle, of node: RenderLayer, into surface: PixelSurface, clip: PixelRect) {
-        if style.path == nil && !node.castsBackgroundShadow {
-            return drawGroupShadow(style, of: node, into: surface, clip: clip)
-        }
-        let cache = node.shadowCache
-        if cache == nil || cache?.style != style || cache?.toDevice != node.toDevice || cache?.visible != surface.extent {
-            node.shadowCache = ShadowMask.make(style: style, shape: node.roundedBounds, toDevice: node.toDevice, visible: surface.extent)
+        let castByGroup = style.path == nil && !node.castsBackgroundShadow
+        if node.shadowCache?.matches(style, toDevice: node.toDevice, visible: surface.extent, castByGroup: castByGroup) != true {
+            node.shadowCache = castByGroup
+                ? makeGroupShadow(style, of: node, visible: surface.extent)
+                : ShadowMask.make(style: style, shape: node.roundedBounds, toDevice: node.toDevice, visible: surface.extent)
         }
         node.shadowCache?.draw(into: surface, clip: clip, opacity: node.opacity)
     }

@@ -11,11 +11,10 @@
 /// inside it (a card and its contents): the group's alpha is then exactly
 /// the background's coverage, and the shadow is rasterized from that shape
 /// once and kept (``ShadowMask``), as before. The general case is worked
-/// out again each time the layer is drawn, only over the part of the
-/// shadow that lies in the clip (and the source pixels within the blur's
-/// reach of it), so it needs no invalidation: a change below the layer
-/// damages the shadow's pixels too (``CommittedLayerTree``), and drawing
-/// them draws the shadow from the sublayers as they are.
+/// out over the part of the shadow in sight (and the source pixels within
+/// the blur's reach of it) and kept too, until anything in the group
+/// changes (``RenderLayer/clearChanges()``); such a change damages the
+/// shadow's pixels as well (``CommittedLayerTree``).
 extension RenderLayer {
     /// Whether the layer's shadow (without a path) is exactly the shadow of
     /// its background's rounded shape: the background is opaque, and the
@@ -81,16 +80,15 @@ extension RenderLayer {
 }
 
 extension Compositor {
-    /// Draws the shadow of `node`'s group (see the top of this file) within
-    /// `clip`: the group's alpha over the pixels the blur can carry into
-    /// the clip, blurred, moved by the offset (a fraction of a pixel by
-    /// linear interpolation), tinted.
-    func drawGroupShadow(_ style: ShadowStyle, of node: RenderLayer, into surface: PixelSurface, clip: PixelRect) {
-        let area = clip.intersection(style.pixelRect(of: node))
+    /// The shadow of `node`'s group (see the top of this file) over the
+    /// part of it that lies in `visible`: the group's alpha over the pixels
+    /// the blur can carry there, blurred, moved by the offset (a fraction
+    /// of a pixel by linear interpolation). Nil when it covers no pixel.
+    func makeGroupShadow(_ style: ShadowStyle, of node: RenderLayer, visible: PixelRect) -> ShadowMask? {
+        let area = visible.intersection(style.pixelRect(of: node))
         let groupRect = node.groupPixelRect
-        guard !area.isEmpty, !groupRect.isEmpty else { return }
+        guard !area.isEmpty, !groupRect.isEmpty else { return nil }
         let t = node.toDevice
-        let sigma = Double(style.sigma(t))
         let offset = style.offsetInDevice(t)
         let whole = (x: Int(offset.width.rounded(.down)), y: Int(offset.height.rounded(.down)))
         let fraction = (x: Float(offset.width) - Float(whole.x), y: Float(offset.height) - Float(whole.y))
@@ -99,9 +97,9 @@ extension Compositor {
         // The blurred alpha at q shows at q + offset; interpolation reads q and the pixel before it.
         let needed = PixelRect(x0: area.x0 - whole.x - 1, y0: area.y0 - whole.y - 1, x1: area.x1 - whole.x, y1: area.y1 - whole.y)
         let extent = needed.insetBy(-reach).intersection(groupRect.insetBy(-reach))
-        guard !extent.isEmpty, extent.width <= ShadowMask.maximumPixels / extent.height else { return }
+        guard !extent.isEmpty, extent.width <= ShadowMask.maximumPixels / extent.height else { return nil }
         let source = extent.intersection(groupRect)
-        guard !source.isEmpty else { return }
+        guard !source.isEmpty else { return nil }
 
         var alpha = [UInt8](repeating: 0, count: extent.area)
         let (group, buffer) = scratch.surface(covering: source)
@@ -112,26 +110,25 @@ extension Compositor {
         }
         scratch.recycle(buffer)
         alpha.withUnsafeMutableBufferPointer { pixels in
-            GaussianBlur.apply(to: pixels, width: extent.width, height: extent.height, sigma: sigma)
+            GaussianBlur.apply(to: pixels, width: extent.width, height: extent.height, sigma: Double(style.sigma(t)))
         }
 
-        let color = PixelOps.scale(style.color.pixel, by: PixelOps.alpha(style.opacity * node.opacity))
-        guard color != 0 else { return }
         func blurred(_ x: Int, _ y: Int) -> Float {
             guard x >= extent.x0, x < extent.x1, y >= extent.y0, y < extent.y1 else { return 0 }
             return Float(alpha[(y - extent.y0) * extent.width + (x - extent.x0)])
         }
+        var coverage = [UInt8](repeating: 0, count: area.area)
         let exact = fraction.x == 0 && fraction.y == 0
         for y in area.y0..<area.y1 {
-            let row = surface.row(y), qy = y - whole.y
+            let qy = y - whole.y, base = (y - area.y0) * area.width - area.x0
             for x in area.x0..<area.x1 {
                 let qx = x - whole.x
                 let value = exact ? blurred(qx, qy)
                     : (1 - fraction.x) * (1 - fraction.y) * blurred(qx, qy) + fraction.x * (1 - fraction.y) * blurred(qx - 1, qy)
                         + (1 - fraction.x) * fraction.y * blurred(qx, qy - 1) + fraction.x * fraction.y * blurred(qx - 1, qy - 1)
-                let m = UInt32(min(255, value + 0.5))
-                if m != 0 { row[x] = PixelOps.over(PixelOps.scale(color, by: m), row[x]) }
+                coverage[base + x] = UInt8(min(255, value + 0.5))
             }
         }
+        return ShadowMask(style: style, toDevice: t, visible: visible, extent: area, coverage: coverage, castByGroup: true)
     }
 }

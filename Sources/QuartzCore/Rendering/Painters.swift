@@ -66,7 +66,8 @@ struct BorderedBackgroundPainter: SpanPainter {
         let b = PixelOps.alpha(outer * (1 - hole)), g = PixelOps.alpha(outer)
         let group = PixelOps.over(PixelOps.scale(border, by: b), PixelOps.scale(background, by: g))
         let row = surface.row(y)
-        row[x] = PixelOps.over(PixelOps.scale(group, by: alpha), row[x])
+        // (× 255 / 255 is exact: an unfaded layer skips it.)
+        row[x] = PixelOps.over(alpha == 255 ? group : PixelOps.scale(group, by: alpha), row[x])
     }
 }
 

@@ -4,60 +4,65 @@
 /// once, for `render(in:)`), never by the application.
 @MainActor
 package final class RenderLayer {
+    // Every stored property is read for each layer of each frame, only on
+    // the main actor and never through overlapping inout accesses: dynamic
+    // exclusivity checks would only cost time (the exclusivity pass of
+    // scripts/test puts them back).
+
     // What the layer was at the commit.
-    var bounds = CGRect.zero
-    var position = CGPoint.zero
-    var anchorPoint = CGPoint(x: 0.5, y: 0.5)
-    var transform = CGAffineTransform.identity
-    var sublayerTransform = CGAffineTransform.identity
-    var zPosition: CGFloat = 0
-    var isHidden = false
-    var opacity: Float = 1
-    var masksToBounds = false
-    var background: PremultipliedColor?
-    var cornerRadius: CGFloat = 0
-    var maskedCorners: CACornerMask = .all
-    var borderWidth: CGFloat = 0
-    var border: PremultipliedColor?
-    var shadow: ShadowStyle?
+    @exclusivity(unchecked) var bounds = CGRect.zero
+    @exclusivity(unchecked) var position = CGPoint.zero
+    @exclusivity(unchecked) var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    @exclusivity(unchecked) var transform = CGAffineTransform.identity
+    @exclusivity(unchecked) var sublayerTransform = CGAffineTransform.identity
+    @exclusivity(unchecked) var zPosition: CGFloat = 0
+    @exclusivity(unchecked) var isHidden = false
+    @exclusivity(unchecked) var opacity: Float = 1
+    @exclusivity(unchecked) var masksToBounds = false
+    @exclusivity(unchecked) var background: PremultipliedColor?
+    @exclusivity(unchecked) var cornerRadius: CGFloat = 0
+    @exclusivity(unchecked) var maskedCorners: CACornerMask = .all
+    @exclusivity(unchecked) var borderWidth: CGFloat = 0
+    @exclusivity(unchecked) var border: PremultipliedColor?
+    @exclusivity(unchecked) var shadow: ShadowStyle?
     /// A gradient layer's gradient, drawn over the background.
-    var gradient: GradientStyle?
+    @exclusivity(unchecked) var gradient: GradientStyle?
     /// The contents image; immutable, so sharing it is a snapshot.
-    var contents: CGImage?
-    var contentsGravity: CALayerContentsGravity = .resize
-    var contentsScale: CGFloat = 1
-    var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    @exclusivity(unchecked) var contents: CGImage?
+    @exclusivity(unchecked) var contentsGravity: CALayerContentsGravity = .resize
+    @exclusivity(unchecked) var contentsScale: CGFloat = 1
+    @exclusivity(unchecked) var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
 
     /// The mask's committed copy (LayerMask.swift); it has no parent.
-    var mask: RenderLayer?
+    @exclusivity(unchecked) var mask: RenderLayer?
 
     /// The sublayers in drawing order: by `zPosition`, then as listed.
-    package private(set) var children: [RenderLayer] = []
+    @exclusivity(unchecked) package private(set) var children: [RenderLayer] = []
     /// Not retained: a node's parent owns it.
-    package private(set) unowned(unsafe) var parent: RenderLayer?
+    @exclusivity(unchecked) package private(set) unowned(unsafe) var parent: RenderLayer?
 
     // Worked out from the above and the ancestors, after each commit.
     /// From the layer's own coordinates (its bounds space) to the frame's pixels.
-    package internal(set) var toDevice = CGAffineTransform.identity
+    @exclusivity(unchecked) package internal(set) var toDevice = CGAffineTransform.identity
     /// The pixels the layer itself may touch: background, border, shadow.
-    package internal(set) var ownRect = PixelRect.empty
+    @exclusivity(unchecked) package internal(set) var ownRect = PixelRect.empty
     /// The pixels the layer and everything below it may touch.
-    package internal(set) var subtreeRect = PixelRect.empty
+    @exclusivity(unchecked) package internal(set) var subtreeRect = PixelRect.empty
     /// The pixels the layer replaces entirely (see Occlusion.swift).
-    package internal(set) var occludingRect = PixelRect.empty
+    @exclusivity(unchecked) package internal(set) var occludingRect = PixelRect.empty
 
     /// Changes copied at this commit that the geometry pass has not seen yet.
-    var changes: LayerChanges = []
+    @exclusivity(unchecked) var changes: LayerChanges = []
     /// Some node below has changes the geometry pass has not seen yet.
-    var descendantChanged = false
+    @exclusivity(unchecked) var descendantChanged = false
     /// New in the tree at this commit: it has no old rectangles to damage.
-    var isNew = true
+    @exclusivity(unchecked) var isNew = true
     /// Where removed children were, to be drawn again.
-    var removedRects: [PixelRect] = []
+    @exclusivity(unchecked) var removedRects: [PixelRect] = []
 
     /// The shadow's blurred coverage, kept until the shadow or the layer's
     /// place changes.
-    var shadowCache: ShadowMask?
+    @exclusivity(unchecked) var shadowCache: ShadowMask?
 
     package init() {}
 
@@ -297,6 +302,8 @@ package final class RenderLayer {
     }
 
     func clearChanges() {
+        // A shadow cast by the layer's group is stale once anything in the group changed.
+        if shadowCache?.castByGroup == true && (!changes.isEmpty || descendantChanged || !removedRects.isEmpty) { shadowCache = nil }
         changes = []
         descendantChanged = false
         isNew = false

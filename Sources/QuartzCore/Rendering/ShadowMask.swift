@@ -1,19 +1,28 @@
 /// A layer's shadow, rasterized and blurred once: an 8-bit coverage mask
 /// over the device pixels it touches, kept in the committed node until the
-/// shadow, the layer's shape or its place changes.
+/// shadow, the layer's shape or its place changes (or, for a shadow cast by
+/// the layer's group, anything in the group: ``RenderLayer/clearChanges()``).
 final class ShadowMask {
     let style: ShadowStyle
     let toDevice: CGAffineTransform
     let visible: PixelRect
     let extent: PixelRect
     let coverage: [UInt8]
+    /// Cast by what the layer draws (ContentShadow.swift), not by a shape.
+    let castByGroup: Bool
 
-    init(style: ShadowStyle, toDevice: CGAffineTransform, visible: PixelRect, extent: PixelRect, coverage: [UInt8]) {
+    init(style: ShadowStyle, toDevice: CGAffineTransform, visible: PixelRect, extent: PixelRect, coverage: [UInt8], castByGroup: Bool = false) {
         self.style = style
         self.toDevice = toDevice
         self.visible = visible
         self.extent = extent
         self.coverage = coverage
+        self.castByGroup = castByGroup
+    }
+
+    /// Whether this is the shadow `style` casts through `toDevice` into `visible`.
+    func matches(_ style: ShadowStyle, toDevice: CGAffineTransform, visible: PixelRect, castByGroup: Bool) -> Bool {
+        self.castByGroup == castByGroup && self.style == style && self.toDevice == toDevice && self.visible == visible
     }
 
     /// The shadow of `shape` drawn through `toDevice`: its coverage, moved by

@@ -124,6 +124,9 @@ struct PixelSpan: Equatable {
     static let none = PixelSpan(lo: 0, hi: 0)
 
     @inline(__always)
+    static func == (a: PixelSpan, b: PixelSpan) -> Bool { a.lo == b.lo && a.hi == b.hi }
+
+    @inline(__always)
     init(lo: Int, hi: Int) { self.lo = lo; self.hi = hi }
 
     @inline(__always)
@@ -168,8 +171,10 @@ struct ShapeRows {
     let wide: RowBox
     /// Nil without rounded corners (then `wide` is the whole solid part).
     let tall: RowBox?
+    /// The rows through the rounded corners of a shape that does not turn.
+    private let corners: CornerRows?
 
-    init(_ shape: RoundedRectShape, p0x: Double, stepX: Double, axisAligned: Bool,
+    init(_ shape: RoundedRectShape, p0x: Double, stepX: Double, axisAligned: Bool, scale: Double,
          marginX: Double, marginY: Double, outsideX: Double, outsideY: Double) {
         outer = RowBox(minX: shape.minX - outsideX, minY: shape.minY - outsideY,
                        maxX: shape.maxX + outsideX, maxY: shape.maxY + outsideY,
@@ -183,19 +188,69 @@ struct ShapeRows {
                      maxX: shape.maxX - r - marginX, maxY: shape.maxY - marginY,
                      p0x: p0x, stepX: stepX, axisAligned: axisAligned)
             : nil
+        corners = r > 0 && axisAligned ? CornerRows(shape: shape, p0x: p0x, stepX: stepX, scale: scale, marginX: marginX) : nil
     }
 
     /// Pixels of the row fully inside the shape: inside one of the two
-    /// boxes that avoid the rounded corners, shrunk by half a pixel.
+    /// boxes that avoid the rounded corners, shrunk by half a pixel, or,
+    /// through a corner of a shape that does not turn, inside its arc.
     @inline(__always)
     func solid(p0x: Double, p0y: Double, stepX: Double, stepY: Double) -> PixelSpan {
         let w = wide.span(p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY)
         guard let tall else { return w }
         let t = tall.span(p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY)
-        if w.isEmpty { return t }
+        if w.isEmpty {
+            if let corners, !t.isEmpty { return corners.solid(p0y: p0y) }
+            return t
+        }
         if t.isEmpty { return w }
         if w.lo <= t.hi && t.lo <= w.hi { return PixelSpan(lo: min(w.lo, t.lo), hi: max(w.hi, t.hi)) }
         return (w.hi - w.lo) >= (t.hi - t.lo) ? w : t
+    }
+}
+
+/// The whole pixels of a row through the rounded corners of a shape that
+/// does not turn: those whose centre lies inside the arc by half a pixel
+/// (where ``RoundedRectShape/coverage(x:y:sx:sy:)`` gives 1), beyond the
+/// box between the corners. Filling them instead of measuring them changes
+/// no pixel: every painter draws a run what it draws for a coverage of 1.
+struct CornerRows {
+    let shape: RoundedRectShape
+    let p0x: Double, stepX: Double
+    let marginX: Double
+    /// Half a pixel in layer units (as the coverage scales the distance to
+    /// the arc), and a millionth of a unit more, so that rounding in the
+    /// distance never takes a pixel counted whole below a coverage of 1.
+    let arcMargin: Double
+
+    init(shape: RoundedRectShape, p0x: Double, stepX: Double, scale: Double, marginX: Double) {
+        self.shape = shape
+        self.p0x = p0x
+        self.stepX = stepX
+        self.marginX = marginX
+        arcMargin = 0.5 / scale + 1e-6
+    }
+
+    @inline(__always)
+    func solid(p0y: Double) -> PixelSpan {
+        let top = p0y < (shape.minY + shape.maxY) * 0.5
+        let left = inset(radius: top ? shape.radii.0 : shape.radii.2, top: top, p0y: p0y)
+        let right = inset(radius: top ? shape.radii.1 : shape.radii.3, top: top, p0y: p0y)
+        return PixelSpan(pixelRange(p0x: p0x, p0y: 0, stepX: stepX, stepY: 0,
+                                    minX: shape.minX + left, minY: 0, maxX: shape.maxX - right, maxY: 0))
+    }
+
+    /// How far inside the side the whole pixels start on this row, in layer
+    /// units, by the corner of `radius` on that side.
+    @inline(__always)
+    private func inset(radius r: Double, top: Bool, p0y: Double) -> Double {
+        guard r > 0 else { return marginX }
+        // How far the row lies beyond the arc's centre, towards the edge.
+        let v = top ? shape.minY + r - p0y : p0y - (shape.maxY - r)
+        guard v > 0 else { return marginX }
+        let reach = r - arcMargin
+        guard v < reach else { return shape.maxRadius + marginX }
+        return max(marginX, r - (reach * reach - v * v).squareRoot())
     }
 }
 
@@ -287,12 +342,13 @@ struct ShapeFiller {
         // measured either.
         let marginX = 0.5 / sx, marginY = 0.5 / sy
         let outsideX = (0.5 - 1.0 / 1024) / sx, outsideY = (0.5 - 1.0 / 1024) / sy
-        let shapeRows = ShapeRows(shape, p0x: p0xFixed, stepX: stepX, axisAligned: axisAligned,
+        let scale = (sx * sy).squareRoot()
+        let shapeRows = ShapeRows(shape, p0x: p0xFixed, stepX: stepX, axisAligned: axisAligned, scale: scale,
                                   marginX: marginX, marginY: marginY, outsideX: outsideX, outsideY: outsideY)
         // (Not optional: an optional's copy on every row costs more than a
         // few boxes worked out for nothing.)
         let hasHole = hole != nil
-        let holeRows = ShapeRows(hole ?? shape, p0x: p0xFixed, stepX: stepX, axisAligned: axisAligned,
+        let holeRows = ShapeRows(hole ?? shape, p0x: p0xFixed, stepX: stepX, axisAligned: axisAligned, scale: scale,
                                  marginX: marginX, marginY: marginY, outsideX: outsideX, outsideY: outsideY)
         // The row's pieces, kept while the next rows cut the same way (all
         // the rows between the corners of a shape that does not turn).
@@ -351,6 +407,12 @@ struct RowCuts: Equatable {
     var solid: PixelSpan
     var holeOuter: PixelSpan
     var holeSolid: PixelSpan
+
+    /// Asked once a row: inline (the derived one was a call).
+    @inline(__always)
+    static func == (a: RowCuts, b: RowCuts) -> Bool {
+        a.x0 == b.x0 && a.x1 == b.x1 && a.solid == b.solid && a.holeOuter == b.holeOuter && a.holeSolid == b.holeSolid
+    }
 }
 
 /// What to do with each piece of a row: fill it, fill it as the hole, or

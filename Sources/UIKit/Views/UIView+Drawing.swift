@@ -54,11 +54,22 @@ extension UIView {
         }
     }
 
-    /// Becoming a mask: a mask view is in no window, yet it and its
-    /// subviews are drawn, so those that draw are displayed.
+    /// Becoming a mask, or joining a mask view's tree: a mask view is in no
+    /// window, yet it and its subviews are drawn, so those that draw are
+    /// displayed.
     func displayAsMask() {
         displayOnJoiningWindow()
         for subview in subviews { subview.displayAsMask() }
+    }
+
+    /// Whether this view is a mask view or lies inside one.
+    var isInMask: Bool {
+        var current: UIView? = self
+        while let view = current {
+            if view.layer.maskedLayer != nil { return true }
+            current = view.superview
+        }
+        return false
     }
 
     /// Draws the view and its subviews, as they are now, into the current

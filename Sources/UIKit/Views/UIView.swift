@@ -307,6 +307,7 @@ open class UIView: UIResponder, CALayerDelegate {
         if layerOnTop { layer.addSublayer(view.layer) } else { placeLayer(of: view, at: index) }
         view.inheritedTintChanged()
         if oldWindow !== newWindow { view.didMoveWindow(from: oldWindow) }
+        if newWindow == nil && isInMask { view.displayAsMask() }
         view.didMoveToSuperview()
         didAddSubview(view)
     }
