@@ -32,11 +32,14 @@ enum SystemCalls {
     /// Reads what a non-blocking descriptor has, up to ``readBudget``.
     static func readAvailable(_ descriptor: Int32) -> ReadOutcome {
         var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        // Left uninitialized: zeroing 64 KiB for every read (a touch
+        // screen's frame is a few dozen bytes) cost more than the read.
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
+        defer { chunk.deallocate() }
         while result.count < readBudget {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = read(descriptor, chunk.baseAddress, chunk.count)
             if count > 0 {
-                result.append(contentsOf: chunk[0..<count])
+                result.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
                 continue
             }
             if count == 0 { return .bytes(result, endOfFile: true) }
