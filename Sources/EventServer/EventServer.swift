@@ -87,11 +87,23 @@ public final class EventServer {
             // loop's poll: an idle server sleeps until there is something to do.
             pthread_sigmask(SIG_BLOCK, &signals, nil)
             signalDescriptor = signalfd(-1, &signals, Int32(SFD_NONBLOCK) | Int32(SFD_CLOEXEC))
-            if signalDescriptor < 0 { configuration.log("signalfd failed: \(String(cString: strerror(errno)))") }
+            if signalDescriptor < 0 {
+                configuration.log("signalfd failed (\(String(cString: strerror(errno)))); looking for signals every 100 ms instead")
+            }
         }
         while !isStopped {
-            // Without a signal descriptor, a stop is noticed within this long.
-            runOnce(timeout: signalDescriptor >= 0 ? 3600 : 1)
+            guard handlingSignals && signalDescriptor < 0 else {
+                // Without signals to handle, a stop() is noticed within a second.
+                runOnce(timeout: handlingSignals ? 3600 : 1)
+                continue
+            }
+            runOnce(timeout: 0.1)
+            var pending = sigset_t()
+            sigpending(&pending)
+            if sigismember(&pending, SIGINT) == 1 || sigismember(&pending, SIGTERM) == 1 {
+                configuration.log("stopping on a signal")
+                isStopped = true
+            }
         }
         shutDown()
     }
