@@ -35,8 +35,10 @@ public final class EventServer {
     /// Decodes injected events; each message's packet stands alone, and
     /// nothing of it is left here once it is read.
     @exclusivity(unchecked) private var injectedPackets = HIDPacketDecoder()
-    /// The clients of the current turn, in the order of their descriptors.
+    /// The clients of the current turn, in the order of their descriptors,
+    /// and how many events each owed acknowledgements for when polled.
     @exclusivity(unchecked) private var polledClients: [Client] = []
+    @exclusivity(unchecked) private var owedWhenPolled: [Int] = []
     /// How many messages one client may have read per turn, so that a
     /// client flooding the server cannot starve the others.
     private static let messagesPerClientPerTurn = 256
@@ -148,7 +150,9 @@ public final class EventServer {
         polledClients.removeAllKeepingStorage()
         polledClients.append(contentsOf: dispatcher.clients)
         polledClients.append(contentsOf: greeting)
+        owedWhenPolled.removeAllKeepingStorage()
         for client in polledClients {
+            owedWhenPolled.append(client.unacknowledgedCount)
             // A hang-up or error is reported whatever is asked for.
             var events = Int16(client.queuedMessageCount > 0 ? POLLOUT : 0)
             if !client.acknowledgementsCanWait { events |= Int16(POLLIN) }
@@ -184,7 +188,11 @@ public final class EventServer {
         // They count before the watchdog looks.
         for (offset, client) in polledClients.enumerated() {
             let polled = descriptors[clientStart + offset]
-            if polled.events & Int16(POLLIN) == 0 && polled.revents & woke == 0 { readMessages(from: client, now: now) }
+            if polled.events & Int16(POLLIN) == 0 && polled.revents & woke == 0 {
+                // No more than it owed before this turn's input: when they are
+                // all there, no read has to find the socket empty.
+                readMessages(from: client, now: now, atMost: owedWhenPolled[offset])
+            }
         }
         for (offset, client) in polledClients.enumerated()
         where client.role == .control && descriptors[clientStart + offset].revents & woke != 0 {
@@ -286,8 +294,8 @@ public final class EventServer {
         }
     }
 
-    private func readMessages(from client: Client, now: Double) {
-        for _ in 0..<Self.messagesPerClientPerTurn {
+    private func readMessages(from client: Client, now: Double, atMost limit: Int = messagesPerClientPerTurn) {
+        for _ in 0..<min(limit, Self.messagesPerClientPerTurn) {
             let message: Result<ServerMessage, ServerProtocolError>?
             do {
                 message = try client.socket.receiveMessage()
