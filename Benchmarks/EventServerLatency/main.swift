@@ -11,17 +11,26 @@ import HID
 /// the moment it was handed to the server), frames lost or reordered, and
 /// the CPU time each process spent per event.
 ///
-///     openuikit-latency-benchmark [--events N] [--rate HZ]
+///     openuikit-latency-benchmark [--events N] [--rate HZ] [--check]
+///
+/// Figures that do not depend on the machine's load, unlike the timings,
+/// are held to limits: every run fails when either process sleeps (wakes
+/// up) more than about once per event; `--check` also counts the system
+/// calls each makes per event, with `strace -c` attached (which slows
+/// both and makes every stop of the tracer a sleep: such a run's timings
+/// and wake-ups are not reported).
 
 var events = 100_000
 var rate = 1_000.0
+var check = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--events": events = arguments.popFirst().flatMap { Int($0) } ?? events
     case "--rate": rate = arguments.popFirst().flatMap { Double($0) } ?? rate
+    case "--check": check = true
     default:
-        print("usage: openuikit-latency-benchmark [--events N] [--rate HZ]")
+        print("usage: openuikit-latency-benchmark [--events N] [--rate HZ] [--check]")
         exit(64)
     }
 }
@@ -117,6 +126,39 @@ extension StringProtocol {
     }
 }
 
+/// The limits `--check` holds each process to, per event. The server's
+/// turn for one event: the poll, the injected event's read and the empty
+/// read after it, the application's acknowledgement of the event before
+/// and the empty read after it, the send; the application's: the poll, the
+/// read, the empty read, the acknowledgement. Half a call of slack each.
+let systemCallLimits = (server: 6.5, app: 4.5)
+/// One sleep per event for each, and a little slack.
+let wakeUpLimit = 1.1
+
+/// Attaches `strace -c` to `pid`, writing its summary to `path` when stopped with SIGINT.
+func countSystemCalls(of pid: pid_t, into path: String) -> pid_t {
+    let candidates: [String] = ["/usr/bin/strace", "/bin/strace"]
+    guard let strace = candidates.first(where: { access($0, X_OK) == 0 }) else {
+        fail("--check needs strace (apt-get install -y strace)")
+    }
+    return spawn(strace, ["-q", "-c", "-f", "-o", path, "-p", String(pid)]).0
+}
+
+/// The total number of calls in an `strace -c` summary.
+func systemCallTotal(in path: String) -> Int? {
+    guard let file = fopen(path, "r") else { return nil }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 512)
+    var total: Int?
+    while fgets(&line, Int32(line.count), file) != nil {
+        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let columns = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
+        // "100.00  seconds  usecs/call  calls  [errors]  total"
+        if columns.last == "total", columns.count >= 5 { total = Int(columns[3]) }
+    }
+    return total
+}
+
 let directory = binaryDirectory()
 var template = Array("/tmp/openuikit-latency-XXXXXX".utf8CString)
 let socketDirectory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
@@ -138,6 +180,12 @@ do {
     guard case .success(.welcome) = try injector.receiveMessage(timeout: 5) else { fail("no welcome") }
 } catch {
     fail("cannot connect to the server: \(error)")
+}
+
+var tracers: (server: pid_t, app: pid_t)?
+if check {
+    tracers = (countSystemCalls(of: serverPID, into: socketDirectory + "/server.strace"), countSystemCalls(of: appPID, into: socketDirectory + "/app.strace"))
+    usleep(500_000)  // strace attaches meanwhile
 }
 
 print("Playing \(events) frames at \(Int(rate)) Hz into openuikit-server (\(Double(events) / rate) s)…")
@@ -168,8 +216,18 @@ let result = awaitLine(appOutput, prefix: "result", timeout: 60)
 let serverCPU = cpuSeconds(of: serverPID) - serverCPUBefore
 let serverSleeps = sleepCount(of: serverPID) - serverSleepsBefore
 let appSleeps = sleepCount(of: appPID) - appSleepsBefore
-kill(serverPID, SIGTERM)
 var status: Int32 = 0
+var systemCalls: (server: Int?, app: Int?) = (nil, nil)
+if let tracers {
+    kill(tracers.server, SIGINT)
+    kill(tracers.app, SIGINT)
+    waitpid(tracers.server, &status, 0)
+    waitpid(tracers.app, &status, 0)
+    systemCalls = (systemCallTotal(in: socketDirectory + "/server.strace"), systemCallTotal(in: socketDirectory + "/app.strace"))
+    unlink(socketDirectory + "/server.strace")
+    unlink(socketDirectory + "/app.strace")
+}
+kill(serverPID, SIGTERM)
 waitpid(serverPID, &status, 0)
 waitpid(appPID, &status, 0)
 rmdir(socketDirectory)
@@ -184,21 +242,40 @@ func rounded(_ value: Double) -> String {
     String((value * 10).rounded() / 10)
 }
 let microseconds = { (key: String) -> String in fields[key].flatMap(Double.init).map(rounded) ?? "?" }
-print("""
-    events delivered      \(fields["events"] ?? "?") of \(events)
-    lost / reordered      \(fields["lost"] ?? "?") / \(fields["reordered"] ?? "?")
-    latency p50           \(microseconds("p50")) µs   (read by the server → touchesMoved)
-    latency p99           \(microseconds("p99")) µs
-    latency max           \(microseconds("max")) µs
-    from the send p50     \(microseconds("send_p50")) µs   (handed to the server → touchesMoved)
-    from the send p99     \(microseconds("send_p99")) µs
-    from the send max     \(microseconds("send_max")) µs
-    server CPU per event  \(rounded(serverCPU * 1e6 / Double(events))) µs   (/proc, 10 ms ticks)
-    app CPU per event     \(microseconds("cpu_us_per_event")) µs
-    wake-ups per event    server \(rounded(Double(serverSleeps) / Double(events))), app \(rounded(Double(appSleeps) / Double(events)))   (times each went to sleep)
-    frames sent > 1 ms late by the player: \(late)
-    """)
+let wakeUps = (server: Double(serverSleeps) / Double(events), app: Double(appSleeps) / Double(events))
+if check {
+    print("""
+        events delivered      \(fields["events"] ?? "?") of \(events)
+        lost / reordered      \(fields["lost"] ?? "?") / \(fields["reordered"] ?? "?")
+        """)
+} else {
+    print("""
+        events delivered      \(fields["events"] ?? "?") of \(events)
+        lost / reordered      \(fields["lost"] ?? "?") / \(fields["reordered"] ?? "?")
+        latency p50           \(microseconds("p50")) µs   (read by the server → touchesMoved)
+        latency p99           \(microseconds("p99")) µs
+        latency max           \(microseconds("max")) µs
+        from the send p50     \(microseconds("send_p50")) µs   (handed to the server → touchesMoved)
+        from the send p99     \(microseconds("send_p99")) µs
+        from the send max     \(microseconds("send_max")) µs
+        server CPU per event  \(rounded(serverCPU * 1e6 / Double(events))) µs   (/proc, 10 ms ticks)
+        app CPU per event     \(microseconds("cpu_us_per_event")) µs
+        wake-ups per event    server \(rounded(wakeUps.server)), app \(rounded(wakeUps.app))   (times each went to sleep; limit \(wakeUpLimit))
+        frames sent > 1 ms late by the player: \(late)
+        """)
+}
 // Whatever the timings, an event lost, reordered or missing the server's read time is a failure.
 if fields["events"] != String(events) || fields["lost"] != "0" || fields["reordered"] != "0" || fields["unstamped"] != "0" {
     fail("events lost, reordered or without the server's read time: \(result)")
+}
+if check {
+    guard let server = systemCalls.server, let app = systemCalls.app else { fail("strace wrote no summary") }
+    let perEvent = (server: Double(server) / Double(events), app: Double(app) / Double(events))
+    print("system calls per event: server \(rounded(perEvent.server)) (limit \(systemCallLimits.server)), app \(rounded(perEvent.app)) (limit \(systemCallLimits.app))")
+    if perEvent.server > systemCallLimits.server || perEvent.app > systemCallLimits.app {
+        fail("more system calls per event than the limits")
+    }
+    print("check passed")
+} else if wakeUps.server > wakeUpLimit || wakeUps.app > wakeUpLimit {
+    fail("more than \(wakeUpLimit) wake-ups per event: server \(rounded(wakeUps.server)), app \(rounded(wakeUps.app))")
 }

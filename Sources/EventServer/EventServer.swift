@@ -369,6 +369,9 @@ public final class EventServer {
             configuration.log("\(dispatcher.describe(client)) injected a cut-off event of \(envelope.packet.count) bytes; skipped")
             injectedPackets = HIDPacketDecoder()
         }
+        // Sent before the injector's socket is read again: one send per
+        // message either way, and the read that finds it empty comes after.
+        flushAll()
     }
 
     private func dropSilentClients(now: Double) {

@@ -161,7 +161,7 @@ final class EventServerConnection {
     /// since a lost one would make this application look hung.
     func acknowledge(_ sequence: UInt64, handled: Bool) {
         guard !isDisconnected else { return }
-        let message = ServerMessage.acknowledgement(.init(sequence: sequence, handled: handled, finishTime: monotonicSeconds())).encoded()
+        let message = ServerMessage.encodeAcknowledgement(.init(sequence: sequence, handled: handled, finishTime: monotonicSeconds()))
         do {
             try socket.sendWaiting(message, timeout: 1)
         } catch {
