@@ -138,6 +138,33 @@ import HID
         #expect(log == ["beforeWaiting"])
     }
 
+    /// Moving a manual clock first finishes the current turn (its observers
+    /// see changes made between turns before any timer fires), unless every
+    /// observer says it has nothing to do and no source or timer is due.
+    @Test func advancingFinishesTheCurrentTurnOnlyWhenAnObserverHasWork() {
+        let loop = ApplicationRunLoop()
+        loop.useManualClock()
+        var log: [String] = []
+        var pending = false
+        let endOfTurn = RunLoopObserver(activities: .beforeWaiting, hasWork: { pending }) { _ in
+            log.append(pending ? "commit at \(loop.clock.now)" : "idle at \(loop.clock.now)")
+            pending = false
+        }
+        loop.add(endOfTurn)
+        loop.schedule(after: 0.5) { _ in log.append("timer") }
+        pending = true
+        loop.advance(by: 1)
+        #expect(log == ["commit at 0.0", "timer", "idle at 0.5", "idle at 1.0"])
+        log.removeAll()
+        loop.advance(by: 1)
+        #expect(log == ["idle at 2.0"], "nothing waited: no pass at the old time")
+        log.removeAll()
+        let unknowing = RunLoopObserver(activities: .exit) { _ in }
+        loop.add(unknowing)
+        loop.advance(by: 1)
+        #expect(log == ["idle at 2.0", "idle at 3.0"], "an observer that cannot tell may have work")
+    }
+
     /// An application's update cycle leaves the run loop with the cycle: a
     /// loop kept after a reset no longer calls it.
     @Test func aLoopKeptAfterAResetNoLongerRunsTheOldUpdateCycle() {

@@ -19,7 +19,7 @@ package final class Compositor {
     /// The occluders of the layers being drawn, a stack: each layer's list
     /// is `occluders[activeOccluders...]`, what its ancestors' lists and its
     /// later siblings hide of it.
-    private var occluders: [PixelRect] = []
+    var occluders: [PixelRect] = []
     private var activeOccluders = 0
     /// For each level being drawn, its sublayers that occlude something
     /// (their index and rectangle), a stack as well.
@@ -28,6 +28,10 @@ package final class Compositor {
     /// Whether pixels a later opaque layer covers are left out (always,
     /// but in tests that check it changes no pixel).
     package var leavesOutOccludedPixels = true
+    /// Whether a group of opaque layers on whole pixels skips its buffer
+    /// between its corners (always, but in tests that check it changes no
+    /// pixel; FlatGroup.swift).
+    package var flattensGroups = true
 
     package init() {}
 
@@ -58,6 +62,22 @@ package final class Compositor {
         if !node.masksToBounds { for child in node.children { region = region.union(child.subtreeRect) } }
         region = region.intersection(clip)
         guard !region.isEmpty else { return }
+        if flattensGroups, let flat = node.flatGroup {
+            // Only the rows through the corners need the buffer (FlatGroup.swift).
+            let band = flat.band.intersection(region)
+            guard !band.isEmpty else { return drawThroughBuffer(node, into: surface, region: region, opacity: opacity) }
+            drawThroughBuffer(node, into: surface, region: PixelRect(x0: region.x0, y0: region.y0, x1: region.x1, y1: band.y0), opacity: opacity)
+            drawFlat(node, flat, into: surface, band: band, opacity: opacity)
+            drawThroughBuffer(node, into: surface, region: PixelRect(x0: region.x0, y0: band.y1, x1: region.x1, y1: region.y1), opacity: opacity)
+            return
+        }
+        drawThroughBuffer(node, into: surface, region: region, opacity: opacity)
+    }
+
+    /// The group within `region`: drawn into a buffer, then composited with
+    /// `opacity` through the layer's mask.
+    private func drawThroughBuffer(_ node: RenderLayer, into surface: PixelSurface, region: PixelRect, opacity: Float) {
+        guard !region.isEmpty else { return }
         // The background, drawn first, replaces what the buffer held where
         // it is opaque: only the rest is cleared.
         let (group, buffer) = scratch.surface(covering: region, overwritten: node.opaqueBackgroundRect)
@@ -73,7 +93,7 @@ package final class Compositor {
 
     /// Covers `filler`'s shape with `painter`, leaving out the active occluders.
     @inline(__always)
-    private func paint<Painter: SpanPainter>(_ filler: ShapeFiller, within clip: PixelRect, toDevice: CGAffineTransform, painter: inout Painter) {
+    func paint<Painter: SpanPainter>(_ filler: ShapeFiller, within clip: PixelRect, toDevice: CGAffineTransform, painter: inout Painter) {
         guard activeOccluders < occluders.count else {
             filler.fill(within: clip, toDevice: toDevice, painter: &painter)
             return

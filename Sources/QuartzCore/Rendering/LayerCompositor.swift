@@ -52,6 +52,13 @@ public final class LayerCompositor: CommittedTreeHost {
         get { compositor.leavesOutOccludedPixels }
         set { compositor.leavesOutOccludedPixels = newValue }
     }
+
+    /// Whether groups of opaque layers skip their buffer where it would
+    /// change nothing (for tests).
+    package var flattensGroups: Bool {
+        get { compositor.flattensGroups }
+        set { compositor.flattensGroups = newValue }
+    }
     private let pixels: UnsafeMutableBufferPointer<UInt32>
     private var needsFullFrame = true
 

@@ -206,8 +206,10 @@ public final class ApplicationRunLoop {
             return runUntilIdle()
         }
         let end = manual.now + seconds
-        // Work left from before (rare: every call ends idle) is done at the old time.
-        if !observers.isEmpty || hasWorkNow() { runUntilIdle() }
+        // Work left from before is done at the old time: a change made
+        // between turns (as a test makes them) is the end of the current
+        // turn, whose observers see it before any timer fires.
+        if hasWorkNow() || observersMayHaveWork() { runUntilIdle() }
         while let due = dropInvalidatedTimersAndFindNextFireDate(), due <= end {
             manual.now = max(manual.now, due)
             runUntilIdle()
@@ -260,6 +262,13 @@ public final class ApplicationRunLoop {
         }
         if received { _ = performSignalledSources() }
         return didWork || received
+    }
+
+    /// A loop rather than a closure, which main-actor code would have
+    /// checked for its executor at every call.
+    private func observersMayHaveWork() -> Bool {
+        for index in observers.indices where observers[index].mayHaveWork { return true }
+        return false
     }
 
     private func hasWorkNow() -> Bool {
@@ -395,9 +404,21 @@ public final class RunLoopPortSource {
 public final class RunLoopObserver {
     public let activities: ApplicationRunLoop.Activity
     let handler: @MainActor (ApplicationRunLoop.Activity) -> Void
+    private let hasWork: (@MainActor () -> Bool)?
 
-    public init(activities: ApplicationRunLoop.Activity, handler: @escaping @MainActor (ApplicationRunLoop.Activity) -> Void) {
+    /// `hasWork`, if given, tells whether the handler would do anything
+    /// now; without it the run loop assumes it might. Moving a manual clock
+    /// (``ApplicationRunLoop/advance(by:)``) first finishes the current turn
+    /// only when some observer or source has work.
+    public init(
+        activities: ApplicationRunLoop.Activity,
+        hasWork: (@MainActor () -> Bool)? = nil,
+        handler: @escaping @MainActor (ApplicationRunLoop.Activity) -> Void
+    ) {
         self.activities = activities
+        self.hasWork = hasWork
         self.handler = handler
     }
+
+    var mayHaveWork: Bool { hasWork?() ?? true }
 }

@@ -28,12 +28,17 @@ final class UpdateCycle {
         runLoop = application.runLoop
         // Unowned, which costs less than weak on every turn: the observer
         // leaves the loop when this cycle goes away (deinit).
-        observer = RunLoopObserver(activities: .beforeWaiting) { [unowned self] _ in endOfTurn() }
+        observer = RunLoopObserver(activities: .beforeWaiting, hasWork: { [unowned self] in hasWork }) { [unowned self] _ in endOfTurn() }
         runLoop.add(observer)
     }
 
     isolated deinit {
         runLoop.remove(observer)
+    }
+
+    /// Whether the end of a turn would commit or start or stop the display clock.
+    private var hasWork: Bool {
+        TransactionState.current.hasImplicitTransaction || displayClock.needsStartOrStop
     }
 
     private func endOfTurn() {
@@ -58,12 +63,21 @@ final class DisplayClock {
         self.application = application
     }
 
-    func startOrStopForDisplayLinks() {
+    /// Whether the clock runs when it should not, or does not run, or not
+    /// at the screen's rate, when it should.
+    var needsStartOrStop: Bool {
         let links = DisplayLinkRegistry.current
         // The usual turn: no links and no clock running.
-        guard links.hasLinks || timer != nil else { return }
+        guard links.hasLinks || timer != nil else { return false }
         let duration = 1 / TimeInterval(UIScreen.main.maximumFramesPerSecond)
-        if let running = timer, links.hasLinks, duration == frameDuration, running.isValid { return }
+        if let running = timer, links.hasLinks, duration == frameDuration, running.isValid { return false }
+        return true
+    }
+
+    func startOrStopForDisplayLinks() {
+        guard needsStartOrStop else { return }
+        let links = DisplayLinkRegistry.current
+        let duration = 1 / TimeInterval(UIScreen.main.maximumFramesPerSecond)
         timer?.invalidate()
         timer = nil
         guard links.hasLinks else { return }

@@ -1,0 +1,117 @@
+import Testing
+@testable import QuartzCore
+
+/// A faded, clipped group of opaque layers on whole pixels is drawn without
+/// its buffer between its corners (FlatGroup.swift): every pixel must come
+/// out as the buffer gives it.
+@MainActor
+@Suite struct FlatGroupTests {
+    typealias Generator = OcclusionPropertyTests.Generator
+
+    /// A card as the cards scene has them: faded, rounded, clipping a
+    /// sublayer that reaches past its corner, with a border of whole pixels.
+    @Test func aFadedClippedCardIsDrawnWithoutItsBufferBetweenItsCorners() throws {
+        let (root, flat) = try makeScene(width: 80, height: 60)
+        let card = addLayer(to: root, frame: CGRect(x: 10, y: 10, width: 50, height: 40), color: color(1, 0, 0))
+        card.cornerRadius = 8
+        card.borderWidth = 2
+        card.borderColor = color(0, 0, 0)
+        card.opacity = 0.8
+        card.masksToBounds = true
+        _ = addLayer(to: card, frame: CGRect(x: 25, y: 20, width: 50, height: 40), color: color(0, 0, 1))
+        let buffered = try LayerCompositor(rootLayer: root, pixelWidth: 80, pixelHeight: 60, scale: 1)
+        buffered.flattensGroups = false
+        CATransaction.flush()
+        flat.renderFrame()
+        buffered.renderFrame()
+        let node = try #require(flat.tree.root?.children.first)
+        let group = try #require(node.flatGroup)
+        #expect(group.band == PixelRect(x0: 10, y0: 18, x1: 60, y1: 42))
+        #expect(group.border == 2)
+        #expect(differingPixels(flat, buffered) == 0)
+        // Red at 80 % over white, blue, black: straight, in the band.
+        #expect(matches(flat.pixel(x: 20, y: 25), (255, 51, 51, 255), tolerance: 1))
+        #expect(matches(flat.pixel(x: 45, y: 35), (51, 51, 255, 255), tolerance: 1))
+        #expect(matches(flat.pixel(x: 10, y: 25), (51, 51, 51, 255), tolerance: 1))
+        #expect(matches(flat.pixel(x: 59, y: 35), (51, 51, 51, 255), tolerance: 1))
+    }
+
+    @Test func aGroupWithAnythingButOpaqueRectanglesOnWholePixelsKeepsItsBuffer() throws {
+        let (root, compositor) = try makeScene(width: 80, height: 60)
+        func card(_ change: (CALayer, CALayer) -> Void) -> CALayer {
+            let card = addLayer(to: root, frame: CGRect(x: 10, y: 10, width: 50, height: 40), color: color(1, 0, 0))
+            card.opacity = 0.8
+            card.masksToBounds = true
+            let inner = addLayer(to: card, frame: CGRect(x: 25, y: 20, width: 50, height: 40), color: color(0, 0, 1))
+            change(card, inner)
+            return card
+        }
+        let cases = [
+            card { _, inner in inner.backgroundColor = color(0, 0, 1, 0.5) },
+            card { _, inner in inner.cornerRadius = 4 },
+            card { _, inner in inner.frame.origin.x = 25.5 },
+            card { card, _ in card.borderWidth = 1.5; card.borderColor = color(0, 0, 0) },
+            card { card, _ in card.borderWidth = 2; card.borderColor = color(0, 0, 0, 0.5) },
+            card { card, _ in card.setAffineTransform(CGAffineTransform(rotationAngle: 0.2)) },
+            card { card, _ in card.masksToBounds = false },
+        ]
+        CATransaction.flush()
+        compositor.renderFrame()
+        let nodes = try #require(compositor.tree.root?.children)
+        #expect(nodes.count == cases.count)
+        for (index, node) in nodes.enumerated() { #expect(node.flatGroup == nil, "case \(index)") }
+    }
+
+    /// Random groups, flat and buffered: every pixel the same.
+    @Test(arguments: 0..<40)
+    func flatGroupsChangeNoPixel(seed: Int) throws {
+        var g = Generator(state: UInt64(7000 + seed))
+        let scale: CGFloat = g.chance(60) ? 1 : 2
+        let (root, flat) = try makeScene(width: 64, height: 64, scale: scale)
+        func opaque() -> CGColor {
+            CGColor(red: CGFloat(g.int(0...255)) / 255, green: CGFloat(g.int(0...255)) / 255, blue: CGFloat(g.int(0...255)) / 255, alpha: 1)
+        }
+        func coordinate(_ range: ClosedRange<Int>) -> CGFloat { CGFloat(g.int(range)) + (g.chance(15) ? 0.5 : 0) }
+        var flatCards = 0
+        for _ in 0..<g.int(2...6) {
+            let card = addLayer(to: root, frame: CGRect(x: coordinate(-8...50), y: coordinate(-8...50),
+                                                       width: coordinate(4...40), height: coordinate(4...40)),
+                                color: g.chance(90) ? opaque() : color(0, 1, 0, 0.5))
+            card.masksToBounds = g.chance(85)
+            card.opacity = [0.5, 0.8, 1][g.int(0...2)]
+            if g.chance(60) { card.cornerRadius = CGFloat(g.int(1...12)) }
+            if g.chance(20) { card.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMaxYCorner] }
+            if g.chance(50) {
+                card.borderWidth = [1, 2, 3, 1.5][g.int(0...3)]
+                card.borderColor = g.chance(85) ? opaque() : color(0, 0, 0, 0.5)
+            }
+            if g.chance(10) { card.setAffineTransform(CGAffineTransform(rotationAngle: 0.3)) }
+            for _ in 0..<g.int(0...3) {
+                let inner = addLayer(to: card, frame: CGRect(x: coordinate(-10...30), y: coordinate(-10...30),
+                                                           width: coordinate(2...40), height: coordinate(2...40)),
+                                     color: g.chance(90) ? opaque() : color(1, 0, 1, 0.5))
+                if g.chance(10) { inner.isHidden = true }
+                if g.chance(10) { inner.cornerRadius = 3 }
+                if g.chance(5) { inner.opacity = 0.5 }
+            }
+        }
+        let buffered = try LayerCompositor(rootLayer: root, pixelWidth: flat.pixelWidth, pixelHeight: flat.pixelHeight, scale: scale)
+        buffered.flattensGroups = false
+        CATransaction.flush()
+        flat.renderFrame()
+        buffered.renderFrame()
+        for node in flat.tree.root?.children ?? [] where node.flatGroup != nil { flatCards += 1 }
+        #expect(differingPixels(flat, buffered) == 0, "seed \(seed), \(flatCards) flat cards")
+    }
+
+    func differingPixels(_ a: LayerCompositor, _ b: LayerCompositor) -> Int {
+        var differing = 0
+        for y in 0..<a.pixelHeight {
+            for x in 0..<a.pixelWidth {
+                let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
+                if p.red != q.red || p.green != q.green || p.blue != q.blue || p.alpha != q.alpha { differing += 1 }
+            }
+        }
+        return differing
+    }
+}
