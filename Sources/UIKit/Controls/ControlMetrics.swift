@@ -65,6 +65,13 @@ public enum ControlMetrics {
     public static let thumbShadowOpacity: Float = 0.25
     public static let thumbShadowOffset = CGSize(width: 0, height: 2)
     public static let thumbShadowRadius: CGFloat = 3
+
+    /// Gives `thumb` the thumb's shadow.
+    @MainActor static func applyThumbShadow(to thumb: CALayer) {
+        thumb.shadowOpacity = thumbShadowOpacity
+        thumb.shadowOffset = thumbShadowOffset
+        thumb.shadowRadius = thumbShadowRadius
+    }
     /// The opacity of a disabled switch or slider, drawn as one group
     /// (iOS dims them to about half; not documented).
     public static let disabledControlAlpha: CGFloat = 0.5

@@ -61,9 +61,7 @@ open class UISlider: UIControl {
     private func addAppearanceLayers() {
         for part in [maximumTrackLayer, minimumTrackLayer, thumbLayer] { appearanceLayer.addSublayer(part) }
         layer.addSublayer(appearanceLayer)
-        thumbLayer.shadowOpacity = ControlMetrics.thumbShadowOpacity
-        thumbLayer.shadowOffset = ControlMetrics.thumbShadowOffset
-        thumbLayer.shadowRadius = ControlMetrics.thumbShadowRadius
+        ControlMetrics.applyThumbShadow(to: thumbLayer)
         updateAppearance()
     }
 

@@ -52,9 +52,7 @@ open class UISwitch: UIControl {
         appearanceLayer.addSublayer(trackLayer)
         appearanceLayer.addSublayer(thumbLayer)
         layer.addSublayer(appearanceLayer)
-        thumbLayer.shadowOpacity = ControlMetrics.thumbShadowOpacity
-        thumbLayer.shadowOffset = ControlMetrics.thumbShadowOffset
-        thumbLayer.shadowRadius = ControlMetrics.thumbShadowRadius
+        ControlMetrics.applyThumbShadow(to: thumbLayer)
         updateAppearance()
     }
 
