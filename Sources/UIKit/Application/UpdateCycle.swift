@@ -69,18 +69,18 @@ final class DisplayClock {
         let links = DisplayLinkRegistry.current
         // The usual turn: no links and no clock running.
         guard links.hasLinks || timer != nil else { return false }
-        let duration = 1 / TimeInterval(UIScreen.main.maximumFramesPerSecond)
-        if let running = timer, links.hasLinks, duration == frameDuration, running.isValid { return false }
+        if let running = timer, links.hasLinks, screenFrameDuration == frameDuration, running.isValid { return false }
         return true
     }
 
+    private var screenFrameDuration: TimeInterval { 1 / TimeInterval(UIScreen.main.maximumFramesPerSecond) }
+
     func startOrStopForDisplayLinks() {
         guard needsStartOrStop else { return }
-        let links = DisplayLinkRegistry.current
-        let duration = 1 / TimeInterval(UIScreen.main.maximumFramesPerSecond)
         timer?.invalidate()
         timer = nil
-        guard links.hasLinks else { return }
+        guard DisplayLinkRegistry.current.hasLinks else { return }
+        let duration = screenFrameDuration
         frameDuration = duration
         let loop = application.runLoop
         let now = loop.clock.now
