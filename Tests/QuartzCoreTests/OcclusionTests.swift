@@ -1,3 +1,4 @@
+import GeometryTestSupport
 import Testing
 @testable import QuartzCore
 
@@ -169,19 +170,8 @@ import Testing
 /// without occlusion: every pixel the same.
 @MainActor
 @Suite struct OcclusionPropertyTests {
-    /// A small, seeded generator (SplitMix64), so that a failure names its seed.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
-        mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
-    }
+    /// Seeded, so that a failure names its seed.
+    typealias Generator = SeededGenerator
 
     func addRandomLayers(to parent: CALayer, count: Int, depth: Int, size: Int, _ g: inout Generator) {
         for _ in 0..<count {

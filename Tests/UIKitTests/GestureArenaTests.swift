@@ -1,3 +1,4 @@
+import GeometryTestSupport
 import Testing
 @testable import UIKit
 
@@ -95,19 +96,6 @@ private final class Scripted: UIGestureRecognizer {
 private final class Simultaneous: UIGestureRecognizerDelegate {
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
                            shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool { true }
-}
-
-/// A small deterministic generator (SplitMix64), so that a failing
-/// sequence can be replayed from its seed.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 @MainActor
