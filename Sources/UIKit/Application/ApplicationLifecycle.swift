@@ -1,21 +1,30 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import HID
 
 /// Runs an application: the `main()` of every UIKit application, called by
-/// the `@main` delegate class (or by hand from a `main.swift` that set the
-/// delegate first).
+/// the `@main` delegate class, or from a `main.swift` as Xcode's older
+/// templates do:
 ///
-/// Launch connects to the event server if one is reachable, calls
-/// `application(_:didFinishLaunchingWithOptions:)`, makes the application
-/// active if it is in front, and then runs the main run loop until the
-/// application is told to terminate. As on iOS it does not return: the
-/// process ends with status 0 after `applicationWillTerminate(_:)`.
+/// ```swift
+/// UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, NSStringFromClass(AppDelegate.self))
+/// ```
 ///
-/// Swift on Linux cannot make an object from a class name: the classes
-/// must be the defaults, `principalClassName` nil or `"UIApplication"` and
-/// `delegateClassName` nil or the name of the delegate already set.
+/// Launch makes the delegate named by `delegateClassName` (a subclass of
+/// `UIResponder`, through ``UIResponder/init(madeByUIKit:)``) unless one is
+/// set already, connects to the event server if one is reachable, calls
+/// `application(_:didFinishLaunchingWithOptions:)`, connects the first
+/// scene if the application uses scenes, becomes active if it is in front,
+/// and then runs the main run loop until the application is told to
+/// terminate. The main run loop is the main thread's only loop, as on iOS:
+/// it also runs the main dispatch queue, the main actor's tasks and
+/// Foundation's timers. As on iOS it does not return: the process ends with
+/// status 0 after `applicationWillTerminate(_:)`.
+///
+/// `principalClassName` must be nil or `"UIApplication"`: subclasses of
+/// `UIApplication` are not supported.
 @preconcurrency @MainActor
 @discardableResult
 public func UIApplicationMain(
@@ -24,16 +33,19 @@ public func UIApplicationMain(
 ) -> Int32 {
     let application = UIApplication.shared
     if let principalClassName, principalClassName != "UIApplication" {
-        standardError("UIApplicationMain: cannot make a \(principalClassName) by name on this platform; subclasses of UIApplication are not supported")
+        standardError("UIApplicationMain: cannot make a \(principalClassName): subclasses of UIApplication are not supported on this platform")
         return 1
     }
-    if let delegateClassName {
-        guard let delegate = application.delegate, "\(type(of: delegate))" == delegateClassName
-            || String(reflecting: type(of: delegate)) == delegateClassName else {
-            standardError("UIApplicationMain: cannot make a \(delegateClassName) by name on this platform; set UIApplication.shared.delegate first, or mark the delegate class @main")
+    if let delegateClassName, !application.hasDelegate(named: delegateClassName) {
+        guard let delegateClass = NSClassFromString(delegateClassName) as? UIResponder.Type,
+              let delegate = delegateClass.init(madeByUIKit: UIResponder.MadeByUIKit()) as? any UIApplicationDelegate else {
+            standardError("UIApplicationMain: no application delegate class named \(delegateClassName): it must be a subclass of UIResponder that adopts UIApplicationDelegate (NSStringFromClass(AppDelegate.self) names one)")
             return 1
         }
+        application.delegate = delegate
+        application.retainedDelegate = delegate
     }
+    application.runLoop.serveMainThread()
     application.launch(name: applicationName(arguments: argc > 0 ? argv[0].map { String(cString: $0) } : nil))
     application.runUntilTerminated()
     exit(0)
@@ -48,6 +60,14 @@ extension UIApplication {
         case inactive = 1
         /// Not in front.
         case background = 2
+    }
+
+    /// Whether the delegate set already is of the class `name` names, as
+    /// `NSStringFromClass` or `String(describing:)` spells it.
+    func hasDelegate(named name: String) -> Bool {
+        guard let delegate else { return false }
+        let delegateClass: AnyClass = type(of: delegate)
+        return "\(delegateClass)" == name || NSStringFromClass(delegateClass) == name
     }
 
     /// The event server's socket: `OPENUIKIT_SERVER`, else the default path.

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 
 /// The application's main run loop, in the shape of Core Foundation's.
 ///
@@ -43,6 +44,12 @@ public final class ApplicationRunLoop {
     @exclusivity(unchecked) private var isStopped = false
     /// What ``sleep(until:)`` polls, kept from sleep to sleep.
     @exclusivity(unchecked) private var sleepDescriptors: [pollfd] = []
+    /// The main dispatch queue and Foundation's run loop, once this loop
+    /// serves the main thread (``serveMainThread()``).
+    private var mainThreadWork: MainThreadWork?
+    /// How many scroll views are tracking or decelerating: while any is,
+    /// the loop is in ``RunLoop/Mode/tracking``.
+    private var trackingCount = 0
     private static let minimumTimerSweepThreshold = 16
 
     public init(clock: any RunLoopClock = SystemClock()) {
@@ -74,6 +81,34 @@ public final class ApplicationRunLoop {
         let shift = new.now - old.now
         for timer in timers { timer.fireDate += shift }
     }
+
+    // MARK: The main thread
+
+    /// Makes this loop the main thread's only loop, as on iOS: from now on
+    /// each turn also drains the main dispatch queue (where the main actor's
+    /// jobs run) and fires Foundation's timers and performed blocks, and the
+    /// loop also wakes for them. `UIApplicationMain` calls it; it does
+    /// nothing off the process's main thread. See `MainThreadWork`.
+    func serveMainThread() {
+        guard mainThreadWork == nil, MainThreadWork.isOnMainThread else { return }
+        mainThreadWork = MainThreadWork()
+    }
+
+    /// Whether this loop drains the main dispatch queue and runs
+    /// Foundation's run loop (``serveMainThread()``).
+    var servesMainThread: Bool { mainThreadWork != nil }
+
+    /// The mode the loop runs in, as `RunLoop.currentMode`: `.default`, or
+    /// ``RunLoop/Mode/tracking`` while a scroll view tracks a finger or
+    /// decelerates. Foundation's timers fire only in the modes they were
+    /// added for; UIKit's own timers fire in every mode.
+    public var currentMode: RunLoop.Mode { trackingCount > 0 ? .tracking : .default }
+
+    /// A scroll view started tracking or decelerating.
+    func beginTracking() { trackingCount += 1 }
+
+    /// A scroll view stopped tracking and decelerating.
+    func endTracking() { trackingCount = max(0, trackingCount - 1) }
 
     // MARK: Sources, timers, observers
 
@@ -189,6 +224,13 @@ public final class ApplicationRunLoop {
             // whether another is needed (bytes a socket receives meanwhile are
             // for the next turn, as they would be after a poll).
             while runOnePass() && hasWorkNow() {}
+            // Before it would sleep, as Core Foundation's loop does on the
+            // main thread: Foundation's timers and blocks, then the main
+            // queue; whatever they started is done before the end of the turn.
+            if let mainThreadWork {
+                mainThreadWork.runFoundationRunLoopOnce(in: currentMode)
+                if mainThreadWork.drainMainQueueIfSignalled() || hasWorkNow() { continue }
+            }
             // Nothing is due now. Observers of beforeWaiting may create work
             // (a layout pass, say); without them nothing can have changed.
             guard observedActivities.contains(.beforeWaiting) else { break }
@@ -335,6 +377,13 @@ public final class ApplicationRunLoop {
         for source in portSources {
             for descriptor in source.port.waitDescriptors {
                 sleepDescriptors.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0))
+            }
+        }
+        var wakeUp = wakeUp
+        if let mainThreadWork {
+            sleepDescriptors.append(pollfd(fd: mainThreadWork.mainQueueDescriptor, events: Int16(POLLIN), revents: 0))
+            if let seconds = mainThreadWork.secondsUntilNextFoundationTimer(in: currentMode) {
+                wakeUp = min(wakeUp, clock.now + seconds)
             }
         }
         let timeout = max(0, Int32(((wakeUp - clock.now) * 1000).rounded(.up)))
