@@ -66,6 +66,10 @@ let package = Package(
         ),
         // An application as Xcode's template writes it, for the end-to-end tests of the main thread.
         .executableTarget(name: "TemplateApp", dependencies: ["UIKit", "HID"], path: "Tests/Apps/TemplateApp"),
+        // An application with a scene delegate, as Xcode's template has since iOS 13.
+        .executableTarget(name: "SceneApp", dependencies: ["UIKit"], path: "Tests/Apps/SceneApp"),
+        // An application whose main.swift names its delegate class.
+        .executableTarget(name: "MainSwiftApp", dependencies: ["UIKit"], path: "Tests/Apps/MainSwiftApp"),
         .executableTarget(name: "EventServerLatency", dependencies: ["HID"], path: "Benchmarks/EventServerLatency"),
         .executableTarget(name: "LatencyApp", dependencies: ["UIKit"], path: "Benchmarks/LatencyApp"),
         .executableTarget(

@@ -56,6 +56,14 @@ import Testing
         #expect(order == ["touchesBegan", "RunLoop.main.perform", "DispatchQueue.main.async", "Task @MainActor", "layoutSubviews"])
     }
 
+    /// `UIApplicationMain(argc, argv, nil, NSStringFromClass(AppDelegate.self))`
+    /// makes the delegate from its name.
+    @Test func aMainSwiftNamingTheDelegateClassLaunches() throws {
+        let app = try ChildProcess("MainSwiftApp")
+        #expect(app.waitForExit() == 0)
+        #expect(app.lines == ["launched AppDelegate from its name", "a main-actor task ran"])
+    }
+
     /// An idle application sleeps: over a second it uses a few milliseconds
     /// of processor time at most (a loop that polled would use the second).
     @Test func anIdleApplicationSleeps() throws {

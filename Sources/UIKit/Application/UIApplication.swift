@@ -24,6 +24,15 @@ public protocol UIApplicationDelegate: AnyObject {
     func applicationDidBecomeActive(_ application: UIApplication)
     /// The application is about to end.
     func applicationWillTerminate(_ application: UIApplication)
+    /// Which configuration (delegate class, scene class) a connecting scene
+    /// gets. By default the first of ``UIApplication/sceneManifest`` for the
+    /// session's role, or Xcode's template's "Default Configuration".
+    func application(
+        _ application: UIApplication,
+        configurationForConnecting connectingSceneSession: UISceneSession,
+        options: UIScene.ConnectionOptions
+    ) -> UISceneConfiguration
+    func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>)
 }
 
 extension UIApplicationDelegate {
@@ -36,6 +45,14 @@ extension UIApplicationDelegate {
     public func applicationWillEnterForeground(_ application: UIApplication) {}
     public func applicationDidBecomeActive(_ application: UIApplication) {}
     public func applicationWillTerminate(_ application: UIApplication) {}
+    public func application(
+        _ application: UIApplication,
+        configurationForConnecting connectingSceneSession: UISceneSession,
+        options: UIScene.ConnectionOptions
+    ) -> UISceneConfiguration {
+        connectingSceneSession.configuration
+    }
+    public func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>) {}
 }
 
 extension UIApplicationDelegate where Self: UIResponder {
@@ -77,6 +94,17 @@ open class UIApplication: UIResponder {
 
     /// Held weakly, as in UIKit: keep your own reference to it.
     public weak var delegate: (any UIApplicationDelegate)?
+    /// The scene manifest an iOS application's Info.plist gives; see
+    /// ``UIApplicationSceneManifest``.
+    public var sceneManifest: UIApplicationSceneManifest?
+    /// The application's window scene, once connected (after launch).
+    var connectedWindowScene: UIWindowScene?
+    /// The scenes connected: the application's one window scene, after launch.
+    public var connectedScenes: Set<UIScene> { connectedWindowScene.map { [$0] } ?? [] }
+    /// The sessions of the connected scenes.
+    public var openSessions: Set<UISceneSession> { Set(connectedScenes.map(\.session)) }
+    /// Whether the application can show several scenes at once: never here.
+    public var supportsMultipleScenes: Bool { sceneManifest?.supportsMultipleScenes ?? false }
     /// The delegate UIKit made itself (from `@main` or a class name), which
     /// it keeps for the application's life, as `UIApplicationMain` does.
     var retainedDelegate: (any UIApplicationDelegate)?
@@ -179,6 +207,9 @@ open class UIApplication: UIResponder {
     /// want a clean application.
     public func resetForTesting() {
         delegate = nil
+        retainedDelegate = nil
+        sceneManifest = nil
+        connectedWindowScene = nil
         windowRecords = []
         keyWindowReference = nil
         showCount = 0
