@@ -56,6 +56,18 @@ import Testing
         #expect(order == ["touchesBegan", "RunLoop.main.perform", "DispatchQueue.main.async", "Task @MainActor", "layoutSubviews"])
     }
 
+    /// While a scroll view drags, the main run loop is in the tracking mode:
+    /// a `Timer.scheduledTimer` (the default mode) waits until the drag
+    /// ends; a timer added for `.common` keeps firing.
+    @Test func defaultModeTimersWaitWhileAScrollViewDrags() throws {
+        let app = try ChildProcess("TemplateApp", ["tracking"])
+        #expect(app.waitFor("default-mode timer fired after scrolling"))
+        #expect(app.waitForExit() == 0)
+        #expect(app.lines.contains("default-mode timer fired"))
+        #expect(app.lines.contains("common-mode timer fired while scrolling in tracking mode"))
+        #expect(!app.lines.contains("default-mode timer fired while scrolling"))
+    }
+
     /// `UIApplicationMain(argc, argv, nil, NSStringFromClass(AppDelegate.self))`
     /// makes the delegate from its name.
     @Test func aMainSwiftNamingTheDelegateClassLaunches() throws {

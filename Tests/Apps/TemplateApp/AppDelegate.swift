@@ -15,6 +15,9 @@ import UIKit
 ///     TemplateApp turn-order    on a touch, schedules work of each kind
 ///                               and prints the order it runs in, against
 ///                               layout
+///     TemplateApp tracking      drags a scroll view while a timer for
+///                               `.default` and one for `.common` repeat,
+///                               and prints which fired during the drag
 ///     TemplateApp idle          does nothing: for the idle CPU figure
 ///     TemplateApp wake-up N     measures N wake-ups from a background
 ///                               thread's DispatchQueue.main.async
@@ -30,6 +33,7 @@ class AppDelegate: UIResponder, UIApplicationDelegate {
         switch arguments.first {
         case "main-thread": MainThreadWorkProbe.start()
         case "turn-order": window = TurnOrderProbe.makeWindow()
+        case "tracking": window = TrackingProbe.makeWindow()
         case "idle": Probe.log("idle")
         case "wake-up": WakeUpProbe.start(count: arguments.dropFirst().first.flatMap { Int($0) } ?? 100)
         default: Probe.log("unknown mode \(arguments.first ?? "(none)")")
@@ -163,6 +167,62 @@ final class TurnOrderView: UIView {
     override func layoutSubviews() {
         super.layoutSubviews()
         if touched { Probe.log("layoutSubviews") }
+    }
+}
+
+/// Foundation's timers and the tracking mode: a timer scheduled for
+/// `.default` waits while a scroll view drags; one added for `.common` does not.
+@MainActor
+enum TrackingProbe {
+    static var sender: SendableBox<HIDSocket>?
+    static var printed: Set<String> = []
+    static var scrollView: UIScrollView?
+
+    static func scrolling() -> Bool { scrollView.map { $0.isDragging || $0.isDecelerating } ?? false }
+
+    static func once(_ line: String) {
+        if printed.insert(line).inserted { Probe.log(line) }
+    }
+
+    static func makeWindow() -> UIWindow {
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        let scrollView = UIScrollView(frame: window.bounds)
+        scrollView.contentSize = CGSize(width: window.bounds.width, height: 10 * window.bounds.height)
+        window.addSubview(scrollView)
+        window.isHidden = false
+        self.scrollView = scrollView
+        Probe.exit(after: 10, saying: "timed out")
+        _ = Timer.scheduledTimer(withTimeInterval: 0.005, repeats: true) { _ in
+            MainActor.assumeIsolated {
+                once(scrolling() ? "default-mode timer fired while scrolling" : "default-mode timer fired")
+                if printed.contains("lifted") && !scrolling() { once("default-mode timer fired after scrolling"); exit(0) }
+            }
+        }
+        RunLoop.main.add(Timer(fire: Date(), interval: 0.005, repeats: true) { _ in
+            MainActor.assumeIsolated {
+                if scrolling() { once("common-mode timer fired while scrolling in \(RunLoop.Mode.tracking == UIApplication.shared.runLoop.currentMode ? "tracking" : "default") mode") }
+            }
+        }, forMode: .common)
+        // A slow drag, held still before the lift so that nothing decelerates.
+        let box = SendableBox(try! UIApplication.shared.inputPort.openSocket())
+        sender = box
+        Thread.detachNewThread {
+            func send(_ phase: DigitizerContact.Phase, _ y: Double) {
+                let contact = DigitizerContact(identifier: 1, phase: phase, x: 100, y: y)
+                try! box.value.send(.digitizer(DigitizerFrame(timestamp: 0, contacts: [contact])))
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+            send(.began, 600)
+            for step in 1...30 {
+                Thread.sleep(forTimeInterval: 0.008)
+                send(.moved, 600 - Double(step) * 10)
+            }
+            Thread.sleep(forTimeInterval: 0.15)
+            send(.moved, 300)
+            send(.ended, 300)
+            DispatchQueue.main.async { once("lifted") }
+        }
+        return window
     }
 }
 
