@@ -68,6 +68,15 @@ import Testing
         #expect(!app.lines.contains("default-mode timer fired while scrolling"))
     }
 
+    /// On the manual clock, one `advance(by:)` runs the main queue's work
+    /// and the main actor's tasks in its first turn, and UIKit's timers (a
+    /// display link) on the way.
+    @Test func advancingTheManualClockRunsMainQueueWork() throws {
+        let app = try ChildProcess("TemplateApp", ["manual-clock"])
+        #expect(app.waitForExit() == 0)
+        #expect(app.lines == ["advance", "DispatchQueue.main.async", "Task @MainActor", "display link", "advanced"])
+    }
+
     /// `UIApplicationMain(argc, argv, nil, NSStringFromClass(AppDelegate.self))`
     /// makes the delegate from its name.
     @Test func aMainSwiftNamingTheDelegateClassLaunches() throws {

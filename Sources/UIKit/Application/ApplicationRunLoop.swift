@@ -112,20 +112,20 @@ public final class ApplicationRunLoop {
 
     // MARK: Sources, timers, observers
 
-    public func add(_ source: RunLoopSource) {
+    func add(_ source: RunLoopSource) {
         manualSources.append(source)
     }
 
-    public func add(_ source: RunLoopPortSource) {
+    func add(_ source: RunLoopPortSource) {
         portSources.append(source)
     }
 
-    public func add(_ observer: RunLoopObserver) {
+    func add(_ observer: RunLoopObserver) {
         observers.append(observer)
         observedActivities.formUnion(observer.activities)
     }
 
-    public func remove(_ observer: RunLoopObserver) {
+    func remove(_ observer: RunLoopObserver) {
         observers.removeEvery { $0 === observer }
         observedActivities = []
         for remaining in observers { observedActivities.formUnion(remaining.activities) }
@@ -134,7 +134,7 @@ public final class ApplicationRunLoop {
     /// Schedules `handler` to run `delay` seconds from now, and every
     /// `repeatInterval` seconds after that if one is given.
     @discardableResult
-    public func schedule(
+    func schedule(
         after delay: TimeInterval, repeatInterval: TimeInterval? = nil,
         _ handler: @escaping @MainActor (RunLoopTimer) -> Void
     ) -> RunLoopTimer {
@@ -146,7 +146,7 @@ public final class ApplicationRunLoop {
     /// Sets `timer` to fire `delay` seconds from now and makes it valid
     /// again, whether it fired, was invalidated or is still waiting: for a
     /// deadline that is set over and over, which saves making a timer each time.
-    public func reschedule(_ timer: RunLoopTimer, after delay: TimeInterval) {
+    func reschedule(_ timer: RunLoopTimer, after delay: TimeInterval) {
         timer.fireDate = clock.now + max(0, delay)
         timer.isValid = true
         if let index = timers.firstIndexIdentical(to: timer) {
@@ -393,10 +393,10 @@ public final class ApplicationRunLoop {
 
 /// A timer on the run loop's clock.
 @preconcurrency @MainActor
-public final class RunLoopTimer {
-    @exclusivity(unchecked) public internal(set) var fireDate: TimeInterval
-    public let repeatInterval: TimeInterval?
-    @exclusivity(unchecked) public internal(set) var isValid = true
+final class RunLoopTimer {
+    @exclusivity(unchecked) var fireDate: TimeInterval
+    let repeatInterval: TimeInterval?
+    @exclusivity(unchecked) var isValid = true
     let handler: @MainActor (RunLoopTimer) -> Void
 
     init(fireDate: TimeInterval, repeatInterval: TimeInterval?, handler: @escaping @MainActor (RunLoopTimer) -> Void) {
@@ -406,27 +406,27 @@ public final class RunLoopTimer {
     }
 
     /// Stops the timer; it never fires again.
-    public func invalidate() { isValid = false }
+    func invalidate() { isValid = false }
 }
 
 /// A manual source (Core Foundation's source0): work that runs on the next
 /// turn of the loop once someone signals it.
 @preconcurrency @MainActor
-public final class RunLoopSource {
+final class RunLoopSource {
     let handler: @MainActor () -> Void
-    @exclusivity(unchecked) public internal(set) var isSignalled = false
+    @exclusivity(unchecked) var isSignalled = false
 
-    public init(handler: @escaping @MainActor () -> Void) {
+    init(handler: @escaping @MainActor () -> Void) {
         self.handler = handler
     }
 
     /// Marks the source ready; it runs on the run loop's next pass.
-    public func signal() { isSignalled = true }
+    func signal() { isSignalled = true }
 }
 
 /// Something a port source reads messages from.
 @preconcurrency @MainActor
-public protocol RunLoopPort: AnyObject {
+protocol RunLoopPort: AnyObject {
     /// Takes in every message waiting now, without blocking; true if any came.
     func receiveWaitingMessages() -> Bool
     /// Whether messages are known to be waiting without reading them.
@@ -438,11 +438,11 @@ public protocol RunLoopPort: AnyObject {
 /// A port source (Core Foundation's source1): its handler runs whenever
 /// messages arrive at its port.
 @preconcurrency @MainActor
-public final class RunLoopPortSource {
-    public let port: any RunLoopPort
+final class RunLoopPortSource {
+    let port: any RunLoopPort
     let handler: @MainActor () -> Void
 
-    public init(port: any RunLoopPort, handler: @escaping @MainActor () -> Void) {
+    init(port: any RunLoopPort, handler: @escaping @MainActor () -> Void) {
         self.port = port
         self.handler = handler
     }
@@ -450,8 +450,8 @@ public final class RunLoopPortSource {
 
 /// Watches the run loop's activities, as `CFRunLoopObserver` does.
 @preconcurrency @MainActor
-public final class RunLoopObserver {
-    public let activities: ApplicationRunLoop.Activity
+final class RunLoopObserver {
+    let activities: ApplicationRunLoop.Activity
     let handler: @MainActor (ApplicationRunLoop.Activity) -> Void
     private let hasWork: (@MainActor () -> Bool)?
 
@@ -459,7 +459,7 @@ public final class RunLoopObserver {
     /// now; without it the run loop assumes it might. Moving a manual clock
     /// (``ApplicationRunLoop/advance(by:)``) first finishes the current turn
     /// only when some observer or source has work.
-    public init(
+    init(
         activities: ApplicationRunLoop.Activity,
         hasWork: (@MainActor () -> Bool)? = nil,
         handler: @escaping @MainActor (ApplicationRunLoop.Activity) -> Void

@@ -18,6 +18,9 @@ import UIKit
 ///     TemplateApp tracking      drags a scroll view while a timer for
 ///                               `.default` and one for `.common` repeat,
 ///                               and prints which fired during the drag
+///     TemplateApp manual-clock  on the manual clock, queues main-thread
+///                               work and a UIKit timer, and prints what
+///                               one advance(by:) ran
 ///     TemplateApp idle          does nothing: for the idle CPU figure
 ///     TemplateApp wake-up N     measures N wake-ups from a background
 ///                               thread's DispatchQueue.main.async
@@ -34,6 +37,7 @@ class AppDelegate: UIResponder, UIApplicationDelegate {
         case "main-thread": MainThreadWorkProbe.start()
         case "turn-order": window = TurnOrderProbe.makeWindow()
         case "tracking": window = TrackingProbe.makeWindow()
+        case "manual-clock": ManualClockProbe.run()
         case "idle": Probe.log("idle")
         case "wake-up": WakeUpProbe.start(count: arguments.dropFirst().first.flatMap { Int($0) } ?? 100)
         default: Probe.log("unknown mode \(arguments.first ?? "(none)")")
@@ -223,6 +227,29 @@ enum TrackingProbe {
             DispatchQueue.main.async { once("lifted") }
         }
         return window
+    }
+}
+
+/// On the manual clock, main-queue work and main-actor tasks run within
+/// the next turn of `advance(by:)`, beside UIKit's timers.
+@MainActor
+enum ManualClockProbe {
+    static func run() {
+        let runLoop = UIApplication.shared.runLoop
+        runLoop.useManualClock()
+        DispatchQueue.main.async { Probe.log("DispatchQueue.main.async") }
+        Task { @MainActor in Probe.log("Task @MainActor") }
+        var ticked = false
+        let link = CADisplayLink { _ in
+            if !ticked { Probe.log("display link") }
+            ticked = true
+        }
+        link.add(to: .main, forMode: .common)
+        Probe.log("advance")
+        runLoop.advance(by: 0.02)
+        link.invalidate()
+        Probe.log("advanced")
+        exit(0)
     }
 }
 
