@@ -18,7 +18,8 @@ import Testing
     /// Checks that every kind ran, and the orders iOS guarantees: blocks
     /// performed on the run loop before the main queue's work in the first
     /// turn; the main queue first in, first out; a task after its own await;
-    /// timers and `asyncAfter` by their due times (50, 60, 70 ms).
+    /// timers and `asyncAfter` by their due times (50, 300, 600 ms: far
+    /// enough apart that a loaded machine keeps their order).
     func checkEveryKindRan(_ app: ChildProcess) {
         #expect(app.waitFor("all ran", timeout: 10))
         #expect(app.waitForExit() == 0)

@@ -101,12 +101,12 @@ enum MainThreadWorkProbe {
             ran("Task resumed after await")
         }
         DispatchQueue.main.asyncAfter(deadline: .now() + 0.05) { ran("asyncAfter") }
-        _ = Timer.scheduledTimer(withTimeInterval: 0.06, repeats: false) { _ in
+        _ = Timer.scheduledTimer(withTimeInterval: 0.3, repeats: false) { _ in
             MainActor.assumeIsolated { ran("Timer.scheduledTimer") }
         }
         // Foundation on Linux starts `Timer(timeInterval:repeats:block:)` at
         // once rather than after the interval: give the date.
-        RunLoop.main.add(Timer(fire: Date() + 0.07, interval: 0, repeats: false) { _ in
+        RunLoop.main.add(Timer(fire: Date() + 0.6, interval: 0, repeats: false) { _ in
             MainActor.assumeIsolated { ran("Timer in .common modes") }
         }, forMode: .common)
         let name = Notification.Name("TemplateApp.probe")
