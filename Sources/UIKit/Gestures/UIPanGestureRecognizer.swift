@@ -82,30 +82,34 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     func followFingers(at time: TimeInterval) {
         let fingers = touchesStillDown
         guard !fingers.isEmpty else { return }
-        let sameFingers = fingers.count == basis.count && fingers.indices.allSatisfy { fingers[$0] === basis[$0].touch }
-        if sameFingers && fingers.indices.allSatisfy({ fingers[$0].screenLocation == basis[$0].location }) { return }
+        var sameFingers = fingers.count == basis.count, samePlaces = sameFingers
+        for index in fingers.indices where sameFingers {
+            sameFingers = fingers[index] === basis[index].touch
+            samePlaces = sameFingers && samePlaces && fingers[index].screenLocation == basis[index].location
+        }
+        if samePlaces { return }
         if basis.isEmpty {
             origin = screenCentroid(of: fingers)
             rebasing = .zero
             history.removeAll()
         } else if !sameFingers {
-            let before = mean(basis.map(\.location))
-            let after = mean(fingers.map { finger in basis.first { $0.touch === finger }?.location ?? finger.screenLocation })
-            let shift = CGPoint(x: after.x - before.x, y: after.y - before.y)
-            origin = CGPoint(x: origin.x + shift.x, y: origin.y + shift.y)
-            rebasing = CGPoint(x: rebasing.x + shift.x, y: rebasing.y + shift.y)
+            var before = CGPoint.zero, after = CGPoint.zero
+            for entry in basis {
+                before.x += entry.location.x / CGFloat(basis.count)
+                before.y += entry.location.y / CGFloat(basis.count)
+            }
+            for finger in fingers {
+                var location = finger.screenLocation
+                for entry in basis where entry.touch === finger { location = entry.location }
+                after.x += location.x / CGFloat(fingers.count)
+                after.y += location.y / CGFloat(fingers.count)
+            }
+            origin = CGPoint(x: origin.x + after.x - before.x, y: origin.y + after.y - before.y)
+            rebasing = CGPoint(x: rebasing.x + after.x - before.x, y: rebasing.y + after.y - before.y)
         }
-        basis = fingers.map { ($0, $0.screenLocation) }
+        basis.removeAll(keepingCapacity: true)
+        for finger in fingers { basis.append((finger, finger.screenLocation)) }
         history.add(subtracting(rebasing, from: screenCentroid(of: fingers)), at: time)
-    }
-
-    private func mean(_ points: [CGPoint]) -> CGPoint {
-        var x: CGFloat = 0, y: CGFloat = 0
-        for point in points {
-            x += point.x
-            y += point.y
-        }
-        return CGPoint(x: x / CGFloat(points.count), y: y / CGFloat(points.count))
     }
 
     private func subtracting(_ offset: CGPoint, from point: CGPoint) -> CGPoint {

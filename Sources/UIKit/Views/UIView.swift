@@ -263,7 +263,7 @@ open class UIView: UIResponder, CALayerDelegate {
     open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
         guard sibling !== view else { return }
         guard sibling.superview === self else { return addSubview(view) }
-        insert(view, layerPlacement: .above(sibling.layer)) { subviews in subviews.firstIndex { $0 === sibling }! + 1 }
+        insert(view, layerPlacement: .above(sibling.layer)) { subviews in subviews.firstIndexIdentical(to: sibling)! + 1 }
     }
 
     /// Puts `view` just behind `sibling`, and its layer directly below
@@ -273,7 +273,7 @@ open class UIView: UIResponder, CALayerDelegate {
     open func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
         guard sibling !== view else { return }
         guard sibling.superview === self else { return addSubview(view) }
-        insert(view, layerPlacement: .below(sibling.layer)) { subviews in subviews.firstIndex { $0 === sibling }! }
+        insert(view, layerPlacement: .below(sibling.layer)) { subviews in subviews.firstIndexIdentical(to: sibling)! }
     }
 
     open func bringSubviewToFront(_ view: UIView) {
