@@ -132,7 +132,7 @@ extension UIApplication {
             UIScreen.main.bounds = CGRect(x: 0, y: 0, width: welcome.screenWidth, height: welcome.screenHeight)
             UIScreen.main.scale = CGFloat(welcome.screenScale)
         } catch {
-            report(Diagnostic(.inputPort, "no event server: \(error); running without one"))
+            report(Diagnostic(.inputPort, "no event server: \(error)"))
         }
     }
 
