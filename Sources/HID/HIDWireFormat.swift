@@ -36,6 +36,10 @@ public enum HIDWireFormat {
 
     static let digitizerPrefixSize = 12
     static let contactSize = 40
+    /// The most contacts one digitizer packet holds within
+    /// ``maximumPayloadSize``: 1,638. A frame with more must be sent as
+    /// several.
+    public static let maximumContactsPerFrame = (maximumPayloadSize - digitizerPrefixSize) / contactSize
     static let buttonPayloadSize = 20
     static let motionPayloadSize = 12
 }
