@@ -56,6 +56,12 @@ int jpeg_codec_read_header(const unsigned char *data, size_t size, jpeg_codec_in
     info->width = (int)cinfo.image_width;
     info->height = (int)cinfo.image_height;
     info->arithmetic = cinfo.arith_code ? 1 : 0;
+    // jpeg_read_header stops after the first scan's header: what follows is
+    // its data, unless it is a marker (0xFF then neither a stuffed zero nor
+    // a restart marker) or nothing.
+    const unsigned char *next = cinfo.src->next_input_byte;
+    size_t left = cinfo.src->bytes_in_buffer;
+    info->empty_scan = left < 2 || (next[0] == 0xFF && next[1] != 0x00 && (next[1] < 0xD0 || next[1] > 0xD7));
     jpeg_destroy_decompress(&cinfo);
     return 0;
 }
