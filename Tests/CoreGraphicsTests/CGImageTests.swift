@@ -111,6 +111,33 @@ func makeImage(_ bytes: [UInt8], width: Int, height: Int, bitsPerPixel: Int = 32
         #expect(throws: CGImageCodecError.invalidData("the JPEG's first scan holds no data")) { try CGImage.decode(jpeg) }
     }
 
+    @Test func anArithmeticJPEGWhoseScanEndsEarlyIsRefused() throws {
+        // One byte of scan data for 640 × 480: libjpeg would read zeros for the rest.
+        var bytes = Array(Self.emptyArithmeticJPEG(width: 640, height: 480))
+        bytes.insert(0x5A, at: bytes.count - 2)
+        #expect(performing: { try CGImage.decode(Data(bytes)) }, throws: {
+            "\($0)".hasPrefix("invalid image data: the JPEG's scan data ends at row ")
+        })
+    }
+
+    /// The fuzz target's seeds, one file of each coding (Fuzz/Seeds makes them).
+    static let seedDirectory = "/" + "\(#filePath)".split(separator: "/").dropLast(3).joined(separator: "/") + "/Fuzz/Corpus/ImageDecoders"
+
+    @Test(arguments: [
+        "interlaced-rgba.png", "interlaced-rgb16.png", "palette4-transparent.png", "gray1-interlaced.png",
+        "restarts.jpg", "progressive.jpg", "arithmetic.jpg", "arithmetic-progressive.jpg", "arithmetic-restarts-gray.jpg",
+    ])
+    func everyCodingOfTheSeedsDecodes(file: String) throws {
+        let data = try #require(FileManager.default.contents(atPath: Self.seedDirectory + "/" + file))
+        let image = try CGImage.decode(data)
+        #expect(image.width == 61 && image.height == 37)
+        // The generator's pattern: red = (4x + 7y + (xy mod 13)) mod 256, at (10, 5).
+        let red = Int(image.pixels.pixel(x: 10, y: 5).red)
+        if file.hasSuffix(".jpg") && !file.contains("gray") {
+            #expect(abs(red - (40 + 35 + 50 % 13)) <= 12, "\(red)")
+        }
+    }
+
     @Test func theClaimedSizeIsReadWithoutDecoding() throws {
         let png = try #require(CGImage(width: 7, height: 5) { _ in }).pngData()
         let size = try CGImage.pixelSize(ofEncoded: png)
