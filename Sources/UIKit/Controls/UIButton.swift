@@ -12,12 +12,12 @@
 /// ``imageView`` are subviews that show them, laid out by
 /// ``layoutSubviews()``: image then title, side by side, centred in the
 /// bounds less ``contentEdgeInsets`` (and moved by ``imageEdgeInsets`` and
-/// ``titleEdgeInsets``), as ``contentHorizontalAlignment`` and
-/// ``contentVerticalAlignment`` say.
+/// ``titleEdgeInsets``), as ``UIControl/contentHorizontalAlignment`` and
+/// ``UIControl/contentVerticalAlignment`` say.
 ///
 /// The two types look different:
 /// - `.system` (and the other system-drawn types): the title is the
-///   ``tintColor``, and grey when disabled; the image is drawn as a
+///   ``UIView/tintColor``, and grey when disabled; the image is drawn as a
 ///   template, in the title's colour; while highlighted the title and image
 ///   fade to ``ControlMetrics/systemButtonHighlightedAlpha``.
 /// - `.custom`: the title is white (`currentTitleColor`'s documented
