@@ -84,7 +84,14 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["HID"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "GeometryTestSupport", "DrawingTestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics", "GeometryTestSupport"]),
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreGraphics", "HID", "GeometryTestSupport", "CFreeType", "DrawingTestSupport"], exclude: ["References"]),
+        .testTarget(
+            name: "UIKitTests",
+            dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreGraphics", "HID", "GeometryTestSupport", "CFreeType", "DrawingTestSupport"],
+            exclude: ["References"],
+            // An asset catalog read through `Bundle.module`,
+            // as an app's own package declares them (docs/resources.md).
+            resources: [.copy("Resources/Assets.xcassets")]
+        ),
         .testTarget(name: "OpenUIKitCommandsTests", dependencies: ["OpenUIKitCommands", "SceneFile", "UIKit", "DrawingTestSupport"], exclude: ["References"]),
         // Compiles client code (Tests/SourceCompatibilityFixtures) against the built modules.
         .testTarget(name: "SourceCompatibilityTests", dependencies: ["UIKit"]),

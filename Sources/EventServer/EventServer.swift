@@ -50,7 +50,7 @@ public final class EventServer {
             configuration: .init(watchdogTimeout: configuration.watchdogTimeout),
             report: configuration.log
         )
-        self.listener = try Self.listen(at: configuration.socketPath)
+        self.listener = try Self.listen(at: configuration.socketPath, ownsDirectory: configuration.ownsSocketDirectory)
     }
 
     deinit {
@@ -425,16 +425,24 @@ public final class EventServer {
 
     // MARK: The socket
 
-    private static func listen(at path: String) throws(EventServerError) -> Int32 {
-        try makePrivateDirectory(for: path)
+    private static func listen(at path: String, ownsDirectory: Bool) throws(EventServerError) -> Int32 {
+        try checkSocketDirectory(for: path, owned: ownsDirectory)
         guard var address = UnixSocketAddress(path: path) else { throw .socket("the socket path is too long: \(path)") }
-        if access(path, F_OK) == 0 {
+        var existing = stat()
+        if lstat(path, &existing) == 0 {
             // A socket file left by a server that died is removed; one that
-            // a live server answers on is not.
-            if (try? MessageSocket.connect(to: path)) != nil {
-                throw .socket("another event server is already listening at \(path)")
+            // a live server answers on is not, nor is anything but a socket.
+            switch existing.st_mode & S_IFMT {
+            case S_IFSOCK:
+                if (try? MessageSocket.connect(to: path)) != nil {
+                    throw .socket("another event server is already listening at \(path)")
+                }
+                unlink(path)
+            case S_IFLNK:
+                throw .socket("\(path) is a symbolic link, not a socket: the server does not listen through a link or remove one; remove it or choose another --socket")
+            default:
+                throw .socket("\(path) exists and is not a socket; the server does not replace it: remove it or choose another --socket")
             }
-            unlink(path)
         }
         let descriptor = socket(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard descriptor >= 0 else { throw .socket("socket: \(String(cString: strerror(errno)))") }
@@ -454,30 +462,49 @@ public final class EventServer {
         return descriptor
     }
 
-    /// The socket's directory, made with mode 0700 if missing. An existing
-    /// directory must belong to this user; the default one must also be
-    /// closed to everyone else.
-    private static func makePrivateDirectory(for path: String) throws(EventServerError) {
+    /// Checks the socket's directory, making it (mode 0700) if missing. It
+    /// must belong to this user, or be sticky and shared like `/tmp`, and
+    /// others must not be able to write to it unless it is sticky: in a
+    /// directory anyone can write, anyone can remove the live socket and
+    /// put theirs in its place. The server's own directory (`owned`) is
+    /// opened without following a link planted in its place, checked on
+    /// the opened directory, and closed to everyone else.
+    private static func checkSocketDirectory(for path: String, owned: Bool) throws(EventServerError) {
         guard let slash = path.lastIndex(of: "/") else { return }
-        let directory = String(path[..<slash])
-        guard !directory.isEmpty else { return }
-        var info = stat()
-        if stat(directory, &info) != 0 {
-            guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
-                throw .socket("cannot make the socket's directory \(directory): \(String(cString: strerror(errno)))")
-            }
-            return
+        let directory = slash == path.startIndex ? "/" : String(path[..<slash])
+        if mkdir(directory, 0o700) != 0 && errno != EEXIST {
+            throw .socket("cannot make the socket's directory \(directory): \(String(cString: strerror(errno)))")
         }
-        guard info.st_mode & S_IFMT == S_IFDIR else { throw .socket("\(directory) is not a directory") }
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (owned ? O_NOFOLLOW : 0))
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ELOOP || (code == ENOTDIR && owned && isSymbolicLink(directory)) {
+                throw .socket("the socket's directory \(directory) is a symbolic link: the server makes its own directory there and follows no link in its place; remove the link")
+            }
+            if code == ENOTDIR { throw .socket("\(directory) is not a directory") }
+            throw .socket("cannot open the socket's directory \(directory): \(String(cString: strerror(code)))")
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw .socket("cannot read the socket's directory \(directory): \(String(cString: strerror(errno)))")
+        }
         let isSticky = info.st_mode & S_ISVTX != 0  // /tmp and the like: shared on purpose
-        guard isSticky || info.st_uid == getuid() else {
+        guard (isSticky && !owned) || info.st_uid == getuid() else {
             throw .socket("the socket's directory \(directory) belongs to user \(info.st_uid), not to this user (\(getuid()))")
         }
-        if directory == ServerProtocol.defaultSocketDirectory() && info.st_mode & 0o077 != 0 {
-            guard chmod(directory, 0o700) == 0 else {
+        if owned {
+            if info.st_mode & 0o077 != 0 && fchmod(descriptor, 0o700) != 0 {
                 throw .socket("the socket's directory \(directory) is open to other users and cannot be closed")
             }
+        } else if !isSticky && info.st_mode & 0o022 != 0 {
+            throw .socket("the socket's directory \(directory) can be written by other users and is not sticky: any of them could remove the server's socket and put their own in its place; choose a directory only you can write to")
         }
+    }
+
+    private static func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
 }
 

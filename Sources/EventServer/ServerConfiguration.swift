@@ -42,6 +42,11 @@ public struct Screen: Equatable, Sendable, CustomStringConvertible {
 /// How an event server runs.
 public struct ServerConfiguration: Sendable {
     public var socketPath: String
+    /// Whether the socket's directory is the server's own (the default
+    /// one): made with mode 0700 and closed to others if it was open, and
+    /// never reached through a symbolic link. Any other directory is only
+    /// checked: this user's, or sticky, and not writable by others.
+    public var ownsSocketDirectory: Bool
     public var screen: Screen
     /// How long an application may leave an event unacknowledged before it
     /// is not responding: 5 s, Android's dispatching timeout.
@@ -56,6 +61,7 @@ public struct ServerConfiguration: Sendable {
 
     public init(
         socketPath: String = ServerConfiguration.defaultSocketPath(),
+        ownsSocketDirectory: Bool? = nil,
         screen: Screen = .standard,
         watchdogTimeout: Double = 5,
         helloTimeout: Double = 5,
@@ -63,6 +69,7 @@ public struct ServerConfiguration: Sendable {
         log: @escaping @Sendable (String) -> Void = ServerConfiguration.logToStandardError
     ) {
         self.socketPath = socketPath
+        self.ownsSocketDirectory = ownsSocketDirectory ?? (socketPath == ServerConfiguration.defaultSocketPath())
         self.screen = screen
         self.watchdogTimeout = watchdogTimeout
         self.helloTimeout = helloTimeout

@@ -183,6 +183,9 @@ public enum MessageSocketError: Error, Equatable, Sendable, CustomStringConverti
     case peerClosed
     case messageTooLong(Int)
     case timedOut
+    /// The socket at the path, or the process listening there, is not this
+    /// user's (see ``ServerTrust``): nothing was said to it.
+    case untrustedServer(String, String)
 
     public var description: String {
         switch self {
@@ -192,6 +195,7 @@ public enum MessageSocketError: Error, Equatable, Sendable, CustomStringConverti
         case .peerClosed: "the other end closed the connection"
         case .messageTooLong(let n): "a message of \(n) bytes is longer than the protocol allows (\(ServerProtocol.maximumMessageSize))"
         case .timedOut: "timed out"
+        case .untrustedServer(let path, let why): "refusing the event server at \(path): \(why)"
         }
     }
 }

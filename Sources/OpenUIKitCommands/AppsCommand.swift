@@ -18,12 +18,13 @@ struct AppsCommand: ParsableCommand {
     }
 
     /// One line per application, the foreground one first:
-    /// `NAME  PID  STATE  UNACKNOWLEDGED`.
+    /// `NAME  PID  STATE  UNACKNOWLEDGED`. Names are the applications'
+    /// own choice, so their control characters are shown escaped.
     static func table(_ rows: [ServerMessage.ApplicationStatus]) -> String {
         let ordered = rows.filter(\.isForeground) + rows.filter { !$0.isForeground }
         let lines = [["NAME", "PID", "STATE", "UNACKNOWLEDGED"]] + ordered.map { row in
             let state = (row.isForeground ? "foreground" : "background") + (row.isResponding ? "" : ", not responding")
-            return [row.name, String(row.processIdentifier), state, String(row.unacknowledgedCount)]
+            return [row.name.escapedForDisplay, String(row.processIdentifier), state, String(row.unacknowledgedCount)]
         }
         let widths = (0..<4).map { column in lines.map { $0[column].count }.max() ?? 0 }
         return lines.map { line in
@@ -48,7 +49,7 @@ struct SwitchCommand: ParsableCommand {
 
     func run() throws {
         switch try ServerClient(path: server.socket, role: .control).request(.switchTo(name)) {
-        case .done: print("\(name) is in front")
+        case .done: print("\(name.escapedForDisplay) is in front")
         case .failed(let why): throw ValidationError(why)
         case let other: throw ValidationError("the server answered \(other)")
         }

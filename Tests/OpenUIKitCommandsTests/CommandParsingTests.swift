@@ -95,6 +95,18 @@ import HID
         }
     }
 
+    /// An application chooses its name: `openuikit apps` shows its control
+    /// characters escaped, so that no name can add rows or reach the terminal.
+    @Test func theApplicationsTableEscapesNames() {
+        let rows = [ServerMessage.ApplicationStatus(
+            clientIdentifier: 1, processIdentifier: 7, name: "Evil\nBank          1  foreground  0\u{1B}]0;pwned\u{7}",
+            isForeground: true, isResponding: true, unacknowledgedCount: 0)]
+        let table = AppsCommand.table(rows)
+        #expect(table.split(separator: "\n").count == 2)
+        #expect(!table.contains("\u{1B}") && !table.contains("\u{7}"))
+        #expect(table.contains("Evil\\nBank          1  foreground  0\\u{1B}]0;pwned\\u{7}  7"))
+    }
+
     private func errorMessage(_ arguments: [String]) -> String {
         do {
             let command = try OpenUIKitCommand.parseAsRoot(arguments)

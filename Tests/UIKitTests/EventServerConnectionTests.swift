@@ -162,4 +162,29 @@ import Testing
         #expect(application.inputPort.server == nil)
         #expect(application.diagnostics.entries.contains { $0.message.hasPrefix("no event server: cannot connect to the event server at /nonexistent/openuikit/server.sock") })
     }
+
+    @Test func aSocketInADirectoryOfAnotherUserIsNotToldTheApplicationsName() throws {
+        // Another user made the directory first (a /tmp one, say) and
+        // listens in it: the application looks before it says hello.
+        var template = Array("/tmp/openuikit-app-XXXXXX".utf8CString)
+        let directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        defer { _ = system("rm -rf '\(directory)'") }
+        let path = directory + "/server.sock"
+        let listener = socket(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        defer { close(listener) }
+        var address = try #require(UnixSocketAddress(path: path))
+        #expect(address.withSockaddr { bind(listener, $0, $1) } == 0)
+        #expect(listen(listener, 4) == 0)
+        chown(directory, 65534, 65534)
+
+        let application = UIApplication.shared
+        application.resetForTesting()
+        application.connectToEventServer(at: path, name: "Banking")
+        #expect(application.inputPort.server == nil)
+        #expect(application.diagnostics.entries.contains {
+            $0.message == "no event server: refusing the event server at \(path): its directory \(directory) belongs to user 65534, not to this user (\(getuid()))"
+        })
+        var polled = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&polled, 1, 0) == 0)  // it never even connected
+    }
 }

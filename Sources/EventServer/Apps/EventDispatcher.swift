@@ -99,8 +99,8 @@ final class EventDispatcher {
     /// Brings the application called `name` to the front. Nil when done, else why not.
     func switchTo(name: String, now: Double) -> String? {
         guard let target = clients.last(where: { $0.isApplication && $0.name == name }) else {
-            let names = clients.filter(\.isApplication).map(\.name)
-            return "no application called \"\(name)\"; connected: \(names.isEmpty ? "none" : names.joined(separator: ", "))"
+            let names = clients.filter(\.isApplication).map(\.name.escapedForDisplay)
+            return "no application called \"\(name.escapedForDisplay)\"; connected: \(names.isEmpty ? "none" : names.joined(separator: ", "))"
         }
         bringToFront(target, now: now, tellIt: true)
         return nil
@@ -292,8 +292,9 @@ final class EventDispatcher {
         }
     }
 
+    /// The client as the log names it; its name, which the client chose, escaped.
     func describe(_ client: Client) -> String {
-        "\"\(client.name)\" (client \(client.identifier), pid \(client.credentials.processIdentifier))"
+        "\"\(client.name.escapedForDisplay)\" (client \(client.identifier), pid \(client.credentials.processIdentifier))"
     }
 }
 

@@ -12,10 +12,14 @@ public final class ServerClient {
     /// How long a request waits for the server's answer.
     public static let replyTimeout = 5.0
 
-    /// Connects to the server at `path` and says hello in `role`.
-    public init(path: String = ServerProtocol.defaultSocketPath(), role: ServerMessage.Hello.Role, name: String = "openuikit") throws(ServerClientError) {
+    /// Connects to the server at `path` and says hello in `role`, once the
+    /// server is known to be this user's (`trust`).
+    public init(
+        path: String = ServerProtocol.defaultSocketPath(), role: ServerMessage.Hello.Role, name: String = "openuikit",
+        trust: ServerTrust = .fromEnvironment()
+    ) throws(ServerClientError) {
         do {
-            socket = try MessageSocket.connect(to: path)
+            socket = try MessageSocket.connectToServer(at: path, trust: trust)
             try socket.sendWaiting(ServerMessage.hello(.init(role: role, processIdentifier: getpid(), name: name)).encoded())
             welcome = try Self.expectWelcome(try socket.receiveMessage(timeout: Self.replyTimeout))
         } catch let error as ServerClientError {

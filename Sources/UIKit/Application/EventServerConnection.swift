@@ -36,10 +36,13 @@ final class EventServerConnection {
         self.welcome = welcome
     }
 
-    /// Connects to the server at `path`, says hello and waits for the welcome.
-    static func connect(to path: String, name: String) throws(EventServerConnectionError) -> EventServerConnection {
+    /// Connects to the server at `path`, says hello and waits for the
+    /// welcome. A server that is not this user's (`trust`) hears nothing.
+    static func connect(
+        to path: String, name: String, trust: ServerTrust = .fromEnvironment()
+    ) throws(EventServerConnectionError) -> EventServerConnection {
         do {
-            let socket = try MessageSocket.connect(to: path)
+            let socket = try MessageSocket.connectToServer(at: path, trust: trust)
             let hello = ServerMessage.Hello(role: .application, processIdentifier: getpid(), name: name)
             try socket.sendWaiting(ServerMessage.hello(hello).encoded())
             switch try socket.receiveMessage(timeout: welcomeTimeout) {

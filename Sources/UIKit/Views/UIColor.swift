@@ -49,24 +49,6 @@ public final class UIColor: NSObject, @unchecked Sendable {
     public static let purple = UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1)
     public static let brown = UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)
     public static let clear = UIColor(white: 0, alpha: 0)
-    /// The light-mode system background.
-    public static let systemBackground = UIColor.white
-
-    // The light-mode system colours of iOS 13 and later (Apple's Human
-    // Interface Guidelines, Color: systemBlue #007AFF, systemGreen #34C759,
-    // systemGray #8E8E93; the fills and labels are grey-blues with an alpha).
-    /// The default tint.
-    public static let systemBlue = UIColor(red: 0, green: 122 / 255, blue: 1, alpha: 1)
-    /// A switch's "on" track.
-    public static let systemGreen = UIColor(red: 52 / 255, green: 199 / 255, blue: 89 / 255, alpha: 1)
-    public static let systemGray = UIColor(red: 142 / 255, green: 142 / 255, blue: 147 / 255, alpha: 1)
-    /// Text of the third rank: placeholders, disabled titles (#3C3C43 at 30 %).
-    public static let tertiaryLabel = UIColor(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.3)
-    /// A fill for thin, small shapes: a slider's empty track (#787880 at 20 %).
-    public static let systemFill = UIColor(red: 120 / 255, green: 120 / 255, blue: 128 / 255, alpha: 0.2)
-    /// A fill for medium shapes: a switch's "off" track (#787880 at 16 %).
-    public static let secondarySystemFill = UIColor(red: 120 / 255, green: 120 / 255, blue: 128 / 255, alpha: 0.16)
-
     public override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? UIColor else { return false }
         return cgColor == other.cgColor
