@@ -93,7 +93,7 @@ import Testing
         // (this test is one of them).
         let tests = try Compiler.run(clone.appendingPathComponent("scripts/test").path, ["--list"], directory: clone)
         #expect(tests.status == 0, "\(tests.output)")
-        for pass in ["unit", "exclusivity", "docs"] {
+        for pass in ["unit", "docs"] {
             #expect(tests.output.contains(pass), "scripts/test --list names no \(pass) pass:\n\(tests.output)")
         }
     }
