@@ -10,12 +10,15 @@ import UIKit
 ///
 /// Options: `--hang-on-began SECONDS` makes the first `touchesBegan` (of
 /// either view) block the main thread that long, to play an application
-/// that stops responding.
+/// that stops responding. `--scroll` shows a tall scroll view instead of
+/// the two views and prints its vertical content offset as it scrolls
+/// (`offset 20`), and `end dragging` when the fingers let go.
 @main
 final class AppDelegate: UIResponder, UIApplicationDelegate {
     var window: UIWindow?
     /// Seconds the next `touchesBegan` hangs for, once.
     var hangOnBegan = option("--hang-on-began")
+    let scrollLogger = ScrollLogger()
 
     func application(
         _ application: UIApplication,
@@ -23,9 +26,16 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
     ) -> Bool {
         let bounds = UIScreen.main.bounds
         let window = UIWindow(frame: bounds)
-        let half = bounds.width / 2
-        window.addSubview(LoggingView(name: "left", frame: CGRect(x: 0, y: 0, width: half, height: bounds.height)))
-        window.addSubview(LoggingView(name: "right", frame: CGRect(x: half, y: 0, width: half, height: bounds.height)))
+        if CommandLine.arguments.contains("--scroll") {
+            let scrollView = UIScrollView(frame: bounds)
+            scrollView.contentSize = CGSize(width: bounds.width, height: bounds.height * 20)
+            scrollView.delegate = scrollLogger
+            window.addSubview(scrollView)
+        } else {
+            let half = bounds.width / 2
+            window.addSubview(LoggingView(name: "left", frame: CGRect(x: 0, y: 0, width: half, height: bounds.height)))
+            window.addSubview(LoggingView(name: "right", frame: CGRect(x: half, y: 0, width: half, height: bounds.height)))
+        }
         window.isHidden = false
         self.window = window
         log("launched \(describe(bounds.width))x\(describe(bounds.height))@\(describe(UIScreen.main.scale))")
@@ -37,6 +47,12 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
     func applicationDidEnterBackground(_ application: UIApplication) { log("didEnterBackground") }
     func applicationWillEnterForeground(_ application: UIApplication) { log("willEnterForeground") }
     func applicationWillTerminate(_ application: UIApplication) { log("willTerminate") }
+}
+
+/// Prints the scroll view's vertical offset as it changes, and the end of dragging.
+final class ScrollLogger: NSObject, UIScrollViewDelegate {
+    func scrollViewDidScroll(_ scrollView: UIScrollView) { log("offset \(describe(scrollView.contentOffset.y))") }
+    func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) { log("end dragging") }
 }
 
 final class LoggingView: UIView {

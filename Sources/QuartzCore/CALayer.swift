@@ -610,13 +610,20 @@ open class CALayer: NSObject {
 
     package func markDescendantNeedsLayout() { descendantNeedsLayout = true }
 
+    /// Whether the layout pass is in this layer's ``layoutSublayers()``:
+    /// a view does not mark its superview for layout for sizes that the
+    /// superview's layout sets.
+    package private(set) var isLayingOutSublayers = false
+
     /// Lays out this layer if it is marked, then, top down, every marked
     /// layer below it: a superlayer is always laid out before its sublayers,
     /// so sublayers it resizes are laid out in the same pass.
     public func layoutIfNeeded() {
         if needsLayoutFlag {
             needsLayoutFlag = false
+            isLayingOutSublayers = true
             layoutSublayers()
+            isLayingOutSublayers = false
         }
         guard descendantNeedsLayout else { return }
         descendantNeedsLayout = false

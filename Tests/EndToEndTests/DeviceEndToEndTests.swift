@@ -18,19 +18,46 @@ import Testing
     /// The touch calls TouchLogger makes when `bytes` are written into a
     /// FIFO the server reads as its device (with `serverArguments` besides).
     private func touchCalls(whenWriting bytes: [UInt8], serverArguments: [String] = []) throws -> [String] {
+        try linesAfterActive(whenWriting: bytes, serverArguments: serverArguments) { $0.hasPrefix("right ended") }
+    }
+
+    /// What TouchLogger (started with `appArguments`) prints once active,
+    /// up to the line `isLast` picks, when `bytes` are written into a FIFO
+    /// the server reads as its device.
+    private func linesAfterActive(
+        whenWriting bytes: [UInt8], serverArguments: [String] = [], appArguments: [String] = [], until isLast: (String) -> Bool
+    ) throws -> [String] {
         let fifo = makeTemporaryDirectory() + "/device"
         #expect(mkfifo(fifo, 0o600) == 0)
         let (server, socket) = try startServer(["--device", fifo] + serverArguments)
-        let app = try startApplication("device", socket: socket)
+        let app = try startApplication("device", socket: socket, appArguments)
         let writer = open(fifo, O_WRONLY)
         #expect(writer >= 0)
         bytes.withUnsafeBytes { _ = write(writer, $0.baseAddress, $0.count) }
         close(writer)
-        app.waitForLine { $0.hasPrefix("right ended") }
-        let calls = Array(app.lines.drop { $0 != "didBecomeActive" }.dropFirst())
+        app.waitForLine(isLast)
+        let lines = Array(app.lines.drop { $0 != "didBecomeActive" }.dropFirst())
         server.signal(SIGTERM)
         #expect(server.waitForExit() == 0)
-        return calls
+        return lines
+    }
+
+    // A touch screen often reports a finger lifting in the same scan as the
+    // other finger's move: here finger B lifts in the scan where A makes its
+    // last 10 pt move up. UIKit's pan re-bases its centroid on the finger
+    // that remains, so the scroll goes on by that move instead of jumping
+    // back (it went 10 … 80, then 65, when the translation followed the
+    // lifted finger).
+    @Test func aTwoFingerScrollWhoseFingerLiftsAsTheOtherMovesDoesNotJumpBack() throws {
+        let text = try #require(readFile(Self.recording("two-finger-scroll.evemu")), "the recording is in the repository")
+        let lines = try linesAfterActive(whenWriting: text, appArguments: ["--scroll"]) { $0 == "end dragging" }
+        let offsets = lines.prefix { $0 != "end dragging" }.compactMap { line in
+            line.hasPrefix("offset ") ? Double(line.dropFirst("offset ".count)) : nil
+        }
+        // Both fingers move up 10 pt a scan; B joins one scan after A, so
+        // the centroid moves 5 pt in that scan. The pan begins 15 pt in
+        // (past its 10 pt), and the content follows from there.
+        #expect(offsets == [10, 20, 30, 40, 50, 60, 70, 80])
     }
 
     @Test func anEvemuRecordingOfTwoFingersDrivesTheApplication() throws {

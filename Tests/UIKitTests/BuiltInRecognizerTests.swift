@@ -283,6 +283,55 @@ private func scene() -> (UIWindow, RecordingView, TouchSynthesizer, CallLog) {
         synthesizer.touchUp([two[1], third])
     }
 
+    // A touch screen often reports one finger lifting in the same scan as
+    // the other's move. UIKit re-bases the centroid on the fingers that
+    // remain, at their previous positions: the translation follows only the
+    // remaining finger's move and does not jump back.
+    @Test func translationStaysContinuousWhenAFingerLiftsInTheSameFrameAsAnotherMoves() {
+        let (_, view, synthesizer, _) = scene()
+        let pan = UIPanGestureRecognizer()
+        var translations: [CGFloat] = []
+        pan.addTarget(view) { _ in { translations.append(pan.translation(in: view).y) } }
+        view.addGestureRecognizer(pan)
+        let fingers = synthesizer.touchDown(at: [CGPoint(x: 100, y: 300), CGPoint(x: 200, y: 330)])
+        for step in 1...5 {
+            let dy = CGFloat(step) * -10
+            synthesizer.advance(by: 0.008)
+            synthesizer.touchMove([(finger: fingers[0], to: CGPoint(x: 100, y: 300 + dy)), (finger: fingers[1], to: CGPoint(x: 200, y: 330 + dy))])
+        }
+        synthesizer.advance(by: 0.008)
+        synthesizer.touchUp([fingers[1]], moving: [(finger: fingers[0], to: CGPoint(x: 100, y: 240))])
+        #expect(pan.numberOfTouches == 1)
+        synthesizer.advance(by: 0.008)
+        synthesizer.touchMove(fingers[0], to: CGPoint(x: 100, y: 230))
+        #expect(translations == [-10, -20, -30, -40, -50, -60, -70])
+        // The velocity saw no jump either: 10 pt every 8 ms, upwards.
+        #expect(abs(pan.velocity(in: view).y + 1250) < 40)
+        synthesizer.touchUp(fingers[0])
+        #expect(translations.last == -70)
+    }
+
+    // Apple: maximumNumberOfTouches is "the maximum number of fingers that
+    // can touch the view for gesture recognition". With more down, the pan
+    // does not begin; once enough lift, it may.
+    @Test func moreFingersThanTheMaximumKeepThePanFromBeginning() {
+        let (_, view, synthesizer, log) = scene()
+        let pan = UIPanGestureRecognizer()
+        pan.maximumNumberOfTouches = 1
+        recordActions(pan, into: log, as: "pan")
+        view.addGestureRecognizer(pan)
+        let two = synthesizer.touchDown(at: [CGPoint(x: 100, y: 100), CGPoint(x: 150, y: 100)])
+        synthesizer.touchMove([(finger: two[0], to: CGPoint(x: 100, y: 140)), (finger: two[1], to: CGPoint(x: 150, y: 140))])
+        #expect(log.entries.isEmpty)
+        #expect(pan.state == .possible && pan.numberOfTouches == 2)
+        synthesizer.touchUp(two[1])
+        synthesizer.touchMove(two[0], to: CGPoint(x: 100, y: 160))
+        #expect(log.entries == ["pan began"])
+        #expect(pan.numberOfTouches == 1)
+        synthesizer.touchUp(two[0])
+        #expect(log.entries == ["pan began", "pan ended"])
+    }
+
     @Test func translationDoesNotJumpWhenAFingerJoins() {
         let (_, view, synthesizer, _) = scene()
         let pan = UIPanGestureRecognizer()

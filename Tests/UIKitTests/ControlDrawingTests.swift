@@ -137,6 +137,47 @@ private func squareImage(_ color: UIColor, side: Int) -> UIImage {
         #expect(abs(button.titleLabel!.frame.minX - (frame.minX - 5)) < 0.34)
     }
 
+    // The numbers below are iOS's, from a peer's UIKit test suite whose
+    // expectations run on Apple's simulator.
+    @Test func anEmptyButtonFitsThirtyByThirtyFour() {
+        let button = UIButton(frame: .zero)
+        button.sizeToFit()
+        #expect(button.bounds.size == CGSize(width: 30, height: 34))
+    }
+
+    @Test func anImageTallerThanTheTitleSetsTheHeightWithoutThePadding() {
+        let button = UIButton(type: .custom)
+        button.setImage(squareImage(.red, side: 80), for: .normal)
+        button.setTitle("Title", for: .normal)
+        button.sizeToFit()
+        #expect(button.bounds.height == 80)
+    }
+
+    @Test func aTopOrBottomAlignedTitleStaysSixPointsFromThatEdgeOfAButtonSizedToFit() {
+        for alignment in [UIControl.ContentVerticalAlignment.top, .bottom] {
+            let button = UIButton(type: .system)
+            button.setTitle("Title", for: .normal)
+            button.contentVerticalAlignment = alignment
+            button.sizeToFit()
+            button.layoutIfNeeded()
+            let title = button.titleLabel!.frame
+            if alignment == .top {
+                #expect(title.minY == 6)
+            } else {
+                #expect(abs(button.bounds.height - title.maxY - 6) < 0.34, "\(title) in \(button.bounds)")
+            }
+        }
+    }
+
+    @Test func aButtonWithoutATitleHasNoTitleShadowColor() {
+        let button = UIButton(type: .system)
+        button.setTitleShadowColor(.red, for: .normal)
+        #expect(button.titleShadowColor(for: .normal) == nil)
+        #expect(button.currentTitleShadowColor == nil)
+        button.setTitle("Title", for: .normal)
+        #expect(button.titleShadowColor(for: .normal) == .red)
+    }
+
     @Test func aLongTitleIsTruncatedInTheMiddleWithinTheInsets() {
         let button = UIButton(type: .system)
         button.frame = CGRect(x: 0, y: 0, width: 120, height: 44)
@@ -174,7 +215,7 @@ private func squareImage(_ color: UIColor, side: Int) -> UIImage {
         button.isEnabled = false
         picture = snapshot(container)
         #expect(pixel(picture, at: CGPoint(x: 1, y: 1)) == [255, 0, 0, 255])
-        #expect(button.sizeThatFits(.zero).width >= 4 && UIButton(type: .custom).sizeThatFits(.zero) == .zero)
+        #expect(button.sizeThatFits(.zero).width >= 4 && UIButton(type: .custom).sizeThatFits(.zero) == ControlMetrics.emptyButtonSize)
         let big = UIButton(type: .custom)
         big.setBackgroundImage(squareImage(.blue, side: 90), for: .normal)
         #expect(big.sizeThatFits(.zero) == CGSize(width: 90, height: 90), "at least the background image's size")

@@ -214,6 +214,61 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
         #expect(view.phases == ["began", "moved", "ended"])
     }
 
+    /// A view that notes where, when and in which phase each touch call finds its touch.
+    final class TouchStateView: UIView {
+        struct Seen: Equatable { let call: String; let phase: UITouch.Phase; let location: CGPoint; let previous: CGPoint; let timestamp: TimeInterval }
+        var seen: [Seen] = []
+        private func note(_ call: String, _ touches: Set<UITouch>) {
+            let touch = touches.first!
+            seen.append(Seen(call: call, phase: touch.phase, location: touch.location(in: self),
+                             previous: touch.previousLocation(in: self), timestamp: touch.timestamp))
+        }
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { note("began", touches) }
+        override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { note("moved", touches) }
+        override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { note("ended", touches) }
+    }
+
+    /// A recognizer that fails on the third move of its touch.
+    final class FailsOnThirdMove: UIGestureRecognizer {
+        var moves = 0
+        override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+            moves += 1
+            if moves == 3 { state = .failed }
+        }
+        override func reset() { moves = 0 }
+    }
+
+    // Apple: when a recognizer that delays touches began fails, the window
+    // delivers the touches "in a touchesBegan(_:with:) message (and possibly
+    // a follow-up touchesMoved(_:with:) message to inform it of the
+    // touches' current locations)". The began comes where and when the
+    // finger landed, so a drawing view's line starts there.
+    @Test func aHeldBeganIsDeliveredWhereAndWhenTheTouchBeganThenOneMoveToWhereItIs() {
+        let window = makeWindow()
+        let view = TouchStateView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        window.addSubview(view)
+        let synthesizer = TouchSynthesizer(window: window)
+        let recognizer = FailsOnThirdMove()
+        recognizer.delaysTouchesBegan = true
+        view.addGestureRecognizer(recognizer)
+        let finger = synthesizer.touchDown(at: CGPoint(x: 10, y: 10))
+        let landed = UIApplication.shared.runLoop.clock.now
+        for x in [20, 30, 40] as [CGFloat] {
+            synthesizer.advance(by: 0.05)
+            synthesizer.touchMove(finger, to: CGPoint(x: x, y: 10))
+        }
+        let now = UIApplication.shared.runLoop.clock.now
+        #expect(view.seen == [
+            .init(call: "began", phase: .began, location: CGPoint(x: 10, y: 10), previous: CGPoint(x: 10, y: 10), timestamp: landed),
+            .init(call: "moved", phase: .moved, location: CGPoint(x: 40, y: 10), previous: CGPoint(x: 10, y: 10), timestamp: now),
+        ])
+        synthesizer.advance(by: 0.05)
+        synthesizer.touchMove(finger, to: CGPoint(x: 50, y: 10))
+        synthesizer.touchUp(finger)
+        #expect(view.seen.map(\.call) == ["began", "moved", "moved", "ended"])
+        #expect(view.seen[2].previous == CGPoint(x: 40, y: 10) && view.seen[2].location == CGPoint(x: 50, y: 10))
+    }
+
     @Test func delaysTouchesEndedHoldsTheEndUntilADoubleTapFails() {
         let (_, view, synthesizer) = scene()
         let doubleTap = UITapGestureRecognizer()

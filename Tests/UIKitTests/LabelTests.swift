@@ -145,6 +145,59 @@ import Testing
         #expect(minimum > 100 && minimum < 200, "dimmed: \(minimum)")
     }
 
+    /// The colours found in the bitmap's text, opaque ones only.
+    private func strongestInk(_ bitmap: TextBitmap) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        var darkest = (r: UInt8(255), g: UInt8(255), b: UInt8(255), a: UInt8(255))
+        for y in 0..<bitmap.height {
+            for x in 0..<bitmap.width {
+                let p = bitmap.pixel(x, y)
+                if Int(p.r) + Int(p.g) + Int(p.b) < Int(darkest.r) + Int(darkest.g) + Int(darkest.b) { darkest = p }
+            }
+        }
+        return darkest
+    }
+
+    // A label drawn once and then given a new colour, font, alignment or
+    // shadow colour draws with the new one, as UIKit's does: the text laid
+    // out for the first drawing must not keep the old attributes.
+    @Test func anAttributeChangedAfterDrawingIsDrawnAndMarksTheLabel() throws {
+        let label = label("W", frame: CGRect(x: 0, y: 0, width: 120, height: 40))
+        label.font = .boldSystemFont(ofSize: 24)
+        let black = strongestInk(render(label))
+        #expect(black.r < 40 && black.g < 40 && black.b < 40)
+
+        label.layer.displayIfNeeded()
+        label.textColor = .blue
+        #expect(label.layer.needsDisplay())
+        let blue = strongestInk(render(label))
+        #expect(blue.b == 255 && blue.r < 40, "drawn in the new colour: \(blue)")
+
+        let small = try #require(render(label).inkBounds)
+        label.layer.displayIfNeeded()
+        label.font = .boldSystemFont(ofSize: 34)
+        #expect(label.layer.needsDisplay())
+        let large = try #require(render(label).inkBounds)
+        #expect(large.height > small.height + 5)
+
+        label.layer.displayIfNeeded()
+        label.textAlignment = .right
+        #expect(label.layer.needsDisplay())
+        let right = try #require(render(label).inkBounds)
+        #expect(right.maxX > 110 && right.minX > large.minX + 50)
+
+        label.shadowColor = .red
+        label.shadowOffset = CGSize(width: -30, height: 0)
+        _ = render(label)
+        label.layer.displayIfNeeded()
+        label.shadowColor = .green
+        #expect(label.layer.needsDisplay())
+        let shadowed = render(label)
+        let row = Int(right.midY)
+        let colours = (0..<120).map { shadowed.pixel($0, row) }
+        #expect(colours.contains { $0.g == 255 && $0.r < 40 && $0.b < 40 }, "the new shadow colour")
+        #expect(!colours.contains { $0.r == 255 && $0.g < 40 }, "not the old one")
+    }
+
     @Test func changingTheTextMarksTheLabelForDisplay() {
         let label = label("a")
         label.layer.displayIfNeeded()

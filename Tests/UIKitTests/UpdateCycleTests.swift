@@ -110,6 +110,67 @@ final class CycleController: UIViewController {
         #expect(log.entries == ["view layout"])
     }
 
+    // UIKit lays a view out again when its subviews change: a subview added
+    // or removed, or resized (Apple's CALayer.setNeedsLayout(): "called
+    // automatically when the layer's bounds change or when sublayers are
+    // added or removed"; resizing a subview lays out its superview).
+    @Test func addingOrRemovingASubviewMarksTheParentForLayout() {
+        let (_, parent, log) = makeCycle()
+        parent.layoutIfNeeded()
+        let child = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        parent.addSubview(child)
+        parent.layoutIfNeeded()
+        #expect(log.entries == ["view layout"])
+        log.clear()
+        child.removeFromSuperview()
+        parent.layoutIfNeeded()
+        #expect(log.entries == ["view layout"])
+        log.clear()
+        let other = UIView(), another = UIView()
+        parent.addSubview(other)
+        parent.insertSubview(another, belowSubview: other)
+        parent.layoutIfNeeded()
+        parent.bringSubviewToFront(another)
+        parent.layoutIfNeeded()
+        #expect(log.entries == ["view layout", "view layout"])
+    }
+
+    @Test func resizingASubviewMarksItsSuperviewForLayout() {
+        let (_, parent, log) = makeCycle()
+        let child = CycleView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        child.name = "child"
+        child.log = log
+        parent.addSubview(child)
+        UIApplication.shared.runLoop.runUntilIdle()
+        log.clear()
+        child.bounds.size = CGSize(width: 20, height: 20)
+        UIApplication.shared.runLoop.runUntilIdle()
+        #expect(log.entries == ["view layout", "child layout"])
+        log.clear()
+        child.frame.size = CGSize(width: 30, height: 30)
+        UIApplication.shared.runLoop.runUntilIdle()
+        #expect(log.entries == ["view layout", "child layout"])
+        log.clear()
+        child.frame.origin = CGPoint(x: 4, y: 4)  // moving is not resizing
+        child.bounds.origin = CGPoint(x: 2, y: 2)
+        UIApplication.shared.runLoop.runUntilIdle()
+        #expect(log.entries.isEmpty)
+    }
+
+    @Test func subviewsAParentPlacesOrAddsInItsOwnLayoutDoNotLayItOutAgain() {
+        let (_, parent, log) = makeCycle()
+        let child = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        parent.layout = { view in
+            view.addSubview(child)
+            child.frame.size = CGSize(width: view.bounds.width / 2, height: 10)
+        }
+        parent.setNeedsLayout()
+        UIApplication.shared.runLoop.runUntilIdle()
+        UIApplication.shared.runLoop.runUntilIdle()
+        #expect(log.entries == ["view layout"])
+        #expect(child.frame.width == 50)
+    }
+
     @Test func layoutIfNeededLaysOutAtOnceAndOnlyWhenMarked() {
         let (_, view, log) = makeCycle()
         view.layoutIfNeeded()

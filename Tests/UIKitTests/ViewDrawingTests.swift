@@ -1,3 +1,5 @@
+import DrawingTestSupport
+import Foundation
 import Testing
 @testable import UIKit
 
@@ -76,6 +78,59 @@ final class DiagonalView: UIView {
         UIApplication.shared.runLoop.runUntilIdle()
         compositor.renderFrame()
         #expect(pixel(compositor, 9, 9) == [255, 255, 255, 255])
+    }
+
+    /// A label, a view that draws and a button with a title, just made and
+    /// in no window: no run-loop turn has displayed them.
+    private func freshTreeInNoWindow() -> UIView {
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 160, height: 60))
+        container.backgroundColor = .white
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 100, height: 30))
+        label.text = "Hello"
+        label.font = .boldSystemFont(ofSize: 22)
+        let drawing = DiagonalView(frame: CGRect(x: 100, y: 0, width: 60, height: 60))
+        let button = UIButton(type: .system)
+        button.setTitle("Tap me", for: .normal)
+        button.frame = CGRect(x: 0, y: 30, width: 100, height: 30)
+        for view in [label, drawing, button] { container.addSubview(view) }
+        return container
+    }
+
+    /// What a snapshot test checks: dark text in the label's half, the
+    /// drawn red square, the button's title in its tint.
+    private func expectTreeContentShows(_ image: CGImage, _ name: String) {
+        try? image.pngData().write(to: FileManager.default.temporaryDirectory.appendingPathComponent("\(name).png"))
+        let text = darkestPixel(image, in: CGRect(x: 0, y: 0, width: 100, height: 30))
+        #expect(text[0] < 60 && text[1] < 60 && text[2] < 60, "the label's text: \(text)")
+        #expect(rgba(image, 110, 10) == [255, 0, 0, 255], "the view's draw(_:)")
+        let title = darkestPixel(image, in: CGRect(x: 0, y: 30, width: 100, height: 30))
+        #expect(title[2] > 200 && title[0] < 60, "the button's title in the tint: \(title)")
+    }
+
+    // Snapshot libraries render a view in no window with `layer.render(in:)`;
+    // on iOS that lays out and displays what needs it first.
+    @Test func renderingALayerTreeDisplaysWhatWasNeverDisplayed() throws {
+        _ = makeWindow()
+        UIScreen.main.scale = 1
+        let tree = freshTreeInNoWindow()
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        let image = try #require(UIGraphicsImageRenderer(size: tree.bounds.size, format: format).image { context in
+            tree.layer.render(in: context.cgContext)
+        }.cgImage)
+        expectTreeContentShows(image, "render-in-fresh-tree")
+    }
+
+    @Test func drawHierarchyBeforeScreenUpdatesDisplaysWhatWasNeverDisplayed() throws {
+        _ = makeWindow()
+        UIScreen.main.scale = 1
+        let tree = freshTreeInNoWindow()
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        let image = try #require(UIGraphicsImageRenderer(size: tree.bounds.size, format: format).image { _ in
+            tree.drawHierarchy(in: tree.bounds, afterScreenUpdates: false)
+        }.cgImage)
+        expectTreeContentShows(image, "draw-hierarchy-fresh-tree")
     }
 
     @Test func drawHierarchyDrawsIntoTheCurrentContextAfterPendingUpdates() throws {

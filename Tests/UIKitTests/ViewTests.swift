@@ -92,6 +92,26 @@ import Testing
         #expect(parent.layer.sublayers?.last === a.layer)
     }
 
+    // UIKit puts the layer directly below (or above) the sibling's layer,
+    // whatever the view's own sublayers around it: with a plain sublayer
+    // between a and b, inserting c below b gives [a, sublayer, c, b].
+    @Test func insertingBelowOrAboveASubviewPutsTheLayerDirectlyBesideTheSiblingsLayer() {
+        let parent = UIView()
+        let a = UIView(), b = UIView(), c = UIView(), d = UIView()
+        parent.addSubview(a)
+        let hosted = CALayer()
+        parent.layer.addSublayer(hosted)
+        parent.addSubview(b)
+        parent.insertSubview(c, belowSubview: b)
+        #expect(parent.subviews == [a, c, b])
+        #expect(parent.layer.sublayers?.map(ObjectIdentifier.init) == [a.layer, hosted, c.layer, b.layer].map(ObjectIdentifier.init))
+        parent.insertSubview(d, aboveSubview: a)
+        #expect(parent.subviews == [a, d, c, b])
+        #expect(parent.layer.sublayers?.map(ObjectIdentifier.init) == [a.layer, d.layer, hosted, c.layer, b.layer].map(ObjectIdentifier.init))
+        parent.insertSubview(d, aboveSubview: d)  // beside itself: nothing changes
+        #expect(parent.subviews == [a, d, c, b])
+    }
+
     @Test func insertingBesideAViewThatIsNotASubviewAppends() {
         let parent = UIView(), stranger = UIView()
         let a = UIView(), b = UIView(), c = UIView()

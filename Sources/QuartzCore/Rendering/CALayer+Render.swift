@@ -7,7 +7,14 @@ extension CALayer {
     /// the context's coordinates: in a Core Graphics context (y up) the
     /// picture is upside down unless the context is flipped first, as
     /// UIKit's contexts are.
+    ///
+    /// As in Core Animation, what in the tree is marked for layout is laid
+    /// out first and what is marked for display is displayed, so a layer
+    /// tree rendered before any run-loop turn has passed, or in no window
+    /// (a snapshot test's view), shows its text and drawing.
     public func render(in ctx: CGContext) {
+        layOutMarkedSubtree()
+        displayMarkedSubtree()
         let snapshot = RenderLayer.snapshot(of: self, attach: false)
         snapshot.updateSubtreeGeometry(
             CGAffineTransform(translationX: -bounds.minX, y: -bounds.minY).concatenating(ctx.deviceTransform))
@@ -20,5 +27,23 @@ extension CALayer {
         Compositor().draw(snapshot, into: surface, clip: region)
         let buffer = PixelBuffer(base: UnsafeMutableRawPointer(pixels), width: region.width, height: region.height, bytesPerRow: region.width * 4, format: .rgba)
         ctx.drawPixels(buffer, transform: CGAffineTransform(translationX: CGFloat(region.x0), y: CGFloat(region.y0)), interpolation: .none)
+    }
+}
+
+extension CALayer {
+    /// Lays out, top down, every layer of this subtree (masks included)
+    /// that is marked, whether or not the marks of its ancestors lead to
+    /// it: a layer marked before it joined this tree has none.
+    func layOutMarkedSubtree() {
+        if needsLayout() { layoutIfNeeded() }
+        for layer in sublayers ?? [] { layer.layOutMarkedSubtree() }
+        mask?.layOutMarkedSubtree()
+    }
+
+    /// Displays every layer of this subtree (masks included) that is marked.
+    func displayMarkedSubtree() {
+        displayIfNeeded()
+        for layer in sublayers ?? [] { layer.displayMarkedSubtree() }
+        mask?.displayMarkedSubtree()
     }
 }

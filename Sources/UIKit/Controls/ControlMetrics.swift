@@ -17,6 +17,11 @@ public enum ControlMetrics {
     /// top and at the bottom (seen in the view debugger: an 18-point title,
     /// 21 points high, in a 33-point button).
     public static let buttonVerticalPadding: CGFloat = 6
+    /// The size an empty button (no title, no image) fits: iOS sizes
+    /// `UIButton(frame: .zero)` to 30 × 34 points with `sizeToFit()`
+    /// (measured on Apple's simulator by a peer's UIKit test suite; not
+    /// documented).
+    public static let emptyButtonSize = CGSize(width: 30, height: 34)
     /// The opacity of a system button's title and image while highlighted:
     /// iOS fades them to a light version of the tint, about a fifth of their
     /// opacity in screenshots of iOS 13 to 17 (not documented).

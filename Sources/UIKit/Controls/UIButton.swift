@@ -160,9 +160,13 @@ open class UIButton: UIControl {
         updateContent()
     }
 
-    /// The title shadow colour set for `state`, or else the one for `.normal`.
+    /// The title shadow colour set for `state`, or else the one for
+    /// `.normal`; nil while the button has no title for `state`, as on iOS,
+    /// where a shadow colour belongs to a title (a peer's tests, run on
+    /// Apple's simulator, read nil back from a button without one).
     open func titleShadowColor(for state: State) -> UIColor? {
-        titleShadowColors[state] ?? titleShadowColors[.normal]
+        guard title(for: state) != nil || attributedTitle(for: state) != nil else { return nil }
+        return titleShadowColors[state] ?? titleShadowColors[.normal]
     }
 
     open func setImage(_ image: UIImage?, for state: State) {
@@ -286,17 +290,18 @@ open class UIButton: UIControl {
         case .fill: left = content.minX
         case .center: left = content.minX + (content.width - total) / 2
         }
-        func top(_ height: CGFloat) -> CGFloat {
+        func top(_ height: CGFloat, in area: CGRect) -> CGFloat {
             switch contentVerticalAlignment {
-            case .top: content.minY
-            case .bottom: content.maxY - height
-            case .center, .fill: content.minY + (content.height - height) / 2
+            case .top: area.minY
+            case .bottom: area.maxY - height
+            case .center, .fill: area.minY + (area.height - height) / 2
             }
         }
         var titleWidth = titleSize.width
         if contentHorizontalAlignment == .fill { titleWidth = max(0, content.width - imageSize.width) }
-        let imageFrame = CGRect(x: left, y: top(imageSize.height), width: imageSize.width, height: imageSize.height)
-        let titleFrame = CGRect(x: left + imageSize.width, y: top(titleSize.height), width: titleWidth, height: titleSize.height)
+        let imageFrame = CGRect(x: left, y: top(imageSize.height, in: content), width: imageSize.width, height: imageSize.height)
+        let titleArea = content.inset(by: titlePadding)
+        let titleFrame = CGRect(x: left + imageSize.width, y: top(titleSize.height, in: titleArea), width: titleWidth, height: titleSize.height)
         backgroundImageView.frame = bounds
         imageView?.frame = Self.onPixels(imageFrame.inset(by: imageEdgeInsets))
         titleLabel?.frame = Self.onPixels(titleFrame.inset(by: titleEdgeInsets))
@@ -311,16 +316,27 @@ open class UIButton: UIControl {
                       width: rect.width, height: rect.height)
     }
 
+    /// Space kept above and below the title inside the content: without
+    /// content insets, ``ControlMetrics/buttonVerticalPadding``, as UIKit
+    /// keeps it (a `.top` or `.bottom` aligned title stays that far from
+    /// the edge of a button sized to fit).
+    private var titlePadding: UIEdgeInsets {
+        guard contentEdgeInsets == .zero else { return .zero }
+        let padding = ControlMetrics.buttonVerticalPadding
+        return UIEdgeInsets(top: padding, left: 0, bottom: padding, right: 0)
+    }
+
     /// The title and image side by side plus ``contentEdgeInsets``, and at
-    /// least the background image's size. Without
-    /// content insets a button with a title is
-    /// ``ControlMetrics/buttonVerticalPadding`` taller above and below, as
-    /// UIKit's are.
+    /// least the background image's size. The title keeps its padding
+    /// above and below (``titlePadding``) and the image does not: a button
+    /// with an 80-point image and a title is 80 points high, as on iOS. An
+    /// empty button fits ``ControlMetrics/emptyButtonSize``.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         let (image, title) = contentSizes(within: .greatestFiniteMagnitude)
-        var height = max(image.height, title.height) + contentEdgeInsets.top + contentEdgeInsets.bottom
-        if contentEdgeInsets == .zero, title.height > 0 { height += 2 * ControlMetrics.buttonVerticalPadding }
         let background = backgroundImage(for: state)?.size ?? .zero
+        if image == .zero, title == .zero, background == .zero, contentEdgeInsets == .zero { return ControlMetrics.emptyButtonSize }
+        let titleHeight = title.height > 0 ? title.height + titlePadding.top + titlePadding.bottom : 0
+        let height = max(image.height, titleHeight) + contentEdgeInsets.top + contentEdgeInsets.bottom
         return CGSize(width: max(image.width + title.width + contentEdgeInsets.left + contentEdgeInsets.right, background.width),
                       height: max(height, background.height))
     }

@@ -32,7 +32,9 @@
 /// 7. Recognizers change what the view sees. While a recognizer with
 ///    `delaysTouchesBegan` is undecided, the view's `touchesBegan` (and the
 ///    moves after it) are held back; if the recognizer fails they are
-///    delivered, in order; if it recognizes they are dropped. While a
+///    delivered, in order: `touchesBegan` with the touch where and when it
+///    began, then one `touchesMoved` to where it is now if it moved, as
+///    Apple documents; if it recognizes they are dropped. While a
 ///    recognizer with `delaysTouchesEnded` (the default) is undecided, the
 ///    view's `touchesEnded` is held back the same way. When a recognizer with
 ///    `cancelsTouchesInView` (the default) recognizes, the view receives
@@ -117,11 +119,13 @@ final class TouchRouter {
         if sample.phase == .began {
             touch.previousScreenLocation = sample.location
             touch.startScreenLocation = sample.location
+            touch.startTimestamp = timestamp
         } else {
             touch.previousScreenLocation = touch.screenLocation
         }
         touch.screenLocation = sample.location
         touch.phase = sample.phase
+        touch.moveReplayedThisFrame = false
         if sample.phase != .stationary { touch.timestamp = timestamp }
         touch.majorRadius = sample.majorRadius
         touch.majorRadiusTolerance = sample.majorRadiusTolerance
@@ -211,6 +215,7 @@ final class TouchRouter {
             case .began:
                 if recognizersHold(.began, of: touch) { touch.heldPhases.append(.began) } else { batch.add(.began, touch) }
             case .moved:
+                if touch.moveReplayedThisFrame { break }
                 if touch.heldPhases.isEmpty { batch.add(.moved, touch) }
                 else if touch.heldPhases.last != .moved { touch.heldPhases.append(.moved) }
             case .ended:
@@ -256,14 +261,18 @@ final class TouchRouter {
         while progressed {
             progressed = false
             var batch = ViewDeliveryBatch()
+            var replays: [HeldPhaseReplay] = []
             for touch in touches where !touch.heldPhases.isEmpty && touch.viewDelivery != .finished {
                 let phase = touch.heldPhases[0]
                 if (phase == .began || phase == .ended) && recognizersHold(phase, of: touch) { continue }
                 touch.heldPhases.removeFirst()
+                if phase == .moved && touch.phase == .moved { touch.moveReplayedThisFrame = true }
+                if phase != .ended { replays.append(HeldPhaseReplay(showing: phase, of: touch)) }
                 batch.add(phase, touch)
                 progressed = true
             }
             batch.deliver(with: touchesEvent, trace: delivery.traceHandler)
+            for replay in replays { replay.restore() }
         }
         for touch in touches where touch.isFinished && touch.heldPhases.isEmpty { retire(touch) }
     }
@@ -351,6 +360,43 @@ final class TouchRouter {
     }
 }
 
+
+/// A touch made to look, while a phase held back from its view is
+/// delivered, as it did for that phase, then put back as it is now. The
+/// began phase shows where and when the touch began (a drawing view's line
+/// starts where the finger landed); the one move that stands for all those
+/// held back goes from there to where the touch is now. Apple: the window
+/// delivers held touches "in a touchesBegan(_:with:) message (and possibly
+/// a follow-up touchesMoved(_:with:) message to inform it of the touches'
+/// current locations)".
+@MainActor
+private struct HeldPhaseReplay {
+    private let touch: UITouch
+    private let phase: UITouch.Phase
+    private let location: CGPoint, previousLocation: CGPoint
+    private let timestamp: TimeInterval
+
+    init(showing heldPhase: UITouch.Phase, of touch: UITouch) {
+        self.touch = touch
+        phase = touch.phase
+        location = touch.screenLocation
+        previousLocation = touch.previousScreenLocation
+        timestamp = touch.timestamp
+        touch.phase = heldPhase
+        touch.previousScreenLocation = touch.startScreenLocation
+        if heldPhase == .began {
+            touch.screenLocation = touch.startScreenLocation
+            touch.timestamp = touch.startTimestamp
+        }
+    }
+
+    func restore() {
+        touch.phase = phase
+        touch.screenLocation = location
+        touch.previousScreenLocation = previousLocation
+        touch.timestamp = timestamp
+    }
+}
 
 private extension UITouch {
     /// Whether the touch's view is still to receive phases of it: the touch

@@ -42,8 +42,10 @@ open class UITouch: NSObject {
     /// Locations in screen points; converted on demand for any view.
     @exclusivity(unchecked) var screenLocation = CGPoint.zero
     @exclusivity(unchecked) var previousScreenLocation = CGPoint.zero
-    /// Where the touch began, in screen points, for tap counting.
+    /// Where and when the touch began, in screen points, for tap counting
+    /// and for a began phase held back from the view and delivered later.
     @exclusivity(unchecked) var startScreenLocation = CGPoint.zero
+    @exclusivity(unchecked) var startTimestamp: TimeInterval = 0
     /// Identifier of the HID contact this touch stands for.
     let fingerIdentifier: UInt32
     /// False when the routing rules keep the touch from its view
@@ -61,6 +63,10 @@ open class UITouch: NSObject {
     /// recognizers' delays are holding back from it, oldest first.
     @exclusivity(unchecked) var viewDelivery = ViewDelivery.notStarted
     @exclusivity(unchecked) var heldPhases: [Phase] = []
+    /// Set when the view was just given this frame's move as the one move
+    /// standing for those held back, so that the frame's own move is not
+    /// given again; cleared by the next frame.
+    @exclusivity(unchecked) var moveReplayedThisFrame = false
 
     enum ViewDelivery {
         case notStarted, began, finished

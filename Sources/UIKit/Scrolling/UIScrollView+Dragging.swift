@@ -353,9 +353,10 @@ final class ScrollViewPanGestureRecognizer: UIPanGestureRecognizer {
     }
 
     override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
-        if state == .possible, let scrollView,
-           scrollView.scrollableDistance(of: translation(in: scrollView)) < GestureThresholds.panHysteresis {
-            return
+        if state == .possible, let scrollView {
+            // The translation is brought up to this event's fingers first.
+            followFingers(at: event.timestamp)
+            if scrollView.scrollableDistance(of: translation(in: scrollView)) < GestureThresholds.panHysteresis { return }
         }
         super.touchesMoved(touches, with: event)
     }

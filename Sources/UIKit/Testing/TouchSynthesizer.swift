@@ -113,6 +113,27 @@ public final class TouchSynthesizer {
         lift(ids, phase: .ended)
     }
 
+    /// Lifts the fingers `ids` and moves others in the same frame, as a
+    /// touch screen reports a finger that lifts in the same scan as another
+    /// moves.
+    public func touchUp(_ ids: [Int], moving moves: [(finger: Int, to: CGPoint)]) {
+        guard fingers.anySatisfy({ ids.contains($0.id) }) else { return move(moves) }
+        var contacts: [DigitizerContact] = []
+        for index in fingers.indices {
+            let id = fingers[index].id
+            var phase = DigitizerContact.Phase.stationary
+            if ids.contains(id) {
+                phase = .ended
+            } else if let move = moves.last(where: { $0.finger == id }) {
+                fingers[index].location = move.to
+                phase = .moved
+            }
+            contacts.append(contact(id, phase, fingers[index].location, fingers[index].kind))
+        }
+        fingers.removeEvery { ids.contains($0.id) }
+        send(contacts)
+    }
+
     /// The system takes every finger away (an incoming call, say): each is
     /// reported cancelled.
     public func cancelAllTouches() {

@@ -57,11 +57,12 @@ open class UILabel: UIView {
         }
     }
 
-    /// The colour of the text; setting nil restores black.
+    /// The colour of the text; setting nil restores black. The text laid
+    /// out with the old colour is laid out again.
     open var textColor: UIColor! = .black {
         didSet {
             if textColor == nil { textColor = .black }
-            setNeedsDisplay()
+            contentChanged()
         }
     }
 

@@ -47,8 +47,8 @@ extension UIView {
         layer.contents = context.makeImage()
     }
 
-    /// Joining a window: displayed unless its class is known not to draw.
-    func displayOnJoiningWindow() {
+    /// Made, or joining a window: displayed unless its class is known not to draw.
+    func displayIfItsClassDraws() {
         if UIApplication.shared.drawingClasses[ObjectIdentifier(type(of: self))] != false {
             setNeedsDisplay()
         }
@@ -58,7 +58,7 @@ extension UIView {
     /// window, yet it and its subviews are drawn, so those that draw are
     /// displayed.
     func displayAsMask() {
-        displayOnJoiningWindow()
+        displayIfItsClassDraws()
         for subview in subviews { subview.displayAsMask() }
     }
 
@@ -74,8 +74,11 @@ extension UIView {
 
     /// Draws the view and its subviews, as they are now, into the current
     /// graphics context, scaled to fill `rect` (in the context's current
-    /// coordinates). With `afterScreenUpdates`, pending layout and display
-    /// are done first. False when there is no current context.
+    /// coordinates). What in the tree is marked for layout or display is
+    /// laid out and displayed first (`CALayer.render(in:)` does that), so a
+    /// view just made, or in no window, shows its content; with
+    /// `afterScreenUpdates`, the whole pending transaction is committed
+    /// first. False when there is no current context.
     @discardableResult
     public func drawHierarchy(in rect: CGRect, afterScreenUpdates afterUpdates: Bool) -> Bool {
         if afterUpdates { CATransaction.flush() }

@@ -47,6 +47,10 @@ open class UIView: UIResponder, CALayerDelegate {
         layer.setOwningDelegate(self)
         interactionEnabled = Self.interactionEnabledByDefault
         self.frame = frame
+        // A new view has no content yet: one whose class draws is marked, so
+        // that a snapshot of it (`layer.render(in:)`) shows its drawing even
+        // before it joins a window, as in UIKit.
+        displayIfItsClassDraws()
     }
 
     /// Clears the unretained references to this view held by its layer,
@@ -71,7 +75,9 @@ open class UIView: UIResponder, CALayerDelegate {
         get { layer.frame }
         set {
             guard newValue.isFinite else { return reportInvalidGeometry("frame", newValue) }
+            let oldSize = layer.bounds.size
             layer.frame = newValue
+            sizeDidChange(from: oldSize)
         }
     }
 
@@ -81,8 +87,26 @@ open class UIView: UIResponder, CALayerDelegate {
         get { layer.bounds }
         set {
             guard newValue.isFinite else { return reportInvalidGeometry("bounds", newValue) }
+            let oldSize = layer.bounds.size
             layer.bounds = newValue
+            sizeDidChange(from: oldSize)
         }
+    }
+
+    /// A new size marks the view for layout (its layer does that) and its
+    /// superview too, as in UIKit, where resizing a subview lays out its
+    /// superview again.
+    private func sizeDidChange(from oldSize: CGSize) {
+        guard layer.bounds.size != oldSize else { return }
+        superview?.subviewsDidChange()
+    }
+
+    /// Marks the view for layout after a change to its subviews (added,
+    /// removed, reordered, resized), as UIKit does; not while the view's
+    /// own `layoutSubviews()` makes the change.
+    private func subviewsDidChange() {
+        guard !layer.isLayingOutSublayers else { return }
+        setNeedsLayout()
     }
 
     /// The view's centre in its superview's coordinates: the layer's `position`.
@@ -225,28 +249,36 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Its layer becomes the last sublayer, above any layer this view hosts
     /// itself, as `addSublayer(_:)` does.
     open func addSubview(_ view: UIView) {
-        insert(view, layerOnTop: true) { $0.count }
+        insert(view, layerPlacement: .onTop) { $0.count }
     }
 
     open func insertSubview(_ view: UIView, at index: Int) {
         insert(view) { _ in index }
     }
 
+    /// Puts `view` just in front of `sibling`, and its layer directly above
+    /// `sibling`'s layer (above any layer this view hosts there too, as in
+    /// UIKit); when `sibling` is not a subview, `view` goes in front of the
+    /// others.
     open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+        guard sibling !== view else { return }
         guard sibling.superview === self else { return addSubview(view) }
-        insert(view) { subviews in subviews.firstIndex { $0 === sibling }! + 1 }
+        insert(view, layerPlacement: .above(sibling.layer)) { subviews in subviews.firstIndexIdentical(to: sibling)! + 1 }
     }
 
-    /// Puts `view` just behind `sibling`; when `sibling` is not a subview,
-    /// `view` goes in front of the others, as in UIKit.
+    /// Puts `view` just behind `sibling`, and its layer directly below
+    /// `sibling`'s layer (so a layer this view hosts between the two
+    /// subviews stays below the new one, as in UIKit); when `sibling` is not
+    /// a subview, `view` goes in front of the others, as in UIKit.
     open func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+        guard sibling !== view else { return }
         guard sibling.superview === self else { return addSubview(view) }
-        insert(view) { subviews in subviews.firstIndex { $0 === sibling }! }
+        insert(view, layerPlacement: .below(sibling.layer)) { subviews in subviews.firstIndexIdentical(to: sibling)! }
     }
 
     open func bringSubviewToFront(_ view: UIView) {
         guard view.superview === self else { return }
-        insert(view, layerOnTop: true) { $0.count }
+        insert(view, layerPlacement: .onTop) { $0.count }
     }
 
     open func sendSubviewToBack(_ view: UIView) {
@@ -260,6 +292,7 @@ open class UIView: UIResponder, CALayerDelegate {
         for index in [min(index1, index2), max(index1, index2)] {
             placeLayer(of: storedSubviews[index], at: index)
         }
+        subviewsDidChange()
     }
 
     /// Takes the view out of its superview (and its window, cancelling the
@@ -271,17 +304,28 @@ open class UIView: UIResponder, CALayerDelegate {
         willMove(toSuperview: nil)
         if oldWindow != nil { propagateWillMove(toWindow: nil) }
         parent.detach(self)
+        parent.subviewsDidChange()
         inheritedTintChanged()
         if oldWindow != nil { didMoveWindow(from: oldWindow) }
         didMoveToSuperview()
     }
 
+    /// Where a subview's layer goes among this view's sublayers.
+    private enum LayerPlacement {
+        /// The last sublayer, above any layer this view hosts itself.
+        case onTop
+        /// Directly above, or below, a sibling's layer.
+        case above(CALayer), below(CALayer)
+        /// Beside the layers of the neighbouring subviews.
+        case besideNeighbours
+    }
+
     /// Puts `view` among the subviews at the index `position` computes from
-    /// the subviews without `view`, with every hook UIKit calls. A view that
-    /// is `self` or one of its ancestors is refused: that would make a cycle.
-    /// `layerOnTop` makes the view's layer the last sublayer; otherwise it
-    /// goes beside the layers of its neighbouring subviews.
-    private func insert(_ view: UIView, layerOnTop: Bool = false, position: ([UIView]) -> Int) {
+    /// the subviews without `view`, with every hook UIKit calls, and marks
+    /// this view for layout, as UIKit does when its subviews change. A view
+    /// that is `self` or one of its ancestors is refused: that would make a
+    /// cycle.
+    private func insert(_ view: UIView, layerPlacement: LayerPlacement = .besideNeighbours, position: ([UIView]) -> Int) {
         guard !isDescendant(of: view) else {
             UIApplication.shared.diagnostics.report(Diagnostic(
                 .hierarchyCycle, "\(view) cannot become a subview of \(self), which is itself or inside it; nothing was changed"))
@@ -291,7 +335,8 @@ open class UIView: UIResponder, CALayerDelegate {
             storedSubviews.removeAll { $0 === view }
             let index = min(max(position(storedSubviews), 0), storedSubviews.count)
             storedSubviews.insert(view, at: index)
-            if layerOnTop { layer.addSublayer(view.layer) } else { placeLayer(of: view, at: index) }
+            placeLayer(of: view, at: index, layerPlacement)
+            subviewsDidChange()
             return
         }
         let oldSuperview = view.superview
@@ -304,7 +349,8 @@ open class UIView: UIResponder, CALayerDelegate {
         let index = min(max(position(storedSubviews), 0), storedSubviews.count)
         storedSubviews.insert(view, at: index)
         view.superview = self
-        if layerOnTop { layer.addSublayer(view.layer) } else { placeLayer(of: view, at: index) }
+        placeLayer(of: view, at: index, layerPlacement)
+        subviewsDidChange()
         view.inheritedTintChanged()
         if oldWindow !== newWindow { view.didMoveWindow(from: oldWindow) }
         if newWindow == nil && isInMask { view.displayAsMask() }
@@ -329,10 +375,17 @@ open class UIView: UIResponder, CALayerDelegate {
         view.layer.removeFromSuperlayer()
     }
 
-    /// Keeps the layer tree in the view tree's order: the subview's layer goes
-    /// just above the layer of the subview behind it, or just below the one
-    /// in front of it, so sublayers the view hosts itself keep their places.
-    private func placeLayer(of view: UIView, at index: Int) {
+    /// Keeps the layer tree in the view tree's order. Beside its neighbours,
+    /// the subview's layer goes just above the layer of the subview behind
+    /// it, or just below the one in front of it, so sublayers the view hosts
+    /// itself keep their places.
+    private func placeLayer(of view: UIView, at index: Int, _ placement: LayerPlacement = .besideNeighbours) {
+        switch placement {
+        case .onTop: return layer.addSublayer(view.layer)
+        case .above(let sibling): return layer.insertSublayer(view.layer, above: sibling)
+        case .below(let sibling): return layer.insertSublayer(view.layer, below: sibling)
+        case .besideNeighbours: break
+        }
         if index > 0 {
             layer.insertSublayer(view.layer, above: storedSubviews[index - 1].layer)
         } else if storedSubviews.count > 1 {
@@ -362,7 +415,7 @@ open class UIView: UIResponder, CALayerDelegate {
     }
 
     private func propagateDidMoveToWindow() {
-        if window != nil { displayOnJoiningWindow() }
+        if window != nil { displayIfItsClassDraws() }
         didMoveToWindow()
         for subview in storedSubviews { subview.propagateDidMoveToWindow() }
         owningViewController?.viewDidMoveToWindow(window)
