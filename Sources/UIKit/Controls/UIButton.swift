@@ -328,7 +328,7 @@ open class UIButton: UIControl {
 
     /// The title and image side by side plus ``contentEdgeInsets``, and at
     /// least the background image's size. The title keeps its padding
-    /// above and below (``titlePadding``) and the image does not: a button
+    /// above and below (`titlePadding`) and the image does not: a button
     /// with an 80-point image and a title is 80 points high, as on iOS. An
     /// empty button fits ``ControlMetrics/emptyButtonSize``.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
