@@ -47,12 +47,10 @@ extension UIImage {
 
     /// Draws the image scaled into `rect` of the current context, right
     /// way up in UIKit's flipped coordinates.
-    @MainActor
     public func draw(in rect: CGRect) {
         draw(in: rect, blendMode: .normal, alpha: 1)
     }
 
-    @MainActor
     public func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
         guard let cgImage, let context = UIGraphicsGetCurrentContext() else { return }
         context.saveGState()
@@ -67,7 +65,6 @@ extension UIImage {
     }
 
     /// Draws the image at its size in points with its top-left at `point`.
-    @MainActor
     public func draw(at point: CGPoint) {
         draw(in: CGRect(origin: point, size: size))
     }
