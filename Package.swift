@@ -34,6 +34,8 @@ let package = Package(
         .target(name: "CJPEGCodec", linkerSettings: [.linkedLibrary("jpeg")]),
         // The kernel's evdev, timerfd and inotify interfaces.
         .systemLibrary(name: "CLinuxInput"),
+        // libdispatch's and Core Foundation's hooks for serving the main thread.
+        .systemLibrary(name: "CMainThreadHooks"),
 
         // The frameworks, bottom up.
         .target(name: "CoreGraphics", dependencies: ["CFreeType", "CFontconfig", "CPNG", "CJPEG", "CJPEGCodec"]),
@@ -41,7 +43,7 @@ let package = Package(
         .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
         // The Clang module underneath UIKit, for `import UIKit.UIGestureRecognizerSubclass`.
         .systemLibrary(name: "UIKitClangModule"),
-        .target(name: "UIKit", dependencies: ["HID", "QuartzCore", "UIKitClangModule"]),
+        .target(name: "UIKit", dependencies: ["HID", "QuartzCore", "UIKitClangModule", "CMainThreadHooks"]),
         .target(name: "_Testing_UIKit", dependencies: ["UIKit"]),
 
         // Tools. The tool's commands live in a library so that tests can parse them.
@@ -62,6 +64,12 @@ let package = Package(
             dependencies: ["UIKit"],
             path: "Examples/TouchLogger"
         ),
+        // An application as Xcode's template writes it, for the end-to-end tests of the main thread.
+        .executableTarget(name: "TemplateApp", dependencies: ["UIKit", "HID"], path: "Tests/Apps/TemplateApp"),
+        // An application with a scene delegate, as Xcode's template has since iOS 13.
+        .executableTarget(name: "SceneApp", dependencies: ["UIKit"], path: "Tests/Apps/SceneApp"),
+        // An application whose main.swift names its delegate class.
+        .executableTarget(name: "MainSwiftApp", dependencies: ["UIKit"], path: "Tests/Apps/MainSwiftApp"),
         .executableTarget(name: "EventServerLatency", dependencies: ["HID"], path: "Benchmarks/EventServerLatency"),
         .executableTarget(name: "LatencyApp", dependencies: ["UIKit"], path: "Benchmarks/LatencyApp"),
         .executableTarget(

@@ -147,6 +147,25 @@ extension TouchSynthesizer {
         #expect(application.runLoop.nextTimerFireDate == nil)  // nothing was set moving
     }
 
+    /// UIKit's main run loop is in the tracking mode from the start of a
+    /// drag until the content comes to rest.
+    @Test func theRunLoopIsInTheTrackingModeWhileTheContentDragsOrDecelerates() {
+        let (scrollView, _, _, synthesizer) = scrollScene()
+        let runLoop = UIApplication.shared.runLoop
+        #expect(runLoop.currentMode == .default)
+        let finger = synthesizer.touchDown(at: CGPoint(x: 200, y: 600))
+        #expect(runLoop.currentMode == .default, "a finger that has not dragged yet leaves the mode alone")
+        synthesizer.drag(finger, from: CGPoint(x: 200, y: 600), to: CGPoint(x: 200, y: 300))
+        #expect(scrollView.isDragging)
+        #expect(runLoop.currentMode == .tracking)
+        synthesizer.touchUp(finger)
+        #expect(scrollView.isDecelerating)
+        #expect(runLoop.currentMode == .tracking)
+        synthesizer.advance(by: 10)
+        #expect(!scrollView.isDecelerating)
+        #expect(runLoop.currentMode == .default)
+    }
+
     @Test func aScrollViewThatGoesAwayMidFlingStopsItsTimer() {
         let window = makeWindow()
         var scrollView: UIScrollView? = UIScrollView(frame: window.bounds)

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 
 /// The application's main run loop, in the shape of Core Foundation's.
 ///
@@ -43,6 +44,12 @@ public final class ApplicationRunLoop {
     @exclusivity(unchecked) private var isStopped = false
     /// What ``sleep(until:)`` polls, kept from sleep to sleep.
     @exclusivity(unchecked) private var sleepDescriptors: [pollfd] = []
+    /// The main dispatch queue and Foundation's run loop, once this loop
+    /// serves the main thread (``serveMainThread()``).
+    private var mainThreadWork: MainThreadWork?
+    /// How many scroll views are tracking or decelerating: while any is,
+    /// the loop is in ``RunLoop/Mode/tracking``.
+    private var trackingCount = 0
     private static let minimumTimerSweepThreshold = 16
 
     public init(clock: any RunLoopClock = SystemClock()) {
@@ -75,22 +82,50 @@ public final class ApplicationRunLoop {
         for timer in timers { timer.fireDate += shift }
     }
 
+    // MARK: The main thread
+
+    /// Makes this loop the main thread's only loop, as on iOS: from now on
+    /// each turn also drains the main dispatch queue (where the main actor's
+    /// jobs run) and fires Foundation's timers and performed blocks, and the
+    /// loop also wakes for them. `UIApplicationMain` calls it; it does
+    /// nothing off the process's main thread. See `MainThreadWork`.
+    func serveMainThread() {
+        guard mainThreadWork == nil, MainThreadWork.isOnMainThread else { return }
+        mainThreadWork = MainThreadWork()
+    }
+
+    /// Whether this loop drains the main dispatch queue and runs
+    /// Foundation's run loop (``serveMainThread()``).
+    var servesMainThread: Bool { mainThreadWork != nil }
+
+    /// The mode the loop runs in, as `RunLoop.currentMode`: `.default`, or
+    /// ``RunLoop/Mode/tracking`` while a scroll view tracks a finger or
+    /// decelerates. Foundation's timers fire only in the modes they were
+    /// added for; UIKit's own timers fire in every mode.
+    public var currentMode: RunLoop.Mode { trackingCount > 0 ? .tracking : .default }
+
+    /// A scroll view started tracking or decelerating.
+    func beginTracking() { trackingCount += 1 }
+
+    /// A scroll view stopped tracking and decelerating.
+    func endTracking() { trackingCount = max(0, trackingCount - 1) }
+
     // MARK: Sources, timers, observers
 
-    public func add(_ source: RunLoopSource) {
+    func add(_ source: RunLoopSource) {
         manualSources.append(source)
     }
 
-    public func add(_ source: RunLoopPortSource) {
+    func add(_ source: RunLoopPortSource) {
         portSources.append(source)
     }
 
-    public func add(_ observer: RunLoopObserver) {
+    func add(_ observer: RunLoopObserver) {
         observers.append(observer)
         observedActivities.formUnion(observer.activities)
     }
 
-    public func remove(_ observer: RunLoopObserver) {
+    func remove(_ observer: RunLoopObserver) {
         observers.removeEvery { $0 === observer }
         observedActivities = []
         for remaining in observers { observedActivities.formUnion(remaining.activities) }
@@ -99,7 +134,7 @@ public final class ApplicationRunLoop {
     /// Schedules `handler` to run `delay` seconds from now, and every
     /// `repeatInterval` seconds after that if one is given.
     @discardableResult
-    public func schedule(
+    func schedule(
         after delay: TimeInterval, repeatInterval: TimeInterval? = nil,
         _ handler: @escaping @MainActor (RunLoopTimer) -> Void
     ) -> RunLoopTimer {
@@ -111,7 +146,7 @@ public final class ApplicationRunLoop {
     /// Sets `timer` to fire `delay` seconds from now and makes it valid
     /// again, whether it fired, was invalidated or is still waiting: for a
     /// deadline that is set over and over, which saves making a timer each time.
-    public func reschedule(_ timer: RunLoopTimer, after delay: TimeInterval) {
+    func reschedule(_ timer: RunLoopTimer, after delay: TimeInterval) {
         timer.fireDate = clock.now + max(0, delay)
         timer.isValid = true
         if let index = timers.firstIndexIdentical(to: timer) {
@@ -189,6 +224,13 @@ public final class ApplicationRunLoop {
             // whether another is needed (bytes a socket receives meanwhile are
             // for the next turn, as they would be after a poll).
             while runOnePass() && hasWorkNow() {}
+            // Before it would sleep, as Core Foundation's loop does on the
+            // main thread: Foundation's timers and blocks, then the main
+            // queue; whatever they started is done before the end of the turn.
+            if let mainThreadWork {
+                mainThreadWork.runFoundationRunLoopOnce(in: currentMode)
+                if mainThreadWork.drainMainQueueIfSignalled() || hasWorkNow() { continue }
+            }
             // Nothing is due now. Observers of beforeWaiting may create work
             // (a layout pass, say); without them nothing can have changed.
             guard observedActivities.contains(.beforeWaiting) else { break }
@@ -337,6 +379,13 @@ public final class ApplicationRunLoop {
                 sleepDescriptors.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0))
             }
         }
+        var wakeUp = wakeUp
+        if let mainThreadWork {
+            sleepDescriptors.append(pollfd(fd: mainThreadWork.mainQueueDescriptor, events: Int16(POLLIN), revents: 0))
+            if let seconds = mainThreadWork.secondsUntilNextFoundationTimer(in: currentMode) {
+                wakeUp = min(wakeUp, clock.now + seconds)
+            }
+        }
         let timeout = max(0, Int32(((wakeUp - clock.now) * 1000).rounded(.up)))
         _ = poll(&sleepDescriptors, nfds_t(sleepDescriptors.count), timeout)
     }
@@ -344,10 +393,10 @@ public final class ApplicationRunLoop {
 
 /// A timer on the run loop's clock.
 @preconcurrency @MainActor
-public final class RunLoopTimer {
-    @exclusivity(unchecked) public internal(set) var fireDate: TimeInterval
-    public let repeatInterval: TimeInterval?
-    @exclusivity(unchecked) public internal(set) var isValid = true
+final class RunLoopTimer {
+    @exclusivity(unchecked) var fireDate: TimeInterval
+    let repeatInterval: TimeInterval?
+    @exclusivity(unchecked) var isValid = true
     let handler: @MainActor (RunLoopTimer) -> Void
 
     init(fireDate: TimeInterval, repeatInterval: TimeInterval?, handler: @escaping @MainActor (RunLoopTimer) -> Void) {
@@ -357,27 +406,27 @@ public final class RunLoopTimer {
     }
 
     /// Stops the timer; it never fires again.
-    public func invalidate() { isValid = false }
+    func invalidate() { isValid = false }
 }
 
 /// A manual source (Core Foundation's source0): work that runs on the next
 /// turn of the loop once someone signals it.
 @preconcurrency @MainActor
-public final class RunLoopSource {
+final class RunLoopSource {
     let handler: @MainActor () -> Void
-    @exclusivity(unchecked) public internal(set) var isSignalled = false
+    @exclusivity(unchecked) var isSignalled = false
 
-    public init(handler: @escaping @MainActor () -> Void) {
+    init(handler: @escaping @MainActor () -> Void) {
         self.handler = handler
     }
 
     /// Marks the source ready; it runs on the run loop's next pass.
-    public func signal() { isSignalled = true }
+    func signal() { isSignalled = true }
 }
 
 /// Something a port source reads messages from.
 @preconcurrency @MainActor
-public protocol RunLoopPort: AnyObject {
+protocol RunLoopPort: AnyObject {
     /// Takes in every message waiting now, without blocking; true if any came.
     func receiveWaitingMessages() -> Bool
     /// Whether messages are known to be waiting without reading them.
@@ -389,11 +438,11 @@ public protocol RunLoopPort: AnyObject {
 /// A port source (Core Foundation's source1): its handler runs whenever
 /// messages arrive at its port.
 @preconcurrency @MainActor
-public final class RunLoopPortSource {
-    public let port: any RunLoopPort
+final class RunLoopPortSource {
+    let port: any RunLoopPort
     let handler: @MainActor () -> Void
 
-    public init(port: any RunLoopPort, handler: @escaping @MainActor () -> Void) {
+    init(port: any RunLoopPort, handler: @escaping @MainActor () -> Void) {
         self.port = port
         self.handler = handler
     }
@@ -401,8 +450,8 @@ public final class RunLoopPortSource {
 
 /// Watches the run loop's activities, as `CFRunLoopObserver` does.
 @preconcurrency @MainActor
-public final class RunLoopObserver {
-    public let activities: ApplicationRunLoop.Activity
+final class RunLoopObserver {
+    let activities: ApplicationRunLoop.Activity
     let handler: @MainActor (ApplicationRunLoop.Activity) -> Void
     private let hasWork: (@MainActor () -> Bool)?
 
@@ -410,7 +459,7 @@ public final class RunLoopObserver {
     /// now; without it the run loop assumes it might. Moving a manual clock
     /// (``ApplicationRunLoop/advance(by:)``) first finishes the current turn
     /// only when some observer or source has work.
-    public init(
+    init(
         activities: ApplicationRunLoop.Activity,
         hasWork: (@MainActor () -> Bool)? = nil,
         handler: @escaping @MainActor (ApplicationRunLoop.Activity) -> Void

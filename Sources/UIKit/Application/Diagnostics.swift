@@ -24,6 +24,9 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
         case invalidMotion
         /// A named action sent to a target that does not perform it; nothing ran.
         case unhandledAction
+        /// A launch or scene configuration UIKit could not follow (a class
+        /// that cannot be the scene or its delegate); the default was used.
+        case application
         /// A drawing request that cannot be carried out (an image size that
         /// cannot be allocated); nothing was drawn.
         case invalidDrawing

@@ -5,13 +5,13 @@ import HID
 
 /// The object that receives an application's life-cycle events.
 ///
-/// Swift on Linux has no runtime that makes an object from its class name,
-/// so the delegate has an `init()` UIKit can call: a `final` class inherits
-/// one; another class declares `required init()`. That is what lets
-/// `@main` on the delegate class start the application.
+/// Mark the delegate class `@main`, as Xcode's template does
+/// (`@main class AppDelegate: UIResponder, UIApplicationDelegate`), or set
+/// ``UIApplication/delegate`` and call ``UIApplicationMain(_:_:_:_:)`` from a
+/// `main.swift`. UIKit makes a delegate named by class through
+/// ``UIResponder/init(madeByUIKit:)``, which a responder subclass inherits.
 @preconcurrency @MainActor
 public protocol UIApplicationDelegate: AnyObject {
-    init()
     func application(
         _ application: UIApplication,
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
@@ -24,6 +24,15 @@ public protocol UIApplicationDelegate: AnyObject {
     func applicationDidBecomeActive(_ application: UIApplication)
     /// The application is about to end.
     func applicationWillTerminate(_ application: UIApplication)
+    /// Which configuration (delegate class, scene class) a connecting scene
+    /// gets. By default the first of ``UIApplication/sceneManifest`` for the
+    /// session's role, or Xcode's template's "Default Configuration".
+    func application(
+        _ application: UIApplication,
+        configurationForConnecting connectingSceneSession: UISceneSession,
+        options: UIScene.ConnectionOptions
+    ) -> UISceneConfiguration
+    func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>)
 }
 
 extension UIApplicationDelegate {
@@ -36,12 +45,23 @@ extension UIApplicationDelegate {
     public func applicationWillEnterForeground(_ application: UIApplication) {}
     public func applicationDidBecomeActive(_ application: UIApplication) {}
     public func applicationWillTerminate(_ application: UIApplication) {}
+    public func application(
+        _ application: UIApplication,
+        configurationForConnecting connectingSceneSession: UISceneSession,
+        options: UIScene.ConnectionOptions
+    ) -> UISceneConfiguration {
+        connectingSceneSession.configuration
+    }
+    public func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>) {}
+}
 
+extension UIApplicationDelegate where Self: UIResponder {
     /// The entry point of an application whose delegate class is marked
     /// `@main`: makes the delegate and runs ``UIApplicationMain(_:_:_:_:)``.
     public static func main() {
-        let delegate = Self()
+        let delegate = Self(madeByUIKit: UIResponder.MadeByUIKit())
         UIApplication.shared.delegate = delegate
+        UIApplication.shared.retainedDelegate = delegate
         exit(UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, nil))
     }
 }
@@ -74,6 +94,20 @@ open class UIApplication: UIResponder {
 
     /// Held weakly, as in UIKit: keep your own reference to it.
     public weak var delegate: (any UIApplicationDelegate)?
+    /// The scene manifest an iOS application's Info.plist gives; see
+    /// ``UIApplicationSceneManifest``.
+    public var sceneManifest: UIApplicationSceneManifest?
+    /// The application's window scene, once connected (after launch).
+    var connectedWindowScene: UIWindowScene?
+    /// The scenes connected: the application's one window scene, after launch.
+    public var connectedScenes: Set<UIScene> { connectedWindowScene.map { [$0] } ?? [] }
+    /// The sessions of the connected scenes.
+    public var openSessions: Set<UISceneSession> { Set(connectedScenes.map(\.session)) }
+    /// Whether the application can show several scenes at once: never here.
+    public var supportsMultipleScenes: Bool { sceneManifest?.supportsMultipleScenes ?? false }
+    /// The delegate UIKit made itself (from `@main` or a class name), which
+    /// it keeps for the application's life, as `UIApplicationMain` does.
+    var retainedDelegate: (any UIApplicationDelegate)?
 
     /// The main run loop, and with it the application's clock.
     @exclusivity(unchecked) public private(set) var runLoop = ApplicationRunLoop()
@@ -154,6 +188,12 @@ open class UIApplication: UIResponder {
         connectEventPath()
     }
 
+    /// Not for the application: there is one, ``shared``.
+    @available(*, unavailable)
+    public required init(madeByUIKit _: MadeByUIKit) {
+        fatalError("UIKit makes no application from a class")
+    }
+
     /// The application's delegate when it is a responder of its own (not a
     /// view, view controller or the application); otherwise the chain ends here.
     open override var next: UIResponder? {
@@ -168,6 +208,9 @@ open class UIApplication: UIResponder {
     /// want a clean application.
     public func resetForTesting() {
         delegate = nil
+        retainedDelegate = nil
+        sceneManifest = nil
+        connectedWindowScene = nil
         windowRecords = []
         keyWindowReference = nil
         showCount = 0

@@ -17,6 +17,27 @@ open class UIResponder: NSObject {
         super.init()
     }
 
+    /// Makes a responder of the receiving class when UIKit has only the
+    /// class: the application delegate of `@main` or of a class name given
+    /// to `UIApplicationMain`, and a scene's delegate. iOS makes them
+    /// through the Objective-C runtime; Swift on Linux can make an object
+    /// from a class only through a `required` initialiser, so this is it.
+    ///
+    /// A subclass that declares no initialiser inherits it, which is what
+    /// Xcode's templates write (`class AppDelegate: UIResponder,
+    /// UIApplicationDelegate`). A direct subclass of `UIResponder` that
+    /// declares initialisers of its own must also provide this one (calling
+    /// `super.init(madeByUIKit:)`); views, view controllers, scenes and the
+    /// application cannot be made this way and need not.
+    public required init(madeByUIKit _: MadeByUIKit) {
+        super.init()
+    }
+
+    /// What only UIKit can pass to ``init(madeByUIKit:)``.
+    public struct MadeByUIKit: Sendable {
+        init() {}
+    }
+
     /// Called in UIKit once an object loaded from an interface archive (a
     /// nib or a storyboard) has all its outlets connected. Interface
     /// archives are not read here, so it is never called; it is an override

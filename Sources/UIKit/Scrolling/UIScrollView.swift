@@ -42,7 +42,10 @@ open class UIScrollView: UIView {
     /// The indicators' timer goes with the view (views are released on the
     /// main thread, as `UIView`'s deinitializer says).
     deinit {
-        MainActor.assumeIsolated { scrollIndicators.hideTimer?.invalidate() }
+        MainActor.assumeIsolated {
+            scrollIndicators.hideTimer?.invalidate()
+            trackingModeRunLoop?.endTracking()
+        }
     }
 
     private func installRecognizers() {
@@ -232,9 +235,31 @@ open class UIScrollView: UIView {
     /// True while a finger is on the scroll view, dragging or not yet.
     public internal(set) var isTracking = false
     /// True from the moment a drag starts moving the content until the finger lifts.
-    public internal(set) var isDragging = false
+    public internal(set) var isDragging = false {
+        didSet { updateTrackingMode() }
+    }
     /// True while the content moves on its own after a drag.
-    public internal(set) var isDecelerating = false
+    public internal(set) var isDecelerating = false {
+        didSet { updateTrackingMode() }
+    }
+    /// The run loop this scroll view holds in the tracking mode, while it
+    /// drags or decelerates.
+    private var trackingModeRunLoop: ApplicationRunLoop?
+
+    /// As UIKit: the main run loop is in `RunLoop.Mode.tracking` while a
+    /// scroll view drags or decelerates, so that timers added only for
+    /// `.default` wait, and those added for `.common` keep firing.
+    private func updateTrackingMode() {
+        let tracks = isDragging || isDecelerating
+        if tracks, trackingModeRunLoop == nil {
+            let runLoop = UIApplication.shared.runLoop
+            runLoop.beginTracking()
+            trackingModeRunLoop = runLoop
+        } else if !tracks, let runLoop = trackingModeRunLoop {
+            runLoop.endTracking()
+            trackingModeRunLoop = nil
+        }
+    }
 
     /// The recognizer that drags the content. Its `cancelsTouchesInView`
     /// follows ``canCancelContentTouches``; its delegate must stay unset (the

@@ -22,6 +22,12 @@ open class UIViewController: UIResponder {
         self.init(nibName: nil, bundle: nil)
     }
 
+    /// Not for view controllers: UIKit makes only delegates from their class.
+    @available(*, unavailable)
+    public required init(madeByUIKit _: MadeByUIKit) {
+        fatalError("UIKit makes no view controllers from a class")
+    }
+
     nonisolated open override var description: String { "<\(type(of: self))>" }
 
     public required init?(coder: NSCoder) {

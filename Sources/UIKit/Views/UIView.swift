@@ -25,6 +25,12 @@ open class UIView: UIResponder, CALayerDelegate {
         self.init(frame: .zero)
     }
 
+    /// Not for views: UIKit makes only delegates from their class.
+    @available(*, unavailable)
+    public required init(madeByUIKit _: MadeByUIKit) {
+        fatalError("UIKit makes no views from a class")
+    }
+
     /// The class, frame and tag. Read it on the main thread, like the view.
     nonisolated open override var description: String {
         MainActor.assumeIsolated { "<\(type(of: self)) frame = \(frame)\(tag != 0 ? " tag = \(tag)" : "")>" }

@@ -34,6 +34,24 @@ open class UIWindow: UIView {
         joinApplication()
     }
 
+    /// A window of `windowScene`, filling its screen.
+    public convenience init(windowScene: UIWindowScene) {
+        self.init(frame: windowScene.screen.bounds)
+        // An initializer's own assignment runs no observer.
+        self.windowScene = windowScene
+        windowScene.add(self)
+    }
+
+    /// The scene the window belongs to. Windows made before the scene
+    /// connected join it then, as on iOS for an application without a scene delegate.
+    open weak var windowScene: UIWindowScene? {
+        didSet {
+            guard oldValue !== windowScene else { return }
+            oldValue?.remove(self)
+            windowScene?.add(self)
+        }
+    }
+
     /// A new window is hidden, and known to the application.
     private func joinApplication() {
         layer.isHidden = true
