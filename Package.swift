@@ -43,7 +43,12 @@ let package = Package(
         .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
         // The Clang module underneath UIKit, for `import UIKit.UIGestureRecognizerSubclass`.
         .systemLibrary(name: "UIKitClangModule"),
-        .target(name: "UIKit", dependencies: ["HID", "QuartzCore", "UIKitClangModule", "CMainThreadHooks"]),
+        .target(
+            name: "UIKit",
+            dependencies: ["HID", "QuartzCore", "UIKitClangModule", "CMainThreadHooks"],
+            // The symbols' outlines are Bootstrap Icons (scripts/import-symbols).
+            exclude: ["Drawing/Symbols/LICENSE-bootstrap-icons.txt"]
+        ),
         .target(name: "_Testing_UIKit", dependencies: ["UIKit"]),
 
         // Tools. The tool's commands live in a library so that tests can parse them.
@@ -96,9 +101,9 @@ let package = Package(
             name: "UIKitTests",
             dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreGraphics", "HID", "GeometryTestSupport", "CFreeType", "DrawingTestSupport"],
             exclude: ["References"],
-            // An asset catalog read through `Bundle.module`,
+            // An asset catalog and loose images read through `Bundle.module`,
             // as an app's own package declares them (docs/resources.md).
-            resources: [.copy("Resources/Assets.xcassets")]
+            resources: [.copy("Resources/Assets.xcassets"), .process("Resources/Images")]
         ),
         .testTarget(name: "OpenUIKitCommandsTests", dependencies: ["OpenUIKitCommands", "SceneFile", "UIKit", "DrawingTestSupport"], exclude: ["References"]),
         // Compiles client code (Tests/SourceCompatibilityFixtures) against the built modules.

@@ -80,4 +80,91 @@ public enum ControlMetrics {
     /// The opacity of a disabled switch or slider, drawn as one group
     /// (iOS dims them to about half; not documented).
     public static let disabledControlAlpha: CGFloat = 0.5
+
+    // MARK: Segmented controls
+
+    /// A segmented control's height: 32 points since iOS 13 (Interface
+    /// Builder's default for one; 28 before).
+    public static let segmentedControlHeight: CGFloat = 32
+    /// The track's corner radius (iOS 13 and later; about 9 in screenshots,
+    /// chosen 8).
+    public static let segmentedControlCornerRadius: CGFloat = 8
+    /// The gap between the selected segment's thumb and the track's edge.
+    public static let segmentedControlThumbInset: CGFloat = 2
+    /// The thumb's corner radius: the track's less the inset, rounded (chosen).
+    public static let segmentedControlThumbCornerRadius: CGFloat = 7
+    /// The thumb's faint shadow (chosen to match iOS 13 to 17's look).
+    public static let segmentedControlThumbShadowOpacity: Float = 0.12
+    public static let segmentedControlThumbShadowOffset = CGSize(width: 0, height: 3)
+    public static let segmentedControlThumbShadowRadius: CGFloat = 4
+    /// The height of the separators between unselected segments (chosen:
+    /// half the control).
+    public static let segmentedControlSeparatorHeight: CGFloat = 16
+    /// The titles' font size: 13 points, semibold when selected (iOS 13 and later).
+    public static let segmentedControlFontSize: CGFloat = 13
+    /// Space on each side of the widest segment's content when the control
+    /// sizes itself (chosen).
+    public static let segmentedControlContentPadding: CGFloat = 12
+    /// The opacity of a pressed, unselected segment's content (chosen: iOS
+    /// fades it while the finger is on it).
+    public static let segmentedControlHighlightedContentAlpha: CGFloat = 0.5
+
+    // MARK: Steppers
+
+    /// A stepper's size, whatever frame it is given: 94 × 32 points since
+    /// iOS 13 (its intrinsic size; 94 × 29 before).
+    public static let stepperSize = CGSize(width: 94, height: 32)
+    /// The corner radius of its track (chosen, as the segmented control's).
+    public static let stepperCornerRadius: CGFloat = 8
+    /// The divider between − and +: 1 point wide, this high (chosen).
+    public static let stepperDividerHeight: CGFloat = 18
+    /// The − and + glyphs: bars this long and this thick (chosen to match
+    /// iOS 13 to 17's look).
+    public static let stepperGlyphLength: CGFloat = 14
+    public static let stepperGlyphThickness: CGFloat = 2
+    /// How long a finger must stay on − or + before the value starts to
+    /// repeat, and how often it repeats after that: AppKit documents these
+    /// for NSStepper's autorepeat (0.5 seconds, then ten times a second);
+    /// UIKit documents only that holding repeats, and speeds up after a
+    /// while, which is not modelled here.
+    public static let stepperAutorepeatDelay: TimeInterval = 0.5
+    public static let stepperAutorepeatInterval: TimeInterval = 0.1
+
+    // MARK: Progress views
+
+    /// A progress bar's thickness: 4 points, with round ends, since iOS 14
+    /// (2 before; chosen from the iOS 17 look).
+    public static let progressViewHeight: CGFloat = 4
+
+    // MARK: Activity indicators
+
+    /// The spinner's size by style: 20 points for `.medium`, 37 for
+    /// `.large` (UIKit sizes the view to these, as its header says).
+    public static let activityIndicatorMediumSide: CGFloat = 20
+    public static let activityIndicatorLargeSide: CGFloat = 37
+    /// Eight spokes since iOS 13 (twelve before).
+    public static let activityIndicatorSpokeCount = 8
+    /// How long each eighth of a turn shows: a turn a second (chosen to
+    /// match iOS's pace).
+    public static let activityIndicatorStepDuration: TimeInterval = 1.0 / 8
+    /// Where a spoke starts and ends, and its thickness, as fractions of
+    /// the spinner's side (chosen to match iOS 13 to 17's spinner).
+    public static let activityIndicatorSpokeInnerRadius: CGFloat = 0.22
+    public static let activityIndicatorSpokeOuterRadius: CGFloat = 0.44
+    public static let activityIndicatorSpokeWidth: CGFloat = 0.1
+    /// A spoke's opacity `behind` steps after the darkest (chosen: from
+    /// full down by a tenth a step).
+    public static func activityIndicatorSpokeAlpha(behind: Int) -> CGFloat {
+        1 - 0.1 * CGFloat(behind)
+    }
+
+    // MARK: Page controls
+
+    /// A page control's dots and their spacing, its height and the room on
+    /// either side (iOS 14 and later: 8-point dots, 26 points high; chosen
+    /// from the iOS 17 look).
+    public static let pageControlDotDiameter: CGFloat = 8
+    public static let pageControlDotSpacing: CGFloat = 9
+    public static let pageControlHeight: CGFloat = 26
+    public static let pageControlHorizontalPadding: CGFloat = 12
 }

@@ -256,10 +256,14 @@ open class UIButton: UIControl {
     }
 
     /// The current image as drawn: a template in the title's colour for a
-    /// system button; darkened or faded by state for a custom one.
+    /// system button (unless it is ``UIImage/RenderingMode/alwaysOriginal``);
+    /// for a custom one, in the tint if it is
+    /// ``UIImage/RenderingMode/alwaysTemplate``, then darkened or faded by
+    /// state.
     private func displayedImage(for state: State) -> UIImage? {
-        guard let image = image(for: state) else { return nil }
-        if isSystemDrawn { return image.withTintColor(currentTitleColor) }
+        guard var image = image(for: state) else { return nil }
+        if isSystemDrawn { return image.renderingMode == .alwaysOriginal ? image : image.withTintColor(currentTitleColor) }
+        if image.renderingMode == .alwaysTemplate { image = image.withTintColor(tintColor) }
         if isHighlighted && adjustsImageWhenHighlighted { return image.overlaid(with: ControlMetrics.buttonHighlightedImageShade) }
         if !isEnabled && adjustsImageWhenDisabled { return image.faded(to: ControlMetrics.buttonDisabledImageAlpha) }
         return image
@@ -370,16 +374,6 @@ extension UIImage {
             context.setAlpha(alpha)
             context.draw(image, in: rect)
         }
-    }
-
-    private func redrawn(_ draw: (CGContext, CGRect, CGImage) -> Void) -> UIImage {
-        guard let image = cgImage,
-              let context = CGContext(data: nil, width: image.width, height: image.height, bitsPerComponent: 8, bytesPerRow: 0,
-                                      space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
-        else { return self }
-        draw(context, CGRect(x: 0, y: 0, width: image.width, height: image.height), image)
-        guard let result = context.makeImage() else { return self }
-        return UIImage(cgImage: result, scale: scale)
     }
 }
 
