@@ -6,6 +6,7 @@
 #   Benchmarks/latency.sh                      # 100,000 events (100 s)
 #   Benchmarks/latency.sh --events 1000000     # the full run (about 17 minutes)
 #   Benchmarks/latency.sh --events 10000 --rate 1000
+#   Benchmarks/latency.sh --bounded            # the server's memory under hostile clients and devices
 #   Benchmarks/latency.sh --check              # system calls and wake-ups per event
 #                                              # against limits (needs strace), 2 x 2 s
 #

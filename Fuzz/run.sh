@@ -87,7 +87,12 @@ for target in "${targets[@]}"; do
     [ -d "Fuzz/Corpus/$target" ] && seeds=("Fuzz/Corpus/$target")
     echo "fuzz: running $target for $runs executions" >&2
     start=$(date +%s)
+    # The budgets the code keeps, as limits: no input may take more than
+    # 1 GB (the largest image a scene may decode is 256 MB, ASan's shadow
+    # and the decoders' own buffers come on top) or 10 s (a decoder fed a
+    # picture it cannot hold used to take 23 s and 1.86 GB).
     "$build/$target" -runs="$runs" -max_total_time="$time_limit" -max_len=8192 -print_final_stats=1 \
+        -rss_limit_mb=1024 -timeout=10 \
         -artifact_prefix="$build/crashes/$target-" "$corpus" "${seeds[@]}" 2>"$build/$target.log" || {
         status=$?
         tail -40 "$build/$target.log" >&2
@@ -96,7 +101,8 @@ for target in "${targets[@]}"; do
     }
     end=$(date +%s)
     executions=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$build/$target.log" | grep -o '[0-9]*$')
-    echo "fuzz: $target: $executions executions in $((end - start)) s, no crash" >&2
+    coverage=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$build/$target.log" | tail -1)
+    echo "fuzz: $target: $executions executions in $((end - start)) s, no crash; $coverage" >&2
     if [ "$time_limit" = 0 ] && [ "${executions:-0}" -lt "$runs" ]; then
         echo "fuzz: $target ran fewer than $runs executions" >&2
         exit 1

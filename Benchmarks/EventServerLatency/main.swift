@@ -12,6 +12,10 @@ import HID
 /// the CPU time each process spent per event.
 ///
 ///     openuikit-latency-benchmark [--events N] [--rate HZ] [--check]
+///     openuikit-latency-benchmark --bounded
+///
+/// `--bounded` runs the hostile cases of BoundedCases.swift instead: what
+/// a client or device can make the server hold, with its memory.
 ///
 /// Figures that do not depend on the machine's load, unlike the timings,
 /// are held to limits: every run fails when either process sleeps (wakes
@@ -29,8 +33,11 @@ while let argument = arguments.popFirst() {
     case "--events": events = arguments.popFirst().flatMap { Int($0) } ?? events
     case "--rate": rate = arguments.popFirst().flatMap { Double($0) } ?? rate
     case "--check": check = true
+    case "--bounded":
+        runBoundedCases()
+        exit(0)
     default:
-        print("usage: openuikit-latency-benchmark [--events N] [--rate HZ] [--check]")
+        print("usage: openuikit-latency-benchmark [--events N] [--rate HZ] [--check] | --bounded")
         exit(64)
     }
 }
@@ -159,6 +166,18 @@ func systemCallTotal(in path: String) -> Int? {
     return total
 }
 
+/// The process's resident memory in kilobytes (`VmRSS` in `/proc`), 0 if unknown.
+func residentKilobytes(of pid: pid_t) -> Int {
+    guard let file = fopen("/proc/\(pid)/status", "r") else { return 0 }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 256)
+    while fgets(&line, Int32(line.count), file) != nil {
+        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if text.hasPrefix("VmRSS:") { return Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0 }
+    }
+    return 0
+}
+
 let directory = binaryDirectory()
 var template = Array("/tmp/openuikit-latency-XXXXXX".utf8CString)
 let socketDirectory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
@@ -195,7 +214,11 @@ let appSleepsBefore = sleepCount(of: appPID)
 let encoder = HIDPacketEncoder()
 let start = monotonicSeconds() + 0.1
 var late = 0
+// The server's memory must stay flat however long the run: sampled as it goes.
+let serverRSSBefore = residentKilobytes(of: serverPID)
+var serverRSSPeak = serverRSSBefore
 for index in 0..<events {
+    if index % 10_000 == 0 { serverRSSPeak = max(serverRSSPeak, residentKilobytes(of: serverPID)) }
     let due = start + Double(index) / rate
     var wake = timespec(tv_sec: Int(due), tv_nsec: Int((due - due.rounded(.down)) * 1e9))
     while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &wake, nil) == EINTR {}
@@ -213,6 +236,8 @@ for index in 0..<events {
     }
 }
 let result = awaitLine(appOutput, prefix: "result", timeout: 60)
+let serverRSSAfter = residentKilobytes(of: serverPID)
+serverRSSPeak = max(serverRSSPeak, serverRSSAfter)
 let serverCPU = cpuSeconds(of: serverPID) - serverCPUBefore
 let serverSleeps = sleepCount(of: serverPID) - serverSleepsBefore
 let appSleeps = sleepCount(of: appPID) - appSleepsBefore
@@ -262,6 +287,7 @@ if check {
         app CPU per event     \(microseconds("cpu_us_per_event")) µs
         wake-ups per event    server \(rounded(wakeUps.server)), app \(rounded(wakeUps.app))   (times each went to sleep; limit \(wakeUpLimit))
         frames sent > 1 ms late by the player: \(late)
+        server RSS            \(serverRSSBefore / 1024) MB before, \(serverRSSPeak / 1024) MB at most, \(serverRSSAfter / 1024) MB after
         """)
 }
 // Whatever the timings, an event lost, reordered or missing the server's read time is a failure.

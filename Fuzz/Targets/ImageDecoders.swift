@@ -12,6 +12,12 @@ import Foundation
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Data(bytes: data, count: size)
+    // A scene decodes no more than 64 Mi pixels of images in all
+    // (SceneRenderer.imagePixelBudget, refused from the header's size
+    // before decoding): the fuzzer runs with the memory that budget takes.
+    if let claim = try? CGImage.pixelSize(ofEncoded: bytes), claim.width > 0, claim.height > (64 << 20) / claim.width {
+        return 0
+    }
     let image: CGImage
     do {
         image = try CGImage.decode(bytes)

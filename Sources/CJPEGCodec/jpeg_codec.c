@@ -25,10 +25,11 @@ static void fail(j_common_ptr cinfo) {
     longjmp(error->escape, 1);
 }
 
-// Warnings are ignored, except the one for a file that ends early: libjpeg
-// would fill the rest of the picture with gray and carry on.
+// Warnings are ignored, except those for data that ends early (the file,
+// or a Huffman scan running into a marker): libjpeg would fill the rest of
+// the picture with gray and carry on.
 static void warn(j_common_ptr cinfo, int level) {
-    if (level < 0 && cinfo->err->msg_code == JWRN_JPEG_EOF) {
+    if (level < 0 && (cinfo->err->msg_code == JWRN_JPEG_EOF || cinfo->err->msg_code == JWRN_HIT_MARKER)) {
         fail(cinfo);
     }
 }
@@ -56,6 +57,12 @@ int jpeg_codec_read_header(const unsigned char *data, size_t size, jpeg_codec_in
     info->width = (int)cinfo.image_width;
     info->height = (int)cinfo.image_height;
     info->arithmetic = cinfo.arith_code ? 1 : 0;
+    // jpeg_read_header stops after the first scan's header: what follows is
+    // its data, unless it is a marker (0xFF then neither a stuffed zero nor
+    // a restart marker) or nothing.
+    const unsigned char *next = cinfo.src->next_input_byte;
+    size_t left = cinfo.src->bytes_in_buffer;
+    info->empty_scan = left < 2 || (next[0] == 0xFF && next[1] != 0x00 && (next[1] < 0xD0 || next[1] > 0xD7));
     jpeg_destroy_decompress(&cinfo);
     return 0;
 }
@@ -80,9 +87,21 @@ int jpeg_codec_decode(const unsigned char *data, size_t size, unsigned char *rgb
     cinfo.out_color_space = JCS_RGB;
     jpeg_start_decompress(&cinfo);
     size_t row_bytes = (size_t)cinfo.output_width * 3;
+    // The arithmetic decoder reads zeros once its data runs into a marker,
+    // and says nothing: a scan whose data ends more than two rows of blocks
+    // before the picture does (it reads a little ahead) is cut short.
+    unsigned int slack = 2 * (unsigned int)cinfo.max_v_samp_factor * DCTSIZE;
     while (cinfo.output_scanline < cinfo.output_height) {
         JSAMPROW row = rgb + (size_t)cinfo.output_scanline * row_bytes;
         jpeg_read_scanlines(&cinfo, &row, 1);
+        int marker = cinfo.unread_marker;
+        if (cinfo.arith_code && !cinfo.progressive_mode && marker != 0 && (marker < 0xD0 || marker > 0xD7)
+            && cinfo.output_scanline + slack < cinfo.output_height) {
+            snprintf(info->message, sizeof info->message, "the JPEG's scan data ends at row %u of %u",
+                     cinfo.output_scanline, cinfo.output_height);
+            jpeg_destroy_decompress(&cinfo);
+            return -1;
+        }
     }
     jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);

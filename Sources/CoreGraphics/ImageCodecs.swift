@@ -29,9 +29,57 @@ extension CGImage {
     /// truncated data, and for sizes that may not be allocated, before
     /// allocating them.
     public static func decode(_ data: Data) throws -> CGImage {
-        if data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return try decodePNG(data) }
+        if data.starts(with: pngSignature) { return try decodePNG(data) }
         if data.starts(with: [0xFF, 0xD8, 0xFF]) { return try decodeJPEG(data) }
         throw CGImageCodecError.unknownFormat
+    }
+
+    /// The width and height in pixels that PNG or JPEG data claims (its
+    /// `IHDR`, its frame header), read without decoding any pixel: what a
+    /// caller with a memory budget checks before ``decode(_:)``.
+    public static func pixelSize(ofEncoded data: Data) throws -> (width: Int, height: Int) {
+        if data.starts(with: pngSignature) {
+            // The signature, then the IHDR chunk: length, "IHDR", width, height (big-endian).
+            guard data.count >= 24, Array(data[data.startIndex + 12 ..< data.startIndex + 16]) == Array("IHDR".utf8) else {
+                throw CGImageCodecError.invalidData("the PNG does not start with its IHDR chunk")
+            }
+            func bigEndian(_ at: Int) -> Int {
+                data[data.startIndex + at ..< data.startIndex + at + 4].reduce(0) { $0 << 8 | Int($1) }
+            }
+            return (bigEndian(16), bigEndian(20))
+        }
+        if data.starts(with: [0xFF, 0xD8, 0xFF]) {
+            return try data.withUnsafeBytes { raw in
+                var info = jpeg_codec_info()
+                guard jpeg_codec_read_header(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &info) == 0 else {
+                    throw CGImageCodecError.invalidData(text(of: &info))
+                }
+                return (Int(info.width), Int(info.height))
+            }
+        }
+        throw CGImageCodecError.unknownFormat
+    }
+
+    private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// How many bytes of compressed pixels (`IDAT`) a PNG holds, once its
+    /// chunks are known to be whole and to end with `IEND`: a file cut
+    /// short is refused before its pixels are allocated, not after
+    /// allocating them and decoding what is there.
+    static func pngImageDataLength(_ bytes: UnsafeRawBufferPointer) throws -> Int {
+        var offset = pngSignature.count
+        var imageData = 0
+        while bytes.count - offset >= 12 {
+            let length = (0..<4).reduce(0) { $0 << 8 | Int(bytes[offset + $1]) }
+            let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+            guard length <= bytes.count - offset - 12 else {
+                throw CGImageCodecError.invalidData("the PNG is cut short: its \(type) chunk at byte \(offset) needs \(length) bytes and \(bytes.count - offset - 12) are left")
+            }
+            if type == "IEND" { return imageData }
+            if type == "IDAT" { imageData += length }
+            offset += 12 + length
+        }
+        throw CGImageCodecError.invalidData("the PNG is cut short: it ends at byte \(bytes.count) without its IEND chunk")
     }
 
     /// The image as PNG data: 8-bit RGBA, colour unpremultiplied.
@@ -103,9 +151,16 @@ extension CGImage {
             // shorter than its rows (at one bit per pixel) would need ends
             // early, so it is refused before its pixels are allocated.
             let rowBytes = height * (1 + (width + 7) / 8)
-            guard bytes.count >= rowBytes / pngMaximumCompression else {
+            let imageData: Int
+            do {
+                imageData = try pngImageDataLength(bytes)
+            } catch {
                 png_image_free(&image)
-                throw CGImageCodecError.invalidData("a PNG of \(width)×\(height) pixels needs at least \(rowBytes / pngMaximumCompression) bytes; this one has \(bytes.count)")
+                throw error
+            }
+            guard imageData >= rowBytes / pngMaximumCompression else {
+                png_image_free(&image)
+                throw CGImageCodecError.invalidData("a PNG of \(width)×\(height) pixels needs at least \(rowBytes / pngMaximumCompression) bytes of image data; this one has \(imageData)")
             }
             image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)   // PNG_FORMAT_RGBA, a macro Swift cannot import
             var failure: CGImageCodecError?
@@ -135,6 +190,12 @@ extension CGImage {
             // Huffman coding spends at least one bit on the first coefficient
             // of each 8×8 block: a file shorter than that for its size ends
             // early, so it is refused before its pixels are allocated.
+            // Arithmetic coding can spend far less than a bit per block, so
+            // no size is too small for it; but a scan with no data at all is
+            // no picture (libjpeg would decode it as gray, slowly).
+            guard info.empty_scan == 0 else {
+                throw CGImageCodecError.invalidData("the JPEG's first scan holds no data")
+            }
             let blocks = ((width + 7) / 8) * ((height + 7) / 8)
             guard info.arithmetic != 0 || bytes.count * 8 >= blocks else {
                 throw CGImageCodecError.invalidData("a JPEG of \(width)×\(height) pixels needs at least \((blocks + 7) / 8) bytes; this one has \(bytes.count)")

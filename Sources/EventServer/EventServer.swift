@@ -14,7 +14,18 @@ import HID
 public final class EventServer {
     public let configuration: ServerConfiguration
     private let listener: Int32
-    private let dispatcher: EventDispatcher
+    let dispatcher: EventDispatcher
+    private let log: ServerLog
+    /// Set while `accept` cannot get a descriptor (`EMFILE`, `ENFILE`):
+    /// the listener is left out of the poll until one is freed (a client
+    /// or a source closed) or, for the whole system's table, a second has
+    /// passed. Otherwise the waiting connection would wake every turn and
+    /// fail again, at full speed.
+    private var acceptPausedUntil: Double?
+    /// Clients connected at once, in every role: enough for any desktop,
+    /// and few enough that `openuikit apps` lists them all in one reply
+    /// (each row is at most 269 bytes; see ``ServerProtocol/maximumMessageSize``).
+    static let maximumClients = 200
     // State touched at every turn, by the one thread and never through
     // overlapping inout accesses, skips the runtime's exclusivity checks
     // (here and in the dispatcher and clients: a tenth of a turn's
@@ -46,10 +57,9 @@ public final class EventServer {
     /// Makes the socket's directory (mode 0700) and starts listening.
     public init(configuration: ServerConfiguration) throws(EventServerError) {
         self.configuration = configuration
-        self.dispatcher = EventDispatcher(
-            configuration: .init(watchdogTimeout: configuration.watchdogTimeout),
-            report: configuration.log
-        )
+        let log = ServerLog(configuration.log)
+        self.log = log
+        self.dispatcher = EventDispatcher(configuration: .init(watchdogTimeout: configuration.watchdogTimeout), log: log)
         self.listener = try Self.listen(at: configuration.socketPath, ownsDirectory: configuration.ownsSocketDirectory)
     }
 
@@ -90,7 +100,7 @@ public final class EventServer {
             pthread_sigmask(SIG_BLOCK, &signals, nil)
             signalDescriptor = signalfd(-1, &signals, Int32(SFD_NONBLOCK) | Int32(SFD_CLOEXEC))
             if signalDescriptor < 0 {
-                configuration.log("signalfd failed (\(String(cString: strerror(errno)))); looking for signals every 100 ms instead")
+                log("signalfd failed (\(String(cString: strerror(errno)))); looking for signals every 100 ms instead")
             }
         }
         while !isStopped {
@@ -103,7 +113,7 @@ public final class EventServer {
             var pending = sigset_t()
             sigpending(&pending)
             if sigismember(&pending, SIGINT) == 1 || sigismember(&pending, SIGTERM) == 1 {
-                configuration.log("stopping on a signal")
+                log("stopping on a signal")
                 isStopped = true
             }
         }
@@ -124,6 +134,7 @@ public final class EventServer {
             client.socket.close()
         }
         greeting = []
+        log.summarize(final: true)
         close(listener)
         unlink(configuration.socketPath)
         if signalDescriptor >= 0 { close(signalDescriptor) }
@@ -143,7 +154,11 @@ public final class EventServer {
         let sourceStart = 3
         let clientStart = sourceStart + sources.count
         descriptors.removeAllKeepingStorage()
-        descriptors.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
+        if let paused = acceptPausedUntil {
+            wakeUp = min(wakeUp, paused)
+            if now >= paused { acceptPausedUntil = nil }
+        }
+        descriptors.append(pollfd(fd: acceptPausedUntil == nil ? listener : -1, events: Int16(POLLIN), revents: 0))
         descriptors.append(pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0))
         descriptors.append(pollfd(fd: deviceMonitor?.monitor.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0))
         for source in sources { descriptors.append(pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
@@ -160,7 +175,7 @@ public final class EventServer {
         }
         let milliseconds = Int32(min(max(0, ((wakeUp - now) * 1000).rounded(.up)), Double(Int32.max)))
         let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
-        if ready < 0 && errno != EINTR { configuration.log("poll failed: \(String(cString: strerror(errno)))") }
+        if ready < 0 && errno != EINTR { log.report("poll failed", "poll failed: \(String(cString: strerror(errno)))") }
 
         now = monotonicSeconds()
         if descriptors[0].revents != 0 { acceptClients(now: now) }
@@ -179,7 +194,7 @@ public final class EventServer {
         for (offset, source) in sources.enumerated() where descriptors[sourceStart + offset].revents != 0 {
             if !read(source) { finished.append(ObjectIdentifier(source)) }
         }
-        if !finished.isEmpty { sources.removeAll { finished.contains(ObjectIdentifier($0)) } }
+        if !finished.isEmpty { sources.removeAll { finished.contains(ObjectIdentifier($0)) }; descriptorsFreed() }
         flushAll()
 
         // Then the acknowledgements that did not wake the server. Reading
@@ -203,33 +218,36 @@ public final class EventServer {
         dropSilentClients(now: now)
         flushAll()
         polledClients.removeAllKeepingStorage()
+        log.summarize()
     }
 
     /// Reads the signals waiting at the signal descriptor: SIGINT and SIGTERM stop the server.
     private func takeSignals() {
         var information = signalfd_siginfo()
         while Glibc.read(signalDescriptor, &information, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
-            configuration.log("stopping on a signal")
+            log("stopping on a signal")
             isStopped = true
         }
     }
 
-    /// Reads one source; false when it is finished or broken.
+    /// Reads one source; false when it is finished or broken, and then
+    /// whatever it still holds down is cancelled.
     private func read(_ source: any InputSource) -> Bool {
+        let origin = InputOrigin(source)
         do {
             let events = try source.readEvents()
-            for problem in source.takeDiagnostics() { configuration.log(problem) }
+            for problem in source.takeDiagnostics() { log(problem) }
             let readTime = monotonicSeconds()
-            for event in events { dispatcher.dispatch(event, readTime: readTime) }
+            for event in events { dispatcher.dispatch(event, readTime: readTime, from: origin) }
             return true
         } catch .endOfInput {
-            for problem in source.takeDiagnostics() { configuration.log(problem) }
-            configuration.log("\(source.name): end of input")
-            return false
+            for problem in source.takeDiagnostics() { log(problem) }
+            log("\(source.name): end of input")
         } catch {
-            configuration.log("\(source.name): \(error); no longer read")
-            return false
+            log("\(source.name): \(error); no longer read")
         }
+        dispatcher.endInput(from: origin, readTime: monotonicSeconds())
+        return false
     }
 
     private func applyDeviceChanges() {
@@ -242,14 +260,17 @@ public final class EventServer {
                 switch open(path) {
                 case .success(let source?):
                     sources.append(source)
-                    configuration.log("\(path): plugged in; reading it")
+                    log("\(path): plugged in; reading it")
                 case .success(nil): break
-                case .failure(let error): configuration.log("\(error)")
+                case .failure(let error): log("\(error)")
                 }
             case .removed(let path):
-                let count = sources.count
+                let unplugged = sources.filter { $0.name == path }
+                guard !unplugged.isEmpty else { continue }
                 sources.removeAll { $0.name == path }
-                if sources.count < count { configuration.log("\(path): unplugged") }
+                log("\(path): unplugged")
+                for source in unplugged { dispatcher.endInput(from: InputOrigin(source), readTime: monotonicSeconds()) }
+                descriptorsFreed()
             }
         }
     }
@@ -270,8 +291,15 @@ public final class EventServer {
         while true {
             let descriptor = accept(listener, nil, nil)
             guard descriptor >= 0 else {
-                if errno == EINTR { continue }
-                if errno != EAGAIN && errno != EWOULDBLOCK { configuration.log("accept failed: \(String(cString: strerror(errno)))") }
+                switch errno {
+                case EINTR: continue
+                case EAGAIN, EWOULDBLOCK: break
+                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                    log.report("out of descriptors", "accept failed: \(String(cString: strerror(errno))); accepting no client until a descriptor is free")
+                    acceptPausedUntil = now + 1
+                default:
+                    log.report("accept failed", "accept failed: \(String(cString: strerror(errno)))")
+                }
                 return
             }
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
@@ -280,7 +308,7 @@ public final class EventServer {
             do {
                 credentials = try socket.peerCredentials()
             } catch {
-                configuration.log("refused a client whose credentials could not be read: \(error)")
+                log.report("unreadable credentials", "refused a client whose credentials could not be read: \(error)")
                 socket.close()
                 continue
             }
@@ -288,6 +316,10 @@ public final class EventServer {
             nextClientIdentifier &+= 1
             guard configuration.acceptsPeer(credentials) else {
                 refuse(client, .refusedPeer, "refused: the server accepts only processes of user \(getuid()), not of user \(credentials.userIdentifier)")
+                continue
+            }
+            guard dispatcher.clients.count + greeting.count < Self.maximumClients else {
+                refuse(client, .other, "refused: the server has \(Self.maximumClients) clients connected, its most")
                 continue
             }
             greeting.append(client)
@@ -356,7 +388,7 @@ public final class EventServer {
             screenScale: screen.scale, isForeground: isApplication
         )).encoded())
         if hello.role != .control && hello.role != .injector {
-            configuration.log("\(hello.role) \(dispatcher.describe(client)) connected")
+            log("\(hello.role) \(dispatcher.describe(client)) connected")
         }
         dispatcher.add(client, now: now)
         return true
@@ -381,12 +413,12 @@ public final class EventServer {
         let readTime = monotonicSeconds()
         while let result = injectedPackets.next() {
             switch result {
-            case .success(let event): dispatcher.dispatch(event, readTime: readTime)
-            case .failure(let error): configuration.log("\(dispatcher.describe(client)) injected a bad event: \(error); skipped")
+            case .success(let event): dispatcher.dispatch(event, readTime: readTime, from: InputOrigin(client))
+            case .failure(let error): log.report("bad injected event", "\(dispatcher.describe(client)) injected a bad event: \(error); skipped")
             }
         }
         if injectedPackets.bufferedByteCount > 0 {
-            configuration.log("\(dispatcher.describe(client)) injected a cut-off event of \(envelope.packet.count) bytes; skipped")
+            log.report("bad injected event", "\(dispatcher.describe(client)) injected a cut-off event of \(envelope.packet.count) bytes; skipped")
             injectedPackets = HIDPacketDecoder()
         }
         // Sent before the injector's socket is read again: one send per
@@ -403,10 +435,11 @@ public final class EventServer {
 
     /// Sends a client why it is refused, then hangs up.
     private func refuse(_ client: Client, _ code: ServerErrorMessage.Code, _ why: String) {
-        configuration.log("client \(client.identifier) (pid \(client.credentials.processIdentifier)): \(why)")
+        log("client \(client.identifier) (pid \(client.credentials.processIdentifier)): \(why)")
         client.socket.discardWaitingMessages()
         _ = try? client.socket.send(ServerMessage.error(ServerErrorMessage(code, why)).encoded())
         client.socket.close()
+        descriptorsFreed()
     }
 
     private func drop(
@@ -417,11 +450,24 @@ public final class EventServer {
         if tellIt {
             refuse(client, code, "\(dispatcher.describe(client)) \(why); disconnected")
         } else {
-            configuration.log("\(dispatcher.describe(client)) \(why)")
+            log("\(dispatcher.describe(client)) \(why)")
             client.socket.close()
+            descriptorsFreed()
         }
+        // An injector's contacts end with it, like any source's.
+        dispatcher.endInput(from: InputOrigin(client), readTime: now)
         dispatcher.remove(client, now: now)
     }
+
+    /// A descriptor was closed: if `accept` was waiting for one, it may try again.
+    private func descriptorsFreed() {
+        guard acceptPausedUntil != nil else { return }
+        acceptPausedUntil = nil
+        log("accepting clients again")
+    }
+
+    /// Contacts down that the server follows, from every source (for tests).
+    var contactsDown: Int { dispatcher.contactsDown }
 
     // MARK: The socket
 

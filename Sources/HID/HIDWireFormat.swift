@@ -36,6 +36,10 @@ public enum HIDWireFormat {
 
     static let digitizerPrefixSize = 12
     static let contactSize = 40
+    /// The most contacts one digitizer packet holds within
+    /// ``maximumPayloadSize``: 1,638. A frame with more must be sent as
+    /// several.
+    public static let maximumContactsPerFrame = (maximumPayloadSize - digitizerPrefixSize) / contactSize
     static let buttonPayloadSize = 20
     static let motionPayloadSize = 12
 }
@@ -233,6 +237,7 @@ public struct HIDPacketDecoder: Sendable {
         readIndex = payload + length
         guard version == HIDWireFormat.version else { return .failure(.unsupportedVersion(version)) }
         guard let kind = HIDWireFormat.Kind(rawValue: kindByte) else { return .failure(.unknownKind(kindByte)) }
+        guard buffer[payload - 6] == 0, buffer[payload - 5] == 0 else { return .failure(.badField("reserved header bytes that are not zero")) }
         switch kind {
         case .digitizer: return decodeDigitizer(at: payload, length: length, into: &contacts)
         case .button: return decodeButton(at: payload, length: length)
@@ -255,8 +260,12 @@ public struct HIDPacketDecoder: Sendable {
         swap(&contacts, &storage)
         contacts.removeAllKeepingStorage()
         contacts.reserveCapacity(count)
+        guard buffer[offset + 10] == 0, buffer[offset + 11] == 0 else {
+            return .failure(.badField("reserved frame bytes that are not zero"))
+        }
         var at = offset + HIDWireFormat.digitizerPrefixSize
         for _ in 0..<count {
+            guard buffer[at + 6] == 0, buffer[at + 7] == 0 else { return .failure(.badField("reserved contact bytes that are not zero")) }
             guard let phase = DigitizerContact.Phase(rawValue: buffer[at + 4]) else {
                 return .failure(.badField("contact phase \(buffer[at + 4])"))
             }
@@ -285,6 +294,9 @@ public struct HIDPacketDecoder: Sendable {
         }
         let down = buffer[offset + 12]
         guard down <= 1 else { return .failure(.badField("button down flag \(down)")) }
+        guard buffer[offset + 13] == 0, buffer[offset + 14] == 0, buffer[offset + 15] == 0 else {
+            return .failure(.badField("reserved button bytes that are not zero"))
+        }
         return .success(.button(ButtonEvent(
             timestamp: Double(bitPattern: readLittleEndian(UInt64.self, at: offset)),
             usagePage: readLittleEndian(UInt16.self, at: offset + 8),
@@ -304,6 +316,7 @@ public struct HIDPacketDecoder: Sendable {
         guard let phase = MotionEvent.Phase(rawValue: buffer[offset + 9]) else {
             return .failure(.badField("motion phase \(buffer[offset + 9])"))
         }
+        guard buffer[offset + 10] == 0, buffer[offset + 11] == 0 else { return .failure(.badField("reserved motion bytes that are not zero")) }
         return .success(.motion(MotionEvent(
             timestamp: Double(bitPattern: readLittleEndian(UInt64.self, at: offset)), kind: kind, phase: phase
         )))

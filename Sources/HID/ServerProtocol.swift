@@ -351,6 +351,7 @@ extension ServerMessage {
     ) throws(ServerProtocolError) -> (sequence: UInt64, readTime: Double, packet: UnsafeRawBufferPointer)? {
         guard bytes.count >= ServerProtocol.headerSize, bytes[4] == ServerProtocol.MessageType.event.rawValue else { return nil }
         guard bytes[0] == 0x4F, bytes[1] == 0x55, bytes[2] == 0x4B, bytes[3] == 0x53 else { throw .badMagic }
+        guard bytes[5] == 0, bytes[6] == 0, bytes[7] == 0 else { throw .badField("reserved header bytes that are not zero") }
         let fieldsEnd = ServerProtocol.headerSize + eventFieldsSize
         guard bytes.count >= fieldsEnd + HIDWireFormat.headerSize else {
             throw .badLength(type: ServerProtocol.MessageType.event.rawValue, length: bytes.count)
@@ -369,13 +370,14 @@ extension ServerMessage {
         guard bytes[0] == 0x4F, bytes[1] == 0x55, bytes[2] == 0x4B, bytes[3] == 0x53 else { throw .badMagic }
         let typeByte = bytes[4]
         guard let type = ServerProtocol.MessageType(rawValue: typeByte) else { throw .unknownType(typeByte) }
+        guard bytes[5] == 0, bytes[6] == 0, bytes[7] == 0 else { throw .badField("reserved header bytes that are not zero") }
         reader.offset = ServerProtocol.headerSize
         let lengthError = ServerProtocolError.badLength(type: typeByte, length: bytes.count)
         switch type {
         case .hello:
             let version: UInt16 = try reader.get(orThrow: lengthError)
             let roleByte: UInt8 = try reader.get(orThrow: lengthError)
-            _ = try reader.get(orThrow: lengthError) as UInt8
+            try reader.skipZeroes(1, orThrow: lengthError)
             let pid: UInt32 = try reader.get(orThrow: lengthError)
             let name = try reader.getString(orThrow: lengthError)
             guard let role = Hello.Role(rawValue: roleByte) else { throw .badField("hello role \(roleByte)") }
@@ -383,7 +385,7 @@ extension ServerMessage {
         case .acknowledgement:
             let sequence: UInt64 = try reader.get(orThrow: lengthError)
             let handled: UInt8 = try reader.get(orThrow: lengthError)
-            reader.offset += 7
+            try reader.skipZeroes(7, orThrow: lengthError)
             let finish: UInt64 = try reader.get(orThrow: lengthError)
             guard handled <= 1 else { throw .badField("acknowledgement handled flag \(handled)") }
             let finishTime = Double(bitPattern: finish)
@@ -399,7 +401,7 @@ extension ServerMessage {
         case .welcome:
             let version: UInt16 = try reader.get(orThrow: lengthError)
             let foreground: UInt8 = try reader.get(orThrow: lengthError)
-            _ = try reader.get(orThrow: lengthError) as UInt8
+            try reader.skipZeroes(1, orThrow: lengthError)
             let client: UInt32 = try reader.get(orThrow: lengthError)
             let width = Double(bitPattern: try reader.get(orThrow: lengthError))
             let height = Double(bitPattern: try reader.get(orThrow: lengthError))
@@ -505,6 +507,15 @@ private struct MessageReader {
         let value = T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
         offset += size
         return value
+    }
+
+    /// Skips `count` padding bytes, which the protocol says are zero.
+    mutating func skipZeroes(_ count: Int, orThrow error: ServerProtocolError) throws(ServerProtocolError) {
+        guard offset >= 0, bytes.count - offset >= count else { throw error }
+        for index in offset..<(offset + count) where bytes[index] != 0 {
+            throw .badField("padding bytes that are not zero")
+        }
+        offset += count
     }
 
     mutating func getString(orThrow error: ServerProtocolError) throws(ServerProtocolError) -> String {

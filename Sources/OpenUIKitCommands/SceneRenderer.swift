@@ -85,15 +85,34 @@ enum SceneRenderer {
         }
     }
 
+    /// The decoded pixels all the images of one scene may take together:
+    /// 64 Mi pixels, 256 MB at four bytes each, a few photographs at full
+    /// size. A file is decoded once however many views show it.
+    static let imagePixelBudget = 64 * 1024 * 1024
+
     static func format(_ value: Double) -> String {
         value.rounded() == value ? String(Int(value)) : String(value)
     }
+}
+
+/// Why a scene's image file could not be shown.
+private struct ImageFileError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }
 
 /// Makes the UIKit view of each ``SceneView``.
 @MainActor
 private struct SceneViewBuilder {
     let directory: URL
+    /// Decoded images by file, shared by every view that shows one.
+    private var images: [String: UIImage] = [:]
+    /// What is left of ``SceneRenderer/imagePixelBudget``.
+    private var imagePixelsLeft = SceneRenderer.imagePixelBudget
+
+    init(directory: URL) {
+        self.directory = directory
+    }
 
     mutating func view(_ description: SceneView) throws -> UIView {
         let view = try make(description)
@@ -105,7 +124,35 @@ private struct SceneViewBuilder {
         return view
     }
 
-    private func make(_ d: SceneView) throws -> UIView {
+    /// The image in the file at `url`, decoded once per scene. Its size is
+    /// read first and held against what is left of the scene's budget, so
+    /// that no file (a 32 KB PNG claiming 16384 × 16384 pixels, shown by
+    /// ten thousand views) can make the renderer allocate more.
+    private mutating func image(at url: URL) throws(ImageFileError) -> UIImage {
+        if let shared = images[url.path] { return shared }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw ImageFileError("cannot read the image file \(url.path)")
+        }
+        let size: (width: Int, height: Int)
+        let decoded: CGImage
+        do {
+            size = try CGImage.pixelSize(ofEncoded: data)
+            guard size.width > 0, size.height > 0, size.width <= imagePixelsLeft / size.height else {
+                throw ImageFileError("\(url.path): \(size.width) × \(size.height) pixels is larger than the \(imagePixelsLeft) pixels left of the scene's image budget (\(SceneRenderer.imagePixelBudget) for all its images)")
+            }
+            decoded = try CGImage.decode(data)
+        } catch let error as ImageFileError {
+            throw error
+        } catch {
+            throw ImageFileError("\(url.path) is not a PNG or JPEG image that can be read: \(error)")
+        }
+        imagePixelsLeft -= size.width * size.height
+        let image = UIImage(cgImage: decoded)
+        images[url.path] = image
+        return image
+    }
+
+    private mutating func make(_ d: SceneView) throws -> UIView {
         let frame = CGRect(x: d.frame.x, y: d.frame.y, width: d.frame.width, height: d.frame.height)
         switch d.kind {
         case .view:
@@ -142,13 +189,11 @@ private struct SceneViewBuilder {
             let imageView = UIImageView(frame: frame)
             if let path = d.imagePath {
                 let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
-                guard let data = FileManager.default.contents(atPath: url.path) else {
-                    throw SceneFileError(position: d.imagePosition, field: "\(d.field).image", message: "cannot read the image file \(url.path)")
+                do {
+                    imageView.image = try image(at: url)
+                } catch {
+                    throw SceneFileError(position: d.imagePosition, field: "\(d.field).image", message: "\(error)")
                 }
-                guard let image = UIImage(data: data) else {
-                    throw SceneFileError(position: d.imagePosition, field: "\(d.field).image", message: "\(url.path) is not a PNG or JPEG image that can be read")
-                }
-                imageView.image = image
             }
             return imageView
         case .scrollView:

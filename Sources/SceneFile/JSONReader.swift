@@ -277,7 +277,9 @@ public struct JSONReader {
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
-            throw error("the number \(text) is beyond the range of a double", at: startPosition)
+            // A number of 200,000 digits is shown by its ends, not whole.
+            let shown = text.count <= 40 ? text : "\(text.prefix(20))…\(text.suffix(10)) (\(text.count) characters)"
+            throw error("the number \(shown) is beyond the range of a double", at: startPosition)
         }
         return value
     }

@@ -62,9 +62,9 @@ func makeImage(_ bytes: [UInt8], width: Int, height: Int, bitsPerPixel: Int = 32
         // The header's checksum, so that the size is what is refused.
         let crc = crc32(Array(claim[12..<29]))
         claim.replaceSubrange(29..<33, with: [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
-        #expect(throws: CGImageCodecError.invalidData("a PNG of 15000×15000 pixels needs at least 13740 bytes; this one has \(claim.count)")) {
-            try CGImage.decode(claim)
-        }
+        #expect(performing: { try CGImage.decode(claim) }, throws: {
+            "\($0)".hasPrefix("invalid image data: a PNG of 15000×15000 pixels needs at least 13740 bytes of image data; this one has ")
+        })
         // A large picture of one colour, compressed as far as it goes, still reads.
         let plain = try #require(CGImage(width: 3000, height: 2000) { pixels in
             pixels.base.initializeMemory(as: UInt8.self, repeating: 255, count: 3000 * 2000 * 4)
@@ -72,6 +72,77 @@ func makeImage(_ bytes: [UInt8], width: Int, height: Int, bitsPerPixel: Int = 32
         let png = try plain.pngData(), jpeg = try plain.jpegData(compressionQuality: 0.5)
         #expect(try CGImage.decode(png).width == 3000)
         #expect(try CGImage.decode(jpeg).height == 2000)
+    }
+
+    @Test func aPNGCutShortIsRefusedBeforeItsPixelsAreAllocated() throws {
+        // Cut inside its image data: the chunk list says so before anything
+        // is allocated (a truncated 20 KB file used to reach 1 GB first).
+        let plain = try #require(CGImage(width: 300, height: 200) { pixels in
+            for index in 0..<(300 * 200 * 4) { pixels.base.storeBytes(of: UInt8(truncatingIfNeeded: index &* 2654435761 >> 13), toByteOffset: index, as: UInt8.self) }
+        })
+        let png = try plain.pngData()
+        let cut = png.prefix(png.count / 2)
+        #expect(performing: { try CGImage.decode(cut) }, throws: {
+            "\($0)".contains("the PNG is cut short: its IDAT chunk at byte ")
+        })
+        let noEnd = png.prefix(png.count - 12)  // whole chunks, but no IEND
+        #expect(throws: CGImageCodecError.invalidData("the PNG is cut short: it ends at byte \(noEnd.count) without its IEND chunk")) {
+            try CGImage.decode(noEnd)
+        }
+        #expect(try CGImage.decode(png).width == 300)
+    }
+
+    /// An arithmetic-coded JPEG (SOF9) whose scan has no data: SOI, a
+    /// quantisation table, the frame header, the scan header, EOI.
+    static func emptyArithmeticJPEG(width: UInt16, height: UInt16) -> Data {
+        var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xDB, 0x00, 0x43, 0x00] + [UInt8](repeating: 1, count: 64)
+        bytes += [0xFF, 0xC9, 0x00, 0x0B, 0x08, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 0x01, 0x01, 0x11, 0x00]
+        bytes += [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00]
+        bytes += [0xFF, 0xD9]
+        return Data(bytes)
+    }
+
+    @Test func anArithmeticJPEGWithNoScanDataIsRefused() throws {
+        // libjpeg reads zeros past the end of arithmetic-coded data: this
+        // decoded "successfully" as gray, 1.86 GB and 23 s for a large claim.
+        let jpeg = Self.emptyArithmeticJPEG(width: 640, height: 480)
+        let size = try CGImage.pixelSize(ofEncoded: jpeg)
+        #expect(size.width == 640 && size.height == 480)
+        #expect(throws: CGImageCodecError.invalidData("the JPEG's first scan holds no data")) { try CGImage.decode(jpeg) }
+    }
+
+    @Test func anArithmeticJPEGWhoseScanEndsEarlyIsRefused() throws {
+        // One byte of scan data for 640 × 480: libjpeg would read zeros for the rest.
+        var bytes = Array(Self.emptyArithmeticJPEG(width: 640, height: 480))
+        bytes.insert(0x5A, at: bytes.count - 2)
+        #expect(performing: { try CGImage.decode(Data(bytes)) }, throws: {
+            "\($0)".hasPrefix("invalid image data: the JPEG's scan data ends at row ")
+        })
+    }
+
+    /// The fuzz target's seeds, one file of each coding (Fuzz/Seeds makes them).
+    static let seedDirectory = "/" + "\(#filePath)".split(separator: "/").dropLast(3).joined(separator: "/") + "/Fuzz/Corpus/ImageDecoders"
+
+    @Test(arguments: [
+        "interlaced-rgba.png", "interlaced-rgb16.png", "palette4-transparent.png", "gray1-interlaced.png",
+        "restarts.jpg", "progressive.jpg", "arithmetic.jpg", "arithmetic-progressive.jpg", "arithmetic-restarts-gray.jpg",
+    ])
+    func everyCodingOfTheSeedsDecodes(file: String) throws {
+        let data = try #require(FileManager.default.contents(atPath: Self.seedDirectory + "/" + file))
+        let image = try CGImage.decode(data)
+        #expect(image.width == 61 && image.height == 37)
+        // The generator's pattern: red = (4x + 7y + (xy mod 13)) mod 256, at (10, 5).
+        let red = Int(image.pixels.pixel(x: 10, y: 5).red)
+        if file.hasSuffix(".jpg") && !file.contains("gray") {
+            #expect(abs(red - (40 + 35 + 50 % 13)) <= 12, "\(red)")
+        }
+    }
+
+    @Test func theClaimedSizeIsReadWithoutDecoding() throws {
+        let png = try #require(CGImage(width: 7, height: 5) { _ in }).pngData()
+        let size = try CGImage.pixelSize(ofEncoded: png)
+        #expect(size.width == 7 && size.height == 5)
+        #expect(throws: CGImageCodecError.unknownFormat) { try CGImage.pixelSize(ofEncoded: Data("GIF89a".utf8)) }
     }
 
     func crc32(_ bytes: [UInt8]) -> UInt32 {

@@ -94,4 +94,21 @@ import EventServer
         #expect(!EvdevStreamDecoder.looksLikeEvemu(readFile(recordingPath("two-finger-gesture.events"))))
         #expect(!EvdevStreamDecoder.looksLikeEvemu([]))
     }
+
+    @Test func anEndlessHeaderKeepsABoundedDescription() {
+        // 2,000 lines of key bits arriving on a FIFO: the mask stays at its
+        // bound, and so does the time the first event after them takes.
+        var parser = EvemuParser()
+        let line = Array(("B: 01" + String(repeating: " ff", count: 100) + "\n").utf8)
+        for _ in 0..<2_000 { _ = parser.parse(line) }
+        _ = parser.parse(Array("P: 01 00 00 00 00 00 00 00 00 00 00 00\n".utf8))
+        let events = parser.parse(Array("E: 0.000001 0001 014a 1\n".utf8))
+        #expect(events.count == 1)
+        let device = parser.device(fallbackName: "endless")
+        #expect(device.keys.count == EvemuParser.maximumMaskBytes * 8)
+        let diagnostics = parser.takeDiagnostics()
+        #expect(diagnostics.first == "line 1: more than 96 bytes of event bits for type 1; the rest are ignored")
+        #expect(diagnostics.contains("line 2001: more than 8 bytes of properties; the rest are ignored"))
+        #expect(diagnostics.count == 6, "\(diagnostics)")  // five of the first kind, one of the second
+    }
 }

@@ -100,4 +100,32 @@ private func startWriter(_ path: String, chunks: [[UInt8]], pause: Double) -> pt
         #expect(frames(result.events) == [[Seen(1, .began, 100, 0)], [Seen(1, .cancelled, 120, 0)]])
         #expect(result.diagnostics.contains { $0.contains("inside a scan") })
     }
+
+    @Test func aWriterWhoseClockFallsBehindIsReanchored() throws {
+        // The writer's clock runs far slower than the server's: 400 ms pass
+        // and its records say 10 ms did. The second scan is stamped when it
+        // is read, not 390 ms in the past (and further each time).
+        let path = makeFIFO()
+        defer { unlink(path) }
+        let source = try FIFOInputSource(path: path, screen: testScreen, device: touchScreen())
+        let writer = open(path, O_WRONLY | O_CLOEXEC)
+        defer { close(writer) }
+        func write(_ records: [LinuxInputEvent]) {
+            let bytes = records.flatMap(\.bytes)
+            _ = bytes.withUnsafeBytes { Glibc.write(writer, $0.baseAddress, $0.count) }
+        }
+        write([abs(0, LinuxInput.ABS_MT_TRACKING_ID, 1), abs(0, LinuxInput.ABS_MT_POSITION_X, 100), syn(0)])
+        #expect(waitReadable(source.fileDescriptor))
+        let first = try source.readEvents()
+        usleep(400_000)
+        write([abs(0.01, LinuxInput.ABS_MT_POSITION_X, 120), syn(0.01)])
+        #expect(waitReadable(source.fileDescriptor))
+        let readAt = monotonicSeconds()
+        let second = try source.readEvents()
+        let firstTime = try #require(first.last?.timestamp)
+        let secondTime = try #require(second.last?.timestamp)
+        #expect(secondTime > readAt - FIFOInputSource.maximumDrift)
+        #expect(secondTime - firstTime > 0.3)
+        #expect(source.takeDiagnostics().contains { $0.contains("fell behind the server's") && $0.contains("re-anchored") })
+    }
 }

@@ -80,7 +80,8 @@ import Testing
 
         // Found by the fuzzer: an event whose read time is NaN read, and then
         // compared unequal to itself when written and read again.
-        let nanEvent: [UInt8] = Array("OUKS".utf8) + [0x82, 0x0B, 0x00, 0x09, 0x28, 0x00, 0x4B, 0x53, 0x82, 0x00, 0x00, 0x00,
+        // (Its reserved header bytes, 0B 00 09, are refused too now; zeroed here.)
+        let nanEvent: [UInt8] = Array("OUKS".utf8) + [0x82, 0x00, 0x00, 0x00, 0x28, 0x00, 0x4B, 0x53, 0x82, 0x00, 0x00, 0x00,
             0x09, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x02] + [UInt8](repeating: 0, count: 7) + [0x44, 0x02, 0x00, 0x00, 0x31]
         #expect(throws: ServerProtocolError.badField("event read time that is not a finite number")) { try ServerMessage(decoding: nanEvent) }
         let infinite = ServerMessage.event(.init(sequence: 1, readTime: -.infinity, packet: HIDWireFormat.magic + [9, 1, 0, 0, 0, 0, 0, 0])).encoded()
@@ -92,6 +93,50 @@ import Testing
         var state = ServerMessage.appState(.foreground).encoded()
         state[8] = 0
         #expect(throws: ServerProtocolError.badField("app state 0")) { try ServerMessage(decoding: state) }
+    }
+
+    @Test func reservedAndPaddingBytesMustBeZero() throws {
+        let shutdown = ServerMessage.shutdown.encoded()
+        for index in 5...7 {
+            var bytes = shutdown
+            bytes[index] = 1
+            #expect(throws: ServerProtocolError.badField("reserved header bytes that are not zero")) { try ServerMessage(decoding: bytes) }
+        }
+        var hello = ServerMessage.hello(.init(role: .application, processIdentifier: 1, name: "A")).encoded()
+        hello[11] = 1
+        #expect(throws: ServerProtocolError.badField("padding bytes that are not zero")) { try ServerMessage(decoding: hello) }
+        for index in 17...23 {
+            var ack = ServerMessage.acknowledgement(.init(sequence: 1, handled: true, finishTime: 1)).encoded()
+            ack[index] = 0x80
+            #expect(throws: ServerProtocolError.badField("padding bytes that are not zero")) { try ServerMessage(decoding: ack) }
+        }
+        var welcome = ServerMessage.welcome(.init(clientIdentifier: 1, screenWidth: 1, screenHeight: 1, screenScale: 1, isForeground: true)).encoded()
+        welcome[11] = 1
+        #expect(throws: ServerProtocolError.badField("padding bytes that are not zero")) { try ServerMessage(decoding: welcome) }
+        var event = ServerMessage.event(.init(sequence: 1, readTime: 1, packet: HIDWireFormat.magic + [1, 2, 0, 0, 0, 0, 0, 0])).encoded()
+        event[6] = 1
+        #expect(throws: ServerProtocolError.badField("reserved header bytes that are not zero")) { _ = try event.withUnsafeBytes { try ServerMessage.decodeEvent($0) } }
+    }
+
+    @Test func reservedBytesOfHIDPacketsMustBeZero() {
+        let encoder = HIDPacketEncoder()
+        let frame = encoder.encode(.digitizer(DigitizerFrame(timestamp: 1, contacts: [DigitizerContact(identifier: 1, phase: .began, x: 1, y: 2)])))
+        let button = encoder.encode(.button(ButtonEvent(timestamp: 1, usagePage: 7, usage: 4, isDown: true)))
+        let motion = encoder.encode(.motion(MotionEvent(timestamp: 1, kind: .shake, phase: .began)))
+        let cases: [([UInt8], Int, String)] = [
+            (frame, 6, "reserved header bytes that are not zero"), (frame, 7, "reserved header bytes that are not zero"),
+            (frame, 22, "reserved frame bytes that are not zero"), (frame, 23, "reserved frame bytes that are not zero"),
+            (frame, 24 + 6, "reserved contact bytes that are not zero"), (frame, 24 + 7, "reserved contact bytes that are not zero"),
+            (button, 12 + 13, "reserved button bytes that are not zero"), (button, 12 + 15, "reserved button bytes that are not zero"),
+            (motion, 12 + 10, "reserved motion bytes that are not zero"), (motion, 12 + 11, "reserved motion bytes that are not zero"),
+        ]
+        for (packet, index, error) in cases {
+            var bytes = packet
+            bytes[index] = 1
+            var decoder = HIDPacketDecoder()
+            decoder.append(bytes)
+            #expect(decoder.next() == .failure(.badField(error)), "byte \(index)")
+        }
     }
 
     /// The fuzz target's seeds (Fuzz/Corpus/ServerMessage) are valid

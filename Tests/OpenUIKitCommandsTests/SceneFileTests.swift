@@ -120,6 +120,12 @@ import Testing
         #expect(failure.message == message)
     }
 
+    @Test func aHugeNumberIsNotEchoedWhole() throws {
+        let digits = "9" + String(repeating: "0", count: 199_999)
+        let failure = try #require(error("{\"scale\": \(digits)}"))
+        #expect(failure.message == "the number 90000000000000000000…0000000000 (200000 characters) is beyond the range of a double")
+    }
+
     @Test func invalidUTF8InAStringIsRefused() throws {
         var bytes = Array("{\"name\": \"".utf8)
         bytes += [0xC3, 0x28]

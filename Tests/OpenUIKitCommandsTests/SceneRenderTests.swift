@@ -101,7 +101,7 @@ import UIKit
         try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0]).write(to: directory.appendingPathComponent("cut.png"))
         for (file, message) in [
             ("absent.png", "cannot read the image file \(directory.path)/absent.png"),
-            ("cut.png", "\(directory.path)/cut.png is not a PNG or JPEG image that can be read"),
+            ("cut.png", "\(directory.path)/cut.png is not a PNG or JPEG image that can be read: invalid image data: the PNG does not start with its IHDR chunk"),
         ] {
             let scene = try Scene.read(Array("""
                 { "views": [ { "frame": [0, 0, 1, 1] },
@@ -111,6 +111,39 @@ import UIKit
                 _ = try SceneRenderer.render(scene, imagesIn: directory)
             }
         }
+    }
+
+    @Test func anImageLargerThanTheScenesBudgetIsRefusedSayingSo() throws {
+        // A small PNG whose header claims 16384 × 16384 pixels (1 GB decoded).
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var claim = UIGraphicsImageRenderer(size: CGSize(width: 1, height: 1)).pngData { _ in }
+        claim.replaceSubrange(16..<24, with: [0, 0, 0x40, 0, 0, 0, 0x40, 0])
+        try claim.write(to: directory.appendingPathComponent("huge.png"))
+        let scene = try Scene.read(Array("""
+            { "views": [ { "type": "imageView", "frame": [0, 0, 8, 8], "image": "huge.png" } ] }
+            """.utf8))
+        let failure = try #require(throws: SceneFileError.self) { _ = try SceneRenderer.render(scene, imagesIn: directory) }
+        #expect(failure.message == "\(directory.path)/huge.png: 16384 × 16384 pixels is larger than the 67108864 pixels left of the scene's image budget (67108864 for all its images)")
+    }
+
+    @Test func aFileShownByManyViewsIsDecodedOnceAndTheBudgetCountsItOnce() throws {
+        // 70 views of one 1024 × 1024 picture: 70 Mi pixels if each had its
+        // own copy, more than the budget; one shared copy is 1 Mi.
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let photo = UIGraphicsImageRenderer(size: CGSize(width: 1024, height: 1024), format: {
+            let format = UIGraphicsImageRendererFormat()
+            format.scale = 1
+            return format
+        }()).pngData { context in
+            UIColor.blue.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 1024, height: 1024))
+        }
+        try photo.write(to: directory.appendingPathComponent("tile.png"))
+        let views = (0..<70).map { "{ \"type\": \"imageView\", \"frame\": [\($0 % 10 * 4), \($0 / 10 * 4), 4, 4], \"image\": \"tile.png\" }" }
+        let image = try render("{ \"size\": [40, 28], \"scale\": 1, \"views\": [\(views.joined(separator: ", "))] }")
+        #expect(rgba(image, 38, 26) == [0, 0, 255, 255])
     }
 
     @Test func aFrameLargerThanTheCompositorsLargestIsRefusedBeforeAllocating() throws {

@@ -24,7 +24,8 @@ import Testing
         override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { calls.append("began"); onBegan() }
         override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { calls.append("moved") }
         override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { calls.append("ended") }
-        override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { calls.append("cancelled") }
+        var onCancelled: () -> Void = {}
+        override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { calls.append("cancelled"); onCancelled() }
     }
 
     /// The application connected to a fake server, whose end the test holds,
@@ -135,6 +136,20 @@ import Testing
         #expect(setup.application.diagnostics.entries.contains { $0.message == "the event server stopped" })
     }
 
+    @Test func aFingerDownWhenTheServerGoesIsCancelledBeforeTheApplicationTerminates() throws {
+        var setup = try connect()
+        let delegate = setup.delegate
+        var terminatedBeforeCancel: [String]?
+        setup.view.onCancelled = { terminatedBeforeCancel = delegate.calls }
+        try setup.send(.began)
+        setup.application.runLoop.runUntilIdle()
+        try setup.server.sendWaiting(ServerMessage.shutdown.encoded())
+        setup.application.runLoop.runUntilIdle()
+        #expect(setup.view.calls == ["began", "cancelled"])
+        #expect(terminatedBeforeCancel == [])  // the delegate had heard nothing yet
+        #expect(delegate.calls == ["willTerminate"])
+    }
+
     @Test func theServerHangingUpTerminatesTheApplication() throws {
         let setup = try connect()
         setup.server.close()
@@ -150,7 +165,8 @@ import Testing
         setup.view.onBegan = { server.close() }
         try setup.send(.began)
         setup.application.runLoop.runUntilIdle()
-        #expect(setup.view.calls == ["began"])
+        // The finger that began will never lift: it is cancelled as the application ends.
+        #expect(setup.view.calls == ["began", "cancelled"])
         #expect(setup.delegate.calls == ["willTerminate"])
         #expect(setup.application.inputPort.waitDescriptors.isEmpty)
     }

@@ -9,6 +9,10 @@ typedef struct {
     int height;
     /// Whether the entropy coding is arithmetic rather than Huffman.
     int arithmetic;
+    /// Whether the first scan has no entropy-coded data at all: a marker
+    /// follows its header at once. libjpeg's arithmetic decoder would read
+    /// zeros for the whole picture and call it a success.
+    int empty_scan;
     char message[200];
 } jpeg_codec_info;
 

@@ -45,6 +45,10 @@ final class Client {
 
     var queuedMessageCount: Int { outbox.count - outboxHead }
     var unacknowledgedCount: Int { unacknowledged.count - unacknowledgedHead }
+    /// How far behind the client is: events queued for it, or sent and
+    /// waiting for its acknowledgement, whichever is more. Both are
+    /// bounded by the dispatcher's `maximumQueuedEvents`.
+    var backlog: Int { max(queuedMessageCount, unacknowledgedCount) }
 
     /// How many events an application may owe acknowledgements for before
     /// its acknowledgements wake the server. Below it, they wait in the

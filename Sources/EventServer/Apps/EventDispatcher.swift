@@ -25,14 +25,24 @@ final class EventDispatcher {
     struct Configuration {
         /// Android's dispatching timeout is 5 s; tests use far less.
         var watchdogTimeout: Double = 5
-        /// Events queued for a client beyond this are dropped (and reported),
-        /// except cancellations, which never are.
+        /// Events queued for a client, or waiting for its acknowledgement,
+        /// beyond this are dropped (and reported), except cancellations,
+        /// which never are.
         var maximumQueuedEvents = 1024
+        /// Contacts one source may hold down at once: a device's readers
+        /// follow at most 64 slots (`EvdevTranslator.maximumSlotCount`), and
+        /// an injector or a recording gets no more. A contact beginning past
+        /// it is refused (reported; its sequence goes nowhere).
+        var maximumContactsPerSource = EvdevTranslator.maximumSlotCount
+        /// Contacts all sources together may hold down: ten sources' worth,
+        /// which keeps the cancellation frame of everything an application
+        /// owns well inside one message (``HIDWireFormat/maximumContactsPerFrame``).
+        var maximumContacts = 10 * EvdevTranslator.maximumSlotCount
     }
 
     let configuration: Configuration
     /// Told about everything worth a line in the server's log.
-    let report: (String) -> Void
+    let log: ServerLog
 
     // Touched at every turn of the server's one thread: unchecked for exclusivity (see EventServer).
     /// Applications and recorders, in the order they said hello.
@@ -47,15 +57,20 @@ final class EventDispatcher {
         var owner: UInt32?
         /// The contact as last seen, to cancel it where it is.
         var last: DigitizerContact
+        /// The source it came from, which cancels it if it goes away.
+        var origin: InputOrigin
     }
     @exclusivity(unchecked) private var routes: [UInt32: Route] = [:]
+    /// How many routes each source holds: bounded, so that contacts that
+    /// never end cannot grow the server (see ``Configuration``).
+    @exclusivity(unchecked) private var routeCounts: [InputOrigin: Int] = [:]
     /// The timestamp of the last input event, so that time never runs back.
     @exclusivity(unchecked) private var lastInputTimestamp = -Double.infinity
     private let encoder = HIDPacketEncoder()
 
-    init(configuration: Configuration = Configuration(), report: @escaping (String) -> Void) {
+    init(configuration: Configuration = Configuration(), log: ServerLog) {
         self.configuration = configuration
-        self.report = report
+        self.log = log
     }
 
     var foreground: Client? {
@@ -86,11 +101,11 @@ final class EventDispatcher {
             routes[id]?.owner = nil
         }
         if client.isApplication && client.unacknowledgedCount > 0 {
-            report("\(describe(client)) left with \(client.unacknowledgedCount) events unacknowledged")
+            log("\(describe(client)) left with \(client.unacknowledgedCount) events unacknowledged")
         }
         if wasInFront, let next = foreground {
             next.enqueue(ServerMessage.appState(.foreground).encoded())
-            report("\(describe(next)) is in front")
+            log("\(describe(next)) is in front")
         }
     }
 
@@ -116,19 +131,24 @@ final class EventDispatcher {
         frontOrder.removeAll { $0 == client.identifier }
         frontOrder.append(client.identifier)
         if tellIt { client.enqueue(ServerMessage.appState(.foreground).encoded()) }
-        report("\(describe(client)) is in front")
+        log("\(describe(client)) is in front")
     }
 
     // MARK: Events
 
-    /// Routes one input event read at `readTime`.
-    func dispatch(_ event: HIDEvent, readTime: Double) {
-        let event = inOrder(event)
+    /// Routes one input event that `origin` gave and the server read at `readTime`.
+    func dispatch(_ event: HIDEvent, readTime: Double, from origin: InputOrigin) {
+        var event = inOrder(event)
+        if case .digitizer(let frame) = event {
+            let admitted = admitting(frame, from: origin)
+            guard !admitted.contacts.isEmpty else { return }
+            event = .digitizer(admitted)
+        }
         for recorder in clients where recorder.role == .recorder {
             send(event, to: recorder, readTime: readTime, expectingAcknowledgement: false)
         }
         switch event {
-        case .digitizer(let frame): dispatch(frame, readTime: readTime)
+        case .digitizer(let frame): dispatch(frame, readTime: readTime, from: origin)
         case .button, .motion:
             guard let target = foreground else { return }
             send(event, to: target, readTime: readTime, expectingAcknowledgement: true)
@@ -146,9 +166,9 @@ final class EventDispatcher {
         }
         let fixed = lastInputTimestamp.isFinite ? lastInputTimestamp : 0
         if timestamp.isNaN || timestamp.isInfinite {
-            report("an input event had timestamp \(timestamp); delivered at \(fixed)")
+            log.report("timestamp not a number", "an input event had timestamp \(timestamp); delivered at \(fixed)")
         } else {
-            report("an input event's timestamp ran back by \(lastInputTimestamp - timestamp) s; delivered at \(fixed)")
+            log.report("timestamp ran back", "an input event's timestamp ran back by \(lastInputTimestamp - timestamp) s; delivered at \(fixed)")
         }
         lastInputTimestamp = fixed
         return event.stamped(fixed)
@@ -157,27 +177,31 @@ final class EventDispatcher {
     /// Splits a frame among the applications that own its contacts. A
     /// finger going down belongs to the foreground application if that one
     /// responds; otherwise its sequence goes nowhere.
-    private func dispatch(_ frame: DigitizerFrame, readTime: Double) {
+    private func dispatch(_ frame: DigitizerFrame, readTime: Double, from origin: InputOrigin) {
         var perOwner: [(owner: UInt32, contacts: [DigitizerContact], changed: Bool)] = []
         for contact in frame.contacts {
             let owner: UInt32?
             if contact.phase == .began {
-                if let existing = routes[contact.identifier], existing.owner != nil {
-                    report("contact \(contact.identifier) began again without ending; the new sequence replaces it")
+                if let existing = routes[contact.identifier] {
+                    if existing.owner != nil {
+                        log.report("contact began again", "contact \(contact.identifier) began again without ending; the new sequence replaces it")
+                    }
+                    removeRoute(contact.identifier)
                 }
                 if let front = foreground, front.isResponding {
                     owner = front.identifier
                 } else {
                     owner = nil
                     if let front = foreground {
-                        report("\(describe(front)) is not responding: a new touch sequence was not sent to it")
+                        log.report("touch for an application not responding", "\(describe(front)) is not responding: a new touch sequence was not sent to it")
                     }
                 }
-                routes[contact.identifier] = Route(owner: owner, last: contact)
+                routes[contact.identifier] = Route(owner: owner, last: contact, origin: origin)
+                routeCounts[origin, default: 0] += 1
             } else if routes[contact.identifier] != nil {
                 routes[contact.identifier]!.last = contact
                 owner = routes[contact.identifier]!.owner
-                if contact.phase == .ended || contact.phase == .cancelled { routes[contact.identifier] = nil }
+                if contact.phase == .ended || contact.phase == .cancelled { removeRoute(contact.identifier) }
             } else {
                 // A finger already down when the server started, or after a
                 // sequence was replaced: there is no application it belongs to.
@@ -194,10 +218,10 @@ final class EventDispatcher {
         for part in perOwner where part.changed {
             guard let target = client(part.owner) else { continue }
             let event = HIDEvent.digitizer(DigitizerFrame(timestamp: frame.timestamp, contacts: part.contacts))
-            if target.queuedMessageCount >= configuration.maximumQueuedEvents {
+            if target.backlog >= configuration.maximumQueuedEvents {
                 // Sending more phases would only lengthen a queue nobody reads;
                 // dropping one would cut the sequence. Cancel it instead.
-                report("\(describe(target)) has \(target.queuedMessageCount) events queued; its touch sequences are cancelled")
+                log.report("touches cancelled for a backlog", "\(describe(target)) has \(target.backlog) events queued or unacknowledged; its touch sequences are cancelled")
                 cancelTouchSequences(of: target, now: readTime)
                 continue
             }
@@ -222,12 +246,78 @@ final class EventDispatcher {
         send(frame, to: client, readTime: now, expectingAcknowledgement: true, evenIfFull: true)
     }
 
+    // MARK: Sources coming and going
+
+    /// The frame with only the contacts the route tables have room for: a
+    /// contact beginning past its source's share or the server's total is
+    /// refused (and reported), and its sequence goes nowhere.
+    private func admitting(_ frame: DigitizerFrame, from origin: InputOrigin) -> DigitizerFrame {
+        guard frame.contacts.contains(where: { $0.phase == .began }) else { return frame }
+        var admitted = frame
+        admitted.contacts.removeAll(keepingCapacity: true)
+        var fromOrigin = routeCounts[origin, default: 0]
+        var total = routes.count
+        for contact in frame.contacts {
+            if contact.phase == .began && routes[contact.identifier] == nil {
+                if fromOrigin >= configuration.maximumContactsPerSource || total >= configuration.maximumContacts {
+                    let limit = fromOrigin >= configuration.maximumContactsPerSource
+                        ? "its source already holds \(fromOrigin) contacts down (at most \(configuration.maximumContactsPerSource))"
+                        : "\(total) contacts are already down (at most \(configuration.maximumContacts))"
+                    log.report("contact refused", "contact \(contact.identifier) was refused: \(limit)")
+                    continue
+                }
+                fromOrigin += 1
+                total += 1
+            }
+            admitted.contacts.append(contact)
+        }
+        return admitted
+    }
+
+    /// A source went away (its end, an error, a device unplugged, an
+    /// injector hanging up): every contact it still holds down is
+    /// cancelled, where it last was, for whichever application owns it.
+    /// Nothing else would ever end them.
+    func endInput(from origin: InputOrigin, readTime: Double) {
+        guard routeCounts[origin, default: 0] > 0 else { return }
+        var contacts: [DigitizerContact] = []
+        for route in routes.values where route.origin == origin {
+            var contact = route.last
+            contact.phase = .cancelled
+            contacts.append(contact)
+        }
+        contacts.sort { $0.identifier < $1.identifier }
+        let timestamp = lastInputTimestamp.isFinite ? lastInputTimestamp : readTime
+        dispatch(.digitizer(DigitizerFrame(timestamp: timestamp, contacts: contacts)), readTime: readTime, from: origin)
+        routeCounts[origin] = nil
+    }
+
+    private func removeRoute(_ identifier: UInt32) {
+        guard let route = routes.removeValue(forKey: identifier) else { return }
+        let left = routeCounts[route.origin, default: 1] - 1
+        routeCounts[route.origin] = left > 0 ? left : nil
+    }
+
     private func send(
         _ event: HIDEvent, to client: Client, readTime: Double, expectingAcknowledgement: Bool, evenIfFull: Bool = false
     ) {
-        if !evenIfFull && client.queuedMessageCount >= configuration.maximumQueuedEvents {
+        if case .digitizer(let frame) = event, frame.contacts.count > HIDWireFormat.maximumContactsPerFrame {
+            // More contacts than one message holds: as many frames as it
+            // takes, at the same time, each within the protocol's maximum.
+            for start in stride(from: 0, to: frame.contacts.count, by: HIDWireFormat.maximumContactsPerFrame) {
+                let part = frame.contacts[start..<min(start + HIDWireFormat.maximumContactsPerFrame, frame.contacts.count)]
+                send(.digitizer(DigitizerFrame(timestamp: frame.timestamp, contacts: Array(part))), to: client,
+                     readTime: readTime, expectingAcknowledgement: expectingAcknowledgement, evenIfFull: evenIfFull)
+            }
+            return
+        }
+        if !evenIfFull && (client.queuedMessageCount >= configuration.maximumQueuedEvents
+            || (expectingAcknowledgement && client.unacknowledgedCount >= configuration.maximumQueuedEvents)) {
+            // A client that does not read fills its queue; one that reads and
+            // does not acknowledge fills its wait queue. Either way the events
+            // past the bound are dropped and counted, until it catches up.
             if client.droppedEventCount == 0 {
-                report("\(describe(client)) has \(client.queuedMessageCount) events queued; further events to it are dropped until it reads")
+                log("\(describe(client)) has \(client.backlog) events queued or unacknowledged; further events to it are dropped until it catches up")
             }
             client.droppedEventCount += 1
             return
@@ -243,15 +333,15 @@ final class EventDispatcher {
 
     func acknowledge(_ acknowledgement: ServerMessage.Acknowledgement, from client: Client) {
         guard client.acknowledge(acknowledgement.sequence) else {
-            report("\(describe(client)) acknowledged event \(acknowledgement.sequence), which was not waiting; ignored")
+            log.report("acknowledgement of no waiting event", "\(describe(client)) acknowledged event \(acknowledgement.sequence), which was not waiting; ignored")
             return
         }
         if !client.isResponding && client.unacknowledgedCount == 0 {
             client.isResponding = true
             if client.droppedEventCount > 0 {
-                report("\(describe(client)) is responding again (\(client.droppedEventCount) events were dropped meanwhile)")
+                log("\(describe(client)) is responding again (\(client.droppedEventCount) events were dropped meanwhile)")
             } else {
-                report("\(describe(client)) is responding again")
+                log("\(describe(client)) is responding again")
             }
             client.droppedEventCount = 0
         }
@@ -262,7 +352,7 @@ final class EventDispatcher {
         for client in clients where client.isApplication && client.isResponding {
             guard let oldest = client.oldestUnacknowledged, now >= oldest.dispatchTime + configuration.watchdogTimeout else { continue }
             client.isResponding = false
-            report("\(describe(client)) is not responding: event \(oldest.sequence) unacknowledged for \(formatSeconds(now - oldest.dispatchTime)) (timeout \(formatSeconds(configuration.watchdogTimeout)))")
+            log("\(describe(client)) is not responding: event \(oldest.sequence) unacknowledged for \(formatSeconds(now - oldest.dispatchTime)) (timeout \(formatSeconds(configuration.watchdogTimeout)))")
             cancelTouchSequences(of: client, now: now)
         }
     }
@@ -278,6 +368,9 @@ final class EventDispatcher {
         }
         return next
     }
+
+    /// Contacts down that the route tables follow, from every source.
+    var contactsDown: Int { routes.count }
 
     // MARK: Listing
 
@@ -296,6 +389,13 @@ final class EventDispatcher {
     func describe(_ client: Client) -> String {
         "\"\(client.name.escapedForDisplay)\" (client \(client.identifier), pid \(client.credentials.processIdentifier))"
     }
+}
+
+/// Where input came from: a source the server reads, or an injector
+/// client. Its contacts are cancelled when it goes away.
+struct InputOrigin: Hashable {
+    private let identifier: ObjectIdentifier
+    init(_ source: AnyObject) { identifier = ObjectIdentifier(source) }
 }
 
 func formatSeconds(_ seconds: Double) -> String {

@@ -212,7 +212,7 @@ public struct EvdevTranslator {
             LinuxInput.EV_FF, LinuxInput.EV_PWR, LinuxInput.EV_FF_STATUS:
             break  // Known kinds of record that carry nothing an application sees.
         default:
-            report("unknown type", code: Int(record.type), "record \(recordCount): unknown event type \(record.type) (code \(record.code)); ignored")
+            report("unknown type", "record \(recordCount): unknown event type \(record.type) (code \(record.code)); ignored")
         }
     }
 
@@ -237,6 +237,7 @@ public struct EvdevTranslator {
             report("ended while down", "the input ended with contacts or keys down: the contacts are cancelled and the keys come up")
         }
         cancelEverything(at: time, into: &events)
+        problems.summarize(endedBy: nil)
     }
 
     // MARK: - Records
@@ -256,7 +257,7 @@ public struct EvdevTranslator {
         case LinuxInput.SYN_CONFIG:
             break
         default:
-            report("unknown EV_SYN code", code: Int(record.code), "record \(recordCount): unknown EV_SYN code \(record.code); ignored")
+            report("unknown EV_SYN code", "record \(recordCount): unknown EV_SYN code \(record.code); ignored")
         }
     }
 
@@ -302,7 +303,7 @@ public struct EvdevTranslator {
             let position = scaled(value, axis: code, extent: isX ? screen.width : screen.height)
             if isX { movePointer(toX: position, y: pointerY) } else { movePointer(toX: pointerX, y: position) }
         case _ where code > LinuxInput.ABS_MAX:
-            report("unknown absolute axis", code: Int(code), "record \(recordCount): unknown absolute axis \(code); ignored")
+            report("unknown absolute axis", "record \(recordCount): unknown absolute axis \(code); ignored")
         default:
             break  // Axes an application does not see: orientation, distance, tool width, tilt, …
         }
@@ -315,7 +316,7 @@ public struct EvdevTranslator {
         case LinuxInput.REL_Y:
             movePointer(toX: pointerX, y: pointerY + Double(record.value) * Self.pointsPerMouseCount)
         case _ where record.code > LinuxInput.REL_MAX:
-            report("unknown relative axis", code: Int(record.code), "record \(recordCount): unknown relative axis \(record.code); ignored")
+            report("unknown relative axis", "record \(recordCount): unknown relative axis \(record.code); ignored")
         default:
             break  // Wheels and dials: scrolling by wheel is not an event UIKit apps receive on iOS.
         }
@@ -339,9 +340,9 @@ public struct EvdevTranslator {
         default:
             guard let usage = LinuxKeyUsages.usage(forKey: code) else {
                 if code > LinuxInput.KEY_MAX {
-                    report("unknown key", code: Int(code), "record \(recordCount): unknown key code \(code); ignored")
+                    report("unknown key", "record \(recordCount): unknown key code \(code); ignored")
                 } else {
-                    report("unknown key", code: Int(code), "record \(recordCount): key code \(code) has no USB HID usage; ignored")
+                    report("unknown key", "record \(recordCount): key code \(code) has no USB HID usage; ignored")
                 }
                 return
             }
@@ -630,7 +631,7 @@ public struct EvdevTranslator {
     private mutating func scaled(_ value: Int32, axis: UInt16, extent: Double) -> Double {
         if let range = device.absoluteAxes[axis] {
             if let points = range.scale(value, to: extent) { return points }
-            report("empty range", code: Int(axis), "axis \(axis) has an empty range \(range.minimum)…\(range.maximum); its values are taken as points")
+            report("empty range", "axis \(axis) has an empty range \(range.minimum)…\(range.maximum); its values are taken as points")
         }
         return min(max(Double(value), 0), extent)
     }
@@ -666,7 +667,7 @@ public struct EvdevTranslator {
         return time
     }
 
-    private mutating func report(_ problem: String, code: Int = 0, _ message: String) {
-        problems.report(problem, code: code, message)
+    private mutating func report(_ problem: String, _ message: String) {
+        problems.report(problem, message)
     }
 }

@@ -26,6 +26,12 @@
 public struct EvemuParser: Sendable {
     /// The longest line read; a longer one is reported and skipped.
     public static let maximumLineLength = 4096
+    /// The most bytes of one event type's code mask (`B:`) kept: the
+    /// largest type, keys, has codes up to `KEY_MAX` (0x2ff), 96 bytes.
+    /// A header arriving on a FIFO could otherwise grow without end.
+    public static let maximumMaskBytes = 96
+    /// The most bytes of the property mask (`P:`) kept: evemu writes 8.
+    public static let maximumPropertyBytes = 8
 
     private var line: [UInt8] = []
     private var isSkippingLongLine = false
@@ -111,6 +117,7 @@ public struct EvemuParser: Sendable {
         if !line.isEmpty && !isSkippingLongLine { readLine(into: &events) }
         line.removeAll()
         isSkippingLongLine = false
+        problems.summarize(endedBy: nil)
         return events
     }
 
@@ -156,7 +163,10 @@ public struct EvemuParser: Sendable {
                 problems.report("malformed properties", "line \(lineNumber): malformed properties (\(Self.excerpt(text))); skipped")
                 return
             }
-            propertyBytes += bytes
+            if propertyBytes.count + bytes.count > Self.maximumPropertyBytes {
+                problems.report("properties too long", "line \(lineNumber): more than \(Self.maximumPropertyBytes) bytes of properties; the rest are ignored")
+            }
+            propertyBytes += bytes.prefix(max(0, Self.maximumPropertyBytes - propertyBytes.count))
         case UInt8(ascii: "B"):
             sawHeader = true
             guard let first = fields.first, let type = Self.number(first, radix: 16, limit: Int64(LinuxInput.EV_MAX)),
@@ -165,7 +175,11 @@ public struct EvemuParser: Sendable {
                 problems.report("malformed event bits", "line \(lineNumber): malformed event bits (\(Self.excerpt(text))); skipped")
                 return
             }
-            bits[UInt16(type), default: []] += bytes
+            let kept = bits[UInt16(type), default: []].count
+            if kept + bytes.count > Self.maximumMaskBytes {
+                problems.report("event bits too long", "line \(lineNumber): more than \(Self.maximumMaskBytes) bytes of event bits for type \(type); the rest are ignored")
+            }
+            bits[UInt16(type), default: []] += bytes.prefix(max(0, Self.maximumMaskBytes - kept))
         case UInt8(ascii: "A"):
             sawHeader = true
             let values = fields.dropFirst().compactMap { Self.signedNumber($0) }

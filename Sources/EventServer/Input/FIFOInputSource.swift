@@ -18,7 +18,10 @@ import HID
 /// Timestamps: a stream's first record is taken to happen when it is read;
 /// the records after it keep their recorded intervals from it, but are
 /// never stamped later than the moment they were read nor earlier than the
-/// event before.
+/// event before. A writer whose clock runs at another rate than the
+/// server's drifts from it: once an event would be stamped more than
+/// ``maximumDrift`` from the moment it is read, the stream is re-anchored
+/// there (and that is reported), so that it never lags without limit.
 public final class FIFOInputSource: InputSource {
     public let name: String
     public private(set) var fileDescriptor: Int32
@@ -30,7 +33,13 @@ public final class FIFOInputSource: InputSource {
     private var timeOffset: Double?
     private var lastTimestamp = -Double.infinity
     private var diagnostics: [String] = []
+    private var problems = DiagnosticLimiter(prefix: "")
     private var isClosed = false
+
+    /// How far a FIFO's recorded time may drift from the server's before
+    /// the stream is re-anchored: a quarter of a second, far more than a
+    /// writer's scheduling delays, far less than a user notices.
+    public static let maximumDrift = 0.25
 
     /// Opens the FIFO at `path` for reading without waiting for a writer.
     /// `device` describes the device behind bare records (see
@@ -78,7 +87,7 @@ public final class FIFOInputSource: InputSource {
 
     public func takeDiagnostics() -> [String] {
         defer { diagnostics.removeAll() }
-        return diagnostics
+        return diagnostics + problems.take()
     }
 
     /// A read of 0 bytes means end of file both before any writer came and
@@ -102,7 +111,12 @@ public final class FIFOInputSource: InputSource {
 
     private func stamp(_ event: HIDEvent) -> HIDEvent {
         let now = SystemCalls.monotonicNow()
-        let offset = timeOffset ?? (now - event.timestamp)
+        var offset = timeOffset ?? (now - event.timestamp)
+        let drift = now - (event.timestamp + offset)
+        if Swift.abs(drift) > Self.maximumDrift {
+            offset = now - event.timestamp
+            problems.report("clock drift", "\(path): the writer's clock \(drift > 0 ? "fell behind" : "ran ahead of") the server's by \((Swift.abs(drift) * 1000).rounded() / 1000) s; its events are re-anchored to the moment they are read")
+        }
         timeOffset = offset
         let timestamp = max(min(event.timestamp + offset, now), lastTimestamp)
         lastTimestamp = timestamp

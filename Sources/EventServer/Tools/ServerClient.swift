@@ -20,10 +20,13 @@ public final class ServerClient {
     ) throws(ServerClientError) {
         do {
             socket = try MessageSocket.connectToServer(at: path, trust: trust)
-            try socket.sendWaiting(ServerMessage.hello(.init(role: role, processIdentifier: getpid(), name: name)).encoded())
-            welcome = try Self.expectWelcome(try socket.receiveMessage(timeout: Self.replyTimeout))
-        } catch let error as ServerClientError {
-            throw error
+            welcome = try socket.greet(.init(role: role, processIdentifier: getpid(), name: name), timeout: Self.replyTimeout)
+        } catch let error as GreetingError {
+            switch error {
+            case .refused(let reason): throw .refused(reason)
+            case .unexpected(let what): throw .unexpected(what)
+            case .socket(let error): throw .socket(error)
+            }
         } catch let error as MessageSocketError {
             if case .connect(_, let code) = error, code == ENOENT || code == ECONNREFUSED {
                 throw .noServer(path)
@@ -31,15 +34,6 @@ public final class ServerClient {
             throw .socket(error)
         } catch {
             throw .unexpected("\(error)")
-        }
-    }
-
-    private static func expectWelcome(_ answer: Result<ServerMessage, ServerProtocolError>) throws(ServerClientError) -> ServerMessage.Welcome {
-        switch answer {
-        case .success(.welcome(let welcome)): return welcome
-        case .success(.error(let error)): throw .refused(error.message)
-        case .success(let other): throw .unexpected("the server answered the hello with \(other)")
-        case .failure(let error): throw .unexpected("the server's answer could not be read: \(error)")
         }
     }
 

@@ -44,19 +44,10 @@ final class EventServerConnection {
         do {
             let socket = try MessageSocket.connectToServer(at: path, trust: trust)
             let hello = ServerMessage.Hello(role: .application, processIdentifier: getpid(), name: name)
-            try socket.sendWaiting(ServerMessage.hello(hello).encoded())
-            switch try socket.receiveMessage(timeout: welcomeTimeout) {
-            case .success(.welcome(let welcome)):
-                return EventServerConnection(socket: socket, welcome: welcome)
-            case .success(.error(let error)):
-                throw EventServerConnectionError.refused(error.message)
-            case .success(let other):
-                throw EventServerConnectionError.refused("the server answered the hello with \(other) instead of a welcome")
-            case .failure(let error):
-                throw EventServerConnectionError.refused("the server's answer could not be read: \(error)")
-            }
-        } catch let error as EventServerConnectionError {
-            throw error
+            return EventServerConnection(socket: socket, welcome: try socket.greet(hello, timeout: welcomeTimeout))
+        } catch let error as GreetingError {
+            if case .socket(let error) = error { throw .socket(error) }
+            throw .refused(error.description)
         } catch let error as MessageSocketError {
             throw .socket(error)
         } catch {

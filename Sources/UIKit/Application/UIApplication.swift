@@ -287,6 +287,11 @@ open class UIApplication: UIResponder {
             case .disconnected(let reason):
                 handleHIDEvents()
                 diagnostics.report(Diagnostic(.inputPort, reason))
+                // No finger on the server's screen will lift now: what is
+                // down is cancelled, as when the system takes touches away,
+                // before the application hears that it terminates.
+                touchRouter.cancelAllTouches()
+                cancelAllPresses()
                 terminate()
             }
         }
