@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "openuikit-server", targets: ["openuikit-server"]),
         .executable(name: "openuikit-benchmarks", targets: ["CoreBenchmarks"]),
         .executable(name: "openuikit-render-benchmarks", targets: ["RenderBenchmarks"]),
+        .executable(name: "openuikit-layout-benchmark", targets: ["LayoutBenchmarks"]),
         .executable(name: "openuikit-latency-benchmark", targets: ["EventServerLatency"]),
         .executable(name: "openuikit-latency-app", targets: ["LatencyApp"]),
     ],
@@ -43,11 +44,13 @@ let package = Package(
         .target(name: "CoreGraphics", dependencies: ["CFreeType", "CFontconfig", "CPNG", "CJPEG", "CJPEGCodec"]),
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
+        // The Cassowary constraint solver under Auto Layout; it knows nothing of views.
+        .target(name: "LayoutSolver"),
         // The Clang module underneath UIKit, for `import UIKit.UIGestureRecognizerSubclass`.
         .systemLibrary(name: "UIKitClangModule"),
         .target(
             name: "UIKit",
-            dependencies: ["HID", "QuartzCore", "UIKitClangModule", "CMainThreadHooks"],
+            dependencies: ["HID", "QuartzCore", "LayoutSolver", "UIKitClangModule", "CMainThreadHooks"],
             // The symbols' outlines are Bootstrap Icons (scripts/import-symbols).
             exclude: ["Drawing/Symbols/LICENSE-bootstrap-icons.txt"]
         ),
@@ -90,6 +93,14 @@ let package = Package(
             path: "Benchmarks/RenderBenchmarks"
         ),
 
+        // The solver against kiwi's C++ (kiwi_benchmark.cpp, built by Benchmarks/layout.sh).
+        .executableTarget(
+            name: "LayoutBenchmarks",
+            dependencies: ["LayoutSolver"],
+            path: "Benchmarks/LayoutBenchmarks",
+            exclude: ["kiwi_benchmark.cpp"]
+        ),
+
         // Tests.
         .target(name: "GeometryTestSupport", dependencies: ["CoreGraphics"], path: "Tests/GeometryTestSupport"),
         .target(name: "DrawingTestSupport", dependencies: ["CoreGraphics"], path: "Tests/DrawingTestSupport"),
@@ -98,6 +109,7 @@ let package = Package(
         // Runs the server, the demo application and the tools as processes of their own.
         .testTarget(name: "EndToEndTests", dependencies: ["HID"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "GeometryTestSupport", "DrawingTestSupport"]),
+        .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics", "GeometryTestSupport"]),
         .testTarget(
             name: "UIKitTests",

@@ -227,3 +227,33 @@ import LayoutSolver
         #expect(solver.value(of: previous) == 1_000)
     }
 }
+
+/// Systems that once came out wrong, kept as they were found.
+@Suite struct SolverRegressionTests {
+    /// Three views of intrinsic widths 40, 60 and 80 in 300 points, their
+    /// centres equally far apart (a stack view's equal centering).
+    @Test func equalCentering() throws {
+        let solver = Solver()
+        var x: [Variable] = []
+        var w: [Variable] = []
+        for index in 0..<3 {
+            x.append(Variable("x\(index)"))
+            w.append(Variable("w\(index)"))
+            let intrinsic = Double([40, 60, 80][index])
+            try solver.add(Constraint(Expression(w[index]), .lessThanOrEqual, Expression(constant: intrinsic), strength: Strength(250)))
+            try solver.add(Constraint(Expression(w[index]), .greaterThanOrEqual, Expression(constant: intrinsic), strength: Strength(750)))
+        }
+        let gx = [Variable("g0x"), Variable("g1x")]
+        let gw = [Variable("g0w"), Variable("g1w")]
+        try solver.add(Constraint(Expression(x[0]), .equal, Expression(constant: 0)))
+        try solver.add(Constraint(x[2] + w[2], .equal, Expression(constant: 300)))
+        for gap in 0..<2 {
+            try solver.add(Constraint(Expression(x[gap + 1]), .greaterThanOrEqual, x[gap] + w[gap]))
+            try solver.add(Constraint(Expression(gx[gap]), .equal, x[gap] + 0.5 * w[gap]))
+            try solver.add(Constraint(gx[gap] + gw[gap], .equal, x[gap + 1] + 0.5 * w[gap + 1]))
+        }
+        try solver.add(Constraint(Expression(gw[1]), .equal, Expression(gw[0])))
+        #expect(abs(solver.value(of: x[1]) - 110) < 1e-9)
+        #expect(abs(solver.value(of: w[1]) - 60) < 1e-9)
+    }
+}

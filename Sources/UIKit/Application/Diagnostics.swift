@@ -30,6 +30,10 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
         /// A drawing request that cannot be carried out (an image size that
         /// cannot be allocated); nothing was drawn.
         case invalidDrawing
+        /// An Auto Layout problem: a constraint that cannot be made or
+        /// activated, or required constraints that contradict each other
+        /// (one is broken, and the message lists them as UIKit logs them).
+        case layoutConstraints
     }
 
     public let kind: Kind

@@ -62,6 +62,9 @@ public enum ControlMetrics {
     /// How far around the thumb a touch still grabs it: enough to make the
     /// grab area 44 points, Apple's minimum touch target (chosen).
     public static let sliderThumbTouchMargin: CGFloat = 8
+    /// A slider's intrinsic height: 31 points, the height Interface Builder
+    /// gives a new slider since iOS 7 (its intrinsic width is none).
+    public static let sliderIntrinsicHeight: CGFloat = 31
 
     // MARK: Switch and slider looks
 

@@ -236,6 +236,7 @@ open class UIButton: UIControl {
 
     /// Shows the current state's title, colours and image.
     private func updateContent() {
+        invalidateIntrinsicContentSize()
         let state = self.state
         if let titleLabel {
             if let attributed = attributedTitle(for: state) {

@@ -53,6 +53,11 @@ open class UISlider: UIControl {
         addAppearanceLayers()
     }
 
+    /// No width of its own; ``ControlMetrics/sliderIntrinsicHeight`` tall.
+    open override var intrinsicContentSize: CGSize {
+        CGSize(width: UIView.noIntrinsicMetric, height: ControlMetrics.sliderIntrinsicHeight)
+    }
+
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         addAppearanceLayers()

@@ -43,6 +43,9 @@ open class UISwitch: UIControl {
         addAppearanceLayers()
     }
 
+    /// Always ``ControlMetrics/switchSize`` (51×31, UIKit's switch).
+    open override var intrinsicContentSize: CGSize { ControlMetrics.switchSize }
+
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         addAppearanceLayers()

@@ -70,6 +70,12 @@ open class UIViewController: UIResponder {
 
     /// Called before the root view lays out its subviews.
     open func viewWillLayoutSubviews() {}
+
+    /// The controller's part of the update-constraints pass, for its view;
+    /// the default updates the view's constraints. Call `super` at the end.
+    open func updateViewConstraints() {
+        view.updateConstraints()
+    }
     /// Called after the root view laid out its subviews.
     open func viewDidLayoutSubviews() {}
 

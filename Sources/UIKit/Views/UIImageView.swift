@@ -159,7 +159,10 @@ public final class UIImage: NSObject, @unchecked Sendable {
 open class UIImageView: UIView {
     /// Shown as the layer's contents, placed by `contentMode`.
     open var image: UIImage? {
-        didSet { showImage() }
+        didSet {
+            showImage()
+            invalidateIntrinsicContentSize()
+        }
     }
     open var highlightedImage: UIImage? {
         didSet { showImage() }
@@ -197,4 +200,9 @@ open class UIImageView: UIView {
     }
 
     override class var interactionEnabledByDefault: Bool { false }
+
+    /// The image's size in points, or none without an image.
+    open override var intrinsicContentSize: CGSize {
+        image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
 }

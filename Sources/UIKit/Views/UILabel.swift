@@ -110,6 +110,7 @@ open class UILabel: UIView {
         cachedLayout = nil
         measuredLayout = nil
         setNeedsDisplay()
+        invalidateIntrinsicContentSize()
     }
 
     // MARK: Layout

@@ -14,6 +14,8 @@ open class UIView: UIResponder, CALayerDelegate {
     @exclusivity(unchecked) private var interactionEnabled = true
     /// The view controller whose root view this is, if any.
     weak var owningViewController: UIViewController?
+    /// Auto Layout's state of the view (Layout/), made when the view first takes part.
+    var layoutState: ViewLayoutState?
 
     public init(frame: CGRect) {
         layer = Self.makeLayer()
@@ -84,6 +86,7 @@ open class UIView: UIResponder, CALayerDelegate {
             let oldSize = layer.bounds.size
             layer.frame = newValue
             sizeDidChange(from: oldSize)
+            if layoutState != nil { layoutGeometryDidChange() }
         }
     }
 
@@ -96,15 +99,17 @@ open class UIView: UIResponder, CALayerDelegate {
             let oldSize = layer.bounds.size
             layer.bounds = newValue
             sizeDidChange(from: oldSize)
+            if layoutState != nil { layoutGeometryDidChange() }
         }
     }
 
     /// A new size marks the view for layout (its layer does that) and its
     /// superview too, as in UIKit, where resizing a subview lays out its
-    /// superview again.
+    /// superview again; subviews with autoresizing masks follow it.
     private func sizeDidChange(from oldSize: CGSize) {
         guard layer.bounds.size != oldSize else { return }
         superview?.subviewsDidChange()
+        if !storedSubviews.isEmpty { autoresizeSubviews(fromOldSize: oldSize) }
     }
 
     /// Marks the view for layout after a change to its subviews (added,
@@ -121,6 +126,7 @@ open class UIView: UIResponder, CALayerDelegate {
         set {
             guard newValue.isFinite else { return reportInvalidGeometry("center", newValue) }
             layer.position = newValue
+            if layoutState != nil { layoutGeometryDidChange() }
         }
     }
 
@@ -151,8 +157,15 @@ open class UIView: UIResponder, CALayerDelegate {
     /// A hidden view is not drawn and cannot be hit, nor can its subviews.
     open var isHidden: Bool {
         get { layer.isHidden }
-        set { layer.isHidden = newValue }
+        set {
+            guard newValue != layer.isHidden else { return }
+            layer.isHidden = newValue
+            superview?.arrangedSubviewVisibilityDidChange(self)
+        }
     }
+
+    /// A subview was hidden or shown: a stack view rearranges.
+    func arrangedSubviewVisibilityDidChange(_ subview: UIView) {}
 
     open var clipsToBounds: Bool {
         get { layer.masksToBounds }
@@ -355,6 +368,7 @@ open class UIView: UIResponder, CALayerDelegate {
         let index = min(max(position(storedSubviews), 0), storedSubviews.count)
         storedSubviews.insert(view, at: index)
         view.superview = self
+        LayoutEngine.subtreeDidJoin(view)
         placeLayer(of: view, at: index, layerPlacement)
         subviewsDidChange()
         view.inheritedTintChanged()
@@ -376,9 +390,11 @@ open class UIView: UIResponder, CALayerDelegate {
     }
 
     private func detach(_ view: UIView) {
+        let oldRoot = layoutRoot
         storedSubviews.removeAll { $0 === view }
         view.superview = nil
         view.layer.removeFromSuperlayer()
+        LayoutEngine.subtreeDidLeave(view, oldRoot: oldRoot)
     }
 
     /// Keeps the layer tree in the view tree's order. Beside its neighbours,
@@ -535,6 +551,7 @@ open class UIView: UIResponder, CALayerDelegate {
     public func layoutSublayers(of layer: CALayer) {
         guard layer === self.layer else { return }
         owningViewController?.viewWillLayoutSubviews()
+        updateConstraintBasedLayoutIfNeeded()
         layoutSubviews()
         owningViewController?.viewDidLayoutSubviews()
     }
@@ -551,12 +568,14 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Lays out now, top down, this view and every view below it that is
     /// marked for layout.
     open func layoutIfNeeded() {
+        updateConstraintBasedLayoutIfNeeded()
         layer.layoutIfNeeded()
     }
 
-    /// Places the subviews. The default does nothing (there are no
-    /// constraints or autoresizing masks here); override to set the frames
-    /// of subviews. Called by the layout pass, never directly.
+    /// Places the subviews. By the time it runs, the subviews laid out by
+    /// constraints are already where the constraints put them; override to
+    /// set the frames of subviews yourself. Called by the layout pass, never
+    /// directly.
     open func layoutSubviews() {}
 
     /// The size that best fits `size`: by default the current size.
@@ -576,10 +595,40 @@ open class UIView: UIResponder, CALayerDelegate {
         CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
     }
 
-    /// Says that ``intrinsicContentSize`` changed. Without Auto Layout
-    /// nothing here reads it back, so this only marks the view for layout.
+    /// Says that ``intrinsicContentSize`` changed: the constraints that
+    /// hold the view to it (hugging, compression resistance) take the new
+    /// size at the next layout.
     open func invalidateIntrinsicContentSize() {
         setNeedsLayout()
+        rootLayoutEngine?.layoutInputsDidChange(of: self)
+    }
+
+    // MARK: Auto Layout (Layout/UIView+AutoLayout.swift has the rest)
+
+    /// Adds or changes the view's constraints in the update-constraints
+    /// pass, which runs (subviews first) before layout for views marked with
+    /// ``setNeedsUpdateConstraints()``. Call `super` at the end.
+    open func updateConstraints() {}
+
+    /// The margins changed.
+    open func layoutMarginsDidChange() {}
+
+    /// The safe area changed.
+    open func safeAreaInsetsDidChange() {}
+
+    /// The smallest size (for ``UIView/layoutFittingCompressedSize``) or the
+    /// size closest to `targetSize` that the view's constraints allow, its
+    /// width and height pulled towards the target at ``UILayoutPriority/fittingSizeLevel``.
+    /// The view's frame does not change.
+    open func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+        fittingSize(targetSize, horizontal: .fittingSizeLevel, vertical: .fittingSizeLevel)
+    }
+
+    /// The size closest to `targetSize` the constraints allow, with the
+    /// width and height pulled towards it at the given priorities.
+    open func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+                                      verticalFittingPriority: UILayoutPriority) -> CGSize {
+        fittingSize(targetSize, horizontal: horizontalFittingPriority, vertical: verticalFittingPriority)
     }
 
     /// A dimension in which a view has no intrinsic size.

@@ -1,0 +1,449 @@
+import Testing
+@testable import UIKit
+
+/// A view whose intrinsic size the test sets.
+@MainActor
+final class SizedView: UIView {
+    var size = CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) {
+        didSet { invalidateIntrinsicContentSize() }
+    }
+
+    convenience init(width: CGFloat, height: CGFloat) {
+        self.init(frame: .zero)
+        size = CGSize(width: width, height: height)
+        translatesAutoresizingMaskIntoConstraints = false
+    }
+
+    override var intrinsicContentSize: CGSize { size }
+}
+
+/// A view that records the frames of its subviews when it lays them out.
+@MainActor
+final class RecordingLayoutView: UIView {
+    var log: [String] = []
+    override func updateConstraints() {
+        log.append("updateConstraints")
+        super.updateConstraints()
+    }
+
+    override func layoutSubviews() {
+        log.append("layoutSubviews \(subviews.first.map { "\($0.frame)" } ?? "")")
+    }
+}
+
+@MainActor
+func layoutProblems() -> [String] {
+    var messages: [String] = []
+    for entry in UIApplication.shared.diagnostics.entries where entry.kind == .layoutConstraints { messages.append(entry.message) }
+    return messages
+}
+
+@MainActor
+@Suite struct AutoLayoutTests {
+    /// A clean application, a window, and a 300×200 container at (0, 0) in it.
+    private func makeContainer() -> (UIWindow, UIView) {
+        let window = makeWindow()
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 200))
+        window.addSubview(container)
+        return (window, container)
+    }
+
+    private func plainView(in container: UIView) -> UIView {
+        let view = UIView()
+        view.translatesAutoresizingMaskIntoConstraints = false
+        container.addSubview(view)
+        return view
+    }
+
+    @Test func edgesPinnedToTheSuperviewGiveTheFrame() {
+        let (_, container) = makeContainer()
+        let view = plainView(in: container)
+        NSLayoutConstraint.activate([
+            view.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 10),
+            view.trailingAnchor.constraint(equalTo: container.trailingAnchor, constant: -20),
+            view.topAnchor.constraint(equalTo: container.topAnchor, constant: 30),
+            view.heightAnchor.constraint(equalToConstant: 44),
+        ])
+        container.layoutIfNeeded()
+        #expect(view.frame == CGRect(x: 10, y: 30, width: 270, height: 44))
+        // As in UIKit, a constraint on one view is installed in that view.
+        #expect(view.constraints.count == 1)
+        #expect(container.constraints.count == 3)
+        #expect(!view.hasAmbiguousLayout)
+    }
+
+    @Test func theInitializerSpellingMatchesTheAnchors() {
+        let (_, container) = makeContainer()
+        let view = plainView(in: container)
+        let constraints = [
+            NSLayoutConstraint(item: view, attribute: .centerX, relatedBy: .equal, toItem: container, attribute: .centerX, multiplier: 1, constant: 0),
+            NSLayoutConstraint(item: view, attribute: .centerY, relatedBy: .equal, toItem: container, attribute: .centerY, multiplier: 1, constant: 10),
+            NSLayoutConstraint(item: view, attribute: .width, relatedBy: .equal, toItem: container, attribute: .width, multiplier: 0.5, constant: 0),
+            NSLayoutConstraint(item: view, attribute: .height, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, multiplier: 1, constant: 40),
+        ]
+        NSLayoutConstraint.activate(constraints)
+        #expect(constraints.allSatisfy { $0.isActive })
+        container.layoutIfNeeded()
+        #expect(view.frame == CGRect(x: 75, y: 90, width: 150, height: 40))
+        NSLayoutConstraint.deactivate(constraints)
+        #expect(!constraints.contains { $0.isActive })
+        #expect(container.constraints.isEmpty)
+    }
+
+    /// The classic row: a label hugs its text, a field takes the rest.
+    @Test func aLabelHugsItsTextNextToAFieldThatStretches() {
+        let (_, container) = makeContainer()
+        let label = SizedView(width: 60, height: 20)
+        let field = SizedView(width: 100, height: 30)
+        container.addSubview(label)
+        container.addSubview(field)
+        label.setContentHuggingPriority(UILayoutPriority(251), for: .horizontal)
+        NSLayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 20),
+            field.leadingAnchor.constraint(equalToSystemSpacingAfter: label.trailingAnchor, multiplier: 1),
+            field.trailingAnchor.constraint(equalTo: container.trailingAnchor, constant: -20),
+            label.centerYAnchor.constraint(equalTo: container.centerYAnchor),
+            field.centerYAnchor.constraint(equalTo: container.centerYAnchor),
+        ])
+        container.layoutIfNeeded()
+        #expect(label.frame == CGRect(x: 20, y: 90, width: 60, height: 20))
+        #expect(field.frame == CGRect(x: 88, y: 85, width: 192, height: 30))
+    }
+
+    /// Two labels that do not both fit: the one with the lower compression
+    /// resistance is the one that shrinks.
+    @Test func compressionResistanceDecidesWhichLabelShrinks() {
+        let (_, container) = makeContainer()
+        let first = SizedView(width: 200, height: 20)
+        let second = SizedView(width: 200, height: 20)
+        container.addSubview(first)
+        container.addSubview(second)
+        NSLayoutConstraint.activate([
+            first.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+            second.leadingAnchor.constraint(equalTo: first.trailingAnchor),
+            second.trailingAnchor.constraint(equalTo: container.trailingAnchor),
+            first.topAnchor.constraint(equalTo: container.topAnchor),
+            second.topAnchor.constraint(equalTo: container.topAnchor),
+        ])
+        second.setContentCompressionResistancePriority(UILayoutPriority(751), for: .horizontal)
+        container.layoutIfNeeded()
+        #expect(first.frame.width == 100)
+        #expect(second.frame == CGRect(x: 100, y: 0, width: 200, height: 20))
+        first.setContentCompressionResistancePriority(.required, for: .horizontal)
+        container.layoutIfNeeded()
+        #expect(first.frame.width == 200)
+        #expect(second.frame.width == 100)
+    }
+
+    @Test func aConstantChangedAfterActivationMovesTheView() {
+        let (_, container) = makeContainer()
+        let view = plainView(in: container)
+        let left = view.leftAnchor.constraint(equalTo: container.leftAnchor, constant: 10)
+        NSLayoutConstraint.activate([
+            left, view.topAnchor.constraint(equalTo: container.topAnchor),
+            view.widthAnchor.constraint(equalToConstant: 50), view.heightAnchor.constraint(equalToConstant: 50),
+        ])
+        container.layoutIfNeeded()
+        #expect(view.frame.origin.x == 10)
+        // Frames land on the pixels of the 3× screen.
+        for (constant, x) in [(40.0, 40.0), (75.5, 75 + 2.0 / 3), (0, 0)] {
+            left.constant = constant
+            container.layoutIfNeeded()
+            #expect(abs(view.frame.origin.x - x) < 1e-9)
+        }
+    }
+
+    @Test func theUpdateCycleSolvesBeforeLayoutSubviews() {
+        let (window, _) = makeContainer()
+        UIApplication.shared.runLoop.useManualClock()
+        let host = RecordingLayoutView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        window.addSubview(host)
+        let child = plainView(in: host)
+        NSLayoutConstraint.activate([
+            child.leadingAnchor.constraint(equalTo: host.leadingAnchor, constant: 5),
+            child.topAnchor.constraint(equalTo: host.topAnchor, constant: 6),
+            child.widthAnchor.constraint(equalToConstant: 7),
+            child.heightAnchor.constraint(equalToConstant: 8),
+        ])
+        host.setNeedsUpdateConstraints()
+        host.log.removeAll()
+        UIApplication.shared.runLoop.runUntilIdle()
+        #expect(host.log.first == "updateConstraints")
+        #expect(host.log.contains("layoutSubviews \(CGRect(x: 5, y: 6, width: 7, height: 8))"))
+        #expect(child.frame == CGRect(x: 5, y: 6, width: 7, height: 8))
+    }
+
+    @Test func contradictoryConstraintsAreReportedAndOneIsBroken() {
+        let (_, container) = makeContainer()
+        let view = plainView(in: container)
+        let narrow = view.widthAnchor.constraint(equalToConstant: 100)
+        let wide = view.widthAnchor.constraint(equalToConstant: 200)
+        wide.identifier = "too-wide"
+        NSLayoutConstraint.activate([narrow, wide, view.heightAnchor.constraint(equalToConstant: 10),
+                                     view.leftAnchor.constraint(equalTo: container.leftAnchor),
+                                     view.topAnchor.constraint(equalTo: container.topAnchor)])
+        container.layoutIfNeeded()
+        #expect(view.frame.width == 100)
+        let message = layoutProblems().last
+        #expect(message?.hasPrefix("Unable to simultaneously satisfy constraints.") == true)
+        #expect(message?.contains("Will attempt to recover by breaking constraint\n<NSLayoutConstraint:") == true)
+        #expect(message?.contains("'too-wide'") == true)
+        #expect(wide.isActive)
+        // Once the constraint it conflicted with goes, the broken one applies.
+        narrow.isActive = false
+        container.layoutIfNeeded()
+        #expect(view.frame.width == 200)
+    }
+
+    @Test func aTranslatedFrameConflictsLikeUIKitsAutoresizingConstraints() {
+        let (_, container) = makeContainer()
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        container.addSubview(view)
+        view.widthAnchor.constraint(equalToConstant: 80).isActive = true
+        container.layoutIfNeeded()
+        #expect(view.frame.width == 50)
+        #expect(layoutProblems().last?.contains("NSAutoresizingMaskLayoutConstraint") == true)
+    }
+
+    @Test func viewsWithoutACommonAncestorAreRefused() {
+        let (_, container) = makeContainer()
+        let view = plainView(in: container)
+        let stranger = UIView()
+        let constraint = view.leadingAnchor.constraint(equalTo: stranger.leadingAnchor)
+        constraint.isActive = true
+        #expect(!constraint.isActive)
+        #expect(layoutProblems().last?.contains("because they have no common ancestor") == true)
+    }
+
+    @Test func badNumbersAndMismatchedAttributesAreRefused() {
+        let (_, container) = makeContainer()
+        let view = plainView(in: container)
+        let notANumber = view.widthAnchor.constraint(equalToConstant: .nan)
+        notANumber.isActive = true
+        #expect(!notANumber.isActive)
+        let mixed = NSLayoutConstraint(item: view, attribute: .left, relatedBy: .equal, toItem: container, attribute: .width, multiplier: 1, constant: 0)
+        mixed.isActive = true
+        #expect(!mixed.isActive)
+        let directional = NSLayoutConstraint(item: view, attribute: .leading, relatedBy: .equal, toItem: container, attribute: .left, multiplier: 1, constant: 0)
+        #expect(directional.invalidity != nil)
+        let locationToConstant = NSLayoutConstraint(item: view, attribute: .top, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, multiplier: 1, constant: 5)
+        #expect(locationToConstant.invalidity != nil)
+        #expect(layoutProblems().count >= 4)
+        container.layoutIfNeeded()
+    }
+
+    @Test func priorityCannotTurnRequiredWhileActive() {
+        let (_, container) = makeContainer()
+        let view = plainView(in: container)
+        let width = view.widthAnchor.constraint(equalToConstant: 10)
+        width.isActive = true
+        width.priority = .defaultHigh
+        #expect(width.priority == .required)
+        width.isActive = false
+        width.priority = .defaultHigh
+        #expect(width.priority == .defaultHigh)
+    }
+
+    @Test func removingAViewDeactivatesTheConstraintsThatTiedItOut() {
+        let (_, container) = makeContainer()
+        let box = plainView(in: container)
+        let inner = plainView(in: box)
+        let outer = box.topAnchor.constraint(equalTo: container.topAnchor, constant: 5)
+        let inside = inner.widthAnchor.constraint(equalTo: box.widthAnchor)
+        NSLayoutConstraint.activate([outer, inside])
+        box.removeFromSuperview()
+        #expect(!outer.isActive)
+        #expect(inside.isActive)
+        #expect(box.constraints.count == 1)
+        // Back in a tree, the inner constraint acts again.
+        container.addSubview(box)
+        NSLayoutConstraint.activate([
+            box.leadingAnchor.constraint(equalTo: container.leadingAnchor), box.topAnchor.constraint(equalTo: container.topAnchor),
+            box.widthAnchor.constraint(equalToConstant: 120), box.heightAnchor.constraint(equalToConstant: 20),
+            inner.leadingAnchor.constraint(equalTo: box.leadingAnchor), inner.topAnchor.constraint(equalTo: box.topAnchor),
+            inner.heightAnchor.constraint(equalToConstant: 5),
+        ])
+        container.layoutIfNeeded()
+        #expect(inner.frame == CGRect(x: 0, y: 0, width: 120, height: 5))
+    }
+
+    /// Constraints between views at different depths convert through the
+    /// frames of the views in between.
+    @Test func constraintsAcrossLevelsUseTheFramesBetween() {
+        let (_, container) = makeContainer()
+        let panel = UIView(frame: CGRect(x: 40, y: 50, width: 100, height: 100))
+        container.addSubview(panel)
+        let deep = plainView(in: panel)
+        let marker = plainView(in: container)
+        NSLayoutConstraint.activate([
+            deep.leadingAnchor.constraint(equalTo: panel.leadingAnchor, constant: 10),
+            deep.topAnchor.constraint(equalTo: panel.topAnchor, constant: 10),
+            deep.widthAnchor.constraint(equalToConstant: 20), deep.heightAnchor.constraint(equalToConstant: 20),
+            marker.leadingAnchor.constraint(equalTo: deep.trailingAnchor),
+            marker.topAnchor.constraint(equalTo: deep.bottomAnchor),
+            marker.widthAnchor.constraint(equalToConstant: 1), marker.heightAnchor.constraint(equalToConstant: 1),
+        ])
+        container.layoutIfNeeded()
+        #expect(marker.frame.origin == CGPoint(x: 70, y: 80))
+        // The panel lays out by its frame: moving it moves what depends on it.
+        panel.frame.origin = CGPoint(x: 0, y: 0)
+        container.layoutIfNeeded()
+        #expect(marker.frame.origin == CGPoint(x: 30, y: 30))
+    }
+
+    @Test func autoresizingMasksResizeFrameBasedSubviews() {
+        let (_, container) = makeContainer()
+        let bar = UIView(frame: CGRect(x: 10, y: 0, width: 280, height: 44))
+        bar.autoresizingMask = [.flexibleWidth]
+        let badge = UIView(frame: CGRect(x: 260, y: 150, width: 30, height: 30))
+        badge.autoresizingMask = [.flexibleLeftMargin, .flexibleTopMargin]
+        container.addSubview(bar)
+        container.addSubview(badge)
+        container.frame.size = CGSize(width: 400, height: 300)
+        #expect(bar.frame == CGRect(x: 10, y: 0, width: 380, height: 44))
+        #expect(badge.frame == CGRect(x: 360, y: 250, width: 30, height: 30))
+        container.autoresizesSubviews = false
+        container.frame.size = CGSize(width: 300, height: 200)
+        #expect(bar.frame.width == 380)
+    }
+
+    @Test func controlsHaveUIKitsIntrinsicSizes() {
+        #expect(UISwitch().intrinsicContentSize == CGSize(width: 51, height: 31))
+        let slider = UISlider()
+        #expect(slider.intrinsicContentSize.width == UIView.noIntrinsicMetric)
+        #expect(slider.intrinsicContentSize.height == 31)
+        let image = UIImage(size: CGSize(width: 40, height: 30))
+        #expect(UIImageView(image: image).intrinsicContentSize == CGSize(width: 40, height: 30))
+        #expect(UIImageView().intrinsicContentSize == CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric))
+        let label = UILabel()
+        label.text = "Hello"
+        #expect(label.intrinsicContentSize.width > 0)
+        let button = UIButton(type: .system)
+        button.setTitle("Tap", for: .normal)
+        #expect(button.intrinsicContentSize.width > 0)
+    }
+
+    @Test func aLabelsNewTextResizesItThroughTheEngine() {
+        let (_, container) = makeContainer()
+        let label = UILabel()
+        label.translatesAutoresizingMaskIntoConstraints = false
+        label.text = "Hi"
+        container.addSubview(label)
+        NSLayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+            label.topAnchor.constraint(equalTo: container.topAnchor),
+        ])
+        container.layoutIfNeeded()
+        let short = label.frame.width
+        #expect(short == label.intrinsicContentSize.width)
+        label.text = "Hello, world"
+        container.layoutIfNeeded()
+        #expect(label.frame.width == label.intrinsicContentSize.width)
+        #expect(label.frame.width > short)
+    }
+
+    @Test func fittingSizeOfAContainerFollowsItsContent() {
+        let card = UIView()
+        let content = SizedView(width: 120, height: 40)
+        card.addSubview(content)
+        NSLayoutConstraint.activate([
+            content.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 16),
+            content.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: -16),
+            content.topAnchor.constraint(equalTo: card.topAnchor, constant: 8),
+            content.bottomAnchor.constraint(equalTo: card.bottomAnchor, constant: -8),
+        ])
+        #expect(card.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize) == CGSize(width: 152, height: 56))
+        let wide = card.systemLayoutSizeFitting(CGSize(width: 300, height: 0), withHorizontalFittingPriority: .required,
+                                                verticalFittingPriority: .fittingSizeLevel)
+        #expect(wide == CGSize(width: 300, height: 56))
+        #expect(card.frame.size == .zero)
+    }
+
+    @Test func marginsGuideFollowsTheMargins() {
+        let (_, container) = makeContainer()
+        let view = plainView(in: container)
+        let guide = container.layoutMarginsGuide
+        NSLayoutConstraint.activate([
+            view.leadingAnchor.constraint(equalTo: guide.leadingAnchor), view.trailingAnchor.constraint(equalTo: guide.trailingAnchor),
+            view.topAnchor.constraint(equalTo: guide.topAnchor), view.bottomAnchor.constraint(equalTo: guide.bottomAnchor),
+        ])
+        container.layoutIfNeeded()
+        #expect(view.frame == CGRect(x: 8, y: 8, width: 284, height: 184))
+        container.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 0, leading: 20, bottom: 10, trailing: 30)
+        container.layoutIfNeeded()
+        #expect(view.frame == CGRect(x: 20, y: 0, width: 250, height: 190))
+        #expect(guide.layoutFrame == CGRect(x: 20, y: 0, width: 250, height: 190))
+        let marginAttribute = NSLayoutConstraint(item: view, attribute: .leading, relatedBy: .equal, toItem: container,
+                                                 attribute: .leadingMargin, multiplier: 1, constant: 0)
+        #expect(marginAttribute.invalidity == nil)
+    }
+
+    @Test func safeAreaGuideStaysInsideTheWindowsInsets() {
+        let (window, container) = makeContainer()
+        window.ensureLayoutState().windowSafeAreaInsets = UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
+        container.frame = window.bounds
+        #expect(container.safeAreaInsets == UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+        let view = plainView(in: container)
+        let safe = container.safeAreaLayoutGuide
+        NSLayoutConstraint.activate([
+            view.leadingAnchor.constraint(equalTo: safe.leadingAnchor), view.trailingAnchor.constraint(equalTo: safe.trailingAnchor),
+            view.topAnchor.constraint(equalTo: safe.topAnchor), view.bottomAnchor.constraint(equalTo: safe.bottomAnchor),
+        ])
+        container.layoutIfNeeded()
+        #expect(view.frame == CGRect(x: 0, y: 47, width: 400, height: 800 - 47 - 34))
+    }
+
+    @Test func readableContentGuideIsNarrowedAndCentred() {
+        let window = makeWindow(frame: CGRect(x: 0, y: 0, width: 1000, height: 600))
+        let container = UIView(frame: window.bounds)
+        window.addSubview(container)
+        #expect(container.readableContentGuide.layoutFrame == CGRect(x: 164, y: 8, width: 672, height: 584))
+    }
+
+    /// Two hundred views here, in a debug build; the benchmark chains 10,000
+    /// in a release build.
+    @Test func aCycleOfChainedViewsIsReportedNotFatal() {
+        let (_, container) = makeContainer()
+        var views: [UIView] = []
+        var constraints: [NSLayoutConstraint] = []
+        for index in 0..<200 {
+            let view = plainView(in: container)
+            constraints.append(view.widthAnchor.constraint(equalToConstant: 1))
+            if index > 0 { constraints.append(view.leadingAnchor.constraint(equalTo: views[index - 1].trailingAnchor)) }
+            views.append(view)
+        }
+        constraints.append(views[0].leadingAnchor.constraint(equalTo: views[199].trailingAnchor))
+        NSLayoutConstraint.activate(constraints)
+        container.layoutIfNeeded()
+        #expect(layoutProblems().last?.contains("Will attempt to recover by breaking constraint") == true)
+        #expect(views[199].frame.minX - views[0].frame.minX == 199)
+    }
+
+    @Test func ambiguityAndTheConstraintsAffectingAView() {
+        let (_, container) = makeContainer()
+        let view = plainView(in: container)
+        let left = view.leftAnchor.constraint(equalTo: container.leftAnchor)
+        NSLayoutConstraint.activate([left, view.widthAnchor.constraint(equalToConstant: 10)])
+        #expect(view.hasAmbiguousLayout)
+        NSLayoutConstraint.activate([view.topAnchor.constraint(equalTo: container.topAnchor), view.heightAnchor.constraint(equalToConstant: 10)])
+        #expect(!view.hasAmbiguousLayout)
+        let horizontal = view.constraintsAffectingLayout(for: .horizontal)
+        #expect(horizontal.count == 2)
+        #expect(horizontal.contains { $0 === left })
+    }
+
+    @Test func viewControllersUpdateTheirViewConstraints() {
+        final class Controller: UIViewController {
+            var calls = 0
+            override func updateViewConstraints() {
+                calls += 1
+                super.updateViewConstraints()
+            }
+        }
+        let controller = Controller()
+        let (window, _) = makeScene(controller)
+        controller.view.setNeedsUpdateConstraints()
+        window.layoutIfNeeded()
+        #expect(controller.calls == 1)
+    }
+}
