@@ -22,7 +22,7 @@ let package = Package(
     targets: [
         // The hardware side and the system side.
         .target(name: "HID", dependencies: ["CSharedMemory"]),
-        .target(name: "EventServer", dependencies: ["HID", "CLinuxInput"]),
+        .target(name: "EventServer", dependencies: ["HID", "CLinuxInput", "CX11"]),
 
         // memfd buffers and descriptors passed between applications and the server.
         .systemLibrary(name: "CSharedMemory"),
@@ -36,6 +36,8 @@ let package = Package(
         .target(name: "CJPEGCodec", linkerSettings: [.linkedLibrary("jpeg")]),
         // The kernel's evdev, timerfd and inotify interfaces.
         .systemLibrary(name: "CLinuxInput"),
+        // Xlib and its MIT-SHM extension, for the event server's window (libXi is loaded at run time).
+        .systemLibrary(name: "CX11"),
         // libdispatch's and Core Foundation's hooks for serving the main thread.
         .systemLibrary(name: "CMainThreadHooks"),
 
@@ -94,7 +96,7 @@ let package = Package(
         .target(name: "GeometryTestSupport", dependencies: ["CoreGraphics"], path: "Tests/GeometryTestSupport"),
         .target(name: "DrawingTestSupport", dependencies: ["CoreGraphics"], path: "Tests/DrawingTestSupport"),
         .testTarget(name: "HIDTests", dependencies: ["HID", "CSharedMemory"]),
-        .testTarget(name: "EventServerTests", dependencies: ["EventServer", "HID"], exclude: ["Recordings"]),
+        .testTarget(name: "EventServerTests", dependencies: ["EventServer", "HID", "CX11"], exclude: ["Recordings"]),
         // Runs the server, the demo application and the tools as processes of their own.
         .testTarget(name: "EndToEndTests", dependencies: ["HID"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "GeometryTestSupport", "DrawingTestSupport"]),
