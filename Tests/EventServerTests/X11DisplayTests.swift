@@ -26,6 +26,7 @@ struct X11DisplayTests {
         let shown = server.pixels(of: output.window, width: 40, height: 30)
         let expected = (0..<30).flatMap { y in (0..<40).map { x in frame.averaged(x: x, y: y, factor: 2) } }
         #expect(shown == expected)
+        #expect(output.handleEvents().diagnostics.isEmpty)
     }
 
     @Test func onlyTheDamagedPartOfALaterFrameChanges() throws {
@@ -102,7 +103,7 @@ struct X11DisplayTests {
         output.synchronize()
         var name: UnsafeMutablePointer<CChar>?
         XFetchName(server.display, output.window, &name)
-        #expect(name.map { String(cString: $0) } != nil)
+        #expect(name.map { String(cString: $0) } == "Demo — Café", "WM_NAME holds the title's bytes")
         if let name { XFree(name) }
         var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?

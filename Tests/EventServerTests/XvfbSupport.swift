@@ -18,44 +18,71 @@ final class Xvfb {
         "SKIPPED, NOT PASSED: this test needs an X server and Xvfb is not installed (apt-get install xvfb xdotool x11-apps)"
     )
 
-    let process: Process
+    let processIdentifier: pid_t
     let name: String
     /// The test's own connection, for reading the window back and sending it events.
     let display: OpaquePointer
+    private var isRunning = true
 
     init(extraArguments: [String] = []) throws {
         guard let path = Self.path else {
             Issue.record("Xvfb is not installed, and CI is set: the X window's tests must run here (apt-get install xvfb xdotool x11-apps)")
             throw XvfbFailure.missing
         }
-        let output = Pipe()
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"] + extraArguments
-        process.standardOutput = output
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
+        // Spawned with the signal mask and dispositions reset: the test
+        // process blocks signals in some threads, and an Xvfb inheriting
+        // that would ignore the SIGTERM that stops it.
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { throw XvfbFailure.didNotStart }
+        defer { close(pipeEnds[0]) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t(), allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let arguments = [path, "-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"] + extraArguments
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, path, &actions, &attributes, &argv, environ)
+        close(pipeEnds[1])
+        guard status == 0 else { throw XvfbFailure.didNotStart }
+        processIdentifier = pid
         // Xvfb writes its display number once it accepts connections.
         var number = ""
-        while !number.hasSuffix("\n") {
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
-            guard !byte.isEmpty else { throw XvfbFailure.didNotStart }
-            number += String(decoding: byte, as: UTF8.self)
+        var byte: UInt8 = 0
+        while read(pipeEnds[0], &byte, 1) == 1, byte != UInt8(ascii: "\n") {
+            number.append(Character(UnicodeScalar(byte)))
         }
-        name = ":" + number.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let display = XOpenDisplay(name) else { throw XvfbFailure.didNotStart }
+        name = ":" + number
+        guard !number.isEmpty, let display = XOpenDisplay(name) else {
+            kill(pid, SIGKILL)
+            waitpid(pid, nil, 0)
+            throw XvfbFailure.didNotStart
+        }
         self.display = display
     }
 
-    /// Stops the X server (as a crash would, with SIGKILL when `abruptly`).
+    /// Stops the X server (as a crash would, with SIGKILL, when `abruptly`).
     func stop(abruptly: Bool = false) {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, abruptly ? SIGKILL : SIGTERM)
-        process.waitUntilExit()
+        guard isRunning else { return }
+        isRunning = false
+        kill(processIdentifier, abruptly ? SIGKILL : SIGTERM)
+        waitpid(processIdentifier, nil, 0)
     }
 
     deinit {
-        if process.isRunning { XCloseDisplay(display) }
+        if isRunning { XCloseDisplay(display) }
         stop()
     }
 

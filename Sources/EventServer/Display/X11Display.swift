@@ -190,7 +190,7 @@ public final class X11Display: DisplayOutput {
             isBigEndian: image.byte_order == MSBFirst
         )
         if let reason = format.unsupportedReason {
-            if let shared { shared.release(display: display, detach: true) } else { openuikit_XDestroyImage(template) }
+            if let shared { shared.release(display: display) } else { openuikit_XDestroyImage(template) }
             XCloseDisplay(display)
             throw .unsupportedXVisual(name: requestedName, reason: "its pixels are \(reason)")
         }
@@ -231,8 +231,11 @@ public final class X11Display: DisplayOutput {
     public let notes: [String]
 
     deinit {
-        if !connection.isBroken.load(ordering: .relaxed) {
-            if let sharedImage { sharedImage.release(display: display, detach: true) }
+        // A connection that died unnoticed is noticed here, before anything
+        // is asked of it; a dead one is left alone.
+        if !isBroken { XSync(display, 0) }
+        if !isBroken {
+            sharedImage?.release(display: display)
             if let shadowImage {
                 shadowImage.pointee.data = nil  // The shadow is ours, not Xlib's to free.
                 openuikit_XDestroyImage(shadowImage)
@@ -241,7 +244,7 @@ public final class X11Display: DisplayOutput {
             XDestroyWindow(display, window)
             XCloseDisplay(display)
         } else {
-            sharedImage?.release(display: nil, detach: false)
+            sharedImage?.release(display: nil)
         }
         shadow.deallocate()
     }
@@ -375,21 +378,32 @@ public final class X11Display: DisplayOutput {
         XFlush(display)
     }
 
-    /// Waits until every picture sent has been drawn and every event read
-    /// (tests read the window's pixels after this).
-    func synchronize() {
-        guard !isBroken else { return }
-        XSync(display, 0)
-        var event = XEvent()
-        while !isBroken, (sharedImage?.outstandingPuts ?? 0) > 0 || !dirty.isEmpty || XPending(display) > 0 {
-            XNextEvent(display, &event)
-            handle(&event)
+    /// Waits (up to `timeout` seconds) until every picture sent has been
+    /// drawn and every event read: tests and benchmarks read the window's
+    /// pixels after this. Input read meanwhile waits for ``handleEvents()``.
+    public func synchronize(timeout: Double = 5) {
+        let deadline = Self.now() + timeout
+        while !isBroken, Self.now() < deadline {
+            XSync(display, 0)
+            while !isBroken, XPending(display) > 0 {
+                var event = XEvent()
+                XNextEvent(display, &event)
+                handle(&event)
+            }
+            collectProtocolErrors()
+            if (sharedImage?.outstandingPuts ?? 0) == 0, dirty.isEmpty { return }
+            var entry = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&entry, 1, 10)
         }
-        if !isBroken { XSync(display, 0) }
     }
 
+    /// Reports the protocol errors recorded for this display. A refused
+    /// `XShmPutImage` sends no completion, so it no longer holds the image.
     private func collectProtocolErrors() {
         for error in X11ErrorTrap.take(for: display) {
+            if let sharedImage, Int32(error.requestCode) == sharedImage.majorOpcode, error.minorCode == SharedImage.putImageRequest {
+                sharedImage.outstandingPuts = max(sharedImage.outstandingPuts - 1, 0)
+            }
             pendingDiagnostics.append("the X server refused a request: \(error)")
         }
     }
@@ -412,9 +426,15 @@ private final class ConnectionState: Sendable {
 private final class SharedImage {
     let image: UnsafeMutablePointer<XImage>
     let pixels: UnsafeMutableRawPointer
-    private var segment: XShmSegmentInfo
+    /// The segment's description. The image keeps a pointer to it
+    /// (`obdata`), which every `XShmPutImage` follows: it must not move.
+    private let segment: UnsafeMutablePointer<XShmSegmentInfo>
     /// The event type of `ShmCompletion` on this display.
     let completionEventType: Int32
+    /// MIT-SHM's request code, which its errors name.
+    let majorOpcode: Int32
+    /// `X_ShmPutImage`, the minor request code of a put (shmproto.h).
+    static let putImageRequest: UInt8 = 3
     /// `XShmPutImage`s whose completion has not arrived: while any has not,
     /// the X server may be reading the image.
     var outstandingPuts = 0
@@ -424,53 +444,62 @@ private final class SharedImage {
     }
 
     init(display: OpaquePointer, visual: UnsafeMutablePointer<Visual>?, depth: UInt32, width: Int, height: Int) throws(Failure) {
-        var segment = XShmSegmentInfo()
-        guard let image = XShmCreateImage(display, visual, depth, ZPixmap, nil, &segment, UInt32(width), UInt32(height)) else {
-            throw Failure(reason: "XShmCreateImage failed")
+        let segment = UnsafeMutablePointer<XShmSegmentInfo>.allocate(capacity: 1)
+        segment.initialize(to: XShmSegmentInfo())
+        func fail(_ reason: String) -> Failure {
+            segment.deallocate()
+            return Failure(reason: reason)
+        }
+        guard let image = XShmCreateImage(display, visual, depth, ZPixmap, nil, segment, UInt32(width), UInt32(height)) else {
+            throw fail("XShmCreateImage failed")
         }
         let size = Int(image.pointee.bytes_per_line) * height
-        segment.shmid = shmget(IPC_PRIVATE, size, IPC_CREAT | 0o600)
-        guard segment.shmid >= 0 else {
+        segment.pointee.shmid = shmget(IPC_PRIVATE, size, IPC_CREAT | 0o600)
+        guard segment.pointee.shmid >= 0 else {
             openuikit_XDestroyImage(image)
-            throw Failure(reason: "shmget of \(size) bytes failed: \(String(cString: strerror(errno)))")
+            throw fail("shmget of \(size) bytes failed: \(String(cString: strerror(errno)))")
         }
-        guard let address = shmat(segment.shmid, nil, 0), address != UnsafeMutableRawPointer(bitPattern: -1) else {
-            shmctl(segment.shmid, IPC_RMID, nil)
+        guard let address = shmat(segment.pointee.shmid, nil, 0), address != UnsafeMutableRawPointer(bitPattern: -1) else {
+            shmctl(segment.pointee.shmid, IPC_RMID, nil)
             openuikit_XDestroyImage(image)
-            throw Failure(reason: "shmat failed: \(String(cString: strerror(errno)))")
+            throw fail("shmat failed: \(String(cString: strerror(errno)))")
         }
-        segment.shmaddr = address.assumingMemoryBound(to: CChar.self)
-        segment.readOnly = 1
-        image.pointee.data = segment.shmaddr
+        segment.pointee.shmaddr = address.assumingMemoryBound(to: CChar.self)
+        segment.pointee.readOnly = 1
+        image.pointee.data = segment.pointee.shmaddr
         // XShmAttach fails with BadAccess when the X server cannot reach the
         // segment (it runs on another machine): trap that error.
         _ = X11ErrorTrap.take(for: display)
-        let attached = XShmAttach(display, &segment) != 0
+        let attached = XShmAttach(display, segment) != 0
         XSync(display, 0)
         let errors = X11ErrorTrap.take(for: display)
         // Marked for removal now, so the segment goes when both sides detach, even after a crash.
-        shmctl(segment.shmid, IPC_RMID, nil)
+        shmctl(segment.pointee.shmid, IPC_RMID, nil)
         guard attached, errors.isEmpty else {
             image.pointee.data = nil
             openuikit_XDestroyImage(image)
             shmdt(address)
-            throw Failure(reason: errors.first.map { "XShmAttach failed: \($0); the X server is probably not on this machine" } ?? "XShmAttach failed")
+            throw fail(errors.first.map { "XShmAttach failed: \($0); the X server is probably not on this machine" } ?? "XShmAttach failed")
         }
         self.image = image
         self.pixels = address
         self.segment = segment
         completionEventType = XShmGetEventBase(display) + ShmCompletion
+        var major: Int32 = 0, event: Int32 = 0, error: Int32 = 0
+        XQueryExtension(display, "MIT-SHM", &major, &event, &error)
+        majorOpcode = major
     }
 
-    /// Detaches the segment (from the X server too when `detach`) and frees the image.
-    func release(display: OpaquePointer?, detach: Bool) {
-        if detach, let display {
-            XShmDetach(display, &segment)
+    /// Detaches the segment (from the X server too, given its display) and frees the image.
+    func release(display: OpaquePointer?) {
+        if let display {
+            XShmDetach(display, segment)
             XSync(display, 0)
         }
         image.pointee.data = nil
         openuikit_XDestroyImage(image)
         shmdt(pixels)
+        segment.deallocate()
     }
 }
 

@@ -191,7 +191,9 @@ public struct WindowInputTranslator {
 /// times keep their spacing and are anchored to the read time: the offset
 /// is the smallest `read time − server time` seen, which the event with the
 /// least delay sets, so a mapped time is never later than when the event
-/// was read. When the two clocks drift apart by more than ``maximumLag``,
+/// was read. (Until one event has been read promptly, the events of a
+/// batch read late share its read time; a local X server's clock is
+/// `CLOCK_MONOTONIC` itself, so the anchor settles with the first event.) When the two clocks drift apart by more than ``maximumLag``,
 /// the anchor moves to the latest read. Times never go back.
 public struct XServerTimeMapper {
     /// How far behind the read time a mapped time may fall before the
