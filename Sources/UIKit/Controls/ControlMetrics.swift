@@ -167,4 +167,37 @@ public enum ControlMetrics {
     public static let pageControlDotSpacing: CGFloat = 9
     public static let pageControlHeight: CGFloat = 26
     public static let pageControlHorizontalPadding: CGFloat = 12
+
+    // MARK: Alerts and action sheets
+
+    /// An alert's width: 270 points on every iPhone (UIKit's long-standing
+    /// alert width).
+    public static let alertWidth: CGFloat = 270
+    /// The cards' corner radius (iOS 13 and later, about 14 in screenshots).
+    public static let alertCornerRadius: CGFloat = 14
+    /// A button's height in an alert and in an action sheet (44 and 57
+    /// points in iOS 13 to 17's layouts).
+    public static let alertButtonHeight: CGFloat = 44
+    public static let alertSheetButtonHeight: CGFloat = 57
+    /// Button titles: 17 points in an alert, 20 in an action sheet.
+    public static let alertButtonFontSize: CGFloat = 17
+    public static let alertSheetButtonFontSize: CGFloat = 20
+    /// Room around the title and message, and between them (chosen).
+    public static let alertTextPadding: CGFloat = 16
+    public static let alertTextSpacing: CGFloat = 4
+    /// An action sheet's margins: 8 points at the sides, and at the bottom
+    /// 8 above the home indicator's 34-point safe area; 8 points between
+    /// the actions and the cancel card.
+    public static let alertSheetMargin: CGFloat = 8
+    public static let alertSheetBottomMargin: CGFloat = 42
+    public static let alertSheetCancelGap: CGFloat = 8
+    /// What covers the screen behind an alert: black at 20 % (UIKit's
+    /// dimming view).
+    public static let alertDimmingColor = UIColor(white: 0, alpha: 0.2)
+    /// The cards: iOS blurs a light material; here an opaque light grey
+    /// (``UIColor/systemGray6``), the cancel card white.
+    public static let alertBackgroundColor = UIColor.systemGray6
+    public static let alertSheetCancelBackgroundColor = UIColor.white
+    /// A pressed button's background (chosen: ``UIColor/systemFill``).
+    public static let alertButtonHighlightColor = UIColor.systemFill
 }

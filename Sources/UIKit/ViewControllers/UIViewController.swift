@@ -150,6 +150,9 @@ open class UIViewController: UIResponder {
         presenter ?? parent?.presentingViewController
     }
 
+    /// The controller's title; an alert shows it.
+    open var title: String?
+
     open var modalPresentationStyle: UIModalPresentationStyle = .automatic
 
     /// Shows `viewController` over this controller's window: its view goes
