@@ -200,4 +200,21 @@ public enum ControlMetrics {
     public static let alertSheetCancelBackgroundColor = UIColor.white
     /// A pressed button's background (chosen: ``UIColor/systemFill``).
     public static let alertButtonHighlightColor = UIColor.systemFill
+
+    // MARK: Tab bars
+
+    /// A tab bar's height above the home indicator's 34-point safe area
+    /// (49 points on every iPhone since iOS 7).
+    public static let tabBarHeight: CGFloat = 49
+    public static let tabBarBottomInset: CGFloat = 34
+    /// The bar's background: iOS blurs a light material; here opaque
+    /// #F9F9F9 (chosen to match its look over white).
+    public static let tabBarBackgroundColor = UIColor(rgb: 0xF9F9F9)
+    /// An item's image box, its distance from the top, the gap to the
+    /// title and the title's size (10 points, medium; the rest chosen to
+    /// match iOS 17's layout).
+    public static let tabBarImageSide: CGFloat = 25
+    public static let tabBarImageTop: CGFloat = 7
+    public static let tabBarTitleGap: CGFloat = 2
+    public static let tabBarTitleFontSize: CGFloat = 10
 }

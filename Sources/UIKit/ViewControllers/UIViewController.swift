@@ -150,8 +150,25 @@ open class UIViewController: UIResponder {
         presenter ?? parent?.presentingViewController
     }
 
-    /// The controller's title; an alert shows it.
+    /// The controller's title; an alert shows it, and a tab bar item is
+    /// made from it.
     open var title: String?
+
+    /// The item that stands for this controller in a tab bar: made from
+    /// ``title`` the first time it is read, unless one is set.
+    open var tabBarItem: UITabBarItem! {
+        get {
+            if storedTabBarItem == nil { storedTabBarItem = UITabBarItem(title: title, image: nil, tag: 0) }
+            return storedTabBarItem
+        }
+        set { storedTabBarItem = newValue }
+    }
+    private var storedTabBarItem: UITabBarItem?
+
+    /// The nearest tab bar controller among this controller's ancestors.
+    public var tabBarController: UITabBarController? {
+        parent as? UITabBarController ?? parent?.tabBarController
+    }
 
     open var modalPresentationStyle: UIModalPresentationStyle = .automatic
 
