@@ -137,8 +137,10 @@ extension StringProtocol {
 /// turn for one event: the poll, the injected event's read and the empty
 /// read after it, the application's acknowledgement of the event before
 /// and the empty read after it, the send; the application's: the poll, the
-/// read, the empty read, the acknowledgement. Half a call of slack each.
-let systemCallLimits = (server: 6.5, app: 4.5)
+/// read, the empty read, the acknowledgement, and the read of the main
+/// dispatch queue's eventfd before the turn ends (docs/app-runtime.md).
+/// Half a call of slack each.
+let systemCallLimits = (server: 6.5, app: 5.5)
 /// One sleep per event for each, and a little slack.
 let wakeUpLimit = 1.1
 

@@ -89,10 +89,10 @@ extension UIApplication {
     /// has another application in front).
     func launch(name: String) {
         let (path, isExplicit) = Self.eventServerPath
-        if isExplicit ? waitForEventServerSocket(at: path) : access(path, F_OK) == 0 {
+        if isExplicit {
+            connectToEventServer(at: path, name: name, waitingUpTo: Self.eventServerWaitTimeout)
+        } else if access(path, F_OK) == 0 {
             connectToEventServer(at: path, name: name)
-        } else if isExplicit {
-            report(Diagnostic(.inputPort, "no event server at \(path) after \(Int(Self.eventServerWaitTimeout)) s: running without one"))
         }
         applicationState = .inactive
         _ = delegate?.application(self, didFinishLaunchingWithOptions: nil)
@@ -107,32 +107,33 @@ extension UIApplication {
         }
     }
 
-    /// Waits until something exists at `path` or the wait times out; true
-    /// if it appeared. Says once that it waits.
-    private func waitForEventServerSocket(at path: String) -> Bool {
-        guard access(path, F_OK) != 0 else { return true }
-        standardError("waiting for the event server at \(path)")
-        let step: TimeInterval = 0.02
-        var waited: TimeInterval = 0
-        while waited < Self.eventServerWaitTimeout {
-            usleep(UInt32(step * 1_000_000))
-            waited += step
-            if access(path, F_OK) == 0 { return true }
-        }
-        return false
-    }
-
     /// Says hello to the server at `path`; the screen it drives becomes
-    /// `UIScreen.main`. Without a server the application runs on its own.
-    func connectToEventServer(at path: String, name: String) {
-        do {
-            let server = try EventServerConnection.connect(to: path, name: name)
-            inputPort.attach(server)
-            let welcome = server.welcome
-            UIScreen.main.bounds = CGRect(x: 0, y: 0, width: welcome.screenWidth, height: welcome.screenHeight)
-            UIScreen.main.scale = CGFloat(welcome.screenScale)
-        } catch {
-            report(Diagnostic(.inputPort, "no event server: \(error)"))
+    /// `UIScreen.main`. Without a server the application runs on its own,
+    /// saying so once.
+    ///
+    /// With `waitingUpTo` seconds, a server that is not listening yet (no
+    /// socket, or one bound and not yet listening: a server started at the
+    /// same moment) is waited for, saying so once.
+    func connectToEventServer(at path: String, name: String, waitingUpTo timeout: TimeInterval = 0) {
+        let retryInterval: TimeInterval = 0.02
+        var waited: TimeInterval = 0
+        while true {
+            do {
+                let server = try EventServerConnection.connect(to: path, name: name)
+                inputPort.attach(server)
+                let welcome = server.welcome
+                UIScreen.main.bounds = CGRect(x: 0, y: 0, width: welcome.screenWidth, height: welcome.screenHeight)
+                UIScreen.main.scale = CGFloat(welcome.screenScale)
+                return
+            } catch .socket(.connect(_, let code)) where (code == ENOENT || code == ECONNREFUSED) && waited < timeout {
+                if waited == 0 { standardError("waiting for the event server at \(path)") }
+                usleep(UInt32(retryInterval * 1_000_000))
+                waited += retryInterval
+            } catch {
+                let after = waited > 0 ? " (after waiting \(Int(timeout.rounded())) s)" : ""
+                report(Diagnostic(.inputPort, "no event server: \(error)\(after)"))
+                return
+            }
         }
     }
 

@@ -225,12 +225,9 @@ public final class ApplicationRunLoop {
             // for the next turn, as they would be after a poll).
             while runOnePass() && hasWorkNow() {}
             // Before it would sleep, as Core Foundation's loop does on the
-            // main thread: Foundation's timers and blocks, then the main
+            // main thread: Foundation's blocks and due timers, then the main
             // queue; whatever they started is done before the end of the turn.
-            if let mainThreadWork {
-                mainThreadWork.runFoundationRunLoopOnce(in: currentMode)
-                if mainThreadWork.drainMainQueueIfSignalled() || hasWorkNow() { continue }
-            }
+            if let mainThreadWork, mainThreadWork.runFoundationAndMainQueue(in: currentMode) { continue }
             // Nothing is due now. Observers of beforeWaiting may create work
             // (a layout pass, say); without them nothing can have changed.
             guard observedActivities.contains(.beforeWaiting) else { break }

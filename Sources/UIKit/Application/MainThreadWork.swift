@@ -16,10 +16,10 @@ import Foundation
 ///   due); the run loop sleeps on it too, and when it is readable calls
 ///   libdispatch's drain, on the main thread, as Core Foundation does.
 /// - Foundation's timers and performed blocks live in Core Foundation's
-///   run loop: once in every turn, before the run loop would sleep, it runs
-///   that loop for one pass that does not wait, in the mode the
-///   application's run loop is in, and sleeps no later than Foundation's
-///   next timer.
+///   run loop: before the run loop would sleep, when a Foundation timer is
+///   due or main-queue work arrived, it runs that loop for one pass that
+///   does not wait, in the mode the application's run loop is in, and it
+///   sleeps no later than Foundation's next timer.
 ///
 /// Why not sleep in Foundation's run loop instead: on Linux it cannot wait
 /// on a file descriptor of ours without a thread of its own in between (its
@@ -56,19 +56,36 @@ final class MainThreadWork {
         CFRunLoopAddCommonMode(mainRunLoop, trackingMode)
     }
 
-    /// Drains the main dispatch queue if work was put on it since the last
-    /// drain; true if so.
-    func drainMainQueueIfSignalled() -> Bool {
-        var count: UInt64 = 0
-        guard read(mainQueueDescriptor, &count, MemoryLayout<UInt64>.size) == MemoryLayout<UInt64>.size else { return false }
-        _dispatch_main_queue_callback_4CF(nil)
+    /// Whether Foundation's run loop has not had its first pass yet: blocks
+    /// performed before the application's run loop started run then.
+    private var isFirstPass = true
+
+    /// Runs what is due of Foundation's run loop and the main queue, in
+    /// Core Foundation's order; true if anything may have run.
+    ///
+    /// A pass of Foundation's run loop costs seven system calls, so it runs
+    /// only when it has something to do as far as can be seen from here:
+    /// a timer due, or work on the main queue (blocks performed on the run
+    /// loop usually come with it), or the first turn. The main queue's
+    /// handle is read every time (one system call), so that work queued
+    /// during the turn runs before the turn ends, as on iOS.
+    func runFoundationAndMainQueue(in mode: RunLoop.Mode) -> Bool {
+        let mainQueueSignalled = takeMainQueueSignal()
+        let timerDue = secondsUntilNextFoundationTimer(in: mode).map { $0 <= 0 } ?? false
+        guard mainQueueSignalled || timerDue || isFirstPass else { return false }
+        isFirstPass = false
+        // Blocks, then timers, as Core Foundation runs them; its pass would
+        // drain the main queue too, but the signal was taken above.
+        _ = CFRunLoopRunInMode(cfMode(mode), 0, 0)
+        if mainQueueSignalled { _dispatch_main_queue_callback_4CF(nil) }
         return true
     }
 
-    /// Fires Foundation's due timers and runs its performed blocks for
-    /// `mode`, without waiting.
-    func runFoundationRunLoopOnce(in mode: RunLoop.Mode) {
-        _ = CFRunLoopRunInMode(cfMode(mode), 0, 0)
+    /// Reads (and so resets) the main queue's eventfd; true if work was put
+    /// on the queue since the last read.
+    private func takeMainQueueSignal() -> Bool {
+        var count: UInt64 = 0
+        return read(mainQueueDescriptor, &count, MemoryLayout<UInt64>.size) == MemoryLayout<UInt64>.size
     }
 
     /// Seconds until Foundation's next timer in `mode` falls due, if it has one.

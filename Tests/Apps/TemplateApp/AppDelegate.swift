@@ -221,7 +221,8 @@ enum TrackingProbe {
                 Thread.sleep(forTimeInterval: 0.008)
                 send(.moved, 600 - Double(step) * 10)
             }
-            Thread.sleep(forTimeInterval: 0.15)
+            // Long enough for a loaded machine to give the main thread a turn.
+            Thread.sleep(forTimeInterval: 0.5)
             send(.moved, 300)
             send(.ended, 300)
             DispatchQueue.main.async { once("lifted") }
