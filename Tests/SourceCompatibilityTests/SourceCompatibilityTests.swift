@@ -69,7 +69,7 @@ enum Compiler {
         try typecheck(path: packageRoot.appendingPathComponent("Tests/SourceCompatibilityFixtures/\(fixture)").path, languageMode: languageMode)
     }
 
-    static func typecheck(path: String, languageMode: Int) throws -> Result {
+    static func typecheck(path: String, languageMode: Int, extraArguments: [String] = []) throws -> Result {
         let modules = try modulesDirectory()
         var arguments = ["-typecheck", "-swift-version", "\(languageMode)", "-I", modules.path]
         let sources = packageRoot.appendingPathComponent("Sources")
@@ -83,6 +83,7 @@ enum Compiler {
         for flag in try run("/usr/bin/env", ["pkg-config", "--cflags", "freetype2", "fontconfig", "libpng"]).output.split(separator: " ") {
             arguments += ["-Xcc", flag.trimmingCharacters(in: .whitespacesAndNewlines)]
         }
+        arguments += extraArguments
         arguments.append(path)
         return try run("/usr/bin/env", ["swiftc"] + arguments)
     }
@@ -97,10 +98,20 @@ enum Compiler {
         return modules
     }
 
-    static func run(_ executable: String, _ arguments: [String]) throws -> Result {
+    /// The toolchain's `lib` folder: beside the `bin` that holds `swiftc`.
+    static var toolchainLibrary: URL {
+        get throws {
+            let swiftc = try run("/usr/bin/env", ["which", "swiftc"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+            return URL(fileURLWithPath: swiftc).resolvingSymlinksInPath()
+                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("lib")
+        }
+    }
+
+    static func run(_ executable: String, _ arguments: [String], directory: URL? = nil) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -1,5 +1,5 @@
 /// Shows a layer tree as pixels: keeps a committed copy of the tree (see
-/// ``CommittedLayerTree``) and draws it into a frame of premultiplied RGBA8
+/// `CommittedLayerTree`) and draws it into a frame of premultiplied RGBA8
 /// pixels, R, G, B, A in memory order, at a scale of pixels per point.
 ///
 /// The frame follows the commits: ``renderFrame()`` draws again only the

@@ -276,10 +276,11 @@ extension UIApplication {
     /// the template's Info.plist names) if there is one.
     private func sceneDelegateClass(for configuration: UISceneConfiguration) -> AnyClass? {
         if let delegateClass = configuration.delegateClass { return delegateClass }
-        let named = sceneManifest?.configurations[configuration.role]?.first { $0.name == configuration.name }
+        let named = sceneManifest?.configurations[configuration.role]?.firstSatisfying { $0.name == configuration.name }
         if let delegateClass = named?.delegateClass { return delegateClass }
         guard sceneManifest == nil, configuration.name == Self.templateConfigurationName, let delegate else { return nil }
-        let module = String(reflecting: type(of: delegate)).split(separator: ".").first.map(String.init) ?? ""
+        var module = ""
+        if let name = String(reflecting: type(of: delegate)).split(separator: ".").first { module = String(name) }
         guard let candidate = NSClassFromString(module + ".SceneDelegate"), candidate is UIResponder.Type else { return nil }
         return candidate
     }

@@ -48,7 +48,7 @@ public final class ApplicationRunLoop {
     /// serves the main thread (``serveMainThread()``).
     private var mainThreadWork: MainThreadWork?
     /// How many scroll views are tracking or decelerating: while any is,
-    /// the loop is in ``RunLoop/Mode/tracking``.
+    /// the loop is in `RunLoop.Mode.tracking`.
     private var trackingCount = 0
     private static let minimumTimerSweepThreshold = 16
 
@@ -99,7 +99,7 @@ public final class ApplicationRunLoop {
     var servesMainThread: Bool { mainThreadWork != nil }
 
     /// The mode the loop runs in, as `RunLoop.currentMode`: `.default`, or
-    /// ``RunLoop/Mode/tracking`` while a scroll view tracks a finger or
+    /// `RunLoop.Mode.tracking` while a scroll view tracks a finger or
     /// decelerates. Foundation's timers fire only in the modes they were
     /// added for; UIKit's own timers fire in every mode.
     public var currentMode: RunLoop.Mode { trackingCount > 0 ? .tracking : .default }

@@ -71,7 +71,8 @@ final class MainThreadWork {
     /// during the turn runs before the turn ends, as on iOS.
     func runFoundationAndMainQueue(in mode: RunLoop.Mode) -> Bool {
         let mainQueueSignalled = takeMainQueueSignal()
-        let timerDue = secondsUntilNextFoundationTimer(in: mode).map { $0 <= 0 } ?? false
+        var timerDue = false
+        if let seconds = secondsUntilNextFoundationTimer(in: mode) { timerDue = seconds <= 0 }
         guard mainQueueSignalled || timerDue || isFirstPass else { return false }
         isFirstPass = false
         // Blocks, then timers, as Core Foundation runs them; its pass would

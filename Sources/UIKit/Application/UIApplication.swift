@@ -100,9 +100,16 @@ open class UIApplication: UIResponder {
     /// The application's window scene, once connected (after launch).
     var connectedWindowScene: UIWindowScene?
     /// The scenes connected: the application's one window scene, after launch.
-    public var connectedScenes: Set<UIScene> { connectedWindowScene.map { [$0] } ?? [] }
+    public var connectedScenes: Set<UIScene> {
+        guard let connectedWindowScene else { return [] }
+        return [connectedWindowScene]
+    }
     /// The sessions of the connected scenes.
-    public var openSessions: Set<UISceneSession> { Set(connectedScenes.map(\.session)) }
+    public var openSessions: Set<UISceneSession> {
+        var sessions = Set<UISceneSession>()
+        for scene in connectedScenes { sessions.insert(scene.session) }
+        return sessions
+    }
     /// Whether the application can show several scenes at once: never here.
     public var supportsMultipleScenes: Bool { sceneManifest?.supportsMultipleScenes ?? false }
     /// The delegate UIKit made itself (from `@main` or a class name), which

@@ -58,18 +58,24 @@ open class UIWindowScene: UIScene {
     open var screen: UIScreen { UIScreen.main }
 
     /// The scene's windows, in the order they joined it.
-    open var windows: [UIWindow] { windowReferences.compactMap(\.window) }
+    open var windows: [UIWindow] {
+        var windows: [UIWindow] = []
+        for reference in windowReferences {
+            if let window = reference.window { windows.append(window) }
+        }
+        return windows
+    }
 
     /// The scene's key window, if the application's key window is one of its windows.
-    open var keyWindow: UIWindow? { windows.first { $0.isKeyWindow } }
+    open var keyWindow: UIWindow? { windows.firstSatisfying { $0.isKeyWindow } }
 
     func add(_ window: UIWindow) {
-        windowReferences.removeAll { $0.window == nil || $0.window === window }
+        windowReferences.removeEvery { $0.window == nil || $0.window === window }
         windowReferences.append(WeakWindow(window: window))
     }
 
     func remove(_ window: UIWindow) {
-        windowReferences.removeAll { $0.window == nil || $0.window === window }
+        windowReferences.removeEvery { $0.window == nil || $0.window === window }
     }
 
     private struct WeakWindow {

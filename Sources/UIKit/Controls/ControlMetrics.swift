@@ -217,4 +217,13 @@ public enum ControlMetrics {
     public static let tabBarImageTop: CGFloat = 7
     public static let tabBarTitleGap: CGFloat = 2
     public static let tabBarTitleFontSize: CGFloat = 10
+
+    // MARK: Refresh controls
+
+    /// The room a refresh control takes above the content while refreshing
+    /// (chosen: about the height iOS 17 gives it).
+    public static let refreshControlHeight: CGFloat = 60
+    /// How far beyond the top the content must be pulled to start a
+    /// refresh (chosen to match iOS's feel).
+    public static let refreshControlTriggerDistance: CGFloat = 80
 }

@@ -12,12 +12,12 @@
 /// ``imageView`` are subviews that show them, laid out by
 /// ``layoutSubviews()``: image then title, side by side, centred in the
 /// bounds less ``contentEdgeInsets`` (and moved by ``imageEdgeInsets`` and
-/// ``titleEdgeInsets``), as ``contentHorizontalAlignment`` and
-/// ``contentVerticalAlignment`` say.
+/// ``titleEdgeInsets``), as ``UIControl/contentHorizontalAlignment`` and
+/// ``UIControl/contentVerticalAlignment`` say.
 ///
 /// The two types look different:
 /// - `.system` (and the other system-drawn types): the title is the
-///   ``tintColor``, and grey when disabled; the image is drawn as a
+///   ``UIView/tintColor``, and grey when disabled; the image is drawn as a
 ///   template, in the title's colour; while highlighted the title and image
 ///   fade to ``ControlMetrics/systemButtonHighlightedAlpha``.
 /// - `.custom`: the title is white (`currentTitleColor`'s documented
@@ -332,7 +332,7 @@ open class UIButton: UIControl {
 
     /// The title and image side by side plus ``contentEdgeInsets``, and at
     /// least the background image's size. The title keeps its padding
-    /// above and below (``titlePadding``) and the image does not: a button
+    /// above and below (`titlePadding`) and the image does not: a button
     /// with an 80-point image and a title is 80 points high, as on iOS. An
     /// empty button fits ``ControlMetrics/emptyButtonSize``.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {

@@ -3,7 +3,7 @@ import CoreGraphics
 /// A font at a size: a face found among the installed fonts (with
 /// fontconfig) and its metrics in points.
 ///
-/// The system font is the first installed of ``FontCatalog/systemFamilies``
+/// The system font is the first installed of `FontCatalog.systemFamilies`
 /// (San Francisco where present, else DejaVu Sans); its weights map to the
 /// family's nearest face, so on DejaVu Sans `.ultraLight` and `.thin` give
 /// ExtraLight, `.semibold` and heavier give Bold, and the rest Book.
@@ -22,7 +22,7 @@ public final class UIFont: NSObject, @unchecked Sendable {
     }
 
     /// The largest size a font takes; larger sizes are clamped to it. Text of
-    /// this size is measured but not drawn (see ``GlyphRasterization``).
+    /// this size is measured but not drawn (see `GlyphRasterization`).
     public static let maximumPointSize: CGFloat = 4096
 
     /// Sizes that are not a number, negative or infinite make no sense for a

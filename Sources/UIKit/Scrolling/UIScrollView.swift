@@ -75,7 +75,10 @@ open class UIScrollView: UIView {
             super.bounds = newValue
             let scrolled = super.bounds.origin != oldOrigin
             scrollIndicatorsFollowContent(offsetChanged: scrolled)
-            if scrolled { delegate?.scrollViewDidScroll(self) }
+            if scrolled {
+                refreshControl?.scrollViewDidScroll(self)
+                delegate?.scrollViewDidScroll(self)
+            }
         }
     }
 
@@ -88,6 +91,16 @@ open class UIScrollView: UIView {
                 return
             }
             scrollIndicatorsFollowContent(offsetChanged: false)
+        }
+    }
+
+    /// The refresh control above the content: setting one puts it just
+    /// above the content's top and lets the content bounce vertically.
+    open var refreshControl: UIRefreshControl? {
+        didSet {
+            guard refreshControl !== oldValue else { return }
+            oldValue?.removeFromSuperview()
+            refreshControl?.attach(to: self)
         }
     }
 
@@ -236,7 +249,10 @@ open class UIScrollView: UIView {
     public internal(set) var isTracking = false
     /// True from the moment a drag starts moving the content until the finger lifts.
     public internal(set) var isDragging = false {
-        didSet { updateTrackingMode() }
+        didSet {
+            updateTrackingMode()
+            if oldValue && !isDragging { refreshControl?.scrollViewDidEndDragging(self) }
+        }
     }
     /// True while the content moves on its own after a drag.
     public internal(set) var isDecelerating = false {

@@ -152,7 +152,7 @@ public final class UIImage: NSObject, @unchecked Sendable {
 /// hit either until that is turned on.
 ///
 /// A template image (``UIImage/RenderingMode/alwaysTemplate``, which
-/// symbol images are) is drawn in the view's ``tintColor`` and follows it.
+/// symbol images are) is drawn in the view's ``UIView/tintColor`` and follows it.
 /// A resizable image (``UIImage/resizableImage(withCapInsets:resizingMode:)``)
 /// fills the bounds in nine parts, its corners at their size.
 @preconcurrency @MainActor

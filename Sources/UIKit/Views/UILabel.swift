@@ -69,7 +69,7 @@ open class UILabel: UIView {
     /// The colour of the text while ``isHighlighted``; nil keeps ``textColor``.
     open var highlightedTextColor: UIColor? { didSet { setNeedsDisplay() } }
     open var isHighlighted = false { didSet { setNeedsDisplay() } }
-    /// A disabled label draws its text dimmed (``disabledTextAlpha``).
+    /// A disabled label draws its text dimmed (`disabledTextAlpha`).
     open var isEnabled = true { didSet { setNeedsDisplay() } }
 
     open var textAlignment = NSTextAlignment.natural { didSet { contentChanged() } }

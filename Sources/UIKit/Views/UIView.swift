@@ -160,7 +160,7 @@ open class UIView: UIResponder, CALayerDelegate {
     }
 
     /// A view whose alpha channel masks this view and its subviews (its
-    /// layer becomes the layer's ``CALayer/mask``): where the mask view
+    /// layer becomes the layer's `CALayer.mask`): where the mask view
     /// draws opaque pixels this view shows, where it draws nothing it does
     /// not. Its frame is in this view's bounds coordinates. It must not be
     /// in a view hierarchy: a view with a superview, or this view or one of
@@ -570,7 +570,7 @@ open class UIView: UIResponder, CALayerDelegate {
         frame.size = CGSize(width: max(0, fitting.width), height: max(0, fitting.height))
     }
 
-    /// The size the view's content asks for, or ``noIntrinsicMetric`` in a
+    /// The size the view's content asks for, or ``UIView/noIntrinsicMetric`` in a
     /// dimension where it asks for none (the default, in both).
     open var intrinsicContentSize: CGSize {
         CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
@@ -632,7 +632,7 @@ open class UIView: UIResponder, CALayerDelegate {
         }
     }
 
-    /// Called when ``tintColor`` changes, for this view and every view
+    /// Called when ``UIView/tintColor`` changes, for this view and every view
     /// below it that inherits it, also when a view moves under a superview
     /// of another tint. Views that draw with their tint redraw here; the
     /// default does nothing.

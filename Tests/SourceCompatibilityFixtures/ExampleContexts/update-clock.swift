@@ -1,0 +1,5 @@
+// The context of an example that keeps a clock up to date.
+import UIKit
+
+func updateClock() {}
+// EXAMPLE
