@@ -50,8 +50,16 @@ struct SwitchCommand: ParsableCommand {
     func run() throws {
         switch try ServerClient(path: server.socket, role: .control).request(.switchTo(name)) {
         case .done: print("\(name.escapedForDisplay) is in front")
-        case .failed(let why): throw ValidationError(why)
-        case let other: throw ValidationError("the server answered \(other)")
+        case .failed(let why): throw ServerCommandError(message: why)
+        case let other: throw ServerCommandError(message: "the server answered \(other)")
         }
     }
+}
+
+/// What the event server refused or answered amiss: said as it is (not as
+/// a usage mistake, with the usage line after it), then the command exits
+/// with status 1.
+struct ServerCommandError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
 }

@@ -62,11 +62,18 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: "The recording to play.")
     var file: String
 
-    @Option(help: ArgumentHelp("Play this many times faster than recorded (0.5 is half speed).", valueName: "n"))
+    // Unconditional, so that `--speed -1` reaches validate() and is refused
+    // for what it is, rather than read as a missing value and an option.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Play this many times faster than recorded (0.5 is half speed).", valueName: "n"))
     var speed: Double = 1
 
     @Flag(help: "Play every event at once, keeping the recorded intervals in the timestamps.")
     var asFastAsPossible = false
+
+    @Option(help: ArgumentHelp(
+        "An evemu recording (or evemu-describe output) of the device a file of bare input_event records came from: its axis ranges scale their positions to the screen. Without it, their positions are screen points.",
+        valueName: "path"))
+    var deviceHeader: String?
 
     @OptionGroup var server: ServerSocketOption
 
@@ -77,8 +84,14 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         let client = try ServerClient(path: server.socket, role: .injector, name: "openuikit replay")
         var problems = 0
+        let device: InputDeviceDescription?
+        do {
+            device = try deviceHeader.map { try InputDeviceDescription.evemuHeader(atPath: $0) }
+        } catch {
+            throw ServerCommandError(message: "\(error)")
+        }
         let played = try replay(
-            path: file, into: client, timing: asFastAsPossible ? .asFastAsPossible : .recorded(speed: speed)
+            path: file, into: client, timing: asFastAsPossible ? .asFastAsPossible : .recorded(speed: speed), device: device
         ) { problem in
             problems += 1
             var text = "openuikit replay: \(problem)\n"

@@ -841,3 +841,131 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
     /// Around the start point, from the direction of the end point.
     public static let conic = CAGradientLayerType(rawValue: "conic")
 }
+
+// MARK: - CAShapeLayer
+
+// Declared in this file for the reason CAGradientLayer is.
+
+/// A layer that draws a path in its own coordinates, as Core Animation's:
+/// filled with ``fillColor`` by ``fillRule``, then stroked with
+/// ``strokeColor`` between ``strokeStart`` and ``strokeEnd`` of its length,
+/// over the background and under the sublayers. The path is not clipped to
+/// the bounds (unless `masksToBounds` is set): a shape layer with empty
+/// bounds draws its whole path. The compositor draws it at every frame's
+/// resolution, so it stays sharp under any scale.
+///
+/// Defaults are Core Animation's: an opaque black fill, no stroke, a line
+/// 1 point wide with butt caps and miter joins (limit 10), no dashes.
+/// Non-finite and negative widths and limits are refused.
+open class CAShapeLayer: CALayer {
+    /// The shape, in the layer's coordinates; a copy is kept, so changing
+    /// the path later changes nothing (set it again).
+    open var path: CGPath? {
+        get { storedPath }
+        set {
+            storedPath = newValue?.copy()
+            markChanged(.appearance)
+        }
+    }
+    private var storedPath: CGPath?
+
+    /// The colour inside the path; nil fills nothing.
+    open var fillColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) {
+        didSet { markChanged(.appearance) }
+    }
+
+    /// Which points are inside the path: non-zero winding (the default) or even-odd.
+    open var fillRule: CAShapeLayerFillRule = .nonZero {
+        didSet { markChanged(.appearance) }
+    }
+
+    /// The colour of the path's outline; nil (the default) strokes nothing.
+    open var strokeColor: CGColor? {
+        didSet { markChanged(.appearance) }
+    }
+
+    /// Where along the path's length the stroke starts, 0…1; 0 by default.
+    open var strokeStart: CGFloat = 0 {
+        didSet {
+            if !strokeStart.isFinite { strokeStart = oldValue }
+            markChanged(.appearance)
+        }
+    }
+
+    /// Where along the path's length the stroke ends, 0…1; 1 by default.
+    open var strokeEnd: CGFloat = 1 {
+        didSet {
+            if !strokeEnd.isFinite { strokeEnd = oldValue }
+            markChanged(.appearance)
+        }
+    }
+
+    /// The stroke's width in points; 1 by default.
+    open var lineWidth: CGFloat = 1 {
+        didSet {
+            if !(lineWidth.isFinite && lineWidth >= 0) { lineWidth = oldValue }
+            markChanged(.appearance)
+        }
+    }
+
+    /// How long a miter join may be, in line widths, before it is bevelled; 10 by default.
+    open var miterLimit: CGFloat = 10 {
+        didSet {
+            if !(miterLimit.isFinite && miterLimit >= 0) { miterLimit = oldValue }
+            markChanged(.appearance)
+        }
+    }
+
+    /// The ends of open subpaths; `.butt` by default.
+    open var lineCap: CAShapeLayerLineCap = .butt {
+        didSet { markChanged(.appearance) }
+    }
+
+    /// The corners of the stroke; `.miter` by default.
+    open var lineJoin: CAShapeLayerLineJoin = .miter {
+        didSet { markChanged(.appearance) }
+    }
+
+    /// How far into ``lineDashPattern`` the stroke starts; 0 by default.
+    open var lineDashPhase: CGFloat = 0 {
+        didSet {
+            if !lineDashPhase.isFinite { lineDashPhase = oldValue }
+            markChanged(.appearance)
+        }
+    }
+
+    /// Lengths of painted and unpainted stretches, alternately, in points;
+    /// nil (the default) draws a solid line.
+    open var lineDashPattern: [NSNumber]? {
+        didSet { markChanged(.appearance) }
+    }
+}
+
+/// How a shape layer decides what is inside its path.
+public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let nonZero = CAShapeLayerFillRule(rawValue: "non-zero")
+    public static let evenOdd = CAShapeLayerFillRule(rawValue: "even-odd")
+}
+
+/// The ends of a shape layer's stroke.
+public struct CAShapeLayerLineCap: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let butt = CAShapeLayerLineCap(rawValue: "butt")
+    public static let round = CAShapeLayerLineCap(rawValue: "round")
+    public static let square = CAShapeLayerLineCap(rawValue: "square")
+}
+
+/// The corners of a shape layer's stroke.
+public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let miter = CAShapeLayerLineJoin(rawValue: "miter")
+    public static let round = CAShapeLayerLineJoin(rawValue: "round")
+    public static let bevel = CAShapeLayerLineJoin(rawValue: "bevel")
+}

@@ -43,6 +43,9 @@ import Testing
         try injector.send([contact(1, .began, 100, 100)])
         second.waitFor("left began 1 (100,100)")
 
+        let unknown = try ChildProcess("openuikit", ["switch", "third", "--socket", socket])
+        #expect(unknown.waitForExit() == 1)
+        #expect(unknown.lines == ["Error: no application called \"third\"; connected: first, second"])
         let tool = try ChildProcess("openuikit", ["switch", "first", "--socket", socket])
         #expect(tool.waitForExit() == 0)
         #expect(tool.lines == ["first is in front"])

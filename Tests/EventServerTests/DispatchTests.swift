@@ -114,6 +114,23 @@ import Testing
         #expect(harness.log.contains("\"B\""))
     }
 
+    // A recording played, or a FIFO written, before any application
+    // connects goes nowhere: the log says so once, and how much was lost.
+    @Test func inputWithNoApplicationInFrontIsDroppedAndSaidSoOnce() throws {
+        let harness = try ServerHarness()
+        harness.touch(1, .began)
+        harness.touch(1, .moved, x: 110)
+        harness.touch(1, .ended, x: 110)
+        #expect(harness.log.lines.filter { $0.contains("no application in front") } == [
+            "no application in front: input events are dropped until one connects",
+        ])
+        let app = try harness.connect(name: "A")
+        #expect(harness.log.contains("no application in front: 3 events dropped"))
+        harness.touch(2, .began)
+        #expect(try app.touchPhases() == ["2 began"])
+        #expect(harness.log.lines.filter { $0.contains("no application in front") }.count == 2)
+    }
+
     @Test func timestampsThatRunBackAreReportedAndDeliveredInOrder() throws {
         let harness = try ServerHarness()
         let app = try harness.connect(name: "A")

@@ -111,4 +111,20 @@ import EventServer
         #expect(diagnostics.contains("line 2001: more than 8 bytes of properties; the rest are ignored"))
         #expect(diagnostics.count == 6, "\(diagnostics)")  // five of the first kind, one of the second
     }
+
+    // Without a device header a file of bare records has no axis ranges:
+    // its values land as screen points, most likely in a corner. Said once.
+    @Test func bareRecordsWithoutAxisRangesSayTheirValuesAreTakenAsPoints() {
+        let screen = Screen(width: 390, height: 844, scale: 3)
+        let synReport = [UInt8](repeating: 0, count: LinuxInputEvent.size)
+        var bare = EvdevStreamDecoder(name: "touches.events", screen: screen)
+        _ = bare.decode(synReport + synReport)
+        let said = bare.takeDiagnostics()
+        #expect(said.count == 1)
+        #expect(said.first?.hasPrefix("touches.events: bare input_event records carry no axis ranges") == true)
+        #expect(said.first?.contains("--device-header") == true)
+        var described = EvdevStreamDecoder(name: "touches.events", screen: screen, device: .unknown(name: "panel"))
+        _ = described.decode(synReport)
+        #expect(described.takeDiagnostics().isEmpty)
+    }
 }

@@ -50,6 +50,12 @@ import HID
         #expect(errorMessage(["trace", "tap", "--speed", "2"]).contains("--speed"))
     }
 
+    @Test func aReplaySpeedThatIsNotPositiveIsRefusedForWhatItIs() {
+        for speed in ["-1", "0", "nan"] {
+            #expect(errorMessage(["replay", "in.hid", "--speed", speed]).contains("--speed must be a finite number greater than 0"), "\(speed)")
+        }
+    }
+
     @Test func badArgumentsExitWithTheUsageCode() {
         do {
             _ = try OpenUIKitCommand.parseAsRoot(["trace", "wiggle"])

@@ -24,6 +24,16 @@ import Testing
         }
     }
 
+    // Apple declares the image-context functions, UIGraphicsImageRenderer
+    // and UIImage's drawing without main-actor isolation.
+    @Test func drawingImagesOffTheMainActorCompilesWithoutWarnings() throws {
+        for mode in [5, 6] {
+            let result = try Compiler.typecheck("DrawingOffTheMainActor.swift", languageMode: mode)
+            #expect(result.status == 0, "Swift \(mode): \(result.output)")
+            #expect(!result.output.contains("warning:"), "Swift \(mode): \(result.output)")
+        }
+    }
+
     @Test func swift5CodeTouchingUIKitOffTheMainActorCompilesWithWarningsOnly() throws {
         let result = try Compiler.typecheck("NonisolatedUse.swift", languageMode: 5)
         #expect(result.status == 0, "\(result.output)")

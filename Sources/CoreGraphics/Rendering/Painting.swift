@@ -82,6 +82,7 @@ func lerpBytes(_ a: UInt32, _ b: UInt32, _ weight: UInt32) -> UInt32 {
 package enum Paint {
     case solid(PremultipliedColor)
     case image(ImageSampler)
+    case gradient(GradientShader)
 }
 
 /// Composites spans of coverage into a bitmap: the paint, weighted by the
@@ -174,11 +175,18 @@ final class PaintSink: SpanSink {
         blend(y: y, x: x, length: length, coverages: coverages)
     }
 
-    /// The source words for a run: the solid colour, or the image's samples.
+    /// The source words for a run: nil for the solid colour, else the
+    /// image's samples or the gradient's colours.
     private func sourceWords(y: Int, x: Int, length: Int) -> UnsafeMutablePointer<UInt32>? {
-        guard case let .image(sampler) = paint else { return nil }
-        reserveScratch(length)
-        sampler.fetch(y: y, x: x, count: length, into: samples)
+        switch paint {
+        case .solid: return nil
+        case .image(let sampler):
+            reserveScratch(length)
+            sampler.fetch(y: y, x: x, count: length, into: samples)
+        case .gradient(let shader):
+            reserveScratch(length)
+            shader.fetch(y: y, x: x, count: length, into: samples)
+        }
         return samples
     }
 

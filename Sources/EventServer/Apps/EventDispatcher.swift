@@ -66,6 +66,9 @@ final class EventDispatcher {
     @exclusivity(unchecked) private var routeCounts: [InputOrigin: Int] = [:]
     /// The timestamp of the last input event, so that time never runs back.
     @exclusivity(unchecked) private var lastInputTimestamp = -Double.infinity
+    /// Input events dropped because no application was connected, since
+    /// one was last in front.
+    private var droppedForNoApplication = 0
     private let encoder = HIDPacketEncoder()
 
     init(configuration: Configuration = Configuration(), log: ServerLog) {
@@ -131,7 +134,18 @@ final class EventDispatcher {
         frontOrder.removeAll { $0 == client.identifier }
         frontOrder.append(client.identifier)
         if tellIt { client.enqueue(ServerMessage.appState(.foreground).encoded()) }
+        if droppedForNoApplication > 0 {
+            log("no application in front: \(droppedForNoApplication) events dropped")
+            droppedForNoApplication = 0
+        }
         log("\(describe(client)) is in front")
+    }
+
+    /// An input event with no application to go to: said once, as the
+    /// first is dropped; how many were, once an application comes to the front.
+    private func dropForNoApplication() {
+        if droppedForNoApplication == 0 { log("no application in front: input events are dropped until one connects") }
+        droppedForNoApplication += 1
     }
 
     // MARK: Events
@@ -148,9 +162,12 @@ final class EventDispatcher {
             send(event, to: recorder, readTime: readTime, expectingAcknowledgement: false)
         }
         switch event {
-        case .digitizer(let frame): dispatch(frame, readTime: readTime, from: origin)
+        case .digitizer(let frame):
+            // Its contacts are still followed (their routes), going nowhere.
+            if foreground == nil { dropForNoApplication() }
+            dispatch(frame, readTime: readTime, from: origin)
         case .button, .motion:
-            guard let target = foreground else { return }
+            guard let target = foreground else { return dropForNoApplication() }
             send(event, to: target, readTime: readTime, expectingAcknowledgement: true)
         }
     }

@@ -106,6 +106,9 @@ public struct EvdevStreamDecoder {
 
     private mutating func decide() {
         format = Self.looksLikeEvemu(undecidedBytes) ? .evemu : .records
+        if format == .records && recordsDevice == nil {
+            diagnostics.append("\(name): bare input_event records carry no axis ranges, so their values are taken as screen points; give the device's ranges with --device-header (an evemu recording or evemu-describe output of the device)")
+        }
     }
 
     private mutating func translate(_ records: [LinuxInputEvent], into events: inout [HIDEvent]) {

@@ -46,12 +46,13 @@ public final class RecordingWriter {
 /// go to `report`; every event before them is played. Returns how many
 /// events were played.
 public func replay(
-    path: String, into client: ServerClient, timing: HIDReplaySchedule.Timing, report: (String) -> Void
+    path: String, into client: ServerClient, timing: HIDReplaySchedule.Timing, device: InputDeviceDescription? = nil,
+    report: (String) -> Void
 ) throws(ServerClientError) -> Int {
     let screen = Screen(width: client.welcome.screenWidth, height: client.welcome.screenHeight, scale: client.welcome.screenScale)
     let source: any InputSource
     do {
-        source = try InputDevices.open(path: path, screen: screen, timing: timing)
+        source = try InputDevices.open(path: path, screen: screen, timing: timing, device: device)
     } catch {
         throw .unexpected("\(error)")
     }

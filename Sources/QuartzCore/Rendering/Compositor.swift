@@ -51,6 +51,7 @@ package final class Compositor {
         // A background and border alone are drawn together in one pass, as a group would.
         let ownParts = node.drawsBorderedBackground ? 1
             : (node.background != nil ? 1 : 0) + (node.gradient != nil ? 1 : 0) + (node.hasBorder ? 1 : 0) + (node.contents != nil ? 1 : 0)
+                + (node.shape?.partCount ?? 0)
         let maskClip = node.masksToBounds ? node.pixelAlignedMask : nil
         let needsGroup = (opacity < 1 && (!node.children.isEmpty || ownParts > 1))
             || (node.masksToBounds && (!node.children.isEmpty || node.contents != nil) && maskClip == nil)
@@ -59,7 +60,10 @@ package final class Compositor {
             return
         }
         var region = node.boundsPixelRect
-        if !node.masksToBounds { for child in node.children { region = region.union(child.subtreeRect) } }
+        if !node.masksToBounds {
+            region = region.union(node.shapePixelRect)
+            for child in node.children { region = region.union(child.subtreeRect) }
+        }
         region = region.intersection(clip)
         guard !region.isEmpty else { return }
         if flattensGroups, let flat = node.flatGroup {
@@ -227,6 +231,9 @@ package final class Compositor {
             var painter = GradientPainter(surface: surface, style: gradient, bounds: node.bounds, toDevice: node.toDevice, alpha: alpha8)
             paint(filler, within: clip, toDevice: node.toDevice, painter: &painter)
         }
+        if let shape = node.shape {
+            shape.draw(into: surface, clip: (node.masksToBounds ? childClip : clip).intersection(node.shapePixelRect), toDevice: node.toDevice, alpha: alpha)
+        }
         if let image = node.contents, let rect = node.contentsPlacement, !childClip.isEmpty {
             drawContents(image, in: rect, of: node, into: surface, clip: childClip, alpha: alpha)
         }
@@ -304,7 +311,7 @@ extension RenderLayer {
     }
 
     /// Only a background and a border: no contents or sublayers between them.
-    var drawsBorderedBackground: Bool { background != nil && hasBorder && gradient == nil && contents == nil && children.isEmpty }
+    var drawsBorderedBackground: Bool { background != nil && hasBorder && gradient == nil && shape == nil && contents == nil && children.isEmpty }
 
     var roundedBounds: RoundedRectShape {
         RoundedRectShape(rect: bounds, radius: cornerRadius, corners: maskedCorners)

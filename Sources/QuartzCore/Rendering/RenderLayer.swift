@@ -27,6 +27,9 @@ package final class RenderLayer {
     @exclusivity(unchecked) var shadow: ShadowStyle?
     /// A gradient layer's gradient, drawn over the background.
     @exclusivity(unchecked) var gradient: GradientStyle?
+    /// A shape layer's path and how it is filled and stroked, drawn over
+    /// the background (and a gradient) and under the contents.
+    @exclusivity(unchecked) var shape: ShapeLayerStyle?
     /// The contents image; immutable, so sharing it is a snapshot.
     @exclusivity(unchecked) var contents: CGImage?
     @exclusivity(unchecked) var contentsGravity: CALayerContentsGravity = .resize
@@ -85,6 +88,7 @@ package final class RenderLayer {
         border = layer.borderColor.map { PremultipliedColor($0) }
         shadow = ShadowStyle(of: layer)
         gradient = GradientStyle(of: layer)
+        shape = ShapeLayerStyle(of: layer)
         contents = layer.contents.flatMap { $0 as? CGImage }  // anything else shows nothing, as in Core Animation
         contentsGravity = layer.contentsGravity
         contentsScale = layer.contentsScale
@@ -274,10 +278,17 @@ package final class RenderLayer {
         return masksToBounds ? covering.intersection(boundsPixelRect) : covering
     }
 
+    /// The device pixels a shape layer's fill and stroke may touch.
+    var shapePixelRect: PixelRect {
+        guard let shape else { return .empty }
+        let covering = PixelRect(covering: shape.extent.applying(toDevice).insetBy(dx: -1, dy: -1))
+        return masksToBounds ? covering.intersection(boundsPixelRect) : covering
+    }
+
     func updateOwnRect() {
         updateOccludingRect()
         guard !isHidden, opacity > 0 else { ownRect = .empty; return }
-        var rect = contentsPixelRect
+        var rect = contentsPixelRect.union(shapePixelRect)
         if background != nil || gradient != nil || (borderWidth > 0 && border != nil) { rect = rect.union(boundsPixelRect) }
         if let shadow { rect = rect.union(shadow.pixelRect(of: self)) }
         ownRect = rect
@@ -286,7 +297,7 @@ package final class RenderLayer {
     /// The pixels the background, border, contents and sublayers may touch,
     /// clipped by ``masksToBounds``: everything but the shadow and the mask.
     var groupPixelRect: PixelRect {
-        var content = contentsPixelRect
+        var content = contentsPixelRect.union(shapePixelRect)
         if background != nil || gradient != nil || (borderWidth > 0 && border != nil) { content = content.union(boundsPixelRect) }
         for child in children { content = content.union(child.subtreeRect) }
         if masksToBounds { content = content.intersection(boundsPixelRect) }

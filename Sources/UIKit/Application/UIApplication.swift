@@ -144,8 +144,9 @@ open class UIApplication: UIResponder {
     @exclusivity(unchecked) private var eventSource: RunLoopSource!
     /// Layout, display and commit at the end of each turn; the display clock.
     private var updateCycle: UpdateCycle!
-    /// UIKit's current graphics contexts (`UIGraphicsGetCurrentContext()`).
-    let graphicsContexts = GraphicsContextStack()
+    /// The edit menu's controller (`UIMenuController.shared`), a stand-in
+    /// until text input brings an edit menu.
+    private(set) var menuController = UIMenuController()
     /// Per view class: whether its `draw(_:)` draws (learnt at the first
     /// display of a view of that class; see `UIView+Drawing.swift`).
     var drawingClasses: [ObjectIdentifier: Bool] = [:]
@@ -243,7 +244,8 @@ open class UIApplication: UIResponder {
         diagnostics.removeAll()
         TransactionState.current.reset()
         DisplayLinkRegistry.current.reset()
-        graphicsContexts.removeAll()
+        GraphicsContextStack.current.removeAll()
+        menuController = UIMenuController()
         UIScreen.main.bounds = CGRect(x: 0, y: 0, width: 390, height: 844)
         UIScreen.main.scale = 3
         UIScreen.main.maximumFramesPerSecond = 60

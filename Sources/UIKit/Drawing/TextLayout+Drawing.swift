@@ -48,7 +48,7 @@ extension TextLayout {
 extension StringProtocol {
     /// Draws the string with its first line's top left at `point`, one line
     /// per paragraph, into the current context.
-    @MainActor public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
+    public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         TextLayout(String(self), style: TextLayout.Style(attributes), container: TextContainer())
             .draw(in: context, at: point)
@@ -56,38 +56,38 @@ extension StringProtocol {
 
     /// Draws the string in lines within `rect`, from its top; lines that do
     /// not fit in its height are not drawn.
-    @MainActor public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
+    public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         TextLayout(String(self), style: TextLayout.Style(attributes), container: TextLayout.container(rect))
             .draw(in: context, at: rect.origin)
     }
 
     /// Draws the string laid out as `boundingRect(with:options:attributes:context:)` measures it.
-    @MainActor public func draw(with rect: CGRect, options: NSStringDrawingOptions = [],
+    public func draw(with rect: CGRect, options: NSStringDrawingOptions = [],
                      attributes: [NSAttributedString.Key: Any]? = nil, context: NSStringDrawingContext?) {
         NSAttributedString(string: String(self), attributes: attributes).draw(with: rect, options: options, context: context)
     }
 }
 
 extension NSString {
-    @MainActor public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
+    public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
         (self as String).draw(at: point, withAttributes: attributes)
     }
 
-    @MainActor public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
+    public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
         (self as String).draw(in: rect, withAttributes: attributes)
     }
 }
 
 extension NSAttributedString {
     /// Draws the text with its first line's top left at `point`, one line per paragraph.
-    @MainActor public func draw(at point: CGPoint) {
+    public func draw(at point: CGPoint) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         TextLayout(self, container: TextContainer()).draw(in: context, at: point)
     }
 
     /// Draws the text in lines within `rect`, from its top.
-    @MainActor public func draw(in rect: CGRect) {
+    public func draw(in rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         TextLayout(self, container: TextLayout.container(rect)).draw(in: context, at: rect.origin)
     }
@@ -96,7 +96,7 @@ extension NSAttributedString {
     /// measures it: in lines from `rect`'s top left with
     /// `.usesLineFragmentOrigin`, else on one line whose baseline starts at
     /// `rect`'s origin.
-    @MainActor public func draw(with rect: CGRect, options: NSStringDrawingOptions = [], context: NSStringDrawingContext?) {
+    public func draw(with rect: CGRect, options: NSStringDrawingOptions = [], context: NSStringDrawingContext?) {
         let layout = TextLayout(self, container: TextLayout.container(size: rect.size, options: options))
         _ = layout.boundingRect(options: options, context: context)
         guard let graphics = UIGraphicsGetCurrentContext() else { return }

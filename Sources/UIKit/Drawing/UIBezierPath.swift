@@ -130,7 +130,6 @@ open class UIBezierPath: NSObject {
     }
 
     /// Fills the path with the current context's fill colour.
-    @MainActor
     open func fill() {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         context.saveGState()
@@ -140,7 +139,6 @@ open class UIBezierPath: NSObject {
         context.restoreGState()
     }
 
-    @MainActor
     open func fill(with blendMode: CGBlendMode, alpha: CGFloat) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         context.saveGState()
@@ -151,7 +149,6 @@ open class UIBezierPath: NSObject {
     }
 
     /// Strokes the path with its line style and the context's stroke colour.
-    @MainActor
     open func stroke() {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         context.saveGState()
@@ -166,7 +163,6 @@ open class UIBezierPath: NSObject {
         context.restoreGState()
     }
 
-    @MainActor
     open func stroke(with blendMode: CGBlendMode, alpha: CGFloat) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         context.saveGState()
@@ -177,7 +173,6 @@ open class UIBezierPath: NSObject {
     }
 
     /// Narrows the current context's clip to the path's inside.
-    @MainActor
     open func addClip() {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         context.beginPath()

@@ -1,12 +1,27 @@
+import Foundation
+
 /// The stack of current graphics contexts that UIKit's drawing functions
-/// draw into: `draw(_:)` runs with the view's backing store pushed.
-@MainActor
+/// draw into. Each thread has its own, as in UIKit: `draw(_:)` runs on the
+/// main thread with the view's backing store pushed, and a background
+/// thread that opens an image context draws into that one, without seeing
+/// or disturbing the main thread's.
 final class GraphicsContextStack {
     private(set) var contexts: [CGContext] = []
     /// How many times the current context was asked for: the display pass
     /// uses it to tell a view that draws from one whose `draw(_:)` is the
     /// empty default.
     private(set) var reads = 0
+
+    /// The calling thread's stack, made on its first use.
+    static var current: GraphicsContextStack {
+        let storage = Thread.current.threadDictionary
+        if let stack = storage[threadKey] as? GraphicsContextStack { return stack }
+        let stack = GraphicsContextStack()
+        storage[threadKey] = stack
+        return stack
+    }
+
+    private static let threadKey = "OpenUIKit.GraphicsContextStack"
 
     var current: CGContext? {
         reads += 1
@@ -29,21 +44,20 @@ final class GraphicsContextStack {
     }
 }
 
-/// The current graphics context: the view's backing store inside
-/// `draw(_:)`, or the context last pushed; nil when there is none.
-@MainActor
+/// The current graphics context of the calling thread: the view's backing
+/// store inside `draw(_:)`, or the context last pushed on this thread; nil
+/// when there is none. Callable from any thread, as UIKit's.
 public func UIGraphicsGetCurrentContext() -> CGContext? {
-    UIApplication.shared.graphicsContexts.current
+    GraphicsContextStack.current.current
 }
 
-/// Makes `context` the current graphics context until the matching pop.
-@MainActor
+/// Makes `context` the calling thread's current graphics context until the
+/// matching pop.
 public func UIGraphicsPushContext(_ context: CGContext) {
-    UIApplication.shared.graphicsContexts.push(context)
+    GraphicsContextStack.current.push(context)
 }
 
-/// Restores the context that was current before the last push.
-@MainActor
+/// Restores the context that was current on this thread before the last push.
 public func UIGraphicsPopContext() {
-    UIApplication.shared.graphicsContexts.pop()
+    GraphicsContextStack.current.pop()
 }

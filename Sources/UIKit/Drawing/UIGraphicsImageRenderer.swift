@@ -1,5 +1,28 @@
-/// How an image renderer's bitmaps are made.
-@MainActor
+import Foundation
+
+/// Marks the main queue, on which the main actor's work runs (whatever
+/// thread drains it: a test runner may drain it from another thread than
+/// the process's first).
+private let mainQueueMark: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+}()
+
+/// Records a drawing problem in the application's diagnostics, from any
+/// thread: at once on the main actor, as the main actor's next task from
+/// elsewhere.
+func reportInvalidDrawing(_ message: String) {
+    if DispatchQueue.getSpecific(key: mainQueueMark) == true {
+        MainActor.assumeIsolated { UIApplication.shared.diagnostics.report(Diagnostic(.invalidDrawing, message)) }
+    } else {
+        Task { @MainActor in UIApplication.shared.diagnostics.report(Diagnostic(.invalidDrawing, message)) }
+    }
+}
+
+/// How an image renderer's bitmaps are made. Renderers, their formats and
+/// contexts may be used from any thread, as UIKit documents; each thread
+/// draws on its own context stack.
 open class UIGraphicsImageRendererFormat {
     /// Pixels a point; the screen's by default.
     open var scale: CGFloat
@@ -11,7 +34,7 @@ open class UIGraphicsImageRendererFormat {
 
     public enum Range: Int, Sendable { case automatic = 0, `default`, standard, extended }
 
-    public init() { scale = UIScreen.main.scale }
+    public init() { scale = UIScreen.mainScale }
 
     /// The format of the main screen.
     open class func `default`() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
@@ -20,7 +43,6 @@ open class UIGraphicsImageRendererFormat {
 }
 
 /// What `image(actions:)` hands its closure: the context, and a few shortcuts.
-@MainActor
 open class UIGraphicsImageRendererContext {
     /// The bitmap context, in points with y down, as in UIKit.
     public let cgContext: CGContext
@@ -58,7 +80,6 @@ open class UIGraphicsImageRendererContext {
 
 /// Draws into bitmaps of a given size in points and hands back images or
 /// encoded data, as UIKit's.
-@MainActor
 open class UIGraphicsImageRenderer {
     public let format: UIGraphicsImageRendererFormat
     /// The bounds images are drawn in, in points.
@@ -114,7 +135,7 @@ open class UIGraphicsImageRenderer {
 
     private func render(_ actions: (UIGraphicsImageRendererContext) -> Void) -> CGContext? {
         guard let context = Self.makeContext(size: bounds.size, format: format) else {
-            UIApplication.shared.diagnostics.report(Diagnostic(.invalidDrawing, "UIGraphicsImageRenderer: cannot draw a \(bounds.size) image at scale \(format.scale)"))
+            reportInvalidDrawing("UIGraphicsImageRenderer: cannot draw a \(bounds.size) image at scale \(format.scale)")
             return nil
         }
         if format.opaque {

@@ -47,7 +47,6 @@ extension UIImage {
 
     /// Draws the image scaled into `rect` of the current context, right
     /// way up in UIKit's flipped coordinates.
-    @MainActor
     public func draw(in rect: CGRect) {
         draw(in: rect, blendMode: .normal, alpha: 1)
     }
@@ -55,7 +54,6 @@ extension UIImage {
     /// Draws the image into `rect`: scaled whole or, for a resizable image
     /// drawn larger or smaller, in nine parts: the corners at their size,
     /// the edges and the middle tiled or stretched (``ResizingMode``).
-    @MainActor
     public func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
         guard let cgImage, let context = UIGraphicsGetCurrentContext() else { return }
         context.saveGState()
@@ -151,7 +149,6 @@ extension UIImage {
     }
 
     /// Draws the image at its size in points with its top-left at `point`.
-    @MainActor
     public func draw(at point: CGPoint) {
         draw(in: CGRect(origin: point, size: size))
     }

@@ -38,6 +38,13 @@ open class UIResponder: NSObject {
         init() {}
     }
 
+    /// Called in UIKit once an object loaded from an interface archive (a
+    /// nib or a storyboard) has all its outlets connected. Interface
+    /// archives are not read here, so it is never called; it is an override
+    /// point, so that views and controllers written for UIKit (which call
+    /// `super.awakeFromNib()`) compile unchanged. The default does nothing.
+    open func awakeFromNib() {}
+
     /// The next responder in the chain, or nil at its end. Each kind of
     /// responder computes it (see `UIView`, `UIViewController`, `UIWindow`
     /// and `UIApplication`); the base class has none.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The display. Its bounds are the coordinate space windows are placed in,
 /// in points; its scale is how many pixels make a point.
 @preconcurrency @MainActor
@@ -14,8 +16,16 @@ public final class UIScreen {
 
     /// Pixels per point. Values that are not finite and positive are refused.
     public var scale: CGFloat {
-        didSet { if !(scale.isFinite && scale > 0) { scale = oldValue } }
+        didSet {
+            if !(scale.isFinite && scale > 0) { scale = oldValue }
+            if self === UIScreen.main { Self.mainScaleStore.withLock { $0 = scale } }
+        }
     }
+
+    /// The main screen's scale, readable from any thread: what an image
+    /// renderer's format made off the main thread takes by default.
+    nonisolated static var mainScale: CGFloat { mainScaleStore.withLock { $0 } }
+    private nonisolated static let mainScaleStore = Mutex<CGFloat>(3)
 
     /// The scale frames are rendered at: the same as ``scale`` here.
     public var nativeScale: CGFloat { scale }

@@ -32,7 +32,7 @@ extension UIView {
         context.translateBy(x: 0, y: CGFloat(height))
         context.scaleBy(x: scale, y: -scale)
         context.translateBy(x: -bounds.minX, y: -bounds.minY)
-        let contexts = application.graphicsContexts
+        let contexts = GraphicsContextStack.current
         reachedDefaultDraw = false
         let readsBefore = contexts.reads
         contexts.push(context)

@@ -1,0 +1,94 @@
+import Foundation
+
+/// A shape layer's drawing as committed: the path to fill and the path to
+/// stroke (cut to `strokeStart`…`strokeEnd` once, at the commit), and how.
+/// The compositor draws it with Core Graphics' rasterizer straight into the
+/// frame, through the layer's transform to the device, so it is as sharp
+/// as the frame's resolution.
+struct ShapeLayerStyle {
+    let fillPath: CGPath?
+    let fill: CGColor?
+    let fillRule: CGPathFillRule
+    let strokePath: CGPath?
+    let stroke: CGColor?
+    let lineWidth: CGFloat
+    let miterLimit: CGFloat
+    let lineCap: CGLineCap
+    let lineJoin: CGLineJoin
+    let dashPhase: CGFloat
+    let dashLengths: [CGFloat]
+    /// What the fill and the stroke may touch, in the layer's coordinates.
+    let extent: CGRect
+
+    /// How many things it draws over each other: the fill, the stroke.
+    var partCount: Int { (fill != nil ? 1 : 0) + (stroke != nil ? 1 : 0) }
+
+    /// Nil when the layer draws no shape: not a shape layer, no path, or
+    /// neither a fill nor a stroke to draw.
+    @MainActor init?(of layer: CALayer) {
+        guard let shape = layer as? CAShapeLayer, let path = shape.path, !path.isEmpty else { return nil }
+        let fills = shape.fillColor.map { $0.alpha > 0 } ?? false
+        let strokes = (shape.strokeColor.map { $0.alpha > 0 } ?? false) && shape.lineWidth > 0 && shape.strokeEnd > shape.strokeStart
+        guard fills || strokes else { return nil }
+        fillPath = fills ? path : nil
+        fill = fills ? shape.fillColor : nil
+        fillRule = shape.fillRule == .evenOdd ? .evenOdd : .winding
+        let wholeStroke = shape.strokeStart <= 0 && shape.strokeEnd >= 1
+        strokePath = strokes ? (wholeStroke ? path : path.trimmed(from: shape.strokeStart, to: shape.strokeEnd)) : nil
+        stroke = strokes ? shape.strokeColor : nil
+        lineWidth = shape.lineWidth
+        miterLimit = shape.miterLimit
+        switch shape.lineCap {
+        case .round: lineCap = .round
+        case .square: lineCap = .square
+        default: lineCap = .butt
+        }
+        switch shape.lineJoin {
+        case .round: lineJoin = .round
+        case .bevel: lineJoin = .bevel
+        default: lineJoin = .miter
+        }
+        dashPhase = shape.lineDashPhase
+        dashLengths = (shape.lineDashPattern ?? []).map { CGFloat($0.doubleValue) }
+        var extent = path.boundingBoxOfPath
+        if strokes {
+            // Half the width on each side, times the longest a miter may reach.
+            let reach = shape.lineWidth / 2 * (lineJoin == .miter ? max(1, shape.miterLimit) : 1.5)
+            extent = extent.insetBy(dx: -reach, dy: -reach)
+        }
+        self.extent = extent
+    }
+
+    /// Draws the fill, then the stroke, into `surface` within `clip`, the
+    /// layer's coordinates mapped to the surface's pixels by `toDevice`, at
+    /// `alpha`.
+    func draw(into surface: PixelSurface, clip: PixelRect, toDevice: CGAffineTransform, alpha: Float) {
+        guard !clip.isEmpty,
+              let context = CGContext(
+                data: UnsafeMutableRawPointer(surface.row(clip.y0) + clip.x0), width: clip.width, height: clip.height,
+                bitsPerComponent: 8, bytesPerRow: surface.stride * 4, space: CGColorSpaceCreateDeviceRGB(),
+                bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+        else { return }
+        // From the layer's coordinates to the pixels of the clip, y down.
+        context.translateBy(x: 0, y: CGFloat(clip.height))
+        context.scaleBy(x: 1, y: -1)
+        context.translateBy(x: -CGFloat(clip.x0), y: -CGFloat(clip.y0))
+        context.concatenate(toDevice)
+        context.setAlpha(CGFloat(alpha))
+        if let fillPath, let fill {
+            context.addPath(fillPath)
+            context.setFillColor(fill)
+            context.fillPath(using: fillRule)
+        }
+        if let strokePath, let stroke {
+            context.addPath(strokePath)
+            context.setStrokeColor(stroke)
+            context.setLineWidth(lineWidth)
+            context.setMiterLimit(miterLimit)
+            context.setLineCap(lineCap)
+            context.setLineJoin(lineJoin)
+            if !dashLengths.isEmpty { context.setLineDash(phase: dashPhase, lengths: dashLengths) }
+            context.strokePath()
+        }
+    }
+}
