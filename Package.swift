@@ -21,9 +21,11 @@ let package = Package(
     ],
     targets: [
         // The hardware side and the system side.
-        .target(name: "HID"),
+        .target(name: "HID", dependencies: ["CSharedMemory"]),
         .target(name: "EventServer", dependencies: ["HID", "CLinuxInput"]),
 
+        // memfd buffers and descriptors passed between applications and the server.
+        .systemLibrary(name: "CSharedMemory"),
         // C libraries every machine of this kind has, with their headers.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2"),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig"),
@@ -91,7 +93,7 @@ let package = Package(
         // Tests.
         .target(name: "GeometryTestSupport", dependencies: ["CoreGraphics"], path: "Tests/GeometryTestSupport"),
         .target(name: "DrawingTestSupport", dependencies: ["CoreGraphics"], path: "Tests/DrawingTestSupport"),
-        .testTarget(name: "HIDTests", dependencies: ["HID"]),
+        .testTarget(name: "HIDTests", dependencies: ["HID", "CSharedMemory"]),
         .testTarget(name: "EventServerTests", dependencies: ["EventServer", "HID"], exclude: ["Recordings"]),
         // Runs the server, the demo application and the tools as processes of their own.
         .testTarget(name: "EndToEndTests", dependencies: ["HID"]),

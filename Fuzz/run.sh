@@ -33,7 +33,7 @@ sanitizers=${FUZZ_SANITIZERS:-fuzzer,address}
 build=.build/fuzz
 mkdir -p "$build/crashes"
 flags=(-O -g -swift-version 6 -sanitize=$sanitizers -parse-as-library -package-name OpenUIKit
-    -I "$build" -I Sources/CLinuxInput -use-ld=lld)
+    -I "$build" -I Sources/CLinuxInput -I Sources/CSharedMemory -use-ld=lld)
 
 echo "fuzz: building the HID, EventServer and SceneFile modules" >&2
 swiftc "${flags[@]}" -wmo -module-name HID -emit-module -emit-module-path "$build/HID.swiftmodule" \

@@ -577,6 +577,13 @@ extension ServerMessage {
         case .controlReply: "control reply"
         case .error: "error"
         case .shutdown: "shutdown"
+        case .attachBuffer: "attach buffer"
+        case .requestFrame: "request frame"
+        case .commitFrame: "commit frame"
+        case .frameSignal: "frame signal"
+        case .bufferReleased: "buffer released"
+        case .framePresented: "frame presented"
+        case .frameDiscarded: "frame discarded"
         }
     }
 }

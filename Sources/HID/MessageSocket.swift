@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import CSharedMemory
 
 /// One end of a Unix-domain `SOCK_SEQPACKET` connection to or from the event
 /// server: every send is one message and every receive takes one whole
@@ -72,6 +73,57 @@ public final class MessageSocket: @unchecked Sendable {
             case EAGAIN, EWOULDBLOCK: return .wouldBlock
             case EPIPE, ECONNRESET, ENOTCONN: throw .peerClosed
             case let code: throw .system("send", code)
+            }
+        }
+    }
+
+    /// Sends one message with a descriptor attached (`SCM_RIGHTS`), waiting
+    /// up to `timeout` seconds for room: an application's frame buffer. The
+    /// receiver gets its own descriptor for the same file; `descriptor`
+    /// stays open here.
+    public func sendWaiting(_ message: [UInt8], passing descriptor: Int32, timeout: Double = 5) throws(MessageSocketError) {
+        guard !isClosed else { throw .system("sendmsg", EBADF) }
+        let deadline = monotonicSeconds() + timeout
+        while true {
+            let sent = message.withUnsafeBytes { openuikit_send_with_descriptor(fileDescriptor, $0.baseAddress, $0.count, descriptor) }
+            if sent >= 0 { return }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK:
+                let left = deadline - monotonicSeconds()
+                guard left > 0 else { throw .timedOut }
+                _ = waitUntil(events: Int16(POLLOUT), timeout: left)
+            case EPIPE, ECONNRESET, ENOTCONN: throw .peerClosed
+            case let code: throw .system("sendmsg", code)
+            }
+        }
+    }
+
+    /// Calls `body` with the next whole message and the descriptor sent
+    /// with it, if any (which `body` then owns), or returns nil when none is
+    /// waiting. More than one descriptor with a message: the others are
+    /// closed. ``receive(_:)`` for a peer that may send descriptors.
+    public func receiveWithDescriptor<R>(
+        _ body: (UnsafeRawBufferPointer, Int32?) throws(MessageSocketError) -> R
+    ) throws(MessageSocketError) -> R? {
+        guard !isClosed else { throw .system("recvmsg", EBADF) }
+        while true {
+            var descriptor: Int32 = -1
+            let count = openuikit_receive_with_descriptor(fileDescriptor, receiveBuffer.baseAddress, receiveBuffer.count, &descriptor)
+            if count > receiveBuffer.count - 1 {
+                if descriptor >= 0 { _ = Glibc.close(descriptor) }
+                throw .messageTooLong(count)
+            }
+            if count > 0 {
+                return try body(UnsafeRawBufferPointer(rebasing: receiveBuffer[0..<count]), descriptor >= 0 ? descriptor : nil)
+            }
+            if descriptor >= 0 { _ = Glibc.close(descriptor) }
+            if count == 0 { throw .peerClosed }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: return nil
+            case ECONNRESET: throw .peerClosed
+            case let code: throw .system("recvmsg", code)
             }
         }
     }

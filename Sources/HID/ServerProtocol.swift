@@ -15,6 +15,13 @@ public enum ServerMessage: Equatable, Sendable {
     case hello(Hello)
     case acknowledgement(Acknowledgement)
     case controlRequest(ControlRequest)
+    /// An application's frame buffer, sent with its descriptor attached.
+    case attachBuffer(BufferAttachment)
+    /// An application asks to be told when the display is ready for its
+    /// next frame (Wayland's `wl_surface.frame`).
+    case requestFrame
+    /// An application's finished frame: the buffer to show and what changed.
+    case commitFrame(FrameCommit)
     // Server to client; `event` also from an injector to the server.
     case welcome(Welcome)
     case event(EventEnvelope)
@@ -22,6 +29,14 @@ public enum ServerMessage: Equatable, Sendable {
     case controlReply(ControlReply)
     case error(ServerErrorMessage)
     case shutdown
+    /// The display is ready for the application's next frame.
+    case frameSignal(FrameSignal)
+    /// The server no longer reads this buffer: the application may draw in it.
+    case bufferReleased(UInt32)
+    /// A committed frame reached the screen.
+    case framePresented(FramePresentation)
+    /// A committed frame was replaced by a newer one before it was shown.
+    case frameDiscarded(UInt64)
 
     /// The first message of every connection: who is calling and in which
     /// version of the protocol.
@@ -119,6 +134,90 @@ public enum ServerMessage: Equatable, Sendable {
         case switchTo(String)
     }
 
+    /// A frame buffer's size, for the memfd sent with it (see `SharedFrameBuffer`).
+    public struct BufferAttachment: Equatable, Sendable {
+        /// Chosen by the application, unique among its buffers.
+        public var bufferIdentifier: UInt32
+        /// In pixels.
+        public var width: UInt32
+        public var height: UInt32
+        /// Bytes from one row to the next.
+        public var stride: UInt32
+
+        public init(bufferIdentifier: UInt32, width: UInt32, height: UInt32, stride: UInt32) {
+            self.bufferIdentifier = bufferIdentifier
+            self.width = width
+            self.height = height
+            self.stride = stride
+        }
+    }
+
+    /// A rectangle of a buffer, in pixels.
+    public struct PixelRect: Equatable, Sendable {
+        public var x: UInt32
+        public var y: UInt32
+        public var width: UInt32
+        public var height: UInt32
+
+        public init(x: UInt32, y: UInt32, width: UInt32, height: UInt32) {
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+        }
+    }
+
+    /// A finished frame: from now on the server may read `bufferIdentifier`
+    /// and shows it at the next refresh, unless a newer commit replaces it.
+    public struct FrameCommit: Equatable, Sendable {
+        /// Increases with each commit of the application.
+        public var commitIdentifier: UInt64
+        public var bufferIdentifier: UInt32
+        /// What differs from the previous frame; at most
+        /// ``ServerProtocol/maximumDamageRects`` rectangles (a client with
+        /// more sends their union).
+        public var damage: [PixelRect]
+
+        public init(commitIdentifier: UInt64, bufferIdentifier: UInt32, damage: [PixelRect]) {
+            self.commitIdentifier = commitIdentifier
+            self.bufferIdentifier = bufferIdentifier
+            self.damage = damage
+        }
+    }
+
+    /// The display's refresh the application's next frame is for.
+    public struct FrameSignal: Equatable, Sendable {
+        /// Counts the display's refreshes.
+        public var sequence: UInt64
+        /// When the refresh happened, in seconds of `CLOCK_MONOTONIC`.
+        public var time: Double
+        /// Seconds between refreshes (1/60, 1/120).
+        public var refreshInterval: Double
+
+        public init(sequence: UInt64, time: Double, refreshInterval: Double) {
+            self.sequence = sequence
+            self.time = time
+            self.refreshInterval = refreshInterval
+        }
+    }
+
+    /// A commit shown on the screen (Wayland's presentation feedback).
+    public struct FramePresentation: Equatable, Sendable {
+        public var commitIdentifier: UInt64
+        /// The refresh that showed it.
+        public var sequence: UInt64
+        /// When, in seconds of `CLOCK_MONOTONIC`.
+        public var time: Double
+        public var refreshInterval: Double
+
+        public init(commitIdentifier: UInt64, sequence: UInt64, time: Double, refreshInterval: Double) {
+            self.commitIdentifier = commitIdentifier
+            self.sequence = sequence
+            self.time = time
+            self.refreshInterval = refreshInterval
+        }
+    }
+
     public enum ControlReply: Equatable, Sendable {
         case applications([ApplicationStatus])
         case done
@@ -179,6 +278,8 @@ public enum ServerProtocol {
     /// No message is longer: a HID packet's largest payload plus its header
     /// and the event envelope, with room to spare.
     public static let maximumMessageSize = HIDWireFormat.maximumPayloadSize + 256
+    /// A frame commit carries at most this many damage rectangles.
+    public static let maximumDamageRects = 64
     /// Application names longer than this are refused.
     public static let maximumNameLength = 255
 
@@ -201,12 +302,19 @@ public enum ServerProtocol {
         case hello = 0x01
         case acknowledgement = 0x02
         case controlRequest = 0x03
+        case attachBuffer = 0x04
+        case requestFrame = 0x05
+        case commitFrame = 0x06
         case welcome = 0x81
         case event = 0x82
         case appState = 0x83
         case controlReply = 0x84
         case error = 0x85
         case shutdown = 0x86
+        case frameSignal = 0x87
+        case bufferReleased = 0x88
+        case framePresented = 0x89
+        case frameDiscarded = 0x8A
     }
 }
 
@@ -294,6 +402,43 @@ extension ServerMessage {
             out.putText(error.message)
         case .shutdown:
             out.header(.shutdown)
+        case .attachBuffer(let attachment):
+            out.header(.attachBuffer)
+            out.put(attachment.bufferIdentifier)
+            out.put(attachment.width)
+            out.put(attachment.height)
+            out.put(attachment.stride)
+        case .requestFrame:
+            out.header(.requestFrame)
+        case .commitFrame(let commit):
+            out.header(.commitFrame)
+            out.put(commit.commitIdentifier)
+            out.put(commit.bufferIdentifier)
+            out.put(UInt16(truncatingIfNeeded: min(commit.damage.count, ServerProtocol.maximumDamageRects)))
+            out.put(UInt16(0))
+            for rect in commit.damage.prefix(ServerProtocol.maximumDamageRects) {
+                out.put(rect.x)
+                out.put(rect.y)
+                out.put(rect.width)
+                out.put(rect.height)
+            }
+        case .frameSignal(let signal):
+            out.header(.frameSignal)
+            out.put(signal.sequence)
+            out.put(signal.time.bitPattern)
+            out.put(signal.refreshInterval.bitPattern)
+        case .bufferReleased(let buffer):
+            out.header(.bufferReleased)
+            out.put(buffer)
+        case .framePresented(let presentation):
+            out.header(.framePresented)
+            out.put(presentation.commitIdentifier)
+            out.put(presentation.sequence)
+            out.put(presentation.time.bitPattern)
+            out.put(presentation.refreshInterval.bitPattern)
+        case .frameDiscarded(let commit):
+            out.header(.frameDiscarded)
+            out.put(commit)
         }
         return out.bytes
     }
@@ -452,6 +597,48 @@ extension ServerMessage {
             self = .error(ServerErrorMessage(ServerErrorMessage.Code(rawValue: raw) ?? .other, message))
         case .shutdown:
             self = .shutdown
+        case .attachBuffer:
+            let buffer: UInt32 = try reader.get(orThrow: lengthError)
+            let width: UInt32 = try reader.get(orThrow: lengthError)
+            let height: UInt32 = try reader.get(orThrow: lengthError)
+            let stride: UInt32 = try reader.get(orThrow: lengthError)
+            self = .attachBuffer(BufferAttachment(bufferIdentifier: buffer, width: width, height: height, stride: stride))
+        case .requestFrame:
+            self = .requestFrame
+        case .commitFrame:
+            let commit: UInt64 = try reader.get(orThrow: lengthError)
+            let buffer: UInt32 = try reader.get(orThrow: lengthError)
+            let count: UInt16 = try reader.get(orThrow: lengthError)
+            let reserved: UInt16 = try reader.get(orThrow: lengthError)
+            guard reserved == 0 else { throw .badField("frame commit reserved bytes \(reserved)") }
+            guard Int(count) <= ServerProtocol.maximumDamageRects else {
+                throw .badField("\(count) damage rectangles (at most \(ServerProtocol.maximumDamageRects))")
+            }
+            var damage: [PixelRect] = []
+            damage.reserveCapacity(Int(count))
+            for _ in 0..<count {
+                damage.append(PixelRect(
+                    x: try reader.get(orThrow: lengthError), y: try reader.get(orThrow: lengthError),
+                    width: try reader.get(orThrow: lengthError), height: try reader.get(orThrow: lengthError)))
+            }
+            self = .commitFrame(FrameCommit(commitIdentifier: commit, bufferIdentifier: buffer, damage: damage))
+        case .frameSignal:
+            let sequence: UInt64 = try reader.get(orThrow: lengthError)
+            let time = Double(bitPattern: try reader.get(orThrow: lengthError))
+            let interval = Double(bitPattern: try reader.get(orThrow: lengthError))
+            guard time.isFinite, interval.isFinite, interval > 0 else { throw .badField("frame signal time \(time), interval \(interval)") }
+            self = .frameSignal(FrameSignal(sequence: sequence, time: time, refreshInterval: interval))
+        case .bufferReleased:
+            self = .bufferReleased(try reader.get(orThrow: lengthError))
+        case .framePresented:
+            let commit: UInt64 = try reader.get(orThrow: lengthError)
+            let sequence: UInt64 = try reader.get(orThrow: lengthError)
+            let time = Double(bitPattern: try reader.get(orThrow: lengthError))
+            let interval = Double(bitPattern: try reader.get(orThrow: lengthError))
+            guard time.isFinite, interval.isFinite, interval > 0 else { throw .badField("presentation time \(time), interval \(interval)") }
+            self = .framePresented(FramePresentation(commitIdentifier: commit, sequence: sequence, time: time, refreshInterval: interval))
+        case .frameDiscarded:
+            self = .frameDiscarded(try reader.get(orThrow: lengthError))
         }
         guard reader.offset == bytes.count else { throw lengthError }
     }

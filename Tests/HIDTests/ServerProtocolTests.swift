@@ -22,6 +22,16 @@ import Testing
         .controlReply(.failed("no application called \"C\"")),
         .error(ServerErrorMessage(.unsupportedVersion, "this server speaks protocol version 1, not 7")),
         .shutdown,
+        .attachBuffer(.init(bufferIdentifier: 2, width: 1170, height: 2532, stride: 4680)),
+        .requestFrame,
+        .commitFrame(.init(commitIdentifier: 1 << 33, bufferIdentifier: 2, damage: [
+            .init(x: 0, y: 0, width: 1170, height: 2532), .init(x: 30, y: 40, width: 5, height: 6),
+        ])),
+        .commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: [])),
+        .frameSignal(.init(sequence: 77, time: 1234.5, refreshInterval: 1.0 / 120)),
+        .bufferReleased(2),
+        .framePresented(.init(commitIdentifier: 9, sequence: 78, time: 1234.51, refreshInterval: 1.0 / 60)),
+        .frameDiscarded(8),
     ]
 
     @Test(arguments: messages) func everyMessageReadsBackAsWritten(_ message: ServerMessage) throws {
@@ -90,6 +100,22 @@ import Testing
         let screen = ServerMessage.welcome(.init(clientIdentifier: 1, screenWidth: .infinity, screenHeight: 1, screenScale: 1, isForeground: true)).encoded()
         #expect(throws: ServerProtocolError.self) { try ServerMessage(decoding: screen) }
 
+        // Frames: the damage is bounded, its reserved bytes are zero, times are finite.
+        var commit = ServerMessage.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: [])).encoded()
+        commit[20] = 65
+        #expect(throws: ServerProtocolError.badField("65 damage rectangles (at most 64)")) { try ServerMessage(decoding: commit + [UInt8](repeating: 0, count: 65 * 16)) }
+        commit[20] = 0
+        commit[22] = 1
+        #expect(throws: ServerProtocolError.badField("frame commit reserved bytes 1")) { try ServerMessage(decoding: commit) }
+        let tooMuchDamage = ServerMessage.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Array(
+            repeating: .init(x: 0, y: 0, width: 1, height: 1), count: 100)))
+        guard case .commitFrame(let written) = try ServerMessage(decoding: tooMuchDamage.encoded()) else { Issue.record("not a commit"); return }
+        #expect(written.damage.count == ServerProtocol.maximumDamageRects)
+        let badSignal = ServerMessage.frameSignal(.init(sequence: 1, time: 1, refreshInterval: 0)).encoded()
+        #expect(throws: ServerProtocolError.badField("frame signal time 1.0, interval 0.0")) { try ServerMessage(decoding: badSignal) }
+        let nanPresentation = ServerMessage.framePresented(.init(commitIdentifier: 1, sequence: 1, time: .nan, refreshInterval: 1)).encoded()
+        #expect(throws: ServerProtocolError.self) { try ServerMessage(decoding: nanPresentation) }
+
         var state = ServerMessage.appState(.foreground).encoded()
         state[8] = 0
         #expect(throws: ServerProtocolError.badField("app state 0")) { try ServerMessage(decoding: state) }
@@ -145,7 +171,8 @@ import Testing
         var path = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
         path.removeLast(3)
         let corpus = path.joined(separator: "/") + "/Fuzz/Corpus/ServerMessage/"
-        for seed in ["hello", "acknowledgement", "list", "switch", "welcome", "event", "state", "reply-list", "error", "shutdown"] {
+        for seed in ["hello", "acknowledgement", "list", "switch", "welcome", "event", "state", "reply-list", "error", "shutdown",
+                     "attach-buffer", "request-frame", "commit-frame", "frame-signal", "buffer-released", "frame-presented", "frame-discarded"] {
             let file = try #require(fopen(corpus + seed, "r"), "\(corpus + seed) is missing")
             defer { fclose(file) }
             var bytes = [UInt8](repeating: 0, count: 4096)

@@ -1,0 +1,62 @@
+import HID
+
+/// Where the event server shows the front application's frames: a window on
+/// an X display, the Linux frame buffer, or nowhere (headless).
+///
+/// The server owns the frame clock and the applications' buffers; an output
+/// only puts pixels on its screen and reports what happened to it. It is
+/// polled in the server's one loop, like an input source.
+public protocol DisplayOutput: AnyObject {
+    /// What it is, for the log: "an X window on :99 (MIT-SHM)", "/dev/fb0".
+    var name: String { get }
+    /// The descriptor the server polls for the output's own events (the X
+    /// connection); -1 when it has none.
+    var fileDescriptor: Int32 { get }
+    /// Copies `damage` (rectangles of `frame`, in its pixels) to the screen,
+    /// converting to the screen's pixel format and scale. What lies outside
+    /// `damage` is on the screen already from earlier frames. Returns once
+    /// the frame's pixels have been read: the server may then give the
+    /// buffer back to its application.
+    func show(_ frame: DisplayFrame, damage: [ServerMessage.PixelRect])
+    /// What the screen says it shows: the window's title, the front
+    /// application's name.
+    func setTitle(_ title: String)
+    /// Handles what made ``fileDescriptor`` readable, without blocking.
+    func handleEvents() -> DisplayEvents
+}
+
+/// A frame as the server hands it to an output: the pixels of one of an
+/// application's shared buffers, RGBA, premultiplied, 4 bytes each.
+public struct DisplayFrame {
+    public let pixels: UnsafeRawPointer
+    public let width: Int
+    public let height: Int
+    /// Bytes from one row to the next.
+    public let stride: Int
+
+    public init(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int) {
+        self.pixels = pixels
+        self.width = width
+        self.height = height
+        self.stride = stride
+    }
+}
+
+/// What an output's events amounted to.
+public struct DisplayEvents {
+    /// Input from the output itself (the window's pointer, keys and
+    /// touches), in the order it happened, as HID events with
+    /// `CLOCK_MONOTONIC` timestamps; the server dispatches them as it does a
+    /// device's.
+    public var input: [HIDEvent]
+    /// The user closed the output (the window's close button): the server stops.
+    public var isClosed: Bool
+    /// Problems met and skipped, for the server's log.
+    public var diagnostics: [String]
+
+    public init(input: [HIDEvent] = [], isClosed: Bool = false, diagnostics: [String] = []) {
+        self.input = input
+        self.isClosed = isClosed
+        self.diagnostics = diagnostics
+    }
+}
