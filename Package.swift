@@ -22,7 +22,7 @@ let package = Package(
     targets: [
         // The hardware side and the system side.
         .target(name: "HID", dependencies: ["CSharedMemory"]),
-        .target(name: "EventServer", dependencies: ["HID", "CLinuxInput"]),
+        .target(name: "EventServer", dependencies: ["HID", "CLinuxInput", "CPNG"]),
 
         // memfd buffers and descriptors passed between applications and the server.
         .systemLibrary(name: "CSharedMemory"),
