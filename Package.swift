@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "HIDTests", dependencies: ["HID", "CSharedMemory"]),
         .testTarget(name: "EventServerTests", dependencies: ["EventServer", "HID"], exclude: ["Recordings"]),
         // Runs the server, the demo application and the tools as processes of their own.
-        .testTarget(name: "EndToEndTests", dependencies: ["HID"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HID", "CPNG"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "GeometryTestSupport", "DrawingTestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics", "GeometryTestSupport"]),
         .testTarget(

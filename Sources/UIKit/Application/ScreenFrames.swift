@@ -71,7 +71,7 @@ final class ScreenFrames {
     /// or display links that need the next refresh asked for.
     var hasWork: Bool {
         if compositor.hasDamage { return true }
-        return DisplayLinkRegistry.current.hasLinks && !holdsFrameSignal && !hasRequestedFrame
+        return DisplayLinkRegistry.current.hasLinks && !hasRequestedFrame
     }
 
     /// The refresh `signal` came: display links fire for it.
@@ -80,6 +80,8 @@ final class ScreenFrames {
         holdsFrameSignal = true
         hasRequestedFrame = false
         DisplayLinkRegistry.current.displayDidRefresh(at: signal.time, frameDuration: signal.refreshInterval)
+        // Links fire at every refresh, whether or not a frame is drawn.
+        if DisplayLinkRegistry.current.hasLinks { requestFrame() }
     }
 
     /// The end of a turn, after its commit: draws and commits the frame if
@@ -94,8 +96,8 @@ final class ScreenFrames {
                 requestFrame()
             }
         }
-        // Display links fire at every refresh, whether or not a frame was drawn.
-        if DisplayLinkRegistry.current.hasLinks && !holdsFrameSignal { requestFrame() }
+        // A link just added needs the next refresh.
+        if DisplayLinkRegistry.current.hasLinks { requestFrame() }
     }
 
     /// The server is done with a buffer.
