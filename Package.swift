@@ -61,7 +61,10 @@ let package = Package(
             name: "OpenUIKitCommands",
             dependencies: ["UIKit", "EventServer", "SceneFile", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "openuikit", dependencies: ["OpenUIKitCommands"]),
+        // `openuikit demo` starts the server and the demo app, so `swift run
+        // openuikit` builds both with it.
+        .executableTarget(name: "openuikit", dependencies: ["OpenUIKitCommands", "openuikit-server", "OpenUIKitDemo"]),
+        .executableTarget(name: "OpenUIKitDemo", dependencies: ["UIKit"], path: "Examples/Demo"),
         .executableTarget(
             name: "openuikit-server",
             dependencies: ["EventServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]

@@ -18,9 +18,10 @@ import HID
 /// no longer touches, in one call.
 ///
 /// The clock runs while the front application needs refreshes: it asked
-/// for a signal, has a commit waiting, or owes acknowledgements (its
-/// messages are then read at each refresh, since they do not wake the
-/// server). After two refreshes with nothing to do it stops.
+/// for a signal, has a commit waiting, or, responding, owes
+/// acknowledgements (its messages are then read at each refresh, since
+/// they do not wake the server, and a commit may wait behind them). After
+/// two refreshes with nothing to do it stops.
 final class FramePresenter {
     let output: any DisplayOutput
     let clock: FrameClock
@@ -87,7 +88,7 @@ final class FramePresenter {
                 front.enqueue(ServerMessage.frameSignal(.init(sequence: sequence, time: time, refreshInterval: clock.interval)).encoded())
                 didWork = true
             }
-            if front.unacknowledgedCount > 0 { didWork = true }
+            if front.unacknowledgedCount > 0 && front.isResponding { didWork = true }
         }
         idleRefreshes = didWork ? 0 : idleRefreshes + 1
         if idleRefreshes >= Self.idleRefreshesBeforeStopping { clock.stop() }
@@ -96,7 +97,7 @@ final class FramePresenter {
     /// At the end of a turn: the clock runs if the front application needs it.
     func startClockIfNeeded(front: Client?, now: Double) {
         guard let front, !clock.isRunning else { return }
-        if front.frames.wantsFrameSignal || front.frames.hasPendingCommit || front.unacknowledgedCount > 0 {
+        if front.frames.wantsFrameSignal || front.frames.hasPendingCommit || (front.unacknowledgedCount > 0 && front.isResponding) {
             idleRefreshes = 0
             clock.start(now: now)
         }
