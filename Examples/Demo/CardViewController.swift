@@ -8,7 +8,7 @@ final class CardViewController: UIViewController, UIGestureRecognizerDelegate {
 
     override init(nibName: String?, bundle: Bundle?) {
         super.init(nibName: nibName, bundle: bundle)
-        tabBarItem = UITabBarItem(title: "Card", image: UIImage(systemName: "hand.draw"), tag: 3)
+        tabBarItem = UITabBarItem(title: "Card", image: UIImage(systemName: "hand.thumbsup"), tag: 3)
     }
 
     required init?(coder: NSCoder) { nil }

@@ -17,10 +17,13 @@ final class ListViewController: UIViewController, UIScrollViewDelegate {
     override func viewDidLoad() {
         super.viewDidLoad()
         view.backgroundColor = .systemBackground
-        list.frame = view.bounds
-        list.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         list.delegate = self
         view.addSubview(list)
+    }
+
+    override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        list.frame = view.bounds
     }
 
     func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
@@ -42,6 +45,7 @@ final class RowList: UIScrollView {
         super.init(frame: frame)
         contentSize = CGSize(width: frame.width, height: CGFloat(ListViewController.rowCount) * ListViewController.rowHeight)
         alwaysBounceVertical = true
+        backgroundColor = .systemBackground
     }
 
     required init?(coder: NSCoder) { nil }

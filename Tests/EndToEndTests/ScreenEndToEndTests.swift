@@ -120,4 +120,17 @@ import Testing
         server.signal(SIGTERM)
         #expect(server.waitForExit() == 0)
     }
+
+    @Test func theDemoRunsTheServerAndItsAppAsTwoProcessesAndShowsItsFirstPage() throws {
+        let directory = makeTemporaryDirectory()
+        let demo = try ChildProcess("openuikit", ["demo", "--frames", directory, "--screen", "390x844@1", "--seconds", "3"], environment: ["DISPLAY": ""])
+        demo.waitFor("demo ready")
+        let shown = waitForFrames(1, in: directory)
+        try #require(!shown.isEmpty)
+        let page = try Picture(path: "\(directory)/\(shown[0])")
+        #expect(page.width == 390 && page.height == 844)
+        #expect(page.pixel(100, 150) == [0, 122, 255, 255], "the blue button (systemBlue)")
+        #expect(demo.waitForExit() == 0)
+        #expect(demo.lines.contains { $0.contains("\"OpenUIKit demo\"") && $0.contains("connected") }, "the server logs the demo app connecting")
+    }
 }
