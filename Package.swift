@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "openuikit-render-benchmarks", targets: ["RenderBenchmarks"]),
         .executable(name: "openuikit-latency-benchmark", targets: ["EventServerLatency"]),
         .executable(name: "openuikit-latency-app", targets: ["LatencyApp"]),
+        .executable(name: "openuikit-display-benchmark", targets: ["DisplayBenchmarks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -84,6 +85,7 @@ let package = Package(
         .executableTarget(name: "MainSwiftApp", dependencies: ["UIKit"], path: "Tests/Apps/MainSwiftApp"),
         .executableTarget(name: "EventServerLatency", dependencies: ["HID"], path: "Benchmarks/EventServerLatency"),
         .executableTarget(name: "LatencyApp", dependencies: ["UIKit"], path: "Benchmarks/LatencyApp"),
+        .executableTarget(name: "DisplayBenchmarks", dependencies: ["EventServer", "HID"], path: "Benchmarks/DisplayBenchmarks"),
         .executableTarget(
             name: "CoreBenchmarks",
             dependencies: ["UIKit"],
