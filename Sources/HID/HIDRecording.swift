@@ -63,58 +63,120 @@ public enum HIDRecording {
     /// Reads a whole file: every event up to the first damage, and the
     /// damage if there is any.
     public static func decode(_ bytes: some Collection<UInt8>) -> (events: [HIDEvent], error: HIDRecordingError?) {
-        let bytes = Array(bytes)
-        guard bytes.count >= headerSize else {
-            if !magic.starts(with: bytes.prefix(magic.count)) || bytes.isEmpty { return ([], .notARecording) }
-            return ([], .truncatedHeader(size: bytes.count))
-        }
-        guard Array(bytes[0..<magic.count]) == magic else { return ([], .notARecording) }
-        let storedHeaderChecksum = readUInt32(bytes, at: 12)
-        guard CRC32.checksum(bytes[0..<12]) == storedHeaderChecksum else { return ([], .headerChecksumMismatch) }
-        let version = UInt16(bytes[8]) | UInt16(bytes[9]) << 8
-        guard version == Self.version else { return ([], .unsupportedVersion(version)) }
-
+        var reader = HIDRecordingReader()
         var events: [HIDEvent] = []
-        var offset = headerSize
-        var index = 0
-        while offset < bytes.count {
-            guard bytes.count - offset >= recordPrefixSize else {
-                return (events, .truncated(record: index, offset: offset, needed: recordPrefixSize, available: bytes.count - offset))
-            }
-            let length = Int(readUInt32(bytes, at: offset))
-            guard length <= maximumRecordSize else {
-                return (events, .badRecordLength(record: index, offset: offset, length: length))
-            }
-            let payloadStart = offset + recordPrefixSize
-            guard bytes.count - payloadStart >= length else {
-                return (events, .truncated(record: index, offset: offset, needed: recordPrefixSize + length, available: bytes.count - offset))
-            }
-            let payload = bytes[payloadStart..<(payloadStart + length)]
-            guard CRC32.checksum(payload) == readUInt32(bytes, at: offset + 4) else {
-                return (events, .checksumMismatch(record: index, offset: offset))
-            }
-            var decoder = HIDPacketDecoder()
-            decoder.append(payload)
-            switch decoder.next() {
-            case .success(let event)? where decoder.bufferedByteCount == 0:
-                events.append(event)
-            case .failure(let error)?:
-                return (events, .undecodable(record: index, offset: offset, error))
-            default:
-                return (events, .undecodable(record: index, offset: offset, .badPayloadLength(kind: 0, length: length)))
-            }
-            offset = payloadStart + length
-            index += 1
-        }
-        return (events, nil)
+        reader.read(bytes, into: &events)
+        return (events, reader.finish())
     }
 
     static func littleEndianBytes<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
         (0..<MemoryLayout<T>.size).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
     }
 
-    private static func readUInt32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+    fileprivate static func readUInt32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
         (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[offset + $1]) << (8 * UInt32($1)) }
+    }
+}
+
+/// Reads a recording as its bytes arrive, record by record, so that a file
+/// of any size is played while it is read, holding no more than one record
+/// that is not whole yet. It stops at the first damage, as
+/// ``HIDRecording/decode(_:)`` (which is this reader given the whole file)
+/// does, and reports it with the same record number and byte offset.
+public struct HIDRecordingReader: Sendable {
+    /// The bytes of the header or of the record not yet whole.
+    private var pending: [UInt8] = []
+    /// Where `pending` starts in the file.
+    private var offset = 0
+    private var hasReadHeader = false
+    /// Records read so far.
+    public private(set) var recordCount = 0
+    /// The damage that stopped the reader (or, after ``finish()``, the
+    /// file's end inside a record); nil while all is well.
+    public private(set) var error: HIDRecordingError?
+
+    public init() {}
+
+    /// Reads the next bytes of the file; appends the events of the records
+    /// they complete to `events`. After damage, reads nothing more.
+    public mutating func read(_ bytes: some Collection<UInt8>, into events: inout [HIDEvent]) {
+        guard error == nil else { return }
+        pending.append(contentsOf: bytes)
+        if !hasReadHeader {
+            guard readHeader() else { return }
+        }
+        var start = 0
+        while error == nil, pending.count - start >= HIDRecording.recordPrefixSize {
+            let length = Int(HIDRecording.readUInt32(pending, at: start))
+            guard length <= HIDRecording.maximumRecordSize else {
+                error = .badRecordLength(record: recordCount, offset: offset + start, length: length)
+                break
+            }
+            let payloadStart = start + HIDRecording.recordPrefixSize
+            guard pending.count - payloadStart >= length else { break }
+            let payload = pending[payloadStart..<(payloadStart + length)]
+            guard CRC32.checksum(payload) == HIDRecording.readUInt32(pending, at: start + 4) else {
+                error = .checksumMismatch(record: recordCount, offset: offset + start)
+                break
+            }
+            var decoder = HIDPacketDecoder()
+            decoder.append(payload)
+            switch decoder.next() {
+            case .success(let event)? where decoder.bufferedByteCount == 0:
+                events.append(event)
+            case .failure(let decodingError)?:
+                error = .undecodable(record: recordCount, offset: offset + start, decodingError)
+            default:
+                error = .undecodable(record: recordCount, offset: offset + start, .badPayloadLength(kind: 0, length: length))
+            }
+            guard error == nil else { break }
+            start = payloadStart + length
+            recordCount += 1
+        }
+        if error != nil {
+            pending = []
+        } else if start > 0 {
+            pending.removeFirst(start)
+            offset += start
+        }
+    }
+
+    /// The file ended: the damage that stopped the reader, the header or a
+    /// record cut short, or nil when the file ended where a record did.
+    public mutating func finish() -> HIDRecordingError? {
+        guard error == nil else { return error }
+        if !hasReadHeader {
+            error = pending.isEmpty ? .notARecording : .truncatedHeader(size: pending.count)
+        } else if !pending.isEmpty {
+            let needed = pending.count < HIDRecording.recordPrefixSize
+                ? HIDRecording.recordPrefixSize
+                : HIDRecording.recordPrefixSize + Int(HIDRecording.readUInt32(pending, at: 0))
+            error = .truncated(record: recordCount, offset: offset, needed: needed, available: pending.count)
+        }
+        pending = []
+        return error
+    }
+
+    /// Checks the header once its bytes have come; false while they have
+    /// not or when it is bad (then `error` says how).
+    private mutating func readHeader() -> Bool {
+        let magic = HIDRecording.magic
+        guard magic.starts(with: pending.prefix(magic.count)) else {
+            error = .notARecording
+            return false
+        }
+        guard pending.count >= HIDRecording.headerSize else { return false }
+        let version = UInt16(pending[8]) | UInt16(pending[9]) << 8
+        if CRC32.checksum(pending[0..<12]) != HIDRecording.readUInt32(pending, at: 12) {
+            error = .headerChecksumMismatch
+        } else if version != HIDRecording.version {
+            error = .unsupportedVersion(version)
+        }
+        guard error == nil else { return false }
+        hasReadHeader = true
+        pending.removeFirst(HIDRecording.headerSize)
+        offset = HIDRecording.headerSize
+        return true
     }
 }
 

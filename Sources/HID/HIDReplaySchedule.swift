@@ -8,6 +8,10 @@
 /// the recorded intervals from `start`, so an application still sees the
 /// gesture's own speed. Timestamps that go back in the recording (or are
 /// not finite) are held at the previous one, so what plays never goes back.
+///
+/// The events may be given all at once or as they are read
+/// (``append(_:)``, then ``endOfEvents()``): a player streaming a file
+/// keeps only what it has read and not yet played.
 public struct HIDReplaySchedule: Sendable {
     public enum Timing: Equatable, Sendable {
         /// The recorded intervals divided by `speed` (2 plays twice as fast).
@@ -17,34 +21,66 @@ public struct HIDReplaySchedule: Sendable {
 
     public let timing: Timing
     public let start: Double
-    private let events: [HIDEvent]
+    /// Events given and not yet taken, from `nextIndex` on; the ones before
+    /// it were taken and are dropped as more are given.
+    private var events: [HIDEvent] = []
     private var nextIndex = 0
-    private let firstTimestamp: Double
-    private var lastRecordedTime: Double
+    /// The first finite recorded timestamp, which plays at `start`.
+    private var firstTimestamp: Double?
+    /// The recorded time of the last event taken, below which none plays.
+    private var lastRecordedTime: Double?
+    /// Whether every event of the stream has been given.
+    public private(set) var hasAllEvents = false
 
+    /// A schedule of every event of a stream.
+    ///
     /// - Precondition: a recorded speed is finite and greater than zero
     ///   (``isValid(_:)`` checks a user's value).
     public init(events: [HIDEvent], timing: Timing, start: Double) {
+        self.init(timing: timing, start: start)
+        append(events)
+        endOfEvents()
+    }
+
+    /// A schedule whose events are given as they are read.
+    ///
+    /// - Precondition: a recorded speed is finite and greater than zero.
+    public init(timing: Timing, start: Double) {
         if case .recorded(let speed) = timing { precondition(Self.isValid(speed), "replay speed \(speed) is not finite and positive") }
-        self.events = events
         self.timing = timing
         self.start = start
-        firstTimestamp = events.lazy.map(\.timestamp).first(where: \.isFinite) ?? 0
-        lastRecordedTime = firstTimestamp
     }
 
     /// Whether `speed` can be a replay speed.
     public static func isValid(_ speed: Double) -> Bool { speed.isFinite && speed > 0 }
 
-    public var isFinished: Bool { nextIndex == events.count }
+    /// Gives the next events of the stream.
+    public mutating func append(_ more: some Sequence<HIDEvent>) {
+        precondition(!hasAllEvents, "events given after the end of the stream")
+        if nextIndex > 0 && nextIndex * 2 >= events.count {
+            events.removeFirst(nextIndex)
+            nextIndex = 0
+        }
+        for event in more {
+            if firstTimestamp == nil && event.timestamp.isFinite { firstTimestamp = event.timestamp }
+            events.append(event)
+        }
+    }
+
+    /// Says that every event of the stream has been given.
+    public mutating func endOfEvents() { hasAllEvents = true }
+
+    /// Whether every event has been given and taken.
+    public var isFinished: Bool { hasAllEvents && nextIndex == events.count }
+    /// Events given and not yet taken.
     public var remainingCount: Int { events.count - nextIndex }
 
-    /// When the next event is due, nil when every event has been taken.
+    /// When the next event given is due; nil when every event given has been taken.
     public var nextDueTime: Double? {
         guard nextIndex < events.count else { return nil }
         switch timing {
         case .asFastAsPossible: return start
-        case .recorded(let speed): return start + (recordedTime(of: events[nextIndex]) - firstTimestamp) / speed
+        case .recorded(let speed): return start + sinceFirst(recordedTime(of: events[nextIndex])) / speed
         }
     }
 
@@ -55,7 +91,7 @@ public struct HIDReplaySchedule: Sendable {
             let recorded = recordedTime(of: events[nextIndex])
             let timestamp: Double
             switch timing {
-            case .asFastAsPossible: timestamp = start + (recorded - firstTimestamp)
+            case .asFastAsPossible: timestamp = start + sinceFirst(recorded)
             case .recorded: timestamp = due
             }
             taken.append(events[nextIndex].retimed(to: timestamp))
@@ -65,9 +101,19 @@ public struct HIDReplaySchedule: Sendable {
         return taken
     }
 
-    private func recordedTime(of event: HIDEvent) -> Double {
+    /// The event's recorded time, held at the last one taken when it goes
+    /// back or is not finite; nil for an event before any finite time.
+    private func recordedTime(of event: HIDEvent) -> Double? {
+        let floor = lastRecordedTime ?? firstTimestamp
         let time = event.timestamp
-        return time.isFinite && time >= lastRecordedTime ? time : lastRecordedTime
+        guard time.isFinite, floor.map({ time >= $0 }) ?? true else { return floor }
+        return time
+    }
+
+    /// How long after the first event a recorded time is.
+    private func sinceFirst(_ recorded: Double?) -> Double {
+        guard let recorded, let firstTimestamp else { return 0 }
+        return recorded - firstTimestamp
     }
 }
 

@@ -70,7 +70,18 @@ public struct HIDPacketEncoder: Sendable {
     }
 
     /// Appends the packet for one event to `bytes`.
+    ///
+    /// - Precondition: a digitizer frame holds at most
+    ///   ``HIDWireFormat/maximumContactsPerFrame`` contacts. More do not fit
+    ///   one packet (nor, past 65,535, its count field): such a frame is sent
+    ///   as several (the event server splits its own), never cut.
     public func encode(_ event: HIDEvent, into bytes: inout [UInt8]) {
+        if case .digitizer(let frame) = event {
+            precondition(
+                frame.contacts.count <= HIDWireFormat.maximumContactsPerFrame,
+                "a digitizer frame of \(frame.contacts.count) contacts does not fit one HID packet (at most \(HIDWireFormat.maximumContactsPerFrame)): send it as several"
+            )
+        }
         let (kind, payloadSize) = Self.kindAndPayloadSize(of: event)
         // The packet is sized first and then filled in place: one allocation
         // at most, and no per-field appends.
@@ -91,7 +102,7 @@ public struct HIDPacketEncoder: Sendable {
             switch event {
             case .digitizer(let frame):
                 out.put(frame.timestamp.bitPattern)
-                out.put(UInt16(truncatingIfNeeded: frame.contacts.count))
+                out.put(UInt16(frame.contacts.count))
                 out.put(UInt16(0))
                 for contact in frame.contacts {
                     out.put(contact.identifier)

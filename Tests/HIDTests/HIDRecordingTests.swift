@@ -112,6 +112,43 @@ private func recordOffsets(_ file: [UInt8]) -> [Int] {
         #expect(HIDRecording.decode(newer).error == .unsupportedVersion(2))
         #expect(HIDRecording.decode(newer).error?.description == "recording of unsupported version 2 (this reader reads version 1)")
     }
+
+    @Test func aReaderGivenTheBytesAFewAtATimeReadsWhatTheWholeFileReads() {
+        let file = HIDRecording.encode(events)
+        let offsets = recordOffsets(file)
+        var damaged = file
+        damaged[offsets[2] + 9] ^= 0x01
+        // Whole, damaged, cut in a record, cut in a header, too short to tell, not one.
+        let files = [file, damaged, Array(file.prefix(offsets[3] + 5)), Array(file.prefix(9)), Array(file.prefix(3)), Array("hello, world".utf8), []]
+        for bytes in files {
+            for step in [1, 7, 100] {
+                var reader = HIDRecordingReader()
+                var read: [HIDEvent] = []
+                for start in stride(from: 0, to: bytes.count, by: step) {
+                    reader.read(bytes[start..<min(start + step, bytes.count)], into: &read)
+                }
+                let error = reader.finish()
+                let whole = HIDRecording.decode(bytes)
+                #expect(read == whole.events, "\(bytes.count) bytes, \(step) at a time")
+                #expect(error == whole.error, "\(bytes.count) bytes, \(step) at a time")
+                #expect(reader.recordCount == whole.events.count)
+            }
+        }
+    }
+
+    @Test func aReaderReportsDamageAsSoonAsItsRecordHasCome() {
+        var file = HIDRecording.encode(events)
+        let offsets = recordOffsets(file)
+        file[offsets[1] + 4] ^= 0xFF
+        var reader = HIDRecordingReader()
+        var read: [HIDEvent] = []
+        reader.read(file.prefix(offsets[2]), into: &read)
+        #expect(read == [events[0]])
+        #expect(reader.error == .checksumMismatch(record: 1, offset: offsets[1]))
+        // Nothing after the damage is read.
+        reader.read(file[offsets[2]...], into: &read)
+        #expect(read == [events[0]])
+    }
 }
 
 /// CRC-32 (zlib's), bit by bit: an independent check of the table-driven one.

@@ -45,6 +45,25 @@ private let recorded = [tap(50.0, .began), tap(50.1, .moved), tap(50.3, .ended)]
         #expect(schedule.take(dueAt: 101).map(\.timestamp) == [101])
     }
 
+    @Test func eventsGivenAsTheyAreReadPlayAsIfGivenAtOnce() {
+        let events = [tap(.nan, .began)] + recorded + [tap(49, .moved)]
+        var whole = HIDReplaySchedule(events: events, timing: .recorded(speed: 2), start: 10)
+        var streamed = HIDReplaySchedule(timing: .recorded(speed: 2), start: 10)
+        var played: [HIDEvent] = []
+        for event in events {
+            #expect(!streamed.isFinished)
+            streamed.append([event])
+            played += streamed.take(dueAt: 100, limit: 1)
+        }
+        // Everything given has been taken, but more may come.
+        #expect(streamed.nextDueTime == nil)
+        #expect(!streamed.isFinished)
+        streamed.endOfEvents()
+        #expect(streamed.isFinished)
+        #expect(played == whole.take(dueAt: 100))
+        #expect(played.map { ($0.timestamp * 1000).rounded() / 1000 } == [10, 10, 10.05, 10.15, 10.15])
+    }
+
     @Test func onlyFinitePositiveSpeedsAreValid() {
         #expect(HIDReplaySchedule.isValid(0.5))
         #expect(!HIDReplaySchedule.isValid(0))

@@ -74,6 +74,19 @@ private let shake = HIDEvent.motion(MotionEvent(timestamp: 3.25, kind: .shake, p
 // MARK: - Round trips
 
 @Suite struct HIDRoundTripTests {
+    @Test func aFrameTooLargeForOnePacketIsRefusedNotCut() async {
+        // 1,639 contacts make a payload past the 64 KiB a packet may have;
+        // 65,536 would wrap the count to 0. Either is refused, never written.
+        await #expect(processExitsWith: .failure) {
+            let contacts = (0..<1_639).map { DigitizerContact(identifier: UInt32($0), phase: .began, x: 0, y: 0) }
+            _ = HIDPacketEncoder().encode(.digitizer(DigitizerFrame(timestamp: 0, contacts: contacts)))
+        }
+        let fitting = (0..<HIDWireFormat.maximumContactsPerFrame).map { DigitizerContact(identifier: UInt32($0), phase: .began, x: 0, y: 0) }
+        let packet = HIDPacketEncoder().encode(.digitizer(DigitizerFrame(timestamp: 0, contacts: fitting)))
+        #expect(packet.count == HIDWireFormat.headerSize + 12 + 40 * 1_638)
+        #expect(packet.count - HIDWireFormat.headerSize <= HIDWireFormat.maximumPayloadSize)
+    }
+
     @Test func digitizerFrameWithNoContacts() {
         let event = HIDEvent.digitizer(DigitizerFrame(timestamp: 0.125, contacts: []))
         let bytes = HIDPacketEncoder().encode(event)

@@ -16,17 +16,13 @@ import HID
 public enum InputDevices {
     /// Where the kernel puts evdev device nodes.
     public static let defaultDirectory = "/dev/input"
-    /// The largest file read whole; a larger one is refused rather than
-    /// filling memory (a million events of a recording take 24 MB).
-    public static let maximumFileSize = 512 * 1024 * 1024
-
     /// Opens whatever `path` is, recognised by what it is and holds:
     /// - a character device: an evdev device (``EvdevDeviceSource``);
     /// - a FIFO: `input_event` records or evemu text as they are written
     ///   (``FIFOInputSource``);
     /// - a regular file: a HID recording (see `HIDRecording`), an evemu
     ///   recording or `input_event` records, played with `timing` from
-    ///   now (``ReplaySource``).
+    ///   now and read as it plays (``ReplaySource``).
     ///
     /// `identifiers` should be shared by every source of one server, so that
     /// no two contacts share an identifier. `device` describes the device
@@ -50,16 +46,7 @@ public enum InputDevices {
         case S_IFIFO:
             return try FIFOInputSource(path: path, screen: screen, identifiers: identifiers, device: device)
         case S_IFREG:
-            let bytes = try readWholeFile(path)
-            if bytes.starts(with: HIDRecording.magic) {
-                let (events, error) = HIDRecording.decode(bytes)
-                return try ReplaySource(name: path, events: events, timing: timing, diagnostics: error.map { ["\(path): \($0)"] } ?? [])
-            }
-            var decoder = EvdevStreamDecoder(name: path, screen: screen, identifiers: identifiers, device: device)
-            var events: [HIDEvent] = []
-            decoder.decode(bytes, into: &events)
-            decoder.finish(into: &events)
-            return try ReplaySource(name: path, events: events, timing: timing, diagnostics: decoder.takeDiagnostics())
+            return try ReplaySource(fileAt: path, screen: screen, identifiers: identifiers, device: device, timing: timing)
         default:
             throw .unreadable("\(path): not an input device, a FIFO or a file")
         }
@@ -135,27 +122,6 @@ public enum InputDevices {
             .unreadable("\(path): cannot open: \(SystemCalls.describe(error))")
         }
     }
-
-    /// The whole content of a regular file, up to ``maximumFileSize``.
-    static func readWholeFile(_ path: String) throws(InputSourceError) -> [UInt8] {
-        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw openError(path: path, errno: errno) }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 256 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return bytes }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable("\(path): cannot read: \(SystemCalls.describe(errno))")
-            }
-            bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > maximumFileSize {
-                throw .unreadable("\(path): larger than \(maximumFileSize / 1024 / 1024) MiB; split the recording")
-            }
-        }
-    }
 }
 
 extension InputDeviceDescription {
@@ -163,9 +129,23 @@ extension InputDeviceDescription {
     /// (its `N:`, `B:`, `P:` and `A:` lines): how to give a stream of bare
     /// records the axis ranges of the device it came from.
     public static func evemuHeader(atPath path: String) throws(InputSourceError) -> InputDeviceDescription {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw InputDevices.openError(path: path, errno: errno) }
+        defer { close(descriptor) }
+        // Read up to the first event line, which ends the header: the rest
+        // of a long recording is not needed.
         var parser = EvemuParser()
-        _ = parser.parse(try InputDevices.readWholeFile(path))
-        _ = parser.finish()
+        reading: while true {
+            switch SystemCalls.readChunk(descriptor, atMost: 64 * 1024) {
+            case .success(let bytes) where bytes.isEmpty:
+                _ = parser.finish()
+                break reading
+            case .success(let bytes):
+                if !parser.parse(bytes).isEmpty { break reading }
+            case .failure(let error):
+                throw .unreadable("\(path): cannot read: \(SystemCalls.describe(error.code))")
+            }
+        }
         let description = parser.device(fallbackName: path)
         guard description.isKnown else { throw .unreadable("\(path): no evemu device header (N:, B:, A: lines) found") }
         return description

@@ -51,6 +51,20 @@ enum SystemCalls {
         return .bytes(result, endOfFile: false)
     }
 
+    /// Reads up to `count` bytes of a file, waiting for them if it must;
+    /// empty at the file's end.
+    static func readChunk(_ descriptor: Int32, atMost count: Int) -> Result<[UInt8], SystemError> {
+        var bytes = [UInt8](repeating: 0, count: count)
+        while true {
+            let read = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, count) }
+            if read >= 0 {
+                bytes.removeLast(count - read)
+                return .success(bytes)
+            }
+            if errno != EINTR { return .failure(SystemError(code: errno)) }
+        }
+    }
+
     /// A non-blocking `CLOCK_MONOTONIC` timer descriptor, readable once armed and expired.
     static func makeTimer() throws(InputSourceError) -> Int32 {
         let descriptor = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK) | Int32(TFD_CLOEXEC))

@@ -34,6 +34,12 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
         /// activated, or required constraints that contradict each other
         /// (one is broken, and the message lists them as UIKit logs them).
         case layoutConstraints
+        /// A table or collection view's data source or update that does not
+        /// add up (counts that do not match, a row that does not exist), or a
+        /// reuse identifier nothing was registered for. UIKit raises an
+        /// exception; here the view reloads from its data source, or uses a
+        /// default cell, and goes on.
+        case invalidListUpdate
     }
 
     public let kind: Kind
