@@ -105,7 +105,9 @@ let package = Package(
             name: "LayoutBenchmarks",
             dependencies: ["LayoutSolver"],
             path: "Benchmarks/LayoutBenchmarks",
-            exclude: ["kiwi_benchmark.cpp"]
+            exclude: ["kiwi_benchmark.cpp"],
+            // Rounding and square roots, without Foundation.
+            linkerSettings: [.linkedLibrary("m")]
         ),
 
         // Tests.

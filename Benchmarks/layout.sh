@@ -26,7 +26,7 @@ if [[ -z "$include" ]]; then
     include=.build-release/kiwi/include
     if [[ ! -f "$include/kiwi/kiwi.h" ]]; then
         mkdir -p .build-release/kiwi
-        python3 -m pip download kiwisolver --no-binary :all: --no-deps --no-build-isolation -d .build-release/kiwi >&2
+        python3 -m pip download kiwisolver --no-binary kiwisolver --no-deps -d .build-release/kiwi >&2
         archive="$(ls .build-release/kiwi/kiwisolver-*.tar.gz | head -1)"
         tar -xzf "$archive" -C .build-release/kiwi
         mkdir -p "$include"

@@ -93,7 +93,7 @@ static double layOutScreen(int rows) {
 
 int main() {
     for (int views : {250, 2500}) {
-        int runs = views < 1000 ? 21 : 5;
+        int runs = views < 1000 ? 21 : 3;
         double time = measure(runs, [&] {
             Solver solver;
             Grid(views).add(solver);
@@ -117,7 +117,7 @@ int main() {
     double screenTime = measure(screenRuns, [&] { layOutScreen(100 / 2); });
     std::printf("screen_100_views_from_scratch %.1f %d\n", screenTime, screenRuns);
 
-    int chainRuns = 3;
+    int chainRuns = 1;
     double chainTime = measure(chainRuns, [&] {
         Solver solver;
         Variable previous;
