@@ -13,6 +13,11 @@ import HID
 ///
 ///     openuikit-latency-benchmark [--events N] [--rate HZ] [--check]
 ///     openuikit-latency-benchmark --bounded
+///     openuikit-latency-benchmark --photon --refresh 120 [--events N] [--rate HZ]
+///
+/// `--photon` makes every event move a dot under the finger and measures
+/// touch to photon: from the server's read of an event to the refresh that
+/// presented the first frame showing it (headless, at `--refresh` Hz).
 ///
 /// `--bounded` runs the hostile cases of BoundedCases.swift instead: what
 /// a client or device can make the server hold, with its memory.
@@ -27,17 +32,21 @@ import HID
 var events = 100_000
 var rate = 1_000.0
 var check = false
+var photon = false
+var refresh = 60
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--events": events = arguments.popFirst().flatMap { Int($0) } ?? events
     case "--rate": rate = arguments.popFirst().flatMap { Double($0) } ?? rate
     case "--check": check = true
+    case "--photon": photon = true
+    case "--refresh": refresh = arguments.popFirst().flatMap { Int($0) } ?? refresh
     case "--bounded":
         runBoundedCases()
         exit(0)
     default:
-        print("usage: openuikit-latency-benchmark [--events N] [--rate HZ] [--check] | --bounded")
+        print("usage: openuikit-latency-benchmark [--events N] [--rate HZ] [--check] [--photon --refresh HZ] | --bounded")
         exit(64)
     }
 }
@@ -185,13 +194,13 @@ var template = Array("/tmp/openuikit-latency-XXXXXX".utf8CString)
 let socketDirectory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
 let socketPath = socketDirectory + "/server.sock"
 
-let (serverPID, _) = spawn(directory + "/openuikit-server", ["--socket", socketPath])
+let (serverPID, _) = spawn(directory + "/openuikit-server", ["--socket", socketPath, "--display", "headless", "--refresh", String(refresh)])
 let waitStart = monotonicSeconds()
 while access(socketPath, F_OK) != 0 {
     guard monotonicSeconds() - waitStart < 10 else { fail("the server did not start") }
     usleep(10_000)
 }
-let (appPID, appOutput) = spawn(directory + "/openuikit-latency-app", [], environment: ["OPENUIKIT_SERVER=\(socketPath)", "OPENUIKIT_APP_NAME=latency"])
+let (appPID, appOutput) = spawn(directory + "/openuikit-latency-app", photon ? ["--drag"] : [], environment: ["OPENUIKIT_SERVER=\(socketPath)", "OPENUIKIT_APP_NAME=latency"])
 _ = awaitLine(appOutput, prefix: "ready", timeout: 10)
 
 let injector: MessageSocket
@@ -238,6 +247,7 @@ for index in 0..<events {
     }
 }
 let result = awaitLine(appOutput, prefix: "result", timeout: 60)
+let photonResult = photon ? awaitLine(appOutput, prefix: "photon", timeout: 10) : nil
 let serverRSSAfter = residentKilobytes(of: serverPID)
 serverRSSPeak = max(serverRSSPeak, serverRSSAfter)
 let serverCPU = cpuSeconds(of: serverPID) - serverCPUBefore
@@ -290,6 +300,21 @@ if check {
         wake-ups per event    server \(rounded(wakeUps.server)), app \(rounded(wakeUps.app))   (times each went to sleep; limit \(wakeUpLimit))
         frames sent > 1 ms late by the player: \(late)
         server RSS            \(serverRSSBefore / 1024) MB before, \(serverRSSPeak / 1024) MB at most, \(serverRSSAfter / 1024) MB after
+        """)
+}
+if let photonResult {
+    var photonFields: [String: String] = [:]
+    for field in photonResult.split(separator: " ").dropFirst() {
+        let parts = field.split(separator: "=", maxSplits: 1)
+        if parts.count == 2 { photonFields[String(parts[0])] = String(parts[1]) }
+    }
+    let photonMicroseconds = { (key: String) -> String in photonFields[key].flatMap(Double.init).map(rounded) ?? "?" }
+    print("""
+        touch to photon at \(refresh) Hz, headless (read by the server → the refresh that presented it):
+        frames presented      \(photonFields["frames"] ?? "?")
+        photon p50            \(photonMicroseconds("p50")) µs
+        photon p99            \(photonMicroseconds("p99")) µs
+        photon max            \(photonMicroseconds("max")) µs
         """)
 }
 // Whatever the timings, an event lost, reordered or missing the server's read time is a failure.

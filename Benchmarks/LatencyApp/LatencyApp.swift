@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import UIKit
+@_spi(Benchmarks) import UIKit
 
 /// The application side of the event server's latency benchmark: one view
 /// over the whole screen measures, in each touch method, how long ago the
@@ -10,6 +10,10 @@ import UIKit
 /// sends it, a socket hop earlier), and checks the frame numbers the
 /// benchmark puts in each touch's force for frames lost or out of order.
 /// When the finger lifts it prints one line of results.
+///
+/// With `--drag` a dot follows the finger, so every event changes the
+/// screen, and a second line gives touch to photon: from the server's read
+/// of an event to the refresh that presented the first frame showing it.
 @main
 final class AppDelegate: UIResponder, UIApplicationDelegate {
     var window: UIWindow?
@@ -39,11 +43,17 @@ final class LatencyView: UIView {
     private var lost = 0
     private var reordered = 0
     private var cpuAtStart = 0.0
+    /// Follows the finger with `--drag`.
+    private let dot: UIView? = CommandLine.arguments.contains("--drag") ? UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20)) : nil
 
     override init(frame: CGRect) {
         super.init(frame: frame)
         latencies.reserveCapacity(1_100_000)
         sendLatencies.reserveCapacity(1_100_000)
+        if let dot {
+            dot.backgroundColor = .red
+            addSubview(dot)
+        }
     }
 
     required init?(coder: NSCoder) { nil }
@@ -56,6 +66,7 @@ final class LatencyView: UIView {
         lost = 0
         reordered = 0
         cpuAtStart = processCPUSeconds()
+        UIApplication.shared.startRecordingTouchToPhoton()
         record(touches)
     }
 
@@ -73,10 +84,18 @@ final class LatencyView: UIView {
             "result events=\(sortedSends.count) p50=\(percentile(sorted, 0.5)) p99=\(percentile(sorted, 0.99)) max=\(percentile(sorted, 1))"
                 + " send_p50=\(percentile(sortedSends, 0.5)) send_p99=\(percentile(sortedSends, 0.99)) send_max=\(percentile(sortedSends, 1))"
                 + " unstamped=\(unstamped) lost=\(lost) reordered=\(reordered) cpu_us_per_event=\(cpu * 1e6 / Double(max(1, sortedSends.count)))")
+        guard dot != nil else { return }
+        // The last frame's presentation comes a refresh or two after the lift.
+        Task { @MainActor in
+            try? await Task.sleep(for: .milliseconds(100))
+            let photons = UIApplication.shared.touchToPhotonLatencies.sorted()
+            printLine("photon frames=\(photons.count) p50=\(percentile(photons, 0.5)) p99=\(percentile(photons, 0.99)) max=\(percentile(photons, 1))")
+        }
     }
 
     private func record(_ touches: Set<UITouch>) {
         guard let touch = touches.first else { return }
+        dot?.center = touch.location(in: self)
         let now = monotonicNow()
         if let readTime = UIApplication.shared.eventServerReadTime {
             latencies.append(now - readTime)

@@ -45,8 +45,16 @@ final class ScreenFrames {
     private(set) var committedCount = 0
     private(set) var presentedCount = 0
     private(set) var discardedCount = 0
-    /// Called when the server reports a frame presented (tests and benchmarks).
-    var onPresented: ((ServerMessage.FramePresentation) -> Void)?
+    /// Touch to photon: the server's read time of the oldest event
+    /// delivered since the last commit, then of each commit not yet
+    /// presented. A discarded commit's events are shown by the next one.
+    @exclusivity(unchecked) private var oldestUndrawnReadTime: Double?
+    private var commitReadTimes: [(commit: UInt64, readTime: Double)] = []
+    /// For each frame presented that showed events: from the server's read
+    /// of its oldest event to the refresh that presented it, in seconds;
+    /// kept only while ``recordsTouchToPhoton`` (a benchmark's choice).
+    private(set) var touchToPhotonLatencies: [Double] = []
+    var recordsTouchToPhoton = false
 
     /// Buffers an application draws into, in turn.
     static let bufferCount = 2
@@ -108,11 +116,31 @@ final class ScreenFrames {
     func framePresented(_ presentation: ServerMessage.FramePresentation) {
         presentedCount += 1
         lastRefresh = ServerMessage.FrameSignal(sequence: presentation.sequence, time: presentation.time, refreshInterval: presentation.refreshInterval)
-        onPresented?(presentation)
+        if let readTime = takeReadTime(of: presentation.commitIdentifier), recordsTouchToPhoton {
+            touchToPhotonLatencies.append(presentation.time - readTime)
+        }
     }
 
     func frameDiscarded(_ commitIdentifier: UInt64) {
         discardedCount += 1
+        if let readTime = takeReadTime(of: commitIdentifier) { eventDelivered(readTime: readTime) }
+    }
+
+    /// An event the server read at `readTime` was delivered: the next frame shows it.
+    func eventDelivered(readTime: Double) {
+        if let oldest = oldestUndrawnReadTime, oldest <= readTime { return }
+        oldestUndrawnReadTime = readTime
+    }
+
+    func resetTouchToPhotonLatencies() {
+        touchToPhotonLatencies.removeAll(keepingCapacity: true)
+    }
+
+    private func takeReadTime(of commit: UInt64) -> Double? {
+        for index in commitReadTimes.indices where commitReadTimes[index].commit == commit {
+            return commitReadTimes.remove(at: index).readTime
+        }
+        return nil
     }
 
     /// The application came back to the front: the server shows its next
@@ -159,6 +187,10 @@ final class ScreenFrames {
         buffers[index].isHeld = true
         let commit = ServerMessage.FrameCommit(
             commitIdentifier: nextCommitIdentifier, bufferIdentifier: buffers[index].identifier, damage: rects)
+        if let readTime = oldestUndrawnReadTime {
+            oldestUndrawnReadTime = nil
+            commitReadTimes.append((commit.commitIdentifier, readTime))
+        }
         nextCommitIdentifier += 1
         committedCount += 1
         connection.send(ServerMessage.commitFrame(commit).encoded())
