@@ -3,6 +3,9 @@
 # - touch to photon: a dot dragged under the finger, from the server's read
 #   of each event to the refresh that presented the first frame showing it,
 #   headless at 120 Hz (10,000 frames: 20,000 events at 240 Hz);
+# - frames dropped: a 1,000-row table view flung again and again, each
+#   fling left to decelerate, at 120 Hz, until 10 s of deceleration:
+#   refreshes that showed no new frame while it moved (aim: none);
 # - idle: the processor time the server and the demo app use while
 #   nothing happens on the screen (aim: none), and how often they wake.
 #
@@ -23,6 +26,7 @@ what="${1:-all}"
 seconds="${2:-10}"
 if [ "$what" = all ]; then
     "$bin/openuikit-latency-benchmark" --photon --refresh 120 --events 20000 --rate 240
+    "$bin/openuikit-latency-benchmark" --fling --refresh 120 || echo "(frames were dropped)"
 fi
 
 directory="$(mktemp -d)"

@@ -18,6 +18,8 @@ import HID
 /// `--photon` makes every event move a dot under the finger and measures
 /// touch to photon: from the server's read of an event to the refresh that
 /// presented the first frame showing it (headless, at `--refresh` Hz).
+/// `--fling` flings a 1,000-row table view again and again for `--seconds`
+/// of deceleration and counts the refreshes that showed no new frame.
 ///
 /// `--bounded` runs the hostile cases of BoundedCases.swift instead: what
 /// a client or device can make the server hold, with its memory.
@@ -33,6 +35,7 @@ var events = 100_000
 var rate = 1_000.0
 var check = false
 var photon = false
+var fling = false
 var refresh = 60
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -41,6 +44,7 @@ while let argument = arguments.popFirst() {
     case "--rate": rate = arguments.popFirst().flatMap { Double($0) } ?? rate
     case "--check": check = true
     case "--photon": photon = true
+    case "--fling": fling = true
     case "--refresh": refresh = arguments.popFirst().flatMap { Int($0) } ?? refresh
     case "--bounded":
         runBoundedCases()
@@ -200,7 +204,7 @@ while access(socketPath, F_OK) != 0 {
     guard monotonicSeconds() - waitStart < 10 else { fail("the server did not start") }
     usleep(10_000)
 }
-let (appPID, appOutput) = spawn(directory + "/openuikit-latency-app", photon ? ["--drag"] : [], environment: ["OPENUIKIT_SERVER=\(socketPath)", "OPENUIKIT_APP_NAME=latency"])
+let (appPID, appOutput) = spawn(directory + "/openuikit-latency-app", photon ? ["--drag"] : fling ? ["--fling"] : [], environment: ["OPENUIKIT_SERVER=\(socketPath)", "OPENUIKIT_APP_NAME=latency"])
 _ = awaitLine(appOutput, prefix: "ready", timeout: 10)
 
 let injector: MessageSocket
@@ -210,6 +214,44 @@ do {
     guard case .success(.welcome) = try injector.receiveMessage(timeout: 5) else { fail("no welcome") }
 } catch {
     fail("cannot connect to the server: \(error)")
+}
+
+if fling {
+    // Upward flicks of 600 points in 50 ms (240 Hz samples), as a thumb does,
+    // each left to decelerate to a stop; at most 10 s of deceleration.
+    var totalRefreshes = 0, totalDropped = 0, flings = 0
+    let encoder = HIDPacketEncoder()
+    var sequence: UInt64 = 1
+    let flingStart = monotonicSeconds()
+    while totalRefreshes < refresh * 10 && monotonicSeconds() - flingStart < 120 {
+        for step in 0...12 {
+            let phase: DigitizerContact.Phase = step == 0 ? .began : step == 12 ? .ended : .moved
+            let contact = DigitizerContact(identifier: 1, phase: phase, x: 200, y: 700 - Double(step) * 50)
+            let packet = encoder.encode(.digitizer(DigitizerFrame(timestamp: monotonicSeconds(), contacts: [contact])))
+            do {
+                try injector.sendWaiting(ServerMessage.encodeEvent(sequence: sequence, readTime: 0, packet: packet))
+            } catch {
+                fail("the server stopped taking events: \(error)")
+            }
+            sequence += 1
+            usleep(4_167)
+        }
+        let line = awaitLine(appOutput, prefix: "fling", timeout: 30)
+        var values: [String: Int] = [:]
+        for field in line.split(separator: " ").dropFirst() {
+            let parts = field.split(separator: "=")
+            if parts.count == 2, let value = Int(parts[1]) { values[String(parts[0])] = value }
+        }
+        totalRefreshes += values["refreshes"] ?? 0
+        totalDropped += values["dropped"] ?? 0
+        flings += 1
+    }
+    print("fling at \(refresh) Hz, headless: \(flings) flings, \(totalRefreshes) refreshes while decelerating (\(Double(totalRefreshes) / Double(refresh)) s), \(totalDropped) with no new frame")
+    kill(serverPID, SIGTERM)
+    var flingStatus: Int32 = 0
+    waitpid(serverPID, &flingStatus, 0)
+    waitpid(appPID, &flingStatus, 0)
+    exit(totalDropped == 0 ? 0 : 1)
 }
 
 var tracers: (server: pid_t, app: pid_t)?

@@ -23,7 +23,11 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
         let window = UIWindow(frame: UIScreen.main.bounds)
-        window.addSubview(LatencyView(frame: window.bounds))
+        if CommandLine.arguments.contains("--fling") {
+            window.addSubview(FlingList(frame: window.bounds))
+        } else {
+            window.addSubview(LatencyView(frame: window.bounds))
+        }
         window.isHidden = false
         self.window = window
         return true
@@ -130,4 +134,40 @@ func processCPUSeconds() -> Double {
 func printLine(_ line: String) {
     var text = line + "\n"
     text.withUTF8 { _ = write(1, $0.baseAddress, $0.count) }
+}
+
+/// `--fling`: a 1,000-row table view. Each fling's deceleration is watched
+/// refresh by refresh: when it stops, the app prints how many refreshes
+/// passed while it moved and how many of them presented no new frame.
+final class FlingList: UITableView, UITableViewDataSource, UITableViewDelegate {
+    override init(frame: CGRect, style: UITableView.Style) {
+        super.init(frame: frame, style: style)
+        register(UITableViewCell.self, forCellReuseIdentifier: "row")
+        dataSource = self
+        delegate = self
+    }
+
+    convenience init(frame: CGRect) { self.init(frame: frame, style: .plain) }
+
+    required init?(coder: NSCoder) { nil }
+
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 1000 }
+
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+        cell.textLabel?.text = "Row \(indexPath.row + 1)"
+        return cell
+    }
+
+    func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
+        if decelerate { UIApplication.shared.startRecordingTouchToPhoton() }
+        else { printLine("fling refreshes=0 dropped=0 (it did not decelerate)") }
+    }
+
+    func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
+        let presented = UIApplication.shared.presentedRefreshes
+        guard let first = presented.first, let last = presented.last else { return printLine("fling refreshes=0 dropped=0") }
+        let refreshes = Int(last - first) + 1
+        printLine("fling refreshes=\(refreshes) dropped=\(refreshes - presented.count) offset=\(Int(scrollView.contentOffset.y))")
+    }
 }

@@ -54,6 +54,9 @@ final class ScreenFrames {
     /// of its oldest event to the refresh that presented it, in seconds;
     /// kept only while ``recordsTouchToPhoton`` (a benchmark's choice).
     private(set) var touchToPhotonLatencies: [Double] = []
+    /// The refreshes that presented a frame, in order, kept only while
+    /// ``recordsTouchToPhoton``: a gap is a refresh with no new frame.
+    private(set) var presentedRefreshes: [UInt64] = []
     var recordsTouchToPhoton = false
 
     /// Buffers an application draws into, in turn.
@@ -116,6 +119,7 @@ final class ScreenFrames {
     func framePresented(_ presentation: ServerMessage.FramePresentation) {
         presentedCount += 1
         lastRefresh = ServerMessage.FrameSignal(sequence: presentation.sequence, time: presentation.time, refreshInterval: presentation.refreshInterval)
+        if recordsTouchToPhoton { presentedRefreshes.append(presentation.sequence) }
         if let readTime = takeReadTime(of: presentation.commitIdentifier), recordsTouchToPhoton {
             touchToPhotonLatencies.append(presentation.time - readTime)
         }
@@ -134,6 +138,7 @@ final class ScreenFrames {
 
     func resetTouchToPhotonLatencies() {
         touchToPhotonLatencies.removeAll(keepingCapacity: true)
+        presentedRefreshes.removeAll(keepingCapacity: true)
     }
 
     private func takeReadTime(of commit: UInt64) -> Double? {

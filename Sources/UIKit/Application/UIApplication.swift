@@ -590,7 +590,14 @@ open class UIApplication: UIResponder {
         screenFrames?.touchToPhotonLatencies ?? []
     }
 
-    /// Starts (again) recording ``touchToPhotonLatencies``, from none.
+    /// The display refreshes that presented this application's frames since
+    /// recording started, in order. For benchmarks.
+    @_spi(Benchmarks) public var presentedRefreshes: [UInt64] {
+        screenFrames?.presentedRefreshes ?? []
+    }
+
+    /// Starts (again) recording ``touchToPhotonLatencies`` and
+    /// ``presentedRefreshes``, from none.
     @_spi(Benchmarks) public func startRecordingTouchToPhoton() {
         screenFrames?.resetTouchToPhotonLatencies()
         screenFrames?.recordsTouchToPhoton = true
