@@ -241,12 +241,12 @@ public final class EventServer {
         log.summarize()
     }
 
-    /// A refresh is due: the front application's messages are read first
-    /// (its commit may be waiting, unread, behind its acknowledgements),
-    /// then its frame is shown and it is signalled.
+    /// A refresh or its signal is due: the front application's messages are
+    /// read first (its commit may be waiting, unread, behind its
+    /// acknowledgements), then its frame is shown or it is signalled.
     private func refreshDisplay(now: Double) {
         if let front = dispatcher.foreground { readMessages(from: front, now: now) }
-        presenter.refresh(now: now, front: dispatcher.foreground, applications: dispatcher.clients)
+        presenter.clockFired(now: now, front: dispatcher.foreground, applications: dispatcher.clients)
     }
 
     /// The output's own events: its input is dispatched as a device's;

@@ -11,8 +11,8 @@ import HID
 ///    screen's size and attaches them.
 /// 2. When a turn's commit changed what the screen shows, it asks for a
 ///    frame signal, unless it holds one it has not used.
-/// 3. A frame signal is the display's refresh: display links fire, and the
-///    turn's end draws the damage into the compositor's frame, copies it
+/// 3. A frame signal comes a little before the display's refresh: display
+///    links fire (their target is that refresh), and the turn's end draws the damage into the compositor's frame, copies it
 ///    (with what that buffer missed since it was last drawn) into a buffer
 ///    the server does not hold, and commits that buffer with its damage.
 /// 4. The server gives a buffer back once it has shown it or replaced it.
@@ -90,7 +90,8 @@ final class ScreenFrames {
         lastRefresh = signal
         holdsFrameSignal = true
         hasRequestedFrame = false
-        DisplayLinkRegistry.current.displayDidRefresh(at: signal.time, frameDuration: signal.refreshInterval)
+        // The frame on the screen is the one before the refresh signalled.
+        DisplayLinkRegistry.current.displayDidRefresh(at: signal.time - signal.refreshInterval, frameDuration: signal.refreshInterval)
         // Links fire at every refresh, whether or not a frame is drawn.
         if DisplayLinkRegistry.current.hasLinks { requestFrame() }
     }
