@@ -14,6 +14,20 @@ struct X11DisplayTests {
         (UInt8(truncatingIfNeeded: x * 7 + y), UInt8(truncatingIfNeeded: y * 5 + 3), UInt8(truncatingIfNeeded: x * y + 40))
     }
 
+    /// What `frame` should look like in `output`'s window: each window
+    /// pixel the rounded mean of its box of frame pixels.
+    static func expectedPixels(of frame: TestFrame, in output: X11Display) -> [UInt32] {
+        let factor = frame.width / output.windowWidth
+        return (0..<output.windowHeight).flatMap { y in (0..<output.windowWidth).map { x in frame.averaged(x: x, y: y, factor: factor) } }
+    }
+
+    /// Shows `frame` whole, waits until it is drawn, and reads the window back.
+    static func showWhole(_ frame: TestFrame, in output: X11Display, on server: Xvfb) -> [UInt32] {
+        frame.withFrame { output.show($0, damage: [.whole(frame.width, frame.height)]) }
+        output.synchronize()
+        return server.pixels(of: output.window, width: output.windowWidth, height: output.windowHeight)
+    }
+
     @Test func aShownFrameIsWhatTheWindowHoldsAveragedToItsScale() throws {
         let server = try Xvfb()
         let output = try X11Display(screen: Screen(width: 40, height: 30, scale: 2), displayName: server.name)
@@ -21,11 +35,7 @@ struct X11DisplayTests {
         #expect((output.windowWidth, output.windowHeight) == (40, 30))
         #expect(output.notes.isEmpty, "\(output.notes)")
         let frame = TestFrame(width: 80, height: 60, color: Self.pattern)
-        frame.withFrame { output.show($0, damage: [.whole(80, 60)]) }
-        output.synchronize()
-        let shown = server.pixels(of: output.window, width: 40, height: 30)
-        let expected = (0..<30).flatMap { y in (0..<40).map { x in frame.averaged(x: x, y: y, factor: 2) } }
-        #expect(shown == expected)
+        #expect(Self.showWhole(frame, in: output, on: server) == Self.expectedPixels(of: frame, in: output))
         #expect(output.handleEvents().diagnostics.isEmpty)
     }
 
@@ -54,10 +64,7 @@ struct X11DisplayTests {
         let output = try X11Display(screen: Screen(width: 60, height: 40, scale: 2), windowScale: 0.5, displayName: server.name)
         #expect((output.windowWidth, output.windowHeight) == (30, 20))
         let frame = TestFrame(width: 120, height: 80, color: Self.pattern)
-        frame.withFrame { output.show($0, damage: [.whole(120, 80)]) }
-        output.synchronize()
-        let expected = (0..<20).flatMap { y in (0..<30).map { x in frame.averaged(x: x, y: y, factor: 4) } }
-        #expect(server.pixels(of: output.window, width: 30, height: 20) == expected)
+        #expect(Self.showWhole(frame, in: output, on: server) == Self.expectedPixels(of: frame, in: output))
     }
 
     @Test func aScreenLargerThanTheXScreenIsScaledToFitAndSaysSo() throws {
@@ -74,26 +81,21 @@ struct X11DisplayTests {
         #expect(!output.usesSharedMemory)
         #expect(output.notes.contains { $0.contains("MIT-SHM is not used") }, "\(output.notes)")
         let frame = TestFrame(width: 24, height: 16, color: Self.pattern)
-        frame.withFrame { output.show($0, damage: [.whole(24, 16)]) }
-        output.synchronize()
-        let expected = (0..<16).flatMap { y in (0..<24).map { x in frame.averaged(x: x, y: y, factor: 1) } }
-        #expect(server.pixels(of: output.window, width: 24, height: 16) == expected)
+        #expect(Self.showWhole(frame, in: output, on: server) == Self.expectedPixels(of: frame, in: output))
     }
 
     @Test func anExposedWindowIsRepaintedFromItsOwnCopy() throws {
         let server = try Xvfb()
         let output = try X11Display(screen: Screen(width: 20, height: 20, scale: 1), displayName: server.name)
         let frame = TestFrame(width: 20, height: 20, color: Self.pattern)
-        frame.withFrame { output.show($0, damage: [.whole(20, 20)]) }
-        output.synchronize()
+        #expect(Self.showWhole(frame, in: output, on: server) == Self.expectedPixels(of: frame, in: output))
         // Xvfb keeps no backing store: unmapping loses the pixels, mapping exposes the window.
         XUnmapWindow(server.display, output.window)
         XMapWindow(server.display, output.window)
         XSync(server.display, 0)
         _ = pump(output, timeout: 0.3) { _ in false }
         output.synchronize()
-        let expected = (0..<20).flatMap { y in (0..<20).map { x in frame.averaged(x: x, y: y, factor: 1) } }
-        #expect(server.pixels(of: output.window, width: 20, height: 20) == expected)
+        #expect(server.pixels(of: output.window, width: 20, height: 20) == Self.expectedPixels(of: frame, in: output))
     }
 
     @Test func theTitleIsTheWindowsName() throws {
@@ -166,8 +168,7 @@ struct X11DisplayTests {
         let server = try Xvfb()
         let output = try X11Display(screen: Screen(width: 50, height: 50, scale: 1), displayName: server.name)
         let frame = TestFrame(width: 50, height: 50, color: Self.pattern)
-        frame.withFrame { output.show($0, damage: [.whole(50, 50)]) }
-        output.synchronize()
+        #expect(Self.showWhole(frame, in: output, on: server) == Self.expectedPixels(of: frame, in: output))
         server.stop(abruptly: true)
         let events = pump(output) { $0.isClosed }
         #expect(events.isClosed)
