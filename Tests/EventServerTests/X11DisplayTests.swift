@@ -137,6 +137,21 @@ struct X11DisplayTests {
         #expect(events.diagnostics.isEmpty, "\(events.diagnostics)")
     }
 
+    @Test func inputXlibReadInsideAnotherCallIsReportedAsPending() throws {
+        let server = try Xvfb()
+        let output = try X11Display(screen: Screen(width: 100, height: 100, scale: 1), displayName: server.name)
+        output.synchronize()
+        #expect(!output.hasPendingEvents)
+        try server.xdotool(["mousemove", "--window", String(output.window), "10", "10", "click", "1"])
+        // Reading the connection outside handleEvents (as a show may) takes
+        // the click off the socket: poll would no longer report it.
+        output.synchronize()
+        #expect(output.hasPendingEvents)
+        let events = output.handleEvents()
+        #expect(frames(events.input).map { $0.map(\.phase) } == [[.began], [.ended]])
+        #expect(!output.hasPendingEvents)
+    }
+
     @Test func aKeyIsItsHIDUsage() throws {
         let server = try Xvfb()
         let output = try X11Display(screen: Screen(width: 100, height: 100, scale: 1), displayName: server.name)
