@@ -12,6 +12,7 @@ public struct PixelFormat: Equatable, Sendable, CustomStringConvertible {
         /// How many bits, 1…8 (wider channels keep their top 8 bits' worth).
         public var length: Int
 
+        /// The channel `length` bits wide whose lowest bit is bit `offset`.
         public init(offset: Int, length: Int) {
             self.offset = offset
             self.length = length
@@ -28,7 +29,9 @@ public struct PixelFormat: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The size of one pixel's word: 16, 24 or 32.
     public var bitsPerPixel: Int
+    /// Where each colour channel's bits are.
     public var red: Channel
     public var green: Channel
     public var blue: Channel
@@ -38,6 +41,7 @@ public struct PixelFormat: Equatable, Sendable, CustomStringConvertible {
     /// X image's `MSBFirst`); the frame buffer uses the machine's order.
     public var isBigEndian: Bool
 
+    /// A format with these channels; check ``unsupportedReason`` before writing it.
     public init(bitsPerPixel: Int, red: Channel, green: Channel, blue: Channel, alpha: Channel? = nil, isBigEndian: Bool = false) {
         self.bitsPerPixel = bitsPerPixel
         self.red = red
@@ -60,6 +64,7 @@ public struct PixelFormat: Equatable, Sendable, CustomStringConvertible {
         red: Channel(offset: 11, length: 5), green: Channel(offset: 5, length: 6), blue: Channel(offset: 0, length: 5)
     )
 
+    /// The bytes one pixel takes in memory.
     public var bytesPerPixel: Int { bitsPerPixel / 8 }
 
     /// Why this format cannot be written, or nil when it can: whole bytes
@@ -114,10 +119,13 @@ public struct PixelFormat: Equatable, Sendable, CustomStringConvertible {
 /// screen pixel's box is worked out once, when the converter is made.
 /// Alpha is dropped: premultiplied colour is already the colour over black.
 public struct FrameConverter {
+    /// The frame's size in pixels.
     public let sourceWidth: Int
     public let sourceHeight: Int
+    /// The screen's (or the window's) size in pixels.
     public let destinationWidth: Int
     public let destinationHeight: Int
+    /// How the screen stores a pixel.
     public let format: PixelFormat
     /// Frame columns (rows) `[start[i], end[i])` make screen column (row) `i`.
     private let columnStart: [Int]
@@ -125,6 +133,7 @@ public struct FrameConverter {
     private let rowStart: [Int]
     private let rowEnd: [Int]
 
+    /// A converter from frames of one size to a screen of another; neither may be empty.
     public init(sourceWidth: Int, sourceHeight: Int, destinationWidth: Int, destinationHeight: Int, format: PixelFormat) {
         precondition(sourceWidth > 0 && sourceHeight > 0 && destinationWidth > 0 && destinationHeight > 0, "empty frame or screen")
         self.sourceWidth = sourceWidth

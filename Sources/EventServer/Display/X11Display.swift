@@ -45,9 +45,11 @@ import Glibc
 public final class X11Display: DisplayOutput {
     public let name: String
     public let fileDescriptor: Int32
+    /// The screen whose frames it shows.
     public let screen: Screen
     /// Window pixels per screen point.
     public let windowScale: Double
+    /// The window's size in X pixels: the screen in points times ``windowScale``.
     public let windowWidth: Int
     public let windowHeight: Int
     /// How the window's pixels are stored (the visual's masks, the image's depth and byte order).

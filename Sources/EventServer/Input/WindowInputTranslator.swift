@@ -35,6 +35,7 @@ public struct WindowInputTranslator {
         case focusLost
     }
 
+    /// Which XInput 2 touch event: `XI_TouchBegin`, `XI_TouchUpdate` or `XI_TouchEnd`.
     public enum TouchPhase: Equatable, Sendable {
         case begin, update, end
     }
@@ -47,7 +48,9 @@ public struct WindowInputTranslator {
     /// touch's fractional position survives the integer `input_event`.
     static let subpixels = 256.0
 
+    /// The screen the window shows, whose points positions are given in.
     public let screen: Screen
+    /// Window pixels per screen point.
     public let windowScale: Double
     private var evdev: EvdevTranslator
     private var keysDown: Set<UInt16> = []
@@ -56,6 +59,8 @@ public struct WindowInputTranslator {
     private var nextTrackingID: Int32 = 0
     private var extraProblems: [String] = []
 
+    /// A translator for a window showing `screen` at `windowScale`, whose
+    /// touches take their identifiers from the server's `identifiers`.
     public init(screen: Screen, windowScale: Double, identifiers: ContactIdentifiers = ContactIdentifiers()) {
         self.screen = screen
         self.windowScale = windowScale
