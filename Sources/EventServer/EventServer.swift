@@ -199,7 +199,7 @@ public final class EventServer {
         if descriptors[1].revents != 0 { takeSignals() }
         if descriptors[2].revents != 0 { applyDeviceChanges() }
         if descriptors[3].revents != 0 { refreshDisplay(now: now) }
-        if descriptors[4].revents != 0 { takeDisplayEvents() }
+        if descriptors[4].revents != 0 || presenter.output.hasPendingEvents { takeDisplayEvents() }
         // Clients that woke the server first (a hang-up counts before any
         // input goes to that application), then the input sources; what they
         // read goes out at once. Control requests wait for the end of the
@@ -236,6 +236,9 @@ public final class EventServer {
         dispatcher.checkWatchdog(now: now)
         dropSilentClients(now: now)
         presenter.startClockIfNeeded(front: dispatcher.foreground, now: now)
+        // Xlib may have read the window's events off its socket while it
+        // showed a frame: poll would not report them again.
+        if presenter.output.hasPendingEvents { takeDisplayEvents() }
         flushAll()
         polledClients.removeAllKeepingStorage()
         log.summarize()
