@@ -26,7 +26,8 @@ public final class EventServer {
     private var acceptPausedUntil: Double?
     /// Clients connected at once, in every role: enough for any desktop,
     /// and few enough that `openuikit apps` lists them all in one reply
-    /// (each row is at most 269 bytes; see ``ServerProtocol/maximumMessageSize``).
+    /// (each row is at most 269 bytes; see ``ServerProtocol/maximumMessageSize``),
+    /// so the list needs no paging (docs/protocol.md says why).
     static let maximumClients = 200
     // State touched at every turn, by the one thread and never through
     // overlapping inout accesses, skips the runtime's exclusivity checks

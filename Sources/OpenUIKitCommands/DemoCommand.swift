@@ -44,7 +44,7 @@ struct DemoCommand: ParsableCommand {
         var serverArguments = ["--socket", socket, "--screen", screen, "--refresh", String(refresh)]
         if let display { serverArguments += ["--display", display] }
         if let frames { serverArguments += ["--frames", frames] }
-        if display == nil && frames == nil && getenv("DISPLAY") == nil {
+        if display == nil && frames == nil && !DisplayChoice.hasDisplayVariable {
             print("No display (DISPLAY is not set): the demo runs headless. Add --frames DIR to see its frames as PNG files.")
         }
         var signals = sigset_t()

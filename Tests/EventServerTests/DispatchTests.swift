@@ -144,6 +144,42 @@ import Testing
         #expect(harness.log.contains("timestamp nan"))
     }
 
+    @Test func twoSourcesInterleavingInOneTurnAreDeliveredInOrderWithoutAWord() throws {
+        // A touch screen and a second source (a keyboard, an injected
+        // replay) each in order, read in whatever order the server's turn
+        // takes them: the server used to log "timestamp ran back" for every
+        // such interleaving, as when a replay connected while a FIFO played.
+        let harness = try ServerHarness()
+        let keyboard = ManualInputSource()
+        harness.server.add(keyboard)
+        let app = try harness.connect(name: "A")
+        harness.touch(1, .began, at: 100)
+        keyboard.feed(.button(ButtonEvent(timestamp: 99.995, usagePage: 7, usage: 4, isDown: true)))
+        harness.turn()
+        harness.touch(1, .moved, at: 100.01)
+        keyboard.feed(.button(ButtonEvent(timestamp: 100.008, usagePage: 7, usage: 4, isDown: false)))
+        harness.turn()
+        harness.touch(1, .ended, at: 100.02)
+        let times = try app.events().map(\.event.timestamp)
+        #expect(times == [100, 100, 100.01, 100.01, 100.02])
+        #expect(!harness.log.lines.contains { $0.contains("timestamp") }, "\(harness.log.lines)")
+
+        // A source whose own clock runs back is said to, even within the tolerance.
+        keyboard.feed(.button(ButtonEvent(timestamp: 100.005, usagePage: 7, usage: 5, isDown: true)))
+        harness.turn()
+        #expect(try app.events().map(\.event.timestamp) == [100.02])
+        #expect(harness.log.contains("ran back by 0.00"))
+        #expect(harness.log.contains("from its source's previous one"))
+        // Far behind another source's last event: delivered in order, and said.
+        let lagging = ManualInputSource()
+        harness.server.add(lagging)
+        lagging.feed(.button(ButtonEvent(timestamp: 99, usagePage: 7, usage: 6, isDown: true)))
+        harness.turn()
+        #expect(try app.events().map(\.event.timestamp) == [100.02])
+        #expect(harness.log.contains("timestamp is 1.0"))
+        #expect(harness.log.contains("behind another source's last one"))
+    }
+
     @Test func aMalformedMessageDropsOnlyItsSender() throws {
         let harness = try ServerHarness()
         let a = try harness.connect(name: "A")

@@ -106,6 +106,26 @@ import Testing
         #expect(credentials.processIdentifier == getpid())
     }
 
+    @Test func theListOfEveryApplicationTheServerCanHoldFitsInOneReply() throws {
+        // The worst case: every client an application with the longest name
+        // (two-byte characters, cut to 255 bytes) and the largest numbers.
+        let name = String(repeating: "é", count: 200)
+        let rows = (0..<EventServer.maximumClients).map { index in
+            ServerMessage.ApplicationStatus(
+                clientIdentifier: .max - UInt32(index), processIdentifier: .max, name: name,
+                isForeground: index == 0, isResponding: true, unacknowledgedCount: .max
+            )
+        }
+        let reply = ServerMessage.controlReply(.applications(rows)).encoded()
+        #expect(reply.count <= ServerProtocol.maximumMessageSize)
+        guard case .controlReply(.applications(let read)) = try ServerMessage(decoding: reply) else {
+            Issue.record("the reply did not read back as a list")
+            return
+        }
+        #expect(read.count == EventServer.maximumClients)
+        #expect(read.last?.name.utf8.count == 254)
+    }
+
     @Test func screensAreReadFromTheirOptionForm() {
         #expect(Screen(parsing: "390x844@3") == Screen(width: 390, height: 844, scale: 3))
         #expect(Screen(parsing: "1024x768") == Screen(width: 1024, height: 768, scale: 1))

@@ -38,6 +38,14 @@ final class EventDispatcher {
         /// which keeps the cancellation frame of everything an application
         /// owns well inside one message (``HIDWireFormat/maximumContactsPerFrame``).
         var maximumContacts = 10 * EvdevTranslator.maximumSlotCount
+        /// How far an event may be older than the last one delivered from
+        /// another source without a word: each source's events are in
+        /// order, but two sources read in one turn (a touch screen and a
+        /// keyboard, a device and an injector) interleave by their delays
+        /// in reaching the server. A quarter of a second, as the FIFO's
+        /// drift bound (`FIFOInputSource.maximumDrift`): far more than
+        /// such delays, far less than a user notices.
+        var interleavingTolerance = 0.25
     }
 
     let configuration: Configuration
@@ -66,6 +74,9 @@ final class EventDispatcher {
     @exclusivity(unchecked) private var routeCounts: [InputOrigin: Int] = [:]
     /// The timestamp of the last input event, so that time never runs back.
     @exclusivity(unchecked) private var lastInputTimestamp = -Double.infinity
+    /// Each source's last input timestamp as it gave it, so that a source
+    /// whose own clock runs back is told from two sources interleaving.
+    @exclusivity(unchecked) private var lastTimestampBySource: [InputOrigin: Double] = [:]
     /// Input events dropped because no application was connected, since
     /// one was last in front.
     private var droppedForNoApplication = 0
@@ -152,7 +163,7 @@ final class EventDispatcher {
 
     /// Routes one input event that `origin` gave and the server read at `readTime`.
     func dispatch(_ event: HIDEvent, readTime: Double, from origin: InputOrigin) {
-        var event = inOrder(event)
+        var event = inOrder(event, from: origin)
         if case .digitizer(let frame) = event {
             let admitted = admitting(frame, from: origin)
             guard !admitted.contacts.isEmpty else { return }
@@ -172,11 +183,17 @@ final class EventDispatcher {
         }
     }
 
-    /// The event with a timestamp no earlier than the one before it: a source
-    /// whose clock ran back (or that sent NaN) is reported, and its events
-    /// are delivered at the last good time rather than dropped.
-    private func inOrder(_ event: HIDEvent) -> HIDEvent {
+    /// The event with a timestamp no earlier than the one before it, so
+    /// that what an application receives never goes back in time: an event
+    /// older than the last is delivered at the last good time rather than
+    /// dropped. That is reported when its source's own clock ran back (or
+    /// it sent NaN), or when it is more than ``Configuration/interleavingTolerance``
+    /// older than another source's last event; not when two sources read
+    /// in one turn merely interleave.
+    private func inOrder(_ event: HIDEvent, from origin: InputOrigin) -> HIDEvent {
         let timestamp = event.timestamp
+        let sourcesLast = lastTimestampBySource[origin]
+        if timestamp.isFinite { lastTimestampBySource[origin] = max(timestamp, sourcesLast ?? timestamp) }
         if timestamp >= lastInputTimestamp {
             lastInputTimestamp = timestamp
             return event
@@ -184,8 +201,10 @@ final class EventDispatcher {
         let fixed = lastInputTimestamp.isFinite ? lastInputTimestamp : 0
         if timestamp.isNaN || timestamp.isInfinite {
             log.report("timestamp not a number", "an input event had timestamp \(timestamp); delivered at \(fixed)")
-        } else {
-            log.report("timestamp ran back", "an input event's timestamp ran back by \(lastInputTimestamp - timestamp) s; delivered at \(fixed)")
+        } else if let sourcesLast, timestamp < sourcesLast {
+            log.report("timestamp ran back", "an input event's timestamp ran back by \(sourcesLast - timestamp) s from its source's previous one; delivered at \(fixed)")
+        } else if lastInputTimestamp - timestamp > configuration.interleavingTolerance {
+            log.report("timestamp behind another source's", "an input event's timestamp is \(lastInputTimestamp - timestamp) s behind another source's last one; delivered at \(fixed)")
         }
         lastInputTimestamp = fixed
         return event.stamped(fixed)
@@ -296,6 +315,7 @@ final class EventDispatcher {
     /// cancelled, where it last was, for whichever application owns it.
     /// Nothing else would ever end them.
     func endInput(from origin: InputOrigin, readTime: Double) {
+        defer { lastTimestampBySource[origin] = nil }
         guard routeCounts[origin, default: 0] > 0 else { return }
         var contacts: [DigitizerContact] = []
         for route in routes.values where route.origin == origin {

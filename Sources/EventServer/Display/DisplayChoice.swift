@@ -6,6 +6,12 @@ import Glibc
 /// the machine has: a window when `DISPLAY` is set, else the frame buffer
 /// when `/dev/fb0` opens, else headless. The choice is logged.
 public enum DisplayChoice {
+    /// Whether `DISPLAY` names an X display (an empty one does not).
+    public static var hasDisplayVariable: Bool {
+        guard let value = getenv("DISPLAY") else { return false }
+        return value.pointee != 0
+    }
+
     public static func open(
         _ name: String?, screen: Screen, framesDirectory: String?, log: (String) -> Void
     ) throws(EventServerError) -> any DisplayOutput {
@@ -18,7 +24,7 @@ public enum DisplayChoice {
         case "headless":
             return try headless(pixelWidth: pixelWidth, pixelHeight: pixelHeight, framesDirectory: framesDirectory)
         case nil:
-            if framesDirectory == nil, getenv("DISPLAY") != nil { log("DISPLAY is set, but the X window output is not built yet; headless") }
+            if framesDirectory == nil, hasDisplayVariable { log("DISPLAY is set, but the X window output is not built yet; headless") }
             log("no --display: headless (frames are counted\(framesDirectory == nil ? "; --frames DIR writes them as PNG files" : ", and written to \(framesDirectory!)"))")
             return try headless(pixelWidth: pixelWidth, pixelHeight: pixelHeight, framesDirectory: framesDirectory)
         default:

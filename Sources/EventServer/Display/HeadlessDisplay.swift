@@ -47,7 +47,7 @@ public final class HeadlessDisplay: DisplayOutput {
             }
         }
         frameCount += 1
-        if let framesDirectory, !reportedWriteFailure { write(to: "\(framesDirectory)/frame-\(paddedCount).png") }
+        if let framesDirectory, !reportedWriteFailure { write(to: framesDirectory, name: "frame-\(paddedCount).png") }
     }
 
     public func setTitle(_ title: String) {
@@ -71,8 +71,11 @@ public final class HeadlessDisplay: DisplayOutput {
     }
 
     /// Frames are opaque (the screen is black where no application draws),
-    /// so premultiplied pixels are the straight ones PNG stores.
-    private func write(to path: String) {
+    /// so premultiplied pixels are the straight ones PNG stores. Written
+    /// under a hidden name and renamed: a reader never finds half a file.
+    private func write(to directory: String, name: String) {
+        let path = "\(directory)/.\(name).partial"
+        defer { unlink(path) }
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         image.width = UInt32(pixelWidth)
@@ -82,7 +85,8 @@ public final class HeadlessDisplay: DisplayOutput {
             png_image_write_to_file(&image, path, 0, bytes.baseAddress, Int32(pixelWidth * 4), nil)
         }
         png_image_free(&image)
-        if written == 0 && !reportedWriteFailure {
+        if written != 0 && rename(path, "\(directory)/\(name)") == 0 { return }
+        if !reportedWriteFailure {
             reportedWriteFailure = true
             diagnostics.append("cannot write frames to \(path); frames are still counted but no longer written")
         }
