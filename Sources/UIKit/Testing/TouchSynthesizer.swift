@@ -119,7 +119,7 @@ public final class TouchSynthesizer {
     /// order and with its own time, in `event.coalescedTouches(for:)`.
     ///
     /// Every other call sends its frame and runs the run loop, so each of
-    /// its frames is delivered on its own, as before moves were coalesced.
+    /// their frames is delivered on its own.
     public func touchMove(_ finger: Int, through points: [CGPoint], sampleInterval: TimeInterval) {
         guard let index = fingers.firstIndex(where: { $0.id == finger }) else { return }
         var frames: [DigitizerFrame] = []
