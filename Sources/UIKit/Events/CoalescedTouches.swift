@@ -42,10 +42,11 @@ struct CoalescedTouchSample {
 /// recent releases) extrapolates from the last two samples, only when they
 /// are between `RESAMPLE_MIN_DELTA` (2 ms) and `RESAMPLE_MAX_DELTA` (20 ms)
 /// apart, and never further than `RESAMPLE_MAX_PREDICTION` (8 ms) nor half
-/// the interval between those samples beyond the last one. Android aims at
-/// the frame's time less 5 ms (`RESAMPLE_LATENCY`), which for a touch
-/// delivered at a refresh and shown at the next is always past those caps,
-/// so the prediction here goes as far as the caps allow.
+/// the interval between those samples beyond the last one. Android moves
+/// the delivered position to the frame's time less 5 ms
+/// (`RESAMPLE_LATENCY`); a predicted touch is for where the finger will be
+/// when the frame being drawn is shown, one refresh later, which is further
+/// ahead than the caps allow, so the prediction here goes as far as they do.
 enum TouchPrediction {
     /// `RESAMPLE_MIN_DELTA`: closer samples give no usable velocity.
     static let minimumSampleInterval: TimeInterval = 0.002
