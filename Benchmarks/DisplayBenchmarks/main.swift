@@ -9,8 +9,9 @@ import HID
 /// rectangle (a 44-point button, 132 × 132 pixels), in an X window at scale
 /// 1 (MIT-SHM, and XPutImage) and converted for a frame buffer of the
 /// frame's own size. Each sample is one `show()`, from the call to its
-/// return (the frame read, the put sent); between samples the benchmark
-/// waits until the X server has drawn it, untimed.
+/// return (the frame read, the put sent), in wall time and in the thread's
+/// CPU time (which a loaded machine does not inflate); between samples the
+/// benchmark waits until the X server has drawn it, untimed.
 ///
 ///     openuikit-display-benchmark [--samples N]     (needs DISPLAY: Benchmarks/display.sh starts Xvfb)
 
@@ -25,10 +26,17 @@ while let argument = arguments.popFirst() {
     }
 }
 
-func now() -> Double {
+func now(_ clock: clockid_t = CLOCK_MONOTONIC) -> Double {
     var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
+    clock_gettime(clock, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// Runs `body` once; its wall and CPU seconds.
+func measure(_ body: () -> Void) -> (wall: Double, cpu: Double) {
+    let start = now(), startCPU = now(CLOCK_THREAD_CPUTIME_ID)
+    body()
+    return (now() - start, now(CLOCK_THREAD_CPUTIME_ID) - startCPU)
 }
 
 let screen = Screen.standard
@@ -43,12 +51,13 @@ for index in stride(from: 0, to: pixels.count, by: 4) {
 let whole = ServerMessage.PixelRect(x: 0, y: 0, width: UInt32(width), height: UInt32(height))
 let button = ServerMessage.PixelRect(x: 300, y: 1200, width: 132, height: 132)
 
-func report(_ name: String, _ times: [Double]) {
-    let sorted = times.sorted()
-    func microseconds(_ quantile: Double) -> String {
-        String(Int((sorted[min(Int(Double(sorted.count) * quantile), sorted.count - 1)] * 1e6).rounded()))
+func report(_ name: String, _ times: [(wall: Double, cpu: Double)]) {
+    func microseconds(_ values: [Double], _ quantile: Double) -> String {
+        let sorted = values.sorted()
+        return String(Int((sorted[min(Int(Double(sorted.count) * quantile), sorted.count - 1)] * 1e6).rounded()))
     }
-    print("\(name): p50 \(microseconds(0.5)) µs, p99 \(microseconds(0.99)) µs (\(sorted.count) samples)")
+    let wall = times.map(\.wall), cpu = times.map(\.cpu)
+    print("\(name): wall p50 \(microseconds(wall, 0.5)) µs, p99 \(microseconds(wall, 0.99)) µs; CPU p50 \(microseconds(cpu, 0.5)) µs, p99 \(microseconds(cpu, 0.99)) µs (\(times.count) samples)")
 }
 
 pixels.withUnsafeBytes { buffer in
@@ -58,11 +67,9 @@ pixels.withUnsafeBytes { buffer in
         let window = try X11Display(screen: screen)
         print("output: \(window.name)")
         for (name, rect) in [("X window, whole frame", whole), ("X window, 132x132 damage", button)] {
-            var times: [Double] = []
+            var times: [(wall: Double, cpu: Double)] = []
             for _ in 0..<samples {
-                let start = now()
-                window.show(frame, damage: [rect])
-                times.append(now() - start)
+                times.append(measure { window.show(frame, damage: [rect]) })
                 window.synchronize()
             }
             report(name, times)
@@ -78,11 +85,9 @@ pixels.withUnsafeBytes { buffer in
     let memory = UnsafeMutableRawPointer.allocate(byteCount: layout.memoryLength, alignment: 64)
     defer { memory.deallocate() }
     for (name, rect) in [("frame buffer layout, whole frame", whole), ("frame buffer layout, 132x132 damage", button)] {
-        var times: [Double] = []
+        var times: [(wall: Double, cpu: Double)] = []
         for _ in 0..<samples {
-            let start = now()
-            layout.write(frame, damage: [rect], into: memory)
-            times.append(now() - start)
+            times.append(measure { layout.write(frame, damage: [rect], into: memory) })
         }
         report(name, times)
     }

@@ -14,10 +14,13 @@ import UIKit
 /// the two views and prints its vertical content offset as it scrolls
 /// (`offset 20`), and `end dragging` when the fingers let go.
 /// `--display-link` runs a display link and prints `display link N` at
-/// every tenth frame.
+/// every tenth frame. `--coalesced` follows each `moved` line with one per
+/// touch listing the samples the move coalesced
+/// (`right coalesced 3 (110,10) (120,10) (130,10)`).
 ///
-/// The left view is red and the right one blue; a view turns white while
-/// a finger is on it, so that the frames the application shows change.
+/// The left view is red and the right one blue; with `--highlight` a view
+/// turns white while a finger is on it, so that the frames the application
+/// shows change (drawing costs time, which the watchdog tests keep out of).
 @main
 final class AppDelegate: UIResponder, UIApplicationDelegate {
     var window: UIWindow?
@@ -83,8 +86,10 @@ final class LoggingView: UIView {
 
     required init?(coder: NSCoder) { nil }
 
+    static let highlights = CommandLine.arguments.contains("--highlight")
+
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
-        backgroundColor = .white
+        if Self.highlights { backgroundColor = .white }
         report("began", touches)
         if let delegate = UIApplication.shared.delegate as? AppDelegate, let seconds = delegate.hangOnBegan {
             delegate.hangOnBegan = nil
@@ -93,14 +98,26 @@ final class LoggingView: UIView {
         }
     }
 
-    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { report("moved", touches) }
-    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { backgroundColor = color; report("ended", touches) }
-    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { backgroundColor = color; report("cancelled", touches) }
+    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        report("moved", touches)
+        guard CommandLine.arguments.contains("--coalesced"), let event else { return }
+        let ordered = touches.map { ($0, $0.location(in: nil)) }.sorted { ($0.1.x, $0.1.y) < ($1.1.x, $1.1.y) }
+        for (touch, _) in ordered {
+            let samples = event.coalescedTouches(for: touch) ?? []
+            log("\(name) coalesced \(samples.count) \(samples.map { describe($0.location(in: nil)) }.joined(separator: " "))")
+        }
+    }
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { restoreColor(); report("ended", touches) }
+    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { restoreColor(); report("cancelled", touches) }
+
+    private func restoreColor() {
+        if Self.highlights { backgroundColor = color }
+    }
 
     private func report(_ phase: String, _ touches: Set<UITouch>) {
         let points = touches.map { $0.location(in: nil) }
             .sorted { ($0.x, $0.y) < ($1.x, $1.y) }
-            .map { "(\(describe($0.x)),\(describe($0.y)))" }
+            .map(describe)
         log("\(name) \(phase) \(touches.count) \(points.joined(separator: " "))")
     }
 }
@@ -116,6 +133,11 @@ func option(_ name: String) -> Double? {
 func describe(_ value: CGFloat) -> String {
     let tenths = (value * 10).rounded() / 10
     return tenths == tenths.rounded() ? String(Int(tenths)) : String(Double(tenths))
+}
+
+/// A point as `(x,y)`.
+func describe(_ point: CGPoint) -> String {
+    "(\(describe(point.x)),\(describe(point.y)))"
 }
 
 /// One line on standard output, written at once (a pipe would otherwise hold it).

@@ -15,10 +15,15 @@ import Testing
         let (server, socket) = try startServer()
         let app = try startApplication("pinch", socket: socket)
         let injector = try Injector(serverPath: socket)
-        // Two fingers land together on the right half, spread apart, then lift one after the other.
+        // Two fingers land together on the right half, spread apart, then
+        // lift one after the other. Each move is sent once the one before
+        // reached the view: moves arriving within one refresh would reach
+        // it as one.
         try injector.send([contact(1, .began, 250, 400), contact(2, .began, 300, 450)])
         try injector.send([contact(1, .moved, 240, 390), contact(2, .moved, 310, 460)])
+        app.waitFor("right moved 2 (240,390) (310,460)")
         try injector.send([contact(1, .stationary, 240, 390), contact(2, .moved, 320, 470)])
+        app.waitFor("right moved 1 (320,470)")
         try injector.send([contact(1, .ended, 240, 390), contact(2, .stationary, 320, 470)])
         try injector.send([contact(2, .ended, 320, 470)])
         app.waitFor("right ended 1 (320,470)")
@@ -73,10 +78,13 @@ import Testing
     }
 
     @Test func anApplicationThatHangsIsReportedLosesItsTouchesAndComesBack() throws {
-        let (server, socket) = try startServer(["--watchdog-timeout", "0.2"])
-        // It hangs long enough (2.5 s, the watchdog's timeout is 0.2 s) that
+        let (server, socket) = try startServer(["--watchdog-timeout", "0.5"])
+        // It hangs long enough (2.5 s, the watchdog's timeout is 0.5 s) that
         // the touches below reach the server while it still hangs, even on
-        // a loaded machine (with 0.8 s it sometimes woke first).
+        // a loaded machine (with 0.8 s it sometimes woke first). A shorter
+        // timeout (0.2 s) was sometimes outlasted by the awake application's
+        // next acknowledgement on a machine loaded to 15, which then lost
+        // its new touch too (the server's log is in the failure message).
         let app = try startApplication("sleepy", socket: socket, ["--hang-on-began", "2.5"])
         let injector = try Injector(serverPath: socket)
         try injector.send([contact(1, .began, 100, 100)])
@@ -94,7 +102,7 @@ import Testing
         app.waitFor("right began 1 (200,100)")
         #expect(Array(app.lines.drop { $0 != "left began 1 (100,100)" }) == [
             "left began 1 (100,100)", "left hanging for 2.5 s", "left cancelled 1 (100,100)", "right began 1 (200,100)",
-        ])
+        ], "server: \(server.lines)")
         server.signal(SIGTERM)
         #expect(server.waitForExit() == 0)
     }

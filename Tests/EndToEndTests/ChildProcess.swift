@@ -63,9 +63,11 @@ final class ChildProcess {
         close(output)
     }
 
-    /// The built executable called `name`, next to the test bundle. Fails
+    /// The built executable called `name`, next to the test bundle (or the
+    /// absolute path `name`, for a system program). Fails
     /// loudly when it is missing: build with `swift build --build-tests`.
     static func locate(_ name: String) throws -> String {
+        if name.hasPrefix("/") { return name }
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { throw ChildProcessError("cannot find the test executable's directory") }
@@ -191,9 +193,12 @@ func startServer(_ extra: [String] = []) throws -> (server: ChildProcess, socket
 }
 
 /// Starts the demo application against the server at `socket`, named `name`,
-/// and waits until it is active.
-func startApplication(_ name: String, socket: String, _ arguments: [String] = []) throws -> ChildProcess {
-    let app = try ChildProcess("TouchLogger", arguments, environment: ["OPENUIKIT_SERVER": socket, "OPENUIKIT_APP_NAME": name])
+/// with `environment` besides, and waits until it is active.
+func startApplication(
+    _ name: String, socket: String, _ arguments: [String] = [], environment: [String: String] = [:]
+) throws -> ChildProcess {
+    let variables = environment.merging(["OPENUIKIT_SERVER": socket, "OPENUIKIT_APP_NAME": name]) { _, fixed in fixed }
+    let app = try ChildProcess("TouchLogger", arguments, environment: variables)
     app.waitFor("didBecomeActive")
     return app
 }

@@ -67,6 +67,15 @@ struct PixelFormatTests {
         #expect(output == [7, 0, 11, 0, 7, 255, 41, 0])
     }
 
+    @Test func largeBoxesAverageWithoutOverflow() {
+        // 257 white pixels fill a 16-bit lane exactly; 400 take the wide sums.
+        for width in [256, 257, 400] {
+            let bytes = Self.frame(width, 1) { x, _ in (255, 255, x % 2 == 0 ? 255 : 0, 255) }
+            let blue = UInt8((255 * ((width + 1) / 2) + width / 2) / width)
+            #expect(Self.convert(bytes, width, 1, to: 1, 1, format: .xrgb8888) == [blue, 255, 255, 0], "a box of \(width)")
+        }
+    }
+
     @Test func unevenRatiosCoverEveryFramePixelOnce() {
         // 5 frame columns into 2: boxes [0, 2) and [2, 5).
         let bytes = Self.frame(5, 1) { x, _ in (UInt8(x * 30), 0, 0, 255) }

@@ -14,6 +14,20 @@ struct X11DisplayTests {
         (UInt8(truncatingIfNeeded: x * 7 + y), UInt8(truncatingIfNeeded: y * 5 + 3), UInt8(truncatingIfNeeded: x * y + 40))
     }
 
+    /// What `frame` should look like in `output`'s window: each window
+    /// pixel the rounded mean of its box of frame pixels.
+    static func expectedPixels(of frame: TestFrame, in output: X11Display) -> [UInt32] {
+        let factor = frame.width / output.windowWidth
+        return (0..<output.windowHeight).flatMap { y in (0..<output.windowWidth).map { x in frame.averaged(x: x, y: y, factor: factor) } }
+    }
+
+    /// Shows `frame` whole, waits until it is drawn, and reads the window back.
+    static func showWhole(_ frame: TestFrame, in output: X11Display, on server: Xvfb) -> [UInt32] {
+        frame.withFrame { output.show($0, damage: [.whole(frame.width, frame.height)]) }
+        output.synchronize()
+        return server.pixels(of: output.window, width: output.windowWidth, height: output.windowHeight)
+    }
+
     @Test func aShownFrameIsWhatTheWindowHoldsAveragedToItsScale() throws {
         let server = try Xvfb()
         let output = try X11Display(screen: Screen(width: 40, height: 30, scale: 2), displayName: server.name)
@@ -21,11 +35,7 @@ struct X11DisplayTests {
         #expect((output.windowWidth, output.windowHeight) == (40, 30))
         #expect(output.notes.isEmpty, "\(output.notes)")
         let frame = TestFrame(width: 80, height: 60, color: Self.pattern)
-        frame.withFrame { output.show($0, damage: [.whole(80, 60)]) }
-        output.synchronize()
-        let shown = server.pixels(of: output.window, width: 40, height: 30)
-        let expected = (0..<30).flatMap { y in (0..<40).map { x in frame.averaged(x: x, y: y, factor: 2) } }
-        #expect(shown == expected)
+        #expect(Self.showWhole(frame, in: output, on: server) == Self.expectedPixels(of: frame, in: output))
         #expect(output.handleEvents().diagnostics.isEmpty)
     }
 
@@ -54,10 +64,33 @@ struct X11DisplayTests {
         let output = try X11Display(screen: Screen(width: 60, height: 40, scale: 2), windowScale: 0.5, displayName: server.name)
         #expect((output.windowWidth, output.windowHeight) == (30, 20))
         let frame = TestFrame(width: 120, height: 80, color: Self.pattern)
-        frame.withFrame { output.show($0, damage: [.whole(120, 80)]) }
+        #expect(Self.showWhole(frame, in: output, on: server) == Self.expectedPixels(of: frame, in: output))
+    }
+
+    @Test func aStalledXServerNeitherBlocksShowNorSeesTheSharedImageChangeUnderIt() throws {
+        let server = try Xvfb()
+        let output = try X11Display(screen: Screen(width: 48, height: 32, scale: 1), displayName: server.name)
+        #expect(output.usesSharedMemory)
         output.synchronize()
-        let expected = (0..<20).flatMap { y in (0..<30).map { x in frame.averaged(x: x, y: y, factor: 4) } }
-        #expect(server.pixels(of: output.window, width: 30, height: 20) == expected)
+        let first = TestFrame(width: 48, height: 32, color: Self.pattern)
+        let second = TestFrame(width: 48, height: 32) { x, y in (UInt8(x), 250, UInt8(y)) }
+        // The X server stops: the first frame's put waits in its socket, unread.
+        kill(server.processIdentifier, SIGSTOP)
+        first.withFrame { output.show($0, damage: [.whole(48, 32)]) }
+        // With the shared image still to be read, the second frame must wait
+        // in the window's own copy: show returns without touching the image.
+        second.withFrame { output.show($0, damage: [.whole(48, 32)]) }
+        kill(server.processIdentifier, SIGCONT)
+        // The X server reads the image for the first put: it holds the first frame.
+        var shown: [UInt32] = []
+        for _ in 0..<200 where !shown.contains(where: { $0 != 0 }) {
+            shown = server.pixels(of: output.window, width: 48, height: 32)
+            usleep(10_000)
+        }
+        #expect(shown == Self.expectedPixels(of: first, in: output))
+        // Its completion lets the second frame go out.
+        output.synchronize()
+        #expect(server.pixels(of: output.window, width: 48, height: 32) == Self.expectedPixels(of: second, in: output))
     }
 
     @Test func aScreenLargerThanTheXScreenIsScaledToFitAndSaysSo() throws {
@@ -74,26 +107,21 @@ struct X11DisplayTests {
         #expect(!output.usesSharedMemory)
         #expect(output.notes.contains { $0.contains("MIT-SHM is not used") }, "\(output.notes)")
         let frame = TestFrame(width: 24, height: 16, color: Self.pattern)
-        frame.withFrame { output.show($0, damage: [.whole(24, 16)]) }
-        output.synchronize()
-        let expected = (0..<16).flatMap { y in (0..<24).map { x in frame.averaged(x: x, y: y, factor: 1) } }
-        #expect(server.pixels(of: output.window, width: 24, height: 16) == expected)
+        #expect(Self.showWhole(frame, in: output, on: server) == Self.expectedPixels(of: frame, in: output))
     }
 
     @Test func anExposedWindowIsRepaintedFromItsOwnCopy() throws {
         let server = try Xvfb()
         let output = try X11Display(screen: Screen(width: 20, height: 20, scale: 1), displayName: server.name)
         let frame = TestFrame(width: 20, height: 20, color: Self.pattern)
-        frame.withFrame { output.show($0, damage: [.whole(20, 20)]) }
-        output.synchronize()
+        #expect(Self.showWhole(frame, in: output, on: server) == Self.expectedPixels(of: frame, in: output))
         // Xvfb keeps no backing store: unmapping loses the pixels, mapping exposes the window.
         XUnmapWindow(server.display, output.window)
         XMapWindow(server.display, output.window)
         XSync(server.display, 0)
         _ = pump(output, timeout: 0.3) { _ in false }
         output.synchronize()
-        let expected = (0..<20).flatMap { y in (0..<20).map { x in frame.averaged(x: x, y: y, factor: 1) } }
-        #expect(server.pixels(of: output.window, width: 20, height: 20) == expected)
+        #expect(server.pixels(of: output.window, width: 20, height: 20) == Self.expectedPixels(of: frame, in: output))
     }
 
     @Test func theTitleIsTheWindowsName() throws {
@@ -135,6 +163,21 @@ struct X11DisplayTests {
         #expect(events.diagnostics.isEmpty, "\(events.diagnostics)")
     }
 
+    @Test func inputXlibReadInsideAnotherCallIsReportedAsPending() throws {
+        let server = try Xvfb()
+        let output = try X11Display(screen: Screen(width: 100, height: 100, scale: 1), displayName: server.name)
+        output.synchronize()
+        #expect(!output.hasPendingEvents)
+        try server.xdotool(["mousemove", "--window", String(output.window), "10", "10", "click", "1"])
+        // Reading the connection outside handleEvents (as a show may) takes
+        // the click off the socket: poll would no longer report it.
+        output.synchronize()
+        #expect(output.hasPendingEvents)
+        let events = output.handleEvents()
+        #expect(frames(events.input).map { $0.map(\.phase) } == [[.began], [.ended]])
+        #expect(!output.hasPendingEvents)
+    }
+
     @Test func aKeyIsItsHIDUsage() throws {
         let server = try Xvfb()
         let output = try X11Display(screen: Screen(width: 100, height: 100, scale: 1), displayName: server.name)
@@ -166,8 +209,7 @@ struct X11DisplayTests {
         let server = try Xvfb()
         let output = try X11Display(screen: Screen(width: 50, height: 50, scale: 1), displayName: server.name)
         let frame = TestFrame(width: 50, height: 50, color: Self.pattern)
-        frame.withFrame { output.show($0, damage: [.whole(50, 50)]) }
-        output.synchronize()
+        #expect(Self.showWhole(frame, in: output, on: server) == Self.expectedPixels(of: frame, in: output))
         server.stop(abruptly: true)
         let events = pump(output) { $0.isClosed }
         #expect(events.isClosed)

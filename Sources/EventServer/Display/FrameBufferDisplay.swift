@@ -21,6 +21,7 @@ import Glibc
 public final class FrameBufferDisplay: DisplayOutput {
     public let name: String
     public var fileDescriptor: Int32 { -1 }
+    /// How the device stores its visible pixels, as it reported.
     public let layout: FrameBufferLayout
 
     private let descriptor: Int32
@@ -91,11 +92,13 @@ public final class FrameBufferDisplay: DisplayOutput {
 public struct FrameBufferLayout: Equatable, Sendable {
     /// A colour channel's place, as `struct fb_bitfield`.
     public struct BitField: Equatable, Sendable {
+        /// The channel's lowest bit and its width in bits.
         public var offset: Int
         public var length: Int
         /// Whether the channel's bits run the other way, which no driver in use does.
         public var isMostSignificantBitRight: Bool
 
+        /// A bit field as `struct fb_bitfield` gives it.
         public init(offset: Int, length: Int, isMostSignificantBitRight: Bool = false) {
             self.offset = offset
             self.length = length
@@ -107,24 +110,31 @@ public struct FrameBufferLayout: Equatable, Sendable {
         }
     }
 
+    /// Why a layout cannot be written.
     public struct Unsupported: Error, Equatable {
+        /// What about the device's layout the server cannot write.
         public let reason: String
     }
 
+    /// The visible resolution (`xres`, `yres`).
     public let visibleWidth: Int
     public let visibleHeight: Int
     /// The visible area's first pixel in the memory (panning).
     public let xOffset: Int
     public let yOffset: Int
+    /// How a pixel is stored, from the bit fields.
     public let format: PixelFormat
     /// Bytes from one line to the next (`line_length`), often more than the visible width needs.
     public let lineLength: Int
+    /// The size of the device's memory (`smem_len`).
     public let memoryLength: Int
 
     /// `FB_VISUAL_TRUECOLOR` and `FB_VISUAL_DIRECTCOLOR`: pixels hold their
     /// colour; palette visuals are not written.
     static let colourVisuals: Set<UInt32> = [2, 4]
 
+    /// The layout of a device from the values of `FBIOGET_VSCREENINFO` and
+    /// `FBIOGET_FSCREENINFO`; throws, saying why, for one that cannot be written.
     public init(
         visibleWidth: Int, visibleHeight: Int, xOffset: Int = 0, yOffset: Int = 0,
         bitsPerPixel: Int, isGrayscale: Bool = false,

@@ -12,6 +12,7 @@ public struct PixelFormat: Equatable, Sendable, CustomStringConvertible {
         /// How many bits, 1…8 (wider channels keep their top 8 bits' worth).
         public var length: Int
 
+        /// The channel `length` bits wide whose lowest bit is bit `offset`.
         public init(offset: Int, length: Int) {
             self.offset = offset
             self.length = length
@@ -28,7 +29,9 @@ public struct PixelFormat: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The size of one pixel's word: 16, 24 or 32.
     public var bitsPerPixel: Int
+    /// Where each colour channel's bits are.
     public var red: Channel
     public var green: Channel
     public var blue: Channel
@@ -38,6 +41,7 @@ public struct PixelFormat: Equatable, Sendable, CustomStringConvertible {
     /// X image's `MSBFirst`); the frame buffer uses the machine's order.
     public var isBigEndian: Bool
 
+    /// A format with these channels; check ``unsupportedReason`` before writing it.
     public init(bitsPerPixel: Int, red: Channel, green: Channel, blue: Channel, alpha: Channel? = nil, isBigEndian: Bool = false) {
         self.bitsPerPixel = bitsPerPixel
         self.red = red
@@ -60,6 +64,7 @@ public struct PixelFormat: Equatable, Sendable, CustomStringConvertible {
         red: Channel(offset: 11, length: 5), green: Channel(offset: 5, length: 6), blue: Channel(offset: 0, length: 5)
     )
 
+    /// The bytes one pixel takes in memory.
     public var bytesPerPixel: Int { bitsPerPixel / 8 }
 
     /// Why this format cannot be written, or nil when it can: whole bytes
@@ -114,10 +119,13 @@ public struct PixelFormat: Equatable, Sendable, CustomStringConvertible {
 /// screen pixel's box is worked out once, when the converter is made.
 /// Alpha is dropped: premultiplied colour is already the colour over black.
 public struct FrameConverter {
+    /// The frame's size in pixels.
     public let sourceWidth: Int
     public let sourceHeight: Int
+    /// The screen's (or the window's) size in pixels.
     public let destinationWidth: Int
     public let destinationHeight: Int
+    /// How the screen stores a pixel.
     public let format: PixelFormat
     /// Frame columns (rows) `[start[i], end[i])` make screen column (row) `i`.
     private let columnStart: [Int]
@@ -125,6 +133,7 @@ public struct FrameConverter {
     private let rowStart: [Int]
     private let rowEnd: [Int]
 
+    /// A converter from frames of one size to a screen of another; neither may be empty.
     public init(sourceWidth: Int, sourceHeight: Int, destinationWidth: Int, destinationHeight: Int, format: PixelFormat) {
         precondition(sourceWidth > 0 && sourceHeight > 0 && destinationWidth > 0 && destinationHeight > 0, "empty frame or screen")
         self.sourceWidth = sourceWidth
@@ -183,6 +192,15 @@ public struct FrameConverter {
     /// Writes screen pixels `rect` (in the destination's coordinates, as
     /// ``destinationRect(covering:)`` gives) from `frame` into
     /// `destination`, whose rows are `destinationStride` bytes apart.
+    ///
+    /// This runs for every pixel of every frame shown, so it reads each
+    /// frame pixel as one 32-bit word and sums two channels per add (red and
+    /// blue in one word's 16-bit halves, green and alpha in the other's,
+    /// which hold up to 257 pixels' worth); the averages divide by a
+    /// multiply, and the common screen format (32 bits, 8-bit channels,
+    /// little-endian) is packed with shifts alone. `PixelFormatTests` and
+    /// the Xvfb tests check the results to the last bit;
+    /// docs/performance.md has the cost.
     public func convert(_ frame: DisplayFrame, rect: ServerMessage.PixelRect, into destination: UnsafeMutableRawPointer, destinationStride: Int) {
         precondition(frame.width == sourceWidth && frame.height == sourceHeight, "frame of \(frame.width)x\(frame.height), converter for \(sourceWidth)x\(sourceHeight)")
         let left = Int(rect.x), top = Int(rect.y)
@@ -192,6 +210,25 @@ public struct FrameConverter {
         let source = frame.pixels
         let sourceStride = frame.stride
         let isOneToOne = sourceWidth == destinationWidth && sourceHeight == destinationHeight
+        let packsByShifting = format.bitsPerPixel == 32 && !format.isBigEndian
+            && [format.red, format.green, format.blue].allSatisfy { $0.length == 8 && $0.offset % 8 == 0 }
+            && (format.alpha.map { $0.length == 8 } ?? true)
+        let redShift = UInt32(format.red.offset), greenShift = UInt32(format.green.offset), blueShift = UInt32(format.blue.offset)
+        let opaque = format.alpha.map { UInt32(0xFF) << UInt32($0.offset) } ?? 0
+        if isOneToOne && packsByShifting {
+            // The frame buffer at the frame's own size, or a window at the
+            // screen's scale: a straight copy that moves the channels.
+            for y in top..<bottom {
+                let from = source + y * sourceStride + left * 4
+                let to = destination + y * destinationStride + left * 4
+                for index in 0..<(right - left) {
+                    let pixel = UInt32(littleEndian: from.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
+                    let word = (pixel & 0xFF) << redShift | ((pixel >> 8) & 0xFF) << greenShift | ((pixel >> 16) & 0xFF) << blueShift | opaque
+                    to.storeBytes(of: word.littleEndian, toByteOffset: index * 4, as: UInt32.self)
+                }
+            }
+            return
+        }
         columnStart.withUnsafeBufferPointer { columnStart in
             columnEnd.withUnsafeBufferPointer { columnEnd in
                 for y in top..<bottom {
@@ -200,33 +237,58 @@ public struct FrameConverter {
                     for x in left..<right {
                         let red: UInt32, green: UInt32, blue: UInt32
                         if isOneToOne {
-                            let pixel = source + boxTop * sourceStride + x * 4
-                            red = UInt32(pixel.load(as: UInt8.self))
-                            green = UInt32(pixel.load(fromByteOffset: 1, as: UInt8.self))
-                            blue = UInt32(pixel.load(fromByteOffset: 2, as: UInt8.self))
+                            let pixel = UInt32(littleEndian: source.loadUnaligned(fromByteOffset: boxTop * sourceStride + x * 4, as: UInt32.self))
+                            red = pixel & 0xFF
+                            green = (pixel >> 8) & 0xFF
+                            blue = (pixel >> 16) & 0xFF
                         } else {
-                            let boxLeft = columnStart[x], boxRight = columnEnd[x]
-                            var sumRed: UInt32 = 0, sumGreen: UInt32 = 0, sumBlue: UInt32 = 0
-                            for sourceY in boxTop..<boxBottom {
-                                var pixel = source + sourceY * sourceStride + boxLeft * 4
-                                for _ in boxLeft..<boxRight {
-                                    sumRed &+= UInt32(pixel.load(as: UInt8.self))
-                                    sumGreen &+= UInt32(pixel.load(fromByteOffset: 1, as: UInt8.self))
-                                    sumBlue &+= UInt32(pixel.load(fromByteOffset: 2, as: UInt8.self))
-                                    pixel += 4
-                                }
-                            }
-                            let count = UInt32((boxBottom - boxTop) * (boxRight - boxLeft))
-                            let half = count / 2
-                            red = (sumRed + half) / count
-                            green = (sumGreen + half) / count
-                            blue = (sumBlue + half) / count
+                            (red, green, blue) = Self.average(source, stride: sourceStride, columns: columnStart[x]..<columnEnd[x], rows: boxTop..<boxBottom)
                         }
-                        Self.store(format.word(red: red, green: green, blue: blue), at: row + x * bytesPerPixel, bytes: bytesPerPixel, bigEndian: format.isBigEndian)
+                        let address = row + x * bytesPerPixel
+                        if packsByShifting {
+                            address.storeBytes(of: (red << redShift | green << greenShift | blue << blueShift | opaque).littleEndian, as: UInt32.self)
+                        } else {
+                            Self.store(format.word(red: red, green: green, blue: blue), at: address, bytes: bytesPerPixel, bigEndian: format.isBigEndian)
+                        }
                     }
                 }
             }
         }
+    }
+
+    /// `⌈2³² / n⌉` for n = 1…257: `(sum · reciprocal) >> 32` is `sum / n`,
+    /// exactly, for any sum of up to 257 8-bit values plus half of n.
+    private static let reciprocals: [UInt64] = (0...257).map { $0 == 0 ? 0 : ((1 << 32) + UInt64($0) - 1) / UInt64($0) }
+
+    /// The rounded mean colour of the frame pixels in a box.
+    @inline(__always)
+    private static func average(_ source: UnsafeRawPointer, stride: Int, columns: Range<Int>, rows: Range<Int>) -> (UInt32, UInt32, UInt32) {
+        let count = columns.count * rows.count
+        if count <= 257 {
+            var redBlue: UInt32 = 0, greenAlpha: UInt32 = 0
+            for sourceY in rows {
+                let line = source + sourceY * stride
+                for sourceX in columns {
+                    let pixel = UInt32(littleEndian: line.loadUnaligned(fromByteOffset: sourceX * 4, as: UInt32.self))
+                    redBlue &+= pixel & 0x00FF_00FF
+                    greenAlpha &+= (pixel >> 8) & 0x00FF_00FF
+                }
+            }
+            let reciprocal = reciprocals[count], half = UInt64(count / 2)
+            @inline(__always) func mean(_ sum: UInt32) -> UInt32 { UInt32(((UInt64(sum) + half) &* reciprocal) >> 32) }
+            return (mean(redBlue & 0xFFFF), mean(greenAlpha & 0xFFFF), mean(redBlue >> 16))
+        }
+        var red = 0, green = 0, blue = 0
+        for sourceY in rows {
+            let line = source + sourceY * stride
+            for sourceX in columns {
+                let pixel = UInt32(littleEndian: line.loadUnaligned(fromByteOffset: sourceX * 4, as: UInt32.self))
+                red += Int(pixel & 0xFF)
+                green += Int((pixel >> 8) & 0xFF)
+                blue += Int((pixel >> 16) & 0xFF)
+            }
+        }
+        return (UInt32((red + count / 2) / count), UInt32((green + count / 2) / count), UInt32((blue + count / 2) / count))
     }
 
     @inline(__always)
