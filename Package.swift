@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "openuikit-render-benchmarks", targets: ["RenderBenchmarks"]),
         .executable(name: "openuikit-latency-benchmark", targets: ["EventServerLatency"]),
         .executable(name: "openuikit-latency-app", targets: ["LatencyApp"]),
+        .executable(name: "openuikit-display-benchmark", targets: ["DisplayBenchmarks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -22,7 +23,7 @@ let package = Package(
     targets: [
         // The hardware side and the system side.
         .target(name: "HID", dependencies: ["CSharedMemory"]),
-        .target(name: "EventServer", dependencies: ["HID", "CLinuxInput"]),
+        .target(name: "EventServer", dependencies: ["HID", "CLinuxInput", "CPNG", "CX11"]),
 
         // memfd buffers and descriptors passed between applications and the server.
         .systemLibrary(name: "CSharedMemory"),
@@ -36,6 +37,8 @@ let package = Package(
         .target(name: "CJPEGCodec", linkerSettings: [.linkedLibrary("jpeg")]),
         // The kernel's evdev, timerfd and inotify interfaces.
         .systemLibrary(name: "CLinuxInput"),
+        // Xlib and its MIT-SHM extension, for the event server's window (libXi is loaded at run time).
+        .systemLibrary(name: "CX11"),
         // libdispatch's and Core Foundation's hooks for serving the main thread.
         .systemLibrary(name: "CMainThreadHooks"),
 
@@ -61,7 +64,10 @@ let package = Package(
             name: "OpenUIKitCommands",
             dependencies: ["UIKit", "EventServer", "SceneFile", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "openuikit", dependencies: ["OpenUIKitCommands"]),
+        // `openuikit demo` starts the server and the demo app, so `swift run
+        // openuikit` builds both with it.
+        .executableTarget(name: "openuikit", dependencies: ["OpenUIKitCommands", "openuikit-server", "OpenUIKitDemo"]),
+        .executableTarget(name: "OpenUIKitDemo", dependencies: ["UIKit"], path: "Examples/Demo"),
         .executableTarget(
             name: "openuikit-server",
             dependencies: ["EventServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -79,6 +85,7 @@ let package = Package(
         .executableTarget(name: "MainSwiftApp", dependencies: ["UIKit"], path: "Tests/Apps/MainSwiftApp"),
         .executableTarget(name: "EventServerLatency", dependencies: ["HID"], path: "Benchmarks/EventServerLatency"),
         .executableTarget(name: "LatencyApp", dependencies: ["UIKit"], path: "Benchmarks/LatencyApp"),
+        .executableTarget(name: "DisplayBenchmarks", dependencies: ["EventServer", "HID"], path: "Benchmarks/DisplayBenchmarks"),
         .executableTarget(
             name: "CoreBenchmarks",
             dependencies: ["UIKit"],
@@ -94,9 +101,9 @@ let package = Package(
         .target(name: "GeometryTestSupport", dependencies: ["CoreGraphics"], path: "Tests/GeometryTestSupport"),
         .target(name: "DrawingTestSupport", dependencies: ["CoreGraphics"], path: "Tests/DrawingTestSupport"),
         .testTarget(name: "HIDTests", dependencies: ["HID", "CSharedMemory"]),
-        .testTarget(name: "EventServerTests", dependencies: ["EventServer", "HID"], exclude: ["Recordings"]),
+        .testTarget(name: "EventServerTests", dependencies: ["EventServer", "HID", "CX11"], exclude: ["Recordings"]),
         // Runs the server, the demo application and the tools as processes of their own.
-        .testTarget(name: "EndToEndTests", dependencies: ["HID"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HID", "CPNG"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "GeometryTestSupport", "DrawingTestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics", "GeometryTestSupport"]),
         .testTarget(

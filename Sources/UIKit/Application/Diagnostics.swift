@@ -30,6 +30,12 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
         /// A drawing request that cannot be carried out (an image size that
         /// cannot be allocated); nothing was drawn.
         case invalidDrawing
+        /// A table or collection view's data source or update that does not
+        /// add up (counts that do not match, a row that does not exist), or a
+        /// reuse identifier nothing was registered for. UIKit raises an
+        /// exception; here the view reloads from its data source, or uses a
+        /// default cell, and goes on.
+        case invalidListUpdate
     }
 
     public let kind: Kind
