@@ -154,6 +154,10 @@ final class TouchRouter {
         touch.isFinished && phase != .began
     }
 
+    // Always inlined into `prepare`: called on its own, the sample it
+    // borrows from the buffer is copied through its type's value witness
+    // first, which cost a pan 3,500 instructions (docs/performance.md).
+    @inline(__always)
     private func apply(_ sample: borrowing TouchSample, to touch: UITouch, at timestamp: TimeInterval) {
         if sample.phase == .began {
             touch.previousScreenLocation = sample.location
