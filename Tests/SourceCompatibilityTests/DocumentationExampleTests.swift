@@ -56,7 +56,7 @@ import Testing
     @Test func theReadmesTwoCommandsWorkOnAFreshClone() throws {
         let readme = try String(contentsOf: Compiler.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let commands = ReadmeCommands.twoCommands(in: readme)
-        #expect(commands == ["swift run openuikit trace", "scripts/test"], "the README's two commands changed: update this test with them")
+        #expect(commands == ["swift run openuikit demo", "scripts/test"], "the README's two commands changed: update this test with them")
 
         // A clone of what is committed, so that a file the commands need
         // but nobody committed fails here, as it would for a newcomer.
@@ -77,17 +77,24 @@ import Testing
         let scratch = clone.appendingPathComponent(".build")
         let copiedProducts = scratch.appendingPathComponent(products.deletingLastPathComponent().lastPathComponent).appendingPathComponent("debug")
         try FileManager.default.createDirectory(at: copiedProducts, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: products.appendingPathComponent("openuikit"), to: copiedProducts.appendingPathComponent("openuikit"))
+        // The demo starts the server and the demo app, built beside it.
+        for program in ["openuikit", "openuikit-server", "OpenUIKitDemo"] {
+            try FileManager.default.copyItem(at: products.appendingPathComponent(program), to: copiedProducts.appendingPathComponent(program))
+        }
         try FileManager.default.createSymbolicLink(
             atPath: scratch.appendingPathComponent("debug").path,
             withDestinationPath: "\(products.deletingLastPathComponent().lastPathComponent)/debug")
         let words = commands.first?.split(separator: " ").map(String.init) ?? []
         try #require(words.starts(with: ["swift", "run"]))
         let options = ["--skip-build"]
-        let main = try Compiler.run("/usr/bin/env", Array(words.prefix(2)) + options + Array(words.dropFirst(2)), directory: clone)
+        // Headless, for eight seconds, on a 1x screen (a debug build draws a 3x
+        // one slowly), its frames written where this test looks.
+        let frames = clone.appendingPathComponent("frames")
+        let bounded = ["--display", "headless", "--frames", frames.path, "--screen", "390x844@1", "--seconds", "8"]
+        let main = try Compiler.run("/usr/bin/env", Array(words.prefix(2)) + options + Array(words.dropFirst(2)) + bounded, directory: clone)
         #expect(main.status == 0, "\(main.output)")
-        #expect(main.output.contains("touchesBegan"), "the trace shows no touch delivered:\n\(main.output)")
-        #expect(main.output.contains("touchesEnded"), "the trace shows no touch delivered:\n\(main.output)")
+        #expect(main.output.contains("demo ready"), "the demo app did not start:\n\(main.output)")
+        #expect(FileManager.default.fileExists(atPath: frames.appendingPathComponent("frame-000001.png").path), "the demo showed no frame:\n\(main.output)")
 
         // The test command: its list of passes, not the passes themselves
         // (this test is one of them).
