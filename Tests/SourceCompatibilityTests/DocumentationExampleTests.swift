@@ -106,6 +106,40 @@ import Testing
     }
 }
 
+extension DocumentationExampleTests {
+    /// The README's two-process demo, pasted as one block, with the app
+    /// slow to start (a second late, as on a loaded machine): the replay
+    /// must wait for it instead of playing to no application. The block
+    /// runs on this test run's programs, in a directory of its own.
+    @Test func theReadmesTwoProcessDemoWorksPastedAsOneBlockWithASlowApp() throws {
+        let readme = try String(contentsOf: Compiler.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let block = ReadmeCommands.demo(in: readme)
+        #expect(block.first == "swift build", "the README's demo changed: update this test with it")
+        #expect(block.contains { $0.contains("openuikit replay") }, "the README's demo changed: update this test with it")
+        let products = try Compiler.modulesDirectory().deletingLastPathComponent().path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("openuikit-demo-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let lines = block.dropFirst().map { line in
+            line.replacingOccurrences(of: "/tmp/demo", with: directory)
+                .replacingOccurrences(of: ".build/debug/TouchLogger", with: "sh -c 'sleep 1; exec \(products)/TouchLogger'")
+                .replacingOccurrences(of: ".build/debug/", with: "\(products)/")
+        }
+        let script = """
+            mkdir -p \(directory) && chmod 700 \(directory)
+            exec >\(directory)/out.log 2>&1
+            trap 'kill $(jobs -p) 2>/dev/null; wait' EXIT
+            \(lines.joined(separator: "\n"))
+            for i in $(seq 100); do grep -q 'right ended' \(directory)/out.log && exit 0; sleep 0.1; done
+            exit 1
+            """
+        let result = try Compiler.run("/bin/bash", ["-c", script], directory: Compiler.packageRoot)
+        let output = (try? String(contentsOfFile: "\(directory)/out.log", encoding: .utf8)) ?? ""
+        #expect(result.status == 0, "the demo's app saw no 'right ended':\n\(output)")
+        #expect(output.contains("played 6 events"), "\(output)")
+        #expect(output.contains("left began 1 (100,200)"), "\(output)")
+    }
+}
+
 /// One ```swift block of README.md or a guide in docs/.
 struct DocumentationExample: Sendable, CustomTestStringConvertible, CustomStringConvertible {
     var fileName: String
@@ -231,6 +265,14 @@ enum MarkdownLinks {
 
 /// The README's "The two commands": its indented command lines.
 enum ReadmeCommands {
+    /// The indented lines of the README's event-server section: the two-process demo.
+    static func demo(in readme: String) -> [String] {
+        guard let section = readme.components(separatedBy: "\n### ").first(where: { $0.hasPrefix("Input and the event server") }) else { return [] }
+        return section.components(separatedBy: "\n")
+            .filter { $0.hasPrefix("    ") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
     static func twoCommands(in readme: String) -> [String] {
         guard let section = readme.components(separatedBy: "\n## ").first(where: { $0.hasPrefix("The two commands") }) else { return [] }
         return section.components(separatedBy: "\n")
