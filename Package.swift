@@ -22,7 +22,7 @@ let package = Package(
     targets: [
         // The hardware side and the system side.
         .target(name: "HID", dependencies: ["CSharedMemory"]),
-        .target(name: "EventServer", dependencies: ["HID", "CLinuxInput"]),
+        .target(name: "EventServer", dependencies: ["HID", "CLinuxInput", "CPNG"]),
 
         // memfd buffers and descriptors passed between applications and the server.
         .systemLibrary(name: "CSharedMemory"),
@@ -61,7 +61,10 @@ let package = Package(
             name: "OpenUIKitCommands",
             dependencies: ["UIKit", "EventServer", "SceneFile", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "openuikit", dependencies: ["OpenUIKitCommands"]),
+        // `openuikit demo` starts the server and the demo app, so `swift run
+        // openuikit` builds both with it.
+        .executableTarget(name: "openuikit", dependencies: ["OpenUIKitCommands", "openuikit-server", "OpenUIKitDemo"]),
+        .executableTarget(name: "OpenUIKitDemo", dependencies: ["UIKit"], path: "Examples/Demo"),
         .executableTarget(
             name: "openuikit-server",
             dependencies: ["EventServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -96,7 +99,7 @@ let package = Package(
         .testTarget(name: "HIDTests", dependencies: ["HID", "CSharedMemory"]),
         .testTarget(name: "EventServerTests", dependencies: ["EventServer", "HID"], exclude: ["Recordings"]),
         // Runs the server, the demo application and the tools as processes of their own.
-        .testTarget(name: "EndToEndTests", dependencies: ["HID"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HID", "CPNG"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "GeometryTestSupport", "DrawingTestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics", "GeometryTestSupport"]),
         .testTarget(

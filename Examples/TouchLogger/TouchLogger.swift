@@ -13,12 +13,18 @@ import UIKit
 /// that stops responding. `--scroll` shows a tall scroll view instead of
 /// the two views and prints its vertical content offset as it scrolls
 /// (`offset 20`), and `end dragging` when the fingers let go.
+/// `--display-link` runs a display link and prints `display link N` at
+/// every tenth frame.
+///
+/// The left view is red and the right one blue; a view turns white while
+/// a finger is on it, so that the frames the application shows change.
 @main
 final class AppDelegate: UIResponder, UIApplicationDelegate {
     var window: UIWindow?
     /// Seconds the next `touchesBegan` hangs for, once.
     var hangOnBegan = option("--hang-on-began")
     let scrollLogger = ScrollLogger()
+    var displayLinkFrames = 0
 
     func application(
         _ application: UIApplication,
@@ -33,13 +39,21 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
             window.addSubview(scrollView)
         } else {
             let half = bounds.width / 2
-            window.addSubview(LoggingView(name: "left", frame: CGRect(x: 0, y: 0, width: half, height: bounds.height)))
-            window.addSubview(LoggingView(name: "right", frame: CGRect(x: half, y: 0, width: half, height: bounds.height)))
+            window.addSubview(LoggingView(name: "left", color: .red, frame: CGRect(x: 0, y: 0, width: half, height: bounds.height)))
+            window.addSubview(LoggingView(name: "right", color: .blue, frame: CGRect(x: half, y: 0, width: half, height: bounds.height)))
+        }
+        if CommandLine.arguments.contains("--display-link") {
+            CADisplayLink(target: self, selector: AppDelegate.displayLinkFired).add(to: .main, forMode: .common)
         }
         window.isHidden = false
         self.window = window
         log("launched \(describe(bounds.width))x\(describe(bounds.height))@\(describe(UIScreen.main.scale))")
         return true
+    }
+
+    func displayLinkFired(_ link: CADisplayLink) {
+        displayLinkFrames += 1
+        if displayLinkFrames % 10 == 0 { log("display link \(displayLinkFrames)") }
     }
 
     func applicationDidBecomeActive(_ application: UIApplication) { log("didBecomeActive") }
@@ -57,16 +71,20 @@ final class ScrollLogger: NSObject, UIScrollViewDelegate {
 
 final class LoggingView: UIView {
     let name: String
+    let color: UIColor
 
-    init(name: String, frame: CGRect) {
+    init(name: String, color: UIColor, frame: CGRect) {
         self.name = name
+        self.color = color
         super.init(frame: frame)
+        backgroundColor = color
         isMultipleTouchEnabled = true
     }
 
     required init?(coder: NSCoder) { nil }
 
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        backgroundColor = .white
         report("began", touches)
         if let delegate = UIApplication.shared.delegate as? AppDelegate, let seconds = delegate.hangOnBegan {
             delegate.hangOnBegan = nil
@@ -76,8 +94,8 @@ final class LoggingView: UIView {
     }
 
     override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { report("moved", touches) }
-    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { report("ended", touches) }
-    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { report("cancelled", touches) }
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { backgroundColor = color; report("ended", touches) }
+    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { backgroundColor = color; report("cancelled", touches) }
 
     private func report(_ phase: String, _ touches: Set<UITouch>) {
         let points = touches.map { $0.location(in: nil) }

@@ -15,6 +15,8 @@ public final class EventServer {
     public let configuration: ServerConfiguration
     private let listener: Int32
     let dispatcher: EventDispatcher
+    /// Shows the front application's frames at each refresh.
+    let presenter: FramePresenter
     private let log: ServerLog
     /// Set while `accept` cannot get a descriptor (`EMFILE`, `ENFILE`):
     /// the listener is left out of the poll until one is freed (a client
@@ -55,14 +57,26 @@ public final class EventServer {
     /// client flooding the server cannot starve the others.
     private static let messagesPerClientPerTurn = 256
 
-    /// Makes the socket's directory (mode 0700) and starts listening.
-    public init(configuration: ServerConfiguration) throws(EventServerError) {
+    /// Makes the socket's directory (mode 0700) and starts listening;
+    /// frames go to `display`, or nowhere (a ``HeadlessDisplay``) without one.
+    public init(configuration: ServerConfiguration, display: (any DisplayOutput)? = nil) throws(EventServerError) {
         self.configuration = configuration
         let log = ServerLog(configuration.log)
         self.log = log
         self.dispatcher = EventDispatcher(configuration: .init(watchdogTimeout: configuration.watchdogTimeout), log: log)
+        let screen = configuration.screen
+        let output = display ?? HeadlessDisplay(
+            pixelWidth: Int((screen.width * screen.scale).rounded()), pixelHeight: Int((screen.height * screen.scale).rounded()))
+        do {
+            presenter = FramePresenter(output: output, clock: try FrameClock(refreshRate: configuration.refreshRate), screen: screen)
+        } catch {
+            throw .display("cannot make the frame clock: \(error)")
+        }
         self.listener = try Self.listen(at: configuration.socketPath, ownsDirectory: configuration.ownsSocketDirectory)
     }
+
+    /// Where frames are shown.
+    public var display: any DisplayOutput { presenter.output }
 
     deinit {
         shutDown()
@@ -152,7 +166,7 @@ public final class EventServer {
         if let deadline = dispatcher.nextWatchdogDeadline() { wakeUp = min(wakeUp, deadline) }
         for client in greeting { wakeUp = min(wakeUp, client.connectTime + configuration.helloTimeout) }
 
-        let sourceStart = 3
+        let sourceStart = 5
         let clientStart = sourceStart + sources.count
         descriptors.removeAllKeepingStorage()
         if let paused = acceptPausedUntil {
@@ -162,6 +176,8 @@ public final class EventServer {
         descriptors.append(pollfd(fd: acceptPausedUntil == nil ? listener : -1, events: Int16(POLLIN), revents: 0))
         descriptors.append(pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0))
         descriptors.append(pollfd(fd: deviceMonitor?.monitor.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0))
+        descriptors.append(pollfd(fd: presenter.clock.isRunning ? presenter.clock.fileDescriptor : -1, events: Int16(POLLIN), revents: 0))
+        descriptors.append(pollfd(fd: presenter.output.fileDescriptor, events: Int16(POLLIN), revents: 0))
         for source in sources { descriptors.append(pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
         polledClients.removeAllKeepingStorage()
         polledClients.append(contentsOf: dispatcher.clients)
@@ -182,6 +198,8 @@ public final class EventServer {
         if descriptors[0].revents != 0 { acceptClients(now: now) }
         if descriptors[1].revents != 0 { takeSignals() }
         if descriptors[2].revents != 0 { applyDeviceChanges() }
+        if descriptors[3].revents != 0 { refreshDisplay(now: now) }
+        if descriptors[4].revents != 0 { takeDisplayEvents() }
         // Clients that woke the server first (a hang-up counts before any
         // input goes to that application), then the input sources; what they
         // read goes out at once. Control requests wait for the end of the
@@ -217,9 +235,32 @@ public final class EventServer {
         now = monotonicSeconds()
         dispatcher.checkWatchdog(now: now)
         dropSilentClients(now: now)
+        presenter.startClockIfNeeded(front: dispatcher.foreground, now: now)
         flushAll()
         polledClients.removeAllKeepingStorage()
         log.summarize()
+    }
+
+    /// A refresh is due: the front application's messages are read first
+    /// (its commit may be waiting, unread, behind its acknowledgements),
+    /// then its frame is shown and it is signalled.
+    private func refreshDisplay(now: Double) {
+        if let front = dispatcher.foreground { readMessages(from: front, now: now) }
+        presenter.refresh(now: now, front: dispatcher.foreground, applications: dispatcher.clients)
+    }
+
+    /// The output's own events: its input is dispatched as a device's;
+    /// closing it stops the server.
+    private func takeDisplayEvents() {
+        let events = presenter.output.handleEvents()
+        for problem in events.diagnostics { log(problem) }
+        let readTime = monotonicSeconds()
+        for event in events.input { dispatcher.dispatch(event, readTime: readTime, from: InputOrigin(presenter.output)) }
+        if events.isClosed {
+            log("\(presenter.output.name): closed; stopping")
+            dispatcher.endInput(from: InputOrigin(presenter.output), readTime: readTime)
+            isStopped = true
+        }
     }
 
     /// Reads the signals waiting at the signal descriptor: SIGINT and SIGTERM stop the server.
@@ -329,26 +370,30 @@ public final class EventServer {
 
     private func readMessages(from client: Client, now: Double, atMost limit: Int = messagesPerClientPerTurn) {
         for _ in 0..<min(limit, Self.messagesPerClientPerTurn) {
-            let message: Result<ServerMessage, ServerProtocolError>?
+            let received: (Result<ServerMessage, ServerProtocolError>, Int32?)?
             do {
-                message = try client.socket.receiveMessage()
+                received = try client.socket.receiveMessageWithDescriptor()
             } catch .peerClosed {
                 return drop(client, because: "hung up", now: now, tellIt: false)
             } catch {
                 return drop(client, because: "sent what could not be read: \(error)", now: now, code: .malformedMessage)
             }
-            guard let message else { return }
+            guard let (message, descriptor) = received else { return }
             switch message {
             case .failure(let error):
+                if let descriptor { close(descriptor) }
                 return drop(client, because: "sent a malformed message: \(error)", now: now, code: .malformedMessage)
             case .success(let message):
-                guard handle(message, from: client, now: now) else { return }
+                guard handle(message, descriptor: descriptor, from: client, now: now) else { return }
             }
         }
     }
 
-    /// Acts on one message; false when the client was dropped for it.
-    private func handle(_ message: ServerMessage, from client: Client, now: Double) -> Bool {
+    /// Acts on one message; false when the client was dropped for it. A
+    /// descriptor comes only with a buffer: any other is closed.
+    private func handle(_ message: ServerMessage, descriptor: Int32?, from client: Client, now: Double) -> Bool {
+        var descriptor = descriptor
+        defer { if let descriptor { close(descriptor) } }
         guard let role = client.role else {
             guard case .hello(let hello) = message else {
                 drop(client, because: "spoke before saying hello", now: now, code: .unexpectedMessage)
@@ -363,6 +408,15 @@ public final class EventServer {
             client.enqueue(ServerMessage.controlReply(answer(request, now: now)).encoded())
         case (.injector, .event(let envelope)):
             inject(envelope, from: client)
+        case (.application, .attachBuffer), (.application, .requestFrame), (.application, .commitFrame):
+            let passed = descriptor
+            descriptor = nil
+            do {
+                try presenter.handle(message, descriptor: passed, from: client, isFront: dispatcher.foreground === client, now: now)
+            } catch {
+                drop(client, because: "\(error)", now: now, code: .unexpectedMessage)
+                return false
+            }
         default:
             drop(client, because: "sent a message its role (\(role)) does not send: \(message.kind)", now: now, code: .unexpectedMessage)
             return false
@@ -458,6 +512,7 @@ public final class EventServer {
         // An injector's contacts end with it, like any source's.
         dispatcher.endInput(from: InputOrigin(client), readTime: now)
         dispatcher.remove(client, now: now)
+        presenter.remove(client)
     }
 
     /// A descriptor was closed: if `accept` was waiting for one, it may try again.
@@ -557,10 +612,11 @@ public final class EventServer {
 
 public enum EventServerError: Error, Equatable, Sendable, CustomStringConvertible {
     case socket(String)
+    case display(String)
 
     public var description: String {
         switch self {
-        case .socket(let message): message
+        case .socket(let message), .display(let message): message
         }
     }
 }

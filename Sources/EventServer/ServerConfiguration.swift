@@ -48,6 +48,9 @@ public struct ServerConfiguration: Sendable {
     /// checked: this user's, or sticky, and not writable by others.
     public var ownsSocketDirectory: Bool
     public var screen: Screen
+    /// The display's refreshes per second (60 or 120): the frame clock's
+    /// rate where the output has no vsync of its own.
+    public var refreshRate: Int
     /// How long an application may leave an event unacknowledged before it
     /// is not responding: 5 s, Android's dispatching timeout.
     public var watchdogTimeout: Double
@@ -63,6 +66,7 @@ public struct ServerConfiguration: Sendable {
         socketPath: String = ServerConfiguration.defaultSocketPath(),
         ownsSocketDirectory: Bool? = nil,
         screen: Screen = .standard,
+        refreshRate: Int = 60,
         watchdogTimeout: Double = 5,
         helloTimeout: Double = 5,
         acceptsPeer: @escaping @Sendable (PeerCredentials) -> Bool = ServerConfiguration.sameUser,
@@ -71,6 +75,7 @@ public struct ServerConfiguration: Sendable {
         self.socketPath = socketPath
         self.ownsSocketDirectory = ownsSocketDirectory ?? (socketPath == ServerConfiguration.defaultSocketPath())
         self.screen = screen
+        self.refreshRate = refreshRate
         self.watchdogTimeout = watchdogTimeout
         self.helloTimeout = helloTimeout
         self.acceptsPeer = acceptsPeer

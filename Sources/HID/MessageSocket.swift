@@ -163,6 +163,14 @@ public final class MessageSocket: @unchecked Sendable {
         try receive { bytes in Result { () throws(ServerProtocolError) in try ServerMessage(decoding: bytes) } }
     }
 
+    /// The next message, decoded, with the descriptor that came with it
+    /// (the caller owns it); nil when none is waiting.
+    public func receiveMessageWithDescriptor() throws(MessageSocketError) -> (Result<ServerMessage, ServerProtocolError>, Int32?)? {
+        try receiveWithDescriptor { bytes, descriptor in
+            (Result { () throws(ServerProtocolError) in try ServerMessage(decoding: bytes) }, descriptor)
+        }
+    }
+
     /// Waits up to `timeout` seconds for a message, then receives it.
     public func receiveMessage(timeout: Double) throws(MessageSocketError) -> Result<ServerMessage, ServerProtocolError> {
         let deadline = monotonicSeconds() + timeout

@@ -12,6 +12,7 @@ public struct OpenUIKitCommand: ParsableCommand {
         commandName: "openuikit",
         abstract: "Runs OpenUIKit's event path on demo hierarchies and prints what happens, step by step.",
         subcommands: [
+            DemoCommand.self,
             TraceCommand.self,
             ScrollCommand.self,
             AppsCommand.self,

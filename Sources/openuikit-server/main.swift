@@ -35,12 +35,27 @@ struct OpenUIKitServer: ParsableCommand {
     @Option(help: ArgumentHelp("The screen: width x height in points @ scale.", valueName: "WxH@S"))
     var screen: String = Screen.standard.description
 
+    @Option(help: ArgumentHelp("Where frames are shown: x11 (a window), fb (/dev/fb0) or headless. Default: x11 when DISPLAY is set, else fb when /dev/fb0 opens, else headless.", valueName: "output"))
+    var display: String?
+
+    @Option(help: ArgumentHelp("The display's refreshes per second: 60 or 120.", valueName: "hz"))
+    var refresh: Int = 60
+
+    @Option(help: ArgumentHelp("Headless: write every frame shown as a PNG file in this directory.", valueName: "dir"))
+    var frames: String?
+
     @Option(help: .hidden)
     var watchdogTimeout: Double = 5
 
     func validate() throws {
         guard Screen(parsing: screen) != nil else {
             throw ValidationError("--screen must look like 390x844@3 (positive points and scale), not \(screen)")
+        }
+        guard refresh == 60 || refresh == 120 else {
+            throw ValidationError("--refresh must be 60 or 120, not \(refresh)")
+        }
+        if let display, !["x11", "fb", "headless"].contains(display) {
+            throw ValidationError("--display must be x11, fb or headless, not \(display)")
         }
         guard watchdogTimeout.isFinite, watchdogTimeout > 0 else {
             throw ValidationError("--watchdog-timeout must be a positive number of seconds")
@@ -49,10 +64,11 @@ struct OpenUIKitServer: ParsableCommand {
 
     func run() throws {
         let configuration = ServerConfiguration(
-            socketPath: socket, screen: Screen(parsing: screen)!, watchdogTimeout: watchdogTimeout)
+            socketPath: socket, screen: Screen(parsing: screen)!, refreshRate: refresh, watchdogTimeout: watchdogTimeout)
         let server: EventServer
         do {
-            server = try EventServer(configuration: configuration)
+            let output = try DisplayChoice.open(display, screen: configuration.screen, framesDirectory: frames, log: configuration.log)
+            server = try EventServer(configuration: configuration, display: output)
         } catch {
             configuration.log("\(error)")
             throw ExitCode.failure
@@ -70,7 +86,7 @@ struct OpenUIKitServer: ParsableCommand {
             server.shutDown()
             throw ExitCode.failure
         }
-        configuration.log("listening at \(socket), screen \(configuration.screen)")
+        configuration.log("listening at \(socket), screen \(configuration.screen), \(refresh) Hz, frames: \(server.display.name)")
         server.run()
     }
 }

@@ -50,13 +50,16 @@ final class ServerHarness {
     let server: EventServer
     let input = ManualInputSource()
 
-    init(watchdogTimeout: Double = 5, acceptsPeer: @escaping @Sendable (PeerCredentials) -> Bool = ServerConfiguration.sameUser) throws {
+    init(
+        watchdogTimeout: Double = 5, screen: Screen = .standard,
+        acceptsPeer: @escaping @Sendable (PeerCredentials) -> Bool = ServerConfiguration.sameUser
+    ) throws {
         var template = Array("/tmp/openuikit-test-XXXXXX".utf8CString)
         let directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
         path = directory + "/server.sock"
         let log = self.log
         server = try EventServer(configuration: ServerConfiguration(
-            socketPath: path, watchdogTimeout: watchdogTimeout, acceptsPeer: acceptsPeer, log: { log.append($0) }))
+            socketPath: path, screen: screen, watchdogTimeout: watchdogTimeout, acceptsPeer: acceptsPeer, log: { log.append($0) }))
         server.add(input)
     }
 

@@ -33,6 +33,8 @@ final class Client {
     @exclusivity(unchecked) var droppedEventCount = 0
     /// The timestamp of the last event sent, so that none goes back in time.
     @exclusivity(unchecked) var lastEventTimestamp = -Double.infinity
+    /// The application's frame buffers and commits (see `FramePresenter`).
+    let frames = ApplicationFrames()
 
     init(identifier: UInt32, socket: MessageSocket, credentials: PeerCredentials, connectTime: Double) {
         self.identifier = identifier

@@ -44,7 +44,10 @@ public final class LayerCompositor: CommittedTreeHost {
         didSet { needsFullFrame = true }
     }
 
-    package let tree: CommittedLayerTree
+    /// The committed copies of the trees drawn, back to front.
+    private var trees: [CommittedLayerTree]
+    /// The first tree: the only one, for a compositor of one layer tree.
+    package var tree: CommittedLayerTree { trees[0] }
     private let compositor = Compositor()
 
     /// Whether pixels a later opaque layer covers are left out (for tests).
@@ -78,9 +81,31 @@ public final class LayerCompositor: CommittedTreeHost {
         self.scale = scale
         pixels = .allocate(capacity: pixelWidth * pixelHeight)
         pixels.initialize(repeating: 0)
-        tree = CommittedLayerTree(rootLayer: rootLayer, baseTransform: CGAffineTransform(scaleX: scale, y: scale))
+        let tree = CommittedLayerTree(rootLayer: rootLayer, baseTransform: CGAffineTransform(scaleX: scale, y: scale))
+        trees = [tree]
         tree.commitChanges()
         TransactionState.current.addHost(self)
+    }
+
+    /// Draws the trees below `rootLayers` instead, back to front: a
+    /// screen's windows, from the lowest level up. The next frame is drawn
+    /// whole when the list changed.
+    public func setRootLayers(_ rootLayers: [CALayer]) {
+        var same = rootLayers.count == trees.count
+        if same {
+            for index in trees.indices where trees[index].rootLayer !== rootLayers[index] { same = false }
+        }
+        guard !same else { return }
+        let old = trees
+        trees = []
+        for layer in rootLayers {
+            var reused: CommittedLayerTree?
+            for tree in old where tree.rootLayer === layer { reused = tree }
+            let tree = reused ?? CommittedLayerTree(rootLayer: layer, baseTransform: CGAffineTransform(scaleX: scale, y: scale))
+            tree.commitChanges()
+            trees.append(tree)
+        }
+        needsFullFrame = true
     }
 
     isolated deinit {
@@ -88,7 +113,14 @@ public final class LayerCompositor: CommittedTreeHost {
     }
 
     package func commitChanges() {
-        tree.commitChanges()
+        for tree in trees { tree.commitChanges() }
+    }
+
+    /// Whether a commit changed what the next frame shows.
+    public var hasDamage: Bool {
+        if needsFullFrame { return true }
+        for tree in trees where !tree.damage.isEmpty { return true }
+        return false
     }
 
     private var frameRect: PixelRect { PixelRect(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight) }
@@ -97,7 +129,13 @@ public final class LayerCompositor: CommittedTreeHost {
     /// and returns the rectangles drawn, in pixels; none when nothing changed.
     @discardableResult
     public func renderFrame() -> [CGRect] {
-        var damage = tree.takeDamage()
+        renderFramePixelRects().map(\.cgRect)
+    }
+
+    /// ``renderFrame()``'s rectangles as pixel bounds.
+    package func renderFramePixelRects() -> [PixelRect] {
+        var damage = Damage()
+        for tree in trees { for rect in tree.takeDamage().rects { damage.add(rect) } }
         if needsFullFrame {
             needsFullFrame = false
             damage.removeAll()
@@ -105,12 +143,17 @@ public final class LayerCompositor: CommittedTreeHost {
         }
         damage.clip(to: frameRect)
         draw(damage.rects)
-        return damage.rects.map(\.cgRect)
+        return damage.rects
+    }
+
+    /// Makes the next ``renderFrame()`` draw the whole frame.
+    package func damageWholeFrame() {
+        needsFullFrame = true
     }
 
     /// Draws the whole frame again, whatever changed.
     public func renderFullFrame() {
-        _ = tree.takeDamage()
+        for tree in trees { _ = tree.takeDamage() }
         needsFullFrame = false
         draw([frameRect])
     }
@@ -120,10 +163,12 @@ public final class LayerCompositor: CommittedTreeHost {
         let clear = PremultipliedColor(backgroundColor).pixel
         for rect in rects {
             // A window's opaque background is drawn over every pixel anyway.
-            if tree.root?.opaquelyCovers(rect) != true {
+            if trees.first?.root?.opaquelyCovers(rect) != true {
                 for y in rect.y0..<rect.y1 { (surface.row(y) + rect.x0).update(repeating: clear, count: rect.width) }
             }
-            if let root = tree.root { compositor.draw(root, into: surface, clip: rect) }
+            for tree in trees {
+                if let root = tree.root { compositor.draw(root, into: surface, clip: rect) }
+            }
         }
     }
 

@@ -104,6 +104,7 @@ extension UIApplication {
             lifecycle(.willEnterForeground)
             applicationState = .active
             lifecycle(.didBecomeActive)
+            screenFrames?.redrawWhole()
         }
     }
 
@@ -124,6 +125,7 @@ extension UIApplication {
                 let welcome = server.welcome
                 UIScreen.main.bounds = CGRect(x: 0, y: 0, width: welcome.screenWidth, height: welcome.screenHeight)
                 UIScreen.main.scale = CGFloat(welcome.screenScale)
+                startScreenFrames(for: server)
                 return
             } catch .socket(.connect(_, let code)) where (code == ENOENT || code == ECONNREFUSED) && waited < timeout {
                 if waited == 0 { standardError("waiting for the event server at \(path)") }

@@ -16,6 +16,11 @@ final class EventServerConnection {
         /// An event message whose HID packet did not decode.
         case malformedEvent(HIDDecodingError, sequence: UInt64)
         case state(ServerMessage.AppState)
+        /// A refresh of the display, for the frame the application asked for.
+        case frameSignal(ServerMessage.FrameSignal)
+        case bufferReleased(UInt32)
+        case framePresented(ServerMessage.FramePresentation)
+        case frameDiscarded(UInt64)
         /// The server stopped, hung up or dropped this application.
         case disconnected(reason: String)
     }
@@ -111,6 +116,10 @@ final class EventServerConnection {
         switch received {
         case nil, .event: break
         case .message(.appState(let state)): items.append(.state(state))
+        case .message(.frameSignal(let signal)): items.append(.frameSignal(signal))
+        case .message(.bufferReleased(let identifier)): items.append(.bufferReleased(identifier))
+        case .message(.framePresented(let presentation)): items.append(.framePresented(presentation))
+        case .message(.frameDiscarded(let identifier)): items.append(.frameDiscarded(identifier))
         case .message(.shutdown): disconnect("the event server stopped")
         case .message(.error(let error)): disconnect("the event server dropped this application: \(error.message)")
         case .message(let other): disconnect("the event server sent an unexpected \(other)")
@@ -148,6 +157,22 @@ final class EventServerConnection {
         mayHaveMessages = false
         items.append(.disconnected(reason: reason))
         socket.close()
+    }
+
+    /// Hands the server a frame buffer's memfd (see `ScreenFrames`).
+    func attach(_ attachment: ServerMessage.BufferAttachment, descriptor: Int32) throws(MessageSocketError) {
+        try socket.sendWaiting(ServerMessage.attachBuffer(attachment).encoded(), passing: descriptor, timeout: 1)
+    }
+
+    /// Sends a frame message, waiting a moment for room as an
+    /// acknowledgement does.
+    func send(_ message: [UInt8]) {
+        guard !isDisconnected else { return }
+        do {
+            try socket.sendWaiting(message, timeout: 1)
+        } catch {
+            disconnect("a frame message could not be sent: \(error)")
+        }
     }
 
     /// Tells the server the event is handled. A full socket means the

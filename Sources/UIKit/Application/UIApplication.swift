@@ -144,6 +144,9 @@ open class UIApplication: UIResponder {
     @exclusivity(unchecked) private var eventSource: RunLoopSource!
     /// Layout, display and commit at the end of each turn; the display clock.
     private var updateCycle: UpdateCycle!
+    /// Where frames go when the application is connected to an event
+    /// server: its display, at its refreshes.
+    private(set) var screenFrames: ScreenFrames?
     /// The edit menu's controller (`UIMenuController.shared`), a stand-in
     /// until text input brings an edit menu.
     private(set) var menuController = UIMenuController()
@@ -241,6 +244,7 @@ open class UIApplication: UIResponder {
         pressTranslator = HIDPressAndMotionTranslator()
         runLoop = ApplicationRunLoop()
         inputPort = InputPort()
+        screenFrames = nil
         diagnostics.removeAll()
         TransactionState.current.reset()
         DisplayLinkRegistry.current.reset()
@@ -291,6 +295,17 @@ open class UIApplication: UIResponder {
             case .state(let state):
                 handleHIDEvents()
                 serverDidChange(state)
+            case .frameSignal(let signal):
+                // Touches that came before the refresh are delivered before
+                // its display links fire, as UIKit's update loop does.
+                handleHIDEvents()
+                screenFrames?.frameSignalArrived(signal)
+            case .bufferReleased(let identifier):
+                screenFrames?.bufferReleased(identifier)
+            case .framePresented(let presentation):
+                screenFrames?.framePresented(presentation)
+            case .frameDiscarded(let identifier):
+                screenFrames?.frameDiscarded(identifier)
             case .disconnected(let reason):
                 handleHIDEvents()
                 diagnostics.report(Diagnostic(.inputPort, reason))
@@ -553,6 +568,29 @@ open class UIApplication: UIResponder {
             if let window = records[index].window { windows.append(window) }
         }
         return windows
+    }
+
+    /// The layers of the visible windows as the screen stacks them, the
+    /// lowest first.
+    func windowLayersBackToFront() -> [CALayer] {
+        let order = windowRecordsFrontToBack()
+        var layers: [CALayer] = []
+        layers.reserveCapacity(order.count)
+        for index in order.indices.reversed() {
+            if let window = order[index].window { layers.append(window.layer) }
+        }
+        return layers
+    }
+
+    /// Starts sending frames to the event server `server`.
+    func startScreenFrames(for server: EventServerConnection) {
+        let welcome = server.welcome
+        do {
+            screenFrames = try ScreenFrames(
+                connection: server, screenWidth: welcome.screenWidth, screenHeight: welcome.screenHeight, scale: welcome.screenScale)
+        } catch {
+            report(Diagnostic(.inputPort, "no frames for the event server's display: \(error)"))
+        }
     }
 
     /// A window was shown, hidden or moved to another level.

@@ -10,7 +10,9 @@
 /// All three happen inside the transaction's commit (as in Core Animation,
 /// where committing lays out and displays first); this observer commits
 /// only in turns that changed something, so an idle turn costs a test.
-/// Then the display clock starts or stops, as display links come and go.
+/// Then the display clock starts or stops, as display links come and go,
+/// and, when the application is connected to an event server, the frame is
+/// drawn and handed to the server's display (`ScreenFrames`).
 @MainActor
 final class UpdateCycle {
     private unowned let application: UIApplication
@@ -38,13 +40,16 @@ final class UpdateCycle {
 
     /// Whether the end of a turn would commit or start or stop the display clock.
     private var hasWork: Bool {
-        TransactionState.current.hasImplicitTransaction || displayClock.needsStartOrStop
+        if TransactionState.current.hasImplicitTransaction || displayClock.needsStartOrStop { return true }
+        guard let frames = application.screenFrames else { return false }
+        return frames.hasWork
     }
 
     private func endOfTurn() {
         let transactions = TransactionState.current
         if transactions.hasImplicitTransaction { transactions.commitImplicitTransaction() }
         displayClock.startOrStopForDisplayLinks()
+        application.screenFrames?.endOfTurn(windowsBackToFront: application.windowLayersBackToFront())
     }
 }
 
@@ -69,6 +74,8 @@ final class DisplayClock {
         let links = DisplayLinkRegistry.current
         // The usual turn: no links and no clock running.
         guard links.hasLinks || timer != nil else { return false }
+        // The event server's display paces the links (ScreenFrames).
+        if application.screenFrames != nil { return timer != nil }
         if let running = timer, links.hasLinks, screenFrameDuration == frameDuration, running.isValid { return false }
         return true
     }
@@ -79,7 +86,7 @@ final class DisplayClock {
         guard needsStartOrStop else { return }
         timer?.invalidate()
         timer = nil
-        guard DisplayLinkRegistry.current.hasLinks else { return }
+        guard DisplayLinkRegistry.current.hasLinks, application.screenFrames == nil else { return }
         let duration = screenFrameDuration
         frameDuration = duration
         let loop = application.runLoop

@@ -1,0 +1,74 @@
+import UIKit
+
+/// A list of 1,000 rows in a scroll view: only the rows on screen exist,
+/// moved into place as the list scrolls, decelerates and bounces.
+final class ListViewController: UIViewController, UIScrollViewDelegate {
+    static let rowCount = 1000
+    static let rowHeight: CGFloat = 44
+    private let list = RowList()
+
+    override init(nibName: String?, bundle: Bundle?) {
+        super.init(nibName: nibName, bundle: bundle)
+        tabBarItem = UITabBarItem(title: "List", image: UIImage(systemName: "list.bullet"), tag: 1)
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .systemBackground
+        list.delegate = self
+        view.addSubview(list)
+    }
+
+    override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        list.frame = view.bounds
+    }
+
+    func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
+        say("list offset \(describe(scrollView.contentOffset.y))\(decelerate ? ", decelerating" : "")")
+    }
+
+    func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
+        say("list stopped at \(describe(scrollView.contentOffset.y))")
+    }
+}
+
+/// The scroll view of the list: its rows are labels reused as they scroll
+/// off one edge and on at the other.
+final class RowList: UIScrollView {
+    private var rows: [Int: UILabel] = [:]
+    private var spare: [UILabel] = []
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        contentSize = CGSize(width: frame.width, height: CGFloat(ListViewController.rowCount) * ListViewController.rowHeight)
+        alwaysBounceVertical = true
+        backgroundColor = .systemBackground
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        contentSize.width = bounds.width
+        let height = ListViewController.rowHeight
+        let first = max(0, Int(bounds.minY / height))
+        let last = min(ListViewController.rowCount - 1, Int(bounds.maxY / height))
+        for (index, label) in rows where index < first || index > last {
+            label.removeFromSuperview()
+            spare.append(label)
+            rows[index] = nil
+        }
+        guard first <= last else { return }
+        for index in first...last where rows[index] == nil {
+            let label = spare.popLast() ?? UILabel()
+            label.frame = CGRect(x: 0, y: CGFloat(index) * height, width: bounds.width, height: height - 1)
+            label.text = "    Row \(index + 1)"
+            label.backgroundColor = index % 2 == 0 ? .systemBackground : .secondarySystemBackground
+            addSubview(label)
+            rows[index] = label
+        }
+    }
+}

@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HID
+
+/// An application's side of the frame protocol, as the server keeps it:
+/// the buffers it attached, whether it asked for a frame signal, and the
+/// frame it committed that the next refresh shows.
+///
+/// A buffer is the application's to draw into except while it is the
+/// pending commit's: from the commit until the server shows the frame (and
+/// gives the buffer back) or a newer commit replaces it. Outputs copy what
+/// they show, so no buffer is held past the refresh that shows it.
+final class ApplicationFrames {
+    /// Buffers one application may attach: two are enough to draw one
+    /// frame while the other waits to be shown; four leave room for a
+    /// triple-buffered client and a resize.
+    static let maximumBuffers = 4
+    /// Commits one application may make between two refreshes before it is
+    /// dropped: each replaces the last, so a few are harmless (a frame
+    /// redrawn after a late change); hundreds are a client gone wrong.
+    static let maximumCommitsPerRefresh = 32
+
+    private(set) var buffers: [UInt32: SharedFrameBuffer] = [:]
+    var wantsFrameSignal = false
+    /// The frame the next refresh shows, and the buffer it is in.
+    private(set) var pendingCommit: ServerMessage.FrameCommit?
+    private var lastCommitIdentifier: UInt64 = 0
+    var hasPendingCommit: Bool { pendingCommit != nil }
+    var commitsSinceRefresh = 0
+
+    /// Why an application's frame message is refused; the server drops it.
+    enum Refusal: Error, CustomStringConvertible {
+        case buffer(UInt32, SharedFrameBufferError)
+        case noDescriptor(UInt32)
+        case duplicateBuffer(UInt32)
+        case tooManyBuffers
+        case wrongSize(ServerMessage.BufferAttachment, width: Int, height: Int)
+        case unknownBuffer(UInt32)
+        case bufferHeld(UInt32)
+        case commitOutOfOrder(UInt64, after: UInt64)
+        case damageOutside(ServerMessage.PixelRect, width: Int, height: Int)
+        case commitFlood
+
+        var description: String {
+            switch self {
+            case .buffer(let id, let error): "attached buffer \(id), which is refused: \(error)"
+            case .noDescriptor(let id): "attached buffer \(id) without its memfd"
+            case .duplicateBuffer(let id): "attached buffer \(id) twice"
+            case .tooManyBuffers: "attached more than \(ApplicationFrames.maximumBuffers) buffers"
+            case .wrongSize(let attachment, let width, let height):
+                "attached buffer \(attachment.bufferIdentifier) of \(attachment.width) x \(attachment.height) pixels for a screen of \(width) x \(height)"
+            case .unknownBuffer(let id): "committed buffer \(id), which it never attached"
+            case .bufferHeld(let id): "committed buffer \(id) while the server still holds it"
+            case .commitOutOfOrder(let id, let last): "committed frame \(id) after frame \(last): commit identifiers must increase"
+            case .damageOutside(let rect, let width, let height):
+                "committed damage (\(rect.x), \(rect.y), \(rect.width) x \(rect.height)) outside its \(width) x \(height) buffer"
+            case .commitFlood: "committed more than \(ApplicationFrames.maximumCommitsPerRefresh) frames between two refreshes"
+            }
+        }
+    }
+
+    /// Maps an attached buffer, which must be a screen's size.
+    func attach(_ attachment: ServerMessage.BufferAttachment, descriptor: Int32?, screenWidth: Int, screenHeight: Int) throws(Refusal) {
+        let id = attachment.bufferIdentifier
+        guard let descriptor else { throw .noDescriptor(id) }
+        guard buffers[id] == nil else { _ = close(descriptor); throw .duplicateBuffer(id) }
+        guard buffers.count < Self.maximumBuffers else { _ = close(descriptor); throw .tooManyBuffers }
+        guard Int(attachment.width) == screenWidth, Int(attachment.height) == screenHeight else {
+            _ = close(descriptor)
+            throw .wrongSize(attachment, width: screenWidth, height: screenHeight)
+        }
+        do {
+            buffers[id] = try SharedFrameBuffer(receiving: attachment, descriptor: descriptor)
+        } catch {
+            throw .buffer(id, error)
+        }
+    }
+
+    /// Takes a commit; returns the commit it replaces, which is discarded.
+    func commit(_ commit: ServerMessage.FrameCommit) throws(Refusal) -> ServerMessage.FrameCommit? {
+        guard let buffer = buffers[commit.bufferIdentifier] else { throw .unknownBuffer(commit.bufferIdentifier) }
+        guard pendingCommit?.bufferIdentifier != commit.bufferIdentifier else { throw .bufferHeld(commit.bufferIdentifier) }
+        guard commit.commitIdentifier > lastCommitIdentifier else { throw .commitOutOfOrder(commit.commitIdentifier, after: lastCommitIdentifier) }
+        for rect in commit.damage {
+            guard UInt64(rect.x) + UInt64(rect.width) <= UInt64(buffer.width),
+                  UInt64(rect.y) + UInt64(rect.height) <= UInt64(buffer.height) else {
+                throw .damageOutside(rect, width: buffer.width, height: buffer.height)
+            }
+        }
+        commitsSinceRefresh += 1
+        guard commitsSinceRefresh <= Self.maximumCommitsPerRefresh else { throw .commitFlood }
+        lastCommitIdentifier = commit.commitIdentifier
+        let replaced = pendingCommit
+        pendingCommit = commit
+        return replaced
+    }
+
+    /// Takes the pending commit and its buffer, to be shown.
+    func takePendingCommit() -> (ServerMessage.FrameCommit, SharedFrameBuffer)? {
+        guard let commit = pendingCommit, let buffer = buffers[commit.bufferIdentifier] else { return nil }
+        pendingCommit = nil
+        return (commit, buffer)
+    }
+}

@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Picks the server's output from `--display`, or, without it, the best one
+/// the machine has: a window when `DISPLAY` is set, else the frame buffer
+/// when `/dev/fb0` opens, else headless. The choice is logged.
+public enum DisplayChoice {
+    /// Whether `DISPLAY` names an X display (an empty one does not).
+    public static var hasDisplayVariable: Bool {
+        guard let value = getenv("DISPLAY") else { return false }
+        return value.pointee != 0
+    }
+
+    public static func open(
+        _ name: String?, screen: Screen, framesDirectory: String?, log: (String) -> Void
+    ) throws(EventServerError) -> any DisplayOutput {
+        let pixelWidth = Int((screen.width * screen.scale).rounded())
+        let pixelHeight = Int((screen.height * screen.scale).rounded())
+        if let framesDirectory, name != nil && name != "headless" {
+            throw .display("--frames \(framesDirectory) writes a headless display's frames; it needs --display headless")
+        }
+        switch name {
+        case "headless":
+            return try headless(pixelWidth: pixelWidth, pixelHeight: pixelHeight, framesDirectory: framesDirectory)
+        case nil:
+            if framesDirectory == nil, hasDisplayVariable { log("DISPLAY is set, but the X window output is not built yet; headless") }
+            log("no --display: headless (frames are counted\(framesDirectory == nil ? "; --frames DIR writes them as PNG files" : ", and written to \(framesDirectory!)"))")
+            return try headless(pixelWidth: pixelWidth, pixelHeight: pixelHeight, framesDirectory: framesDirectory)
+        default:
+            throw .display("--display \(name!) is not built yet; use --display headless")
+        }
+    }
+
+    private static func headless(pixelWidth: Int, pixelHeight: Int, framesDirectory: String?) throws(EventServerError) -> HeadlessDisplay {
+        if let framesDirectory {
+            var info = stat()
+            if stat(framesDirectory, &info) != 0 {
+                guard mkdir(framesDirectory, 0o755) == 0 else {
+                    throw .display("cannot make the frames directory \(framesDirectory): \(String(cString: strerror(errno)))")
+                }
+            } else if info.st_mode & S_IFMT != S_IFDIR {
+                throw .display("--frames \(framesDirectory) is not a directory")
+            }
+        }
+        return HeadlessDisplay(pixelWidth: pixelWidth, pixelHeight: pixelHeight, framesDirectory: framesDirectory)
+    }
+}

@@ -1,0 +1,117 @@
+import HID
+
+/// What the screen shows, refresh by refresh: the front application's
+/// latest complete frame (SPEC's screen; Wayland's frame cycle).
+///
+/// Applications ask for a frame signal, draw into a buffer the server does
+/// not hold, and commit it with its damage. At each refresh of the
+/// ``FrameClock`` the presenter
+/// 1. shows the front application's pending commit, if it has one (the
+///    whole frame when the front application changed, else its damage),
+///    and tells it the frame was presented and its buffer is free;
+/// 2. sends the front application the frame signal it asked for.
+///
+/// A commit replaced by a newer one before a refresh is discarded; a
+/// background application's commits are discarded at once and it gets no
+/// frame signals, so its display links pause, as on iOS. A frame is shown
+/// only whole: the output copies a committed buffer, which the application
+/// no longer touches, in one call.
+///
+/// The clock runs while the front application needs refreshes: it asked
+/// for a signal, has a commit waiting, or, responding, owes
+/// acknowledgements (its messages are then read at each refresh, since
+/// they do not wake the server, and a commit may wait behind them). After
+/// two refreshes with nothing to do it stops.
+final class FramePresenter {
+    let output: any DisplayOutput
+    let clock: FrameClock
+    let pixelWidth: Int
+    let pixelHeight: Int
+    /// The application whose frame is on the screen.
+    private var shownClient: UInt32?
+    private var titledClient: UInt32?
+    private var idleRefreshes = 0
+    /// Refreshes with nothing to do after which the clock stops.
+    static let idleRefreshesBeforeStopping = 2
+
+    init(output: any DisplayOutput, clock: FrameClock, screen: Screen) {
+        self.output = output
+        self.clock = clock
+        pixelWidth = Int((screen.width * screen.scale).rounded())
+        pixelHeight = Int((screen.height * screen.scale).rounded())
+    }
+
+    /// Takes one of an application's frame messages; throws why it is
+    /// refused, and the server then drops the application.
+    func handle(_ message: ServerMessage, descriptor: Int32?, from client: Client, isFront: Bool, now: Double) throws(ApplicationFrames.Refusal) {
+        switch message {
+        case .attachBuffer(let attachment):
+            try client.frames.attach(attachment, descriptor: descriptor, screenWidth: pixelWidth, screenHeight: pixelHeight)
+        case .requestFrame:
+            client.frames.wantsFrameSignal = true
+        case .commitFrame(let commit):
+            if let replaced = try client.frames.commit(commit) { discard(replaced, of: client) }
+            if !isFront, let (late, _) = client.frames.takePendingCommit() { discard(late, of: client) }
+        default:
+            return
+        }
+        if isFront { clock.start(now: now) }
+    }
+
+    /// The clock fired: shows the front application's frame and signals it.
+    func refresh(now: Double, front: Client?, applications: [Client]) {
+        guard let sequence = clock.takeRefresh(now: now) else { return }
+        let time = clock.time(of: sequence)
+        var didWork = false
+        for client in applications where client !== front {
+            if let (stale, _) = client.frames.takePendingCommit() { discard(stale, of: client) }
+            client.frames.commitsSinceRefresh = 0
+        }
+        if let front {
+            front.frames.commitsSinceRefresh = 0
+            if titledClient != front.identifier {
+                titledClient = front.identifier
+                output.setTitle(front.name)
+            }
+            if let (commit, buffer) = front.frames.takePendingCommit() {
+                let whole = shownClient != front.identifier
+                shownClient = front.identifier
+                let damage = whole ? [ServerMessage.PixelRect(x: 0, y: 0, width: UInt32(buffer.width), height: UInt32(buffer.height))] : commit.damage
+                output.show(DisplayFrame(pixels: buffer.pixels, width: buffer.width, height: buffer.height, stride: buffer.stride), damage: damage)
+                front.enqueue(ServerMessage.framePresented(.init(
+                    commitIdentifier: commit.commitIdentifier, sequence: sequence, time: time, refreshInterval: clock.interval)).encoded())
+                front.enqueue(ServerMessage.bufferReleased(commit.bufferIdentifier).encoded())
+                didWork = true
+            }
+            if front.frames.wantsFrameSignal {
+                front.frames.wantsFrameSignal = false
+                front.enqueue(ServerMessage.frameSignal(.init(sequence: sequence, time: time, refreshInterval: clock.interval)).encoded())
+                didWork = true
+            }
+            if front.unacknowledgedCount > 0 && front.isResponding { didWork = true }
+        }
+        idleRefreshes = didWork ? 0 : idleRefreshes + 1
+        if idleRefreshes >= Self.idleRefreshesBeforeStopping { clock.stop() }
+    }
+
+    /// At the end of a turn: the clock runs if the front application needs it.
+    func startClockIfNeeded(front: Client?, now: Double) {
+        guard let front, !clock.isRunning else { return }
+        if front.frames.wantsFrameSignal || front.frames.hasPendingCommit || (front.unacknowledgedCount > 0 && front.isResponding) {
+            idleRefreshes = 0
+            clock.start(now: now)
+        }
+    }
+
+    /// An application left: if its frame is on the screen, the next
+    /// application's first frame is shown whole.
+    func remove(_ client: Client) {
+        if shownClient == client.identifier { shownClient = nil }
+        if titledClient == client.identifier { titledClient = nil }
+    }
+
+    private func discard(_ commit: ServerMessage.FrameCommit, of client: Client) {
+        client.enqueue(ServerMessage.frameDiscarded(commit.commitIdentifier).encoded())
+        client.enqueue(ServerMessage.bufferReleased(commit.bufferIdentifier).encoded())
+    }
+}

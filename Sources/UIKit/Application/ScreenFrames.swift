@@ -1,0 +1,166 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HID
+
+/// The application's side of the screen: its frames go to the event
+/// server, which shows them at the display's refresh (Wayland's frame cycle,
+/// in the server's protocol).
+///
+/// 1. Once connected, the application makes two shared buffers of the
+///    screen's size and attaches them.
+/// 2. When a turn's commit changed what the screen shows, it asks for a
+///    frame signal, unless it holds one it has not used.
+/// 3. A frame signal is the display's refresh: display links fire, and the
+///    turn's end draws the damage into the compositor's frame, copies it
+///    (with what that buffer missed since it was last drawn) into a buffer
+///    the server does not hold, and commits that buffer with its damage.
+/// 4. The server gives a buffer back once it has shown it or replaced it.
+///
+/// So an idle application sends nothing and draws nothing, one with display
+/// links asks for every refresh, and at most one frame is committed per
+/// refresh.
+@MainActor
+final class ScreenFrames {
+    private struct Buffer {
+        let identifier: UInt32
+        let memory: SharedFrameBuffer
+        /// Committed and not yet given back by the server.
+        var isHeld = false
+        /// What frames drawn into the other buffers changed since this one
+        /// was last drawn: copied forward before it is committed again.
+        var missing = Damage()
+    }
+
+    private let connection: EventServerConnection
+    let compositor: LayerCompositor
+    private var buffers: [Buffer] = []
+    /// A frame signal arrived and no frame was committed for it yet.
+    private(set) var holdsFrameSignal = false
+    private var hasRequestedFrame = false
+    private var nextCommitIdentifier: UInt64 = 1
+    /// The display's latest refresh the server reported.
+    private(set) var lastRefresh: ServerMessage.FrameSignal?
+    /// Frames committed, presented and discarded since launch.
+    private(set) var committedCount = 0
+    private(set) var presentedCount = 0
+    private(set) var discardedCount = 0
+    /// Called when the server reports a frame presented (tests and benchmarks).
+    var onPresented: ((ServerMessage.FramePresentation) -> Void)?
+
+    /// Buffers an application draws into, in turn.
+    static let bufferCount = 2
+
+    init(connection: EventServerConnection, screenWidth: Double, screenHeight: Double, scale: Double) throws {
+        self.connection = connection
+        let width = Int((screenWidth * scale).rounded()), height = Int((screenHeight * scale).rounded())
+        compositor = try LayerCompositor(rootLayer: CALayer(), pixelWidth: width, pixelHeight: height, scale: CGFloat(scale))
+        compositor.setRootLayers([])
+        let whole = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
+        for index in 0..<Self.bufferCount {
+            let memory = try SharedFrameBuffer(width: width, height: height)
+            var missing = Damage()
+            missing.add(whole)
+            let identifier = UInt32(index + 1)
+            try connection.attach(memory.attachment(identifier: identifier), descriptor: memory.fileDescriptor)
+            buffers.append(Buffer(identifier: identifier, memory: memory, missing: missing))
+        }
+    }
+
+    /// Whether the end of this turn has frame work: damage it may draw now,
+    /// or display links that need the next refresh asked for.
+    var hasWork: Bool {
+        if compositor.hasDamage { return true }
+        return DisplayLinkRegistry.current.hasLinks && !hasRequestedFrame
+    }
+
+    /// The refresh `signal` came: display links fire for it.
+    func frameSignalArrived(_ signal: ServerMessage.FrameSignal) {
+        lastRefresh = signal
+        holdsFrameSignal = true
+        hasRequestedFrame = false
+        DisplayLinkRegistry.current.displayDidRefresh(at: signal.time, frameDuration: signal.refreshInterval)
+        // Links fire at every refresh, whether or not a frame is drawn.
+        if DisplayLinkRegistry.current.hasLinks { requestFrame() }
+    }
+
+    /// The end of a turn, after its commit: draws and commits the frame if
+    /// it may, else asks for the refresh it needs.
+    func endOfTurn(windowsBackToFront: [CALayer]) {
+        compositor.setRootLayers(windowsBackToFront)
+        if compositor.hasDamage {
+            if holdsFrameSignal, let index = freeBuffer() {
+                drawAndCommit(into: index)
+                holdsFrameSignal = false
+            } else if !holdsFrameSignal {
+                requestFrame()
+            }
+        }
+        // A link just added needs the next refresh.
+        if DisplayLinkRegistry.current.hasLinks { requestFrame() }
+    }
+
+    /// The server is done with a buffer.
+    func bufferReleased(_ identifier: UInt32) {
+        for index in buffers.indices where buffers[index].identifier == identifier { buffers[index].isHeld = false }
+    }
+
+    func framePresented(_ presentation: ServerMessage.FramePresentation) {
+        presentedCount += 1
+        lastRefresh = ServerMessage.FrameSignal(sequence: presentation.sequence, time: presentation.time, refreshInterval: presentation.refreshInterval)
+        onPresented?(presentation)
+    }
+
+    func frameDiscarded(_ commitIdentifier: UInt64) {
+        discardedCount += 1
+    }
+
+    /// The application came back to the front: the server shows its next
+    /// frame whole, so it draws one.
+    func redrawWhole() {
+        compositor.damageWholeFrame()
+        requestFrame()
+    }
+
+    private func requestFrame() {
+        guard !hasRequestedFrame else { return }
+        hasRequestedFrame = true
+        connection.send(ServerMessage.requestFrame.encoded())
+    }
+
+    private func freeBuffer() -> Int? {
+        for index in buffers.indices where !buffers[index].isHeld { return index }
+        return nil
+    }
+
+    private func drawAndCommit(into index: Int) {
+        let damage = compositor.renderFramePixelRects()
+        var copied = buffers[index].missing
+        for rect in damage { copied.add(rect) }
+        for other in buffers.indices where other != index {
+            for rect in damage { buffers[other].missing.add(rect) }
+        }
+        buffers[index].missing.removeAll()
+        let memory = buffers[index].memory
+        compositor.withUnsafeBytes { frame in
+            let rowBytes = memory.width * SharedFrameBuffer.bytesPerPixel
+            for rect in copied.rects {
+                let offset = rect.x0 * SharedFrameBuffer.bytesPerPixel
+                for y in rect.y0..<rect.y1 {
+                    (memory.pixels + y * memory.stride + offset)
+                        .copyMemory(from: frame.baseAddress! + y * rowBytes + offset, byteCount: rect.width * SharedFrameBuffer.bytesPerPixel)
+                }
+            }
+        }
+        var rects: [ServerMessage.PixelRect] = []
+        for rect in damage {
+            rects.append(ServerMessage.PixelRect(x: UInt32(rect.x0), y: UInt32(rect.y0), width: UInt32(rect.width), height: UInt32(rect.height)))
+        }
+        buffers[index].isHeld = true
+        let commit = ServerMessage.FrameCommit(
+            commitIdentifier: nextCommitIdentifier, bufferIdentifier: buffers[index].identifier, damage: rects)
+        nextCommitIdentifier += 1
+        committedCount += 1
+        connection.send(ServerMessage.commitFrame(commit).encoded())
+    }
+}

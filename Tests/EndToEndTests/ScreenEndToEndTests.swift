@@ -1,0 +1,136 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CPNG
+import HID
+import Testing
+
+/// The screen through the real path: the server process shows the
+/// application process's frames, headless, writing each as a PNG file.
+/// TouchLogger's left half is red, its right half blue, and a half turns
+/// white while a finger is on it.
+@Suite struct ScreenEndToEndTests {
+    /// A PNG file's pixels, RGBA.
+    struct Picture {
+        let width: Int
+        let height: Int
+        let bytes: [UInt8]
+
+        init(path: String) throws {
+            var image = png_image()
+            image.version = UInt32(PNG_IMAGE_VERSION)
+            guard png_image_begin_read_from_file(&image, path) != 0 else { throw ChildProcessError("cannot read \(path)") }
+            image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+            let width = Int(image.width), height = Int(image.height)
+            self.width = width
+            self.height = height
+            var bytes = [UInt8](repeating: 0, count: width * height * 4)
+            let finished = bytes.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, Int32(width * 4), nil) }
+            png_image_free(&image)
+            guard finished != 0 else { throw ChildProcessError("cannot decode \(path)") }
+            self.bytes = bytes
+        }
+
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] {
+            let offset = (y * width + x) * 4
+            return Array(bytes[offset..<offset + 4])
+        }
+    }
+
+    func frames(in directory: String) -> [String] {
+        guard let handle = opendir(directory) else { return [] }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasPrefix("frame-") { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// Waits up to 5 s for at least `count` frames in `directory`.
+    func waitForFrames(_ count: Int, in directory: String) -> [String] {
+        let deadline = monotonicSeconds() + 5
+        while monotonicSeconds() < deadline {
+            let names = frames(in: directory)
+            if names.count >= count { return names }
+            usleep(10_000)
+        }
+        return frames(in: directory)
+    }
+
+    static let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255], white: [UInt8] = [255, 255, 255, 255]
+
+    @Test func theServerShowsTheApplicationsFramesAndNoneWhileNothingChanges() throws {
+        let directory = makeTemporaryDirectory()
+        let (server, socket) = try startServer(["--display", "headless", "--frames", directory, "--screen", "40x20@2"])
+        let app = try startApplication("painter", socket: socket)
+        let first = waitForFrames(1, in: directory)
+        try #require(first.count == 1, "the launch's frame; server said \(server.lines)")
+        let launch = try Picture(path: "\(directory)/\(first[0])")
+        #expect(launch.width == 80 && launch.height == 40)
+        #expect(launch.pixel(10, 20) == Self.red)
+        #expect(launch.pixel(70, 20) == Self.blue)
+
+        // Nothing changes: no frame is made.
+        usleep(300_000)
+        #expect(frames(in: directory).count == 1)
+
+        let injector = try Injector(serverPath: socket)
+        try injector.send([DigitizerContact(identifier: 1, phase: .began, x: 30, y: 10)])
+        app.waitFor("right began 1 (30,10)")
+        let touched = waitForFrames(2, in: directory)
+        try #require(touched.count == 2)
+        let highlighted = try Picture(path: "\(directory)/\(touched[1])")
+        #expect(highlighted.pixel(70, 20) == Self.white, "the right half under the finger")
+        #expect(highlighted.pixel(10, 20) == Self.red, "the left half kept from the frame before")
+
+        try injector.send([DigitizerContact(identifier: 1, phase: .ended, x: 30, y: 10)])
+        app.waitFor("right ended 1 (30,10)")
+        let lifted = waitForFrames(3, in: directory)
+        try #require(lifted.count == 3)
+        #expect(try Picture(path: "\(directory)/\(lifted[2])").pixel(70, 20) == Self.blue)
+        usleep(200_000)
+        #expect(frames(in: directory).count == 3)
+
+        server.signal(SIGTERM)
+        #expect(server.waitForExit() == 0)
+        #expect(app.waitForExit() == 0)
+    }
+
+    @Test func anApplicationInTheBackgroundGetsNoRefreshesUntilItIsBackInFront() throws {
+        let (server, socket) = try startServer(["--display", "headless", "--screen", "40x20@1"])
+        let ticking = try ChildProcess("TouchLogger", ["--display-link"], environment: ["OPENUIKIT_SERVER": socket, "OPENUIKIT_APP_NAME": "ticking"])
+        ticking.waitFor("didBecomeActive")
+        ticking.waitFor("display link 20")
+        let other = try startApplication("other", socket: socket)
+        ticking.waitFor("didEnterBackground")
+        ticking.collect(for: 0.1)
+        let countInBackground = ticking.lines.count
+        ticking.collect(for: 0.4)
+        let ticksWhileAway = ticking.lines.dropFirst(countInBackground).filter { $0.hasPrefix("display link") }
+        #expect(ticksWhileAway.isEmpty, "24 refreshes passed in the background: \(ticksWhileAway)")
+
+        let tool = try ChildProcess("openuikit", ["switch", "ticking", "--socket", socket])
+        #expect(tool.waitForExit() == 0)
+        let ticks = { (line: String) -> Int in line.hasPrefix("display link ") ? Int(line.dropFirst(13)) ?? 0 : 0 }
+        let before = ticking.lines.map(ticks).max() ?? 0
+        #expect(ticking.waitForLine { ticks($0) > before } != nil, "the display link runs again in front")
+        _ = other
+        server.signal(SIGTERM)
+        #expect(server.waitForExit() == 0)
+    }
+
+    @Test func theDemoRunsTheServerAndItsAppAsTwoProcessesAndShowsItsFirstPage() throws {
+        let directory = makeTemporaryDirectory()
+        let demo = try ChildProcess("openuikit", ["demo", "--frames", directory, "--screen", "390x844@1", "--seconds", "3"], environment: ["DISPLAY": ""])
+        demo.waitFor("demo ready")
+        let shown = waitForFrames(1, in: directory)
+        try #require(!shown.isEmpty)
+        let page = try Picture(path: "\(directory)/\(shown[0])")
+        #expect(page.width == 390 && page.height == 844)
+        #expect(page.pixel(100, 150) == [0, 122, 255, 255], "the blue button (systemBlue)")
+        #expect(demo.waitForExit() == 0)
+        #expect(demo.lines.contains { $0.contains("\"OpenUIKit demo\"") && $0.contains("connected") }, "the server logs the demo app connecting")
+    }
+}

@@ -1,0 +1,252 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CSharedMemory
+@testable import EventServer
+import HID
+import Testing
+
+/// The server's side of the screen: applications' buffers and commits, the
+/// frame clock, what the display shows, and every way a client can get the
+/// frame protocol wrong. The clock is the real one (a timer at 60 Hz), so
+/// each test waits for refreshes, a few milliseconds each.
+@Suite struct FramePresenterTests {
+    /// A 4 × 3 point screen at scale 2: buffers of 8 × 6 pixels.
+    static let screen = Screen(width: 4, height: 3, scale: 2)
+
+    /// An application's buffer filled with one colour (RGBA bytes).
+    func buffer(filledWith color: (UInt8, UInt8, UInt8, UInt8)) throws -> SharedFrameBuffer {
+        let buffer = try SharedFrameBuffer(width: 8, height: 6)
+        for offset in stride(from: 0, to: buffer.stride * buffer.height, by: 4) {
+            buffer.pixels.storeBytes(of: color.0, toByteOffset: offset, as: UInt8.self)
+            buffer.pixels.storeBytes(of: color.1, toByteOffset: offset + 1, as: UInt8.self)
+            buffer.pixels.storeBytes(of: color.2, toByteOffset: offset + 2, as: UInt8.self)
+            buffer.pixels.storeBytes(of: color.3, toByteOffset: offset + 3, as: UInt8.self)
+        }
+        return buffer
+    }
+
+    func attach(_ buffer: SharedFrameBuffer, as identifier: UInt32, from client: TestClient) throws {
+        try client.socket.sendWaiting(ServerMessage.attachBuffer(buffer.attachment(identifier: identifier)).encoded(), passing: buffer.fileDescriptor)
+    }
+
+    static let whole = [ServerMessage.PixelRect(x: 0, y: 0, width: 8, height: 6)]
+
+    /// Turns the server until `client` has received a message `matching`,
+    /// for at most a second; returns every message received meanwhile.
+    func waitFor(_ client: TestClient, in harness: ServerHarness, _ matching: (ServerMessage) -> Bool) throws -> [ServerMessage] {
+        var received: [ServerMessage] = []
+        let deadline = monotonicSeconds() + 1
+        while monotonicSeconds() < deadline {
+            harness.server.runOnce(timeout: 0.02)
+            received += try client.receive()
+            if received.contains(where: matching) { return received }
+        }
+        Issue.record("no matching message within a second; got \(received)")
+        return received
+    }
+
+    /// Turns the server for `seconds`, returning what `client` received.
+    func idle(_ seconds: Double, _ harness: ServerHarness, _ client: TestClient) throws -> [ServerMessage] {
+        var received: [ServerMessage] = []
+        let deadline = monotonicSeconds() + seconds
+        while monotonicSeconds() < deadline {
+            harness.server.runOnce(timeout: 0.01)
+            received += try client.receive()
+        }
+        return received
+    }
+
+    @Test func aCommitIsShownWholeAtTheNextRefreshThenItsBufferIsGivenBack() throws {
+        let harness = try ServerHarness(screen: Self.screen)
+        let app = try harness.connect(name: "Painter")
+        let red = try buffer(filledWith: (255, 0, 0, 255))
+        try attach(red, as: 1, from: app)
+        try app.send(.requestFrame)
+        let signalled = try waitFor(app, in: harness) { if case .frameSignal = $0 { true } else { false } }
+        guard case .frameSignal(let signal) = signalled.last else { Issue.record("no signal: \(signalled)"); return }
+        #expect(abs(signal.refreshInterval - 1.0 / 60) < 1e-9)
+        #expect(abs(signal.time - Double(signal.sequence) / 60) < 1e-6, "refreshes fall on whole multiples of the interval")
+
+        try app.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: [.init(x: 0, y: 0, width: 1, height: 1)])))
+        let shown = try waitFor(app, in: harness) { if case .bufferReleased = $0 { true } else { false } }
+        guard case .framePresented(let presentation) = shown.first else { Issue.record("got \(shown)"); return }
+        #expect(presentation.commitIdentifier == 1)
+        #expect(presentation.sequence > signal.sequence)
+        #expect(shown.last == .bufferReleased(1))
+        let display = try #require(harness.server.display as? HeadlessDisplay)
+        #expect(display.frameCount == 1)
+        // The first frame of an application is shown whole, whatever its damage says.
+        #expect(display.pixel(x: 7, y: 5) == (255, 0, 0, 255))
+        #expect(display.title == "Painter")
+    }
+
+    @Test func laterFramesShowOnlyTheirDamage() throws {
+        let harness = try ServerHarness(screen: Self.screen)
+        let app = try harness.connect(name: "Painter")
+        let red = try buffer(filledWith: (255, 0, 0, 255)), green = try buffer(filledWith: (0, 255, 0, 255))
+        try attach(red, as: 1, from: app)
+        try attach(green, as: 2, from: app)
+        try app.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Self.whole)))
+        _ = try waitFor(app, in: harness) { $0 == .bufferReleased(1) }
+        try app.send(.commitFrame(.init(commitIdentifier: 2, bufferIdentifier: 2, damage: [.init(x: 2, y: 1, width: 3, height: 2)])))
+        _ = try waitFor(app, in: harness) { $0 == .bufferReleased(2) }
+        let display = try #require(harness.server.display as? HeadlessDisplay)
+        #expect(display.pixel(x: 2, y: 1) == (0, 255, 0, 255))
+        #expect(display.pixel(x: 4, y: 2) == (0, 255, 0, 255))
+        #expect(display.pixel(x: 5, y: 2) == (255, 0, 0, 255), "outside the damage the screen keeps the last frame")
+        #expect(display.pixel(x: 2, y: 0) == (255, 0, 0, 255))
+    }
+
+    @Test func aCommitReplacedBeforeTheRefreshIsDiscardedAndNeverShown() throws {
+        let harness = try ServerHarness(screen: Self.screen)
+        let app = try harness.connect(name: "Painter")
+        let red = try buffer(filledWith: (255, 0, 0, 255)), blue = try buffer(filledWith: (0, 0, 255, 255))
+        try attach(red, as: 1, from: app)
+        try attach(blue, as: 2, from: app)
+        harness.turn()
+        // Both commits are read in one turn, before any refresh.
+        try app.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Self.whole)))
+        try app.send(.commitFrame(.init(commitIdentifier: 2, bufferIdentifier: 2, damage: Self.whole)))
+        let received = try waitFor(app, in: harness) { if case .framePresented = $0 { true } else { false } }
+        #expect(Array(received.prefix(2)) == [.frameDiscarded(1), .bufferReleased(1)])
+        guard case .framePresented(let presentation) = received[2] else { Issue.record("got \(received)"); return }
+        #expect(presentation.commitIdentifier == 2)
+        let display = try #require(harness.server.display as? HeadlessDisplay)
+        #expect(display.frameCount == 1)
+        #expect(display.pixel(x: 0, y: 0) == (0, 0, 255, 255))
+    }
+
+    @Test func theClockStopsWhenNoApplicationNeedsRefreshes() throws {
+        let harness = try ServerHarness(screen: Self.screen)
+        let app = try harness.connect(name: "Idle")
+        try app.send(.requestFrame)
+        _ = try waitFor(app, in: harness) { if case .frameSignal = $0 { true } else { false } }
+        let later = try idle(0.15, harness, app)
+        #expect(later.isEmpty, "no signal was asked for: \(later)")
+        #expect(!harness.server.presenter.clock.isRunning)
+    }
+
+    @Test func anApplicationInTheBackgroundGetsNoFrameSignalsAndItsCommitsAreDiscarded() throws {
+        let harness = try ServerHarness(screen: Self.screen)
+        let first = try harness.connect(name: "First")
+        let red = try buffer(filledWith: (255, 0, 0, 255))
+        try attach(red, as: 1, from: first)
+        let second = try harness.connect(name: "Second")
+        _ = try first.receive()  // told it is in the background
+        try first.send(.requestFrame)
+        try second.send(.requestFrame)
+        _ = try waitFor(second, in: harness) { if case .frameSignal = $0 { true } else { false } }
+        let toFirst = try idle(0.1, harness, first)
+        #expect(!toFirst.contains { if case .frameSignal = $0 { true } else { false } }, "got \(toFirst)")
+        try first.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Self.whole)))
+        let discarded = try waitFor(first, in: harness) { $0 == .bufferReleased(1) }
+        #expect(discarded == [.frameDiscarded(1), .bufferReleased(1)])
+        #expect((harness.server.display as? HeadlessDisplay)?.frameCount == 0)
+    }
+
+    /// One way of getting the protocol wrong, the reason the server gives,
+    /// and what the application does.
+    struct Fault: CustomTestStringConvertible, Sendable {
+        let name: String
+        let reason: String
+        let act: @Sendable (FramePresenterTests, TestClient) throws -> Void
+        var testDescription: String { name }
+    }
+
+    static let faults: [Fault] = [
+        Fault(name: "a buffer without its memfd", reason: "attached buffer 1 without its memfd") { _, client in
+            try client.send(.attachBuffer(.init(bufferIdentifier: 1, width: 8, height: 6, stride: 32)))
+        },
+        Fault(name: "a regular file", reason: "the frame buffer is not a memfd") { _, client in
+            var template = Array("/tmp/openuikit-frame-XXXXXX".utf8CString)
+            let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            defer { close(file) }
+            unlink(String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            ftruncate(file, 4096)
+            try client.socket.sendWaiting(ServerMessage.attachBuffer(.init(bufferIdentifier: 1, width: 8, height: 6, stride: 32)).encoded(), passing: file)
+        },
+        Fault(name: "an unsealed memfd", reason: "not sealed against shrinking") { _, client in
+            let memfd = openuikit_memfd_create("unsealed")
+            defer { close(memfd) }
+            ftruncate(memfd, 4096)
+            try client.socket.sendWaiting(ServerMessage.attachBuffer(.init(bufferIdentifier: 1, width: 8, height: 6, stride: 32)).encoded(), passing: memfd)
+        },
+        Fault(name: "a buffer too small for its size", reason: "holds 64 bytes, fewer than the 192") { _, client in
+            let memfd = openuikit_memfd_create("small")
+            defer { close(memfd) }
+            ftruncate(memfd, 64)
+            _ = openuikit_seal_against_shrinking(memfd)
+            try client.socket.sendWaiting(ServerMessage.attachBuffer(.init(bufferIdentifier: 1, width: 8, height: 6, stride: 32)).encoded(), passing: memfd)
+        },
+        Fault(name: "a buffer not the screen's size", reason: "of 9 x 6 pixels for a screen of 8 x 6") { _, client in
+            let buffer = try SharedFrameBuffer(width: 9, height: 6)
+            try client.socket.sendWaiting(ServerMessage.attachBuffer(buffer.attachment(identifier: 1)).encoded(), passing: buffer.fileDescriptor)
+        },
+        Fault(name: "a commit of a buffer never attached", reason: "committed buffer 7, which it never attached") { _, client in
+            try client.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 7, damage: whole)))
+        },
+        Fault(name: "a commit of a buffer the server holds", reason: "committed buffer 1 while the server still holds it") { test, client in
+            let buffer = try test.buffer(filledWith: (1, 2, 3, 255))
+            try test.attach(buffer, as: 1, from: client)
+            try client.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: whole)))
+            try client.send(.commitFrame(.init(commitIdentifier: 2, bufferIdentifier: 1, damage: whole)))
+        },
+        Fault(name: "damage outside the buffer", reason: "committed damage (4, 0, 5 x 1) outside its 8 x 6 buffer") { test, client in
+            let buffer = try test.buffer(filledWith: (1, 2, 3, 255))
+            try test.attach(buffer, as: 1, from: client)
+            try client.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: [.init(x: 4, y: 0, width: 5, height: 1)])))
+        },
+        Fault(name: "a flood of commits", reason: "committed more than 32 frames between two refreshes") { test, client in
+            let one = try test.buffer(filledWith: (1, 2, 3, 255)), two = try test.buffer(filledWith: (3, 2, 1, 255))
+            try test.attach(one, as: 1, from: client)
+            try test.attach(two, as: 2, from: client)
+            for commit in 1...40 {
+                try client.send(.commitFrame(.init(commitIdentifier: UInt64(commit), bufferIdentifier: UInt32(1 + commit % 2), damage: whole)))
+            }
+        },
+    ]
+
+    @Test(arguments: faults)
+    func aClientThatGetsTheFrameProtocolWrongIsDroppedAndNobodyElseNotices(_ fault: Fault) throws {
+        let harness = try ServerHarness(screen: Self.screen)
+        let bystander = try harness.connect(name: "Bystander")
+        let culprit = try harness.connect(name: "Culprit")
+        try fault.act(self, culprit)
+        var told: [ServerMessage] = []
+        let deadline = monotonicSeconds() + 2
+        while !culprit.serverHungUp && monotonicSeconds() < deadline {
+            harness.server.runOnce(timeout: 0.01)
+            told += try culprit.receive()
+        }
+        #expect(culprit.serverHungUp)
+        #expect(told.contains { if case .error(let error) = $0 { error.message.contains(fault.reason) } else { false } }, "told \(told)")
+        #expect(harness.log.contains(fault.reason), "logged \(harness.log.lines)")
+        // The bystander is in front again, gets touches and shows frames.
+        _ = try bystander.receive()
+        harness.touch(1, .began)
+        #expect(try bystander.touchPhases() == ["1 began"])
+        let red = try buffer(filledWith: (255, 0, 0, 255))
+        try attach(red, as: 1, from: bystander)
+        try bystander.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Self.whole)))
+        _ = try waitFor(bystander, in: harness) { $0 == .bufferReleased(1) }
+        let display = try #require(harness.server.display as? HeadlessDisplay)
+        #expect(display.pixel(x: 0, y: 0) == (255, 0, 0, 255))
+    }
+
+    @Test func anApplicationThatDiesWithAFrameCommittedIsDroppedCleanly() throws {
+        let harness = try ServerHarness(screen: Self.screen)
+        let survivor = try harness.connect(name: "Survivor")
+        var doomed: TestClient? = try harness.connect(name: "Doomed")
+        let red = try buffer(filledWith: (255, 0, 0, 255))
+        try attach(red, as: 1, from: doomed!)
+        try doomed!.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Self.whole)))
+        doomed!.socket.close()
+        doomed = nil
+        _ = try idle(0.1, harness, survivor)
+        #expect(harness.log.contains("Doomed"))
+        #expect(harness.server.applications.map(\.name) == ["Survivor"])
+        try survivor.send(.requestFrame)
+        _ = try waitFor(survivor, in: harness) { if case .frameSignal = $0 { true } else { false } }
+    }
+}
