@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "openuikit-render-benchmarks", targets: ["RenderBenchmarks"]),
         .executable(name: "openuikit-latency-benchmark", targets: ["EventServerLatency"]),
         .executable(name: "openuikit-latency-app", targets: ["LatencyApp"]),
+        .executable(name: "openuikit-display-benchmark", targets: ["DisplayBenchmarks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -22,7 +23,7 @@ let package = Package(
     targets: [
         // The hardware side and the system side.
         .target(name: "HID", dependencies: ["CSharedMemory"]),
-        .target(name: "EventServer", dependencies: ["HID", "CLinuxInput", "CPNG"]),
+        .target(name: "EventServer", dependencies: ["HID", "CLinuxInput", "CPNG", "CX11"]),
 
         // memfd buffers and descriptors passed between applications and the server.
         .systemLibrary(name: "CSharedMemory"),
@@ -36,6 +37,8 @@ let package = Package(
         .target(name: "CJPEGCodec", linkerSettings: [.linkedLibrary("jpeg")]),
         // The kernel's evdev, timerfd and inotify interfaces.
         .systemLibrary(name: "CLinuxInput"),
+        // Xlib and its MIT-SHM extension, for the event server's window (libXi is loaded at run time).
+        .systemLibrary(name: "CX11"),
         // libdispatch's and Core Foundation's hooks for serving the main thread.
         .systemLibrary(name: "CMainThreadHooks"),
 
@@ -82,6 +85,7 @@ let package = Package(
         .executableTarget(name: "MainSwiftApp", dependencies: ["UIKit"], path: "Tests/Apps/MainSwiftApp"),
         .executableTarget(name: "EventServerLatency", dependencies: ["HID"], path: "Benchmarks/EventServerLatency"),
         .executableTarget(name: "LatencyApp", dependencies: ["UIKit"], path: "Benchmarks/LatencyApp"),
+        .executableTarget(name: "DisplayBenchmarks", dependencies: ["EventServer", "HID"], path: "Benchmarks/DisplayBenchmarks"),
         .executableTarget(
             name: "CoreBenchmarks",
             dependencies: ["UIKit"],
@@ -97,7 +101,7 @@ let package = Package(
         .target(name: "GeometryTestSupport", dependencies: ["CoreGraphics"], path: "Tests/GeometryTestSupport"),
         .target(name: "DrawingTestSupport", dependencies: ["CoreGraphics"], path: "Tests/DrawingTestSupport"),
         .testTarget(name: "HIDTests", dependencies: ["HID", "CSharedMemory"]),
-        .testTarget(name: "EventServerTests", dependencies: ["EventServer", "HID"], exclude: ["Recordings"]),
+        .testTarget(name: "EventServerTests", dependencies: ["EventServer", "HID", "CX11"], exclude: ["Recordings"]),
         // Runs the server, the demo application and the tools as processes of their own.
         .testTarget(name: "EndToEndTests", dependencies: ["HID", "CPNG"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "GeometryTestSupport", "DrawingTestSupport"]),

@@ -1,5 +1,5 @@
 // The kernel interfaces the event server uses that the C library module
-// does not bring: evdev's ioctls, timerfd, inotify and signalfd.
+// does not bring: evdev's ioctls, timerfd, inotify, signalfd and the frame buffer's ioctls.
 // ioctl is variadic, which Swift cannot call, hence the small wrappers.
 #include <linux/input.h>
 #include <sys/inotify.h>
@@ -35,4 +35,14 @@ static inline int openuikit_evdev_get_mt_slots(int fd, int *values, unsigned int
 
 static inline int openuikit_evdev_set_clock(int fd, int clock) {
     return ioctl(fd, EVIOCSCLOCKID, &clock);
+}
+
+#include <linux/fb.h>
+
+static inline int openuikit_fb_get_variable_info(int fd, struct fb_var_screeninfo *info) {
+    return ioctl(fd, FBIOGET_VSCREENINFO, info);
+}
+
+static inline int openuikit_fb_get_fixed_info(int fd, struct fb_fix_screeninfo *info) {
+    return ioctl(fd, FBIOGET_FSCREENINFO, info);
 }

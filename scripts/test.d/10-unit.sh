@@ -8,6 +8,11 @@
 # accesses, instead of corrupting state in a release build. The annotated
 # sources themselves are compiled and run by the benchmark guard (release)
 # and the fuzzing pass.
+# The X window's tests start their own Xvfb and drive it with xdotool; xwd
+# takes screenshots of it.
+need Xvfb xvfb
+need xdotool xdotool
+need xwd x11-apps
 step "scripts/checked-copy"
 copy="$(scripts/checked-copy)"
 root="$PWD"

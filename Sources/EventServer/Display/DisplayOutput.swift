@@ -23,6 +23,16 @@ public protocol DisplayOutput: AnyObject {
     func setTitle(_ title: String)
     /// Handles what made ``fileDescriptor`` readable, without blocking.
     func handleEvents() -> DisplayEvents
+    /// Whether events wait that polling ``fileDescriptor`` will not report:
+    /// a library such as Xlib may read them off the connection inside
+    /// ``show(_:damage:)`` or ``setTitle(_:)``. The server calls
+    /// ``handleEvents()`` after those when this is true.
+    var hasPendingEvents: Bool { get }
+}
+
+extension DisplayOutput {
+    /// An output whose events are only ever read in ``handleEvents()`` has none waiting.
+    public var hasPendingEvents: Bool { false }
 }
 
 /// A frame as the server hands it to an output: the pixels of one of an
