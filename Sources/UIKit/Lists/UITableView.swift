@@ -671,9 +671,8 @@ open class UITableView: UIScrollView {
 
     // MARK: Updates (see UITableView+Updates.swift)
 
-    /// The batch being collected, and how deep the nested batches are.
-    var pendingUpdate: TableUpdate?
-    var updateDepth = 0
+    /// The batch being collected.
+    var updateBatch = ListUpdateBatch()
 
     // MARK: Swipe actions (see UITableView+SwipeActions.swift)
 
