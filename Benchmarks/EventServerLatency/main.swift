@@ -191,7 +191,13 @@ while access(socketPath, F_OK) != 0 {
     guard monotonicSeconds() - waitStart < 10 else { fail("the server did not start") }
     usleep(10_000)
 }
-let (appPID, appOutput) = spawn(directory + "/openuikit-latency-app", [], environment: ["OPENUIKIT_SERVER=\(socketPath)", "OPENUIKIT_APP_NAME=latency"])
+// Every frame is delivered as it arrives (OPENUIKIT_UNBUFFERED_TOUCHES):
+// this measures the path from the server to a view, event by event, not
+// the wait for the display's refresh that moves otherwise take, which is
+// part of touch-to-photon latency (docs/screen.md, "Touches once per frame").
+let (appPID, appOutput) = spawn(
+    directory + "/openuikit-latency-app", [],
+    environment: ["OPENUIKIT_SERVER=\(socketPath)", "OPENUIKIT_APP_NAME=latency", "OPENUIKIT_UNBUFFERED_TOUCHES=1"])
 _ = awaitLine(appOutput, prefix: "ready", timeout: 10)
 
 let injector: MessageSocket

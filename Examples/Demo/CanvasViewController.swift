@@ -32,9 +32,15 @@ final class CanvasView: UIView {
         setNeedsDisplay()
     }
 
+    /// Touch moves arrive once per frame; a screen that scans faster than
+    /// the display refreshes reports several samples in that time, and
+    /// drawing through every one (the touch's coalesced touches) keeps a
+    /// quick stroke's curves round instead of cutting them into chords.
     override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let touch = touches.first, !strokes.isEmpty else { return }
-        strokes[strokes.count - 1].append(touch.location(in: self))
+        for sample in event?.coalescedTouches(for: touch) ?? [touch] {
+            strokes[strokes.count - 1].append(sample.location(in: self))
+        }
         setNeedsDisplay()
     }
 

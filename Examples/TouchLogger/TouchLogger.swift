@@ -14,7 +14,9 @@ import UIKit
 /// the two views and prints its vertical content offset as it scrolls
 /// (`offset 20`), and `end dragging` when the fingers let go.
 /// `--display-link` runs a display link and prints `display link N` at
-/// every tenth frame.
+/// every tenth frame. `--coalesced` follows each `moved` line with one per
+/// touch listing the samples the move coalesced
+/// (`right coalesced 3 (110,10) (120,10) (130,10)`).
 ///
 /// The left view is red and the right one blue; a view turns white while
 /// a finger is on it, so that the frames the application shows change.
@@ -93,14 +95,22 @@ final class LoggingView: UIView {
         }
     }
 
-    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { report("moved", touches) }
+    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        report("moved", touches)
+        guard CommandLine.arguments.contains("--coalesced"), let event else { return }
+        let ordered = touches.map { ($0, $0.location(in: nil)) }.sorted { ($0.1.x, $0.1.y) < ($1.1.x, $1.1.y) }
+        for (touch, _) in ordered {
+            let samples = event.coalescedTouches(for: touch) ?? []
+            log("\(name) coalesced \(samples.count) \(samples.map { describe($0.location(in: nil)) }.joined(separator: " "))")
+        }
+    }
     override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { backgroundColor = color; report("ended", touches) }
     override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { backgroundColor = color; report("cancelled", touches) }
 
     private func report(_ phase: String, _ touches: Set<UITouch>) {
         let points = touches.map { $0.location(in: nil) }
             .sorted { ($0.x, $0.y) < ($1.x, $1.y) }
-            .map { "(\(describe($0.x)),\(describe($0.y)))" }
+            .map(describe)
         log("\(name) \(phase) \(touches.count) \(points.joined(separator: " "))")
     }
 }
@@ -116,6 +126,11 @@ func option(_ name: String) -> Double? {
 func describe(_ value: CGFloat) -> String {
     let tenths = (value * 10).rounded() / 10
     return tenths == tenths.rounded() ? String(Int(tenths)) : String(Double(tenths))
+}
+
+/// A point as `(x,y)`.
+func describe(_ point: CGPoint) -> String {
+    "(\(describe(point.x)),\(describe(point.y)))"
 }
 
 /// One line on standard output, written at once (a pipe would otherwise hold it).

@@ -15,10 +15,15 @@ import Testing
         let (server, socket) = try startServer()
         let app = try startApplication("pinch", socket: socket)
         let injector = try Injector(serverPath: socket)
-        // Two fingers land together on the right half, spread apart, then lift one after the other.
+        // Two fingers land together on the right half, spread apart, then
+        // lift one after the other. Each move is sent once the one before
+        // reached the view: moves arriving within one refresh would reach
+        // it as one.
         try injector.send([contact(1, .began, 250, 400), contact(2, .began, 300, 450)])
         try injector.send([contact(1, .moved, 240, 390), contact(2, .moved, 310, 460)])
+        app.waitFor("right moved 2 (240,390) (310,460)")
         try injector.send([contact(1, .stationary, 240, 390), contact(2, .moved, 320, 470)])
+        app.waitFor("right moved 1 (320,470)")
         try injector.send([contact(1, .ended, 240, 390), contact(2, .stationary, 320, 470)])
         try injector.send([contact(2, .ended, 320, 470)])
         app.waitFor("right ended 1 (320,470)")

@@ -191,9 +191,12 @@ func startServer(_ extra: [String] = []) throws -> (server: ChildProcess, socket
 }
 
 /// Starts the demo application against the server at `socket`, named `name`,
-/// and waits until it is active.
-func startApplication(_ name: String, socket: String, _ arguments: [String] = []) throws -> ChildProcess {
-    let app = try ChildProcess("TouchLogger", arguments, environment: ["OPENUIKIT_SERVER": socket, "OPENUIKIT_APP_NAME": name])
+/// with `environment` besides, and waits until it is active.
+func startApplication(
+    _ name: String, socket: String, _ arguments: [String] = [], environment: [String: String] = [:]
+) throws -> ChildProcess {
+    let variables = environment.merging(["OPENUIKIT_SERVER": socket, "OPENUIKIT_APP_NAME": name]) { _, fixed in fixed }
+    let app = try ChildProcess("TouchLogger", arguments, environment: variables)
     app.waitFor("didBecomeActive")
     return app
 }

@@ -23,14 +23,17 @@ import Testing
 
     /// What TouchLogger (started with `appArguments`) prints once active,
     /// up to the line `isLast` picks, when `bytes` are written into a FIFO
-    /// the server reads as its device.
+    /// the server reads as its device. The whole recording arrives at once,
+    /// so the application takes every frame as it comes
+    /// (`OPENUIKIT_UNBUFFERED_TOUCHES`), for a call per scan to compare,
+    /// rather than the moves of a refresh as one.
     private func linesAfterActive(
         whenWriting bytes: [UInt8], serverArguments: [String] = [], appArguments: [String] = [], until isLast: (String) -> Bool
     ) throws -> [String] {
         let fifo = makeTemporaryDirectory() + "/device"
         #expect(mkfifo(fifo, 0o600) == 0)
         let (server, socket) = try startServer(["--device", fifo] + serverArguments)
-        let app = try startApplication("device", socket: socket, appArguments)
+        let app = try startApplication("device", socket: socket, appArguments, environment: ["OPENUIKIT_UNBUFFERED_TOUCHES": "1"])
         let writer = open(fifo, O_WRONLY)
         #expect(writer >= 0)
         bytes.withUnsafeBytes { _ = write(writer, $0.baseAddress, $0.count) }

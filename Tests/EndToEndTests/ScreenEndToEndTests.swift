@@ -98,6 +98,42 @@ import Testing
         #expect(app.waitForExit() == 0)
     }
 
+    /// Touch moves reach views once per refresh: five moves that arrive
+    /// between two refreshes reach the view as one `touchesMoved`, whose
+    /// touch is at the last and whose coalesced touches are all five.
+    @Test func movesBetweenTwoRefreshesReachTheViewAsOneMoveWithEverySample() throws {
+        let directory = makeTemporaryDirectory()
+        let (server, socket) = try startServer(["--display", "headless", "--frames", directory, "--screen", "40x20@1"])
+        let app = try startApplication("coalescing", socket: socket, ["--coalesced"])
+        try #require(waitForFrames(1, in: directory).count == 1, "the launch's frame; server said \(server.lines)")
+        let injector = try Injector(serverPath: socket)
+        try injector.send([DigitizerContact(identifier: 1, phase: .began, x: 22, y: 10)])
+        app.waitFor("right began 1 (22,10)")
+        // The landing's frame is shown; nothing is asked for after it.
+        try #require(waitForFrames(2, in: directory).count == 2, "server said \(server.lines)")
+        // The application is stopped while the moves are sent, so that all
+        // five wait at its socket when it runs again, however loaded the
+        // machine: it holds them for the refresh it then asks for.
+        app.signal(SIGSTOP)
+        for step in 1...5 {
+            try injector.send([DigitizerContact(identifier: 1, phase: .moved, x: 22 + Double(step) * 2, y: 10)])
+        }
+        usleep(300_000)
+        app.signal(SIGCONT)
+        app.waitFor("right coalesced 5 (24,10) (26,10) (28,10) (30,10) (32,10)")
+        try injector.send([DigitizerContact(identifier: 1, phase: .ended, x: 32, y: 10)])
+        app.waitFor("right ended 1 (32,10)")
+        #expect(app.lines.filter { $0.hasPrefix("right ") } == [
+            "right began 1 (22,10)",
+            "right moved 1 (32,10)",
+            "right coalesced 5 (24,10) (26,10) (28,10) (30,10) (32,10)",
+            "right ended 1 (32,10)",
+        ])
+        server.signal(SIGTERM)
+        #expect(server.waitForExit() == 0)
+        #expect(app.waitForExit() == 0)
+    }
+
     @Test func anApplicationInTheBackgroundGetsNoRefreshesUntilItIsBackInFront() throws {
         let (server, socket) = try startServer(["--display", "headless", "--screen", "40x20@1"])
         let ticking = try ChildProcess("TouchLogger", ["--display-link"], environment: ["OPENUIKIT_SERVER": socket, "OPENUIKIT_APP_NAME": "ticking"])

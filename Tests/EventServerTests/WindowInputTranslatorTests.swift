@@ -124,13 +124,14 @@ struct WindowInputTranslatorTests {
 struct XServerTimeMapperTests {
     @Test func spacingIsKeptAndNoTimeIsLaterThanItsRead() {
         var mapper = XServerTimeMapper()
-        // An event read at once anchors the server's clock: 4.000 s there is 99.000 s here.
-        #expect(mapper.map(serverTime: 4000, readTime: 99) == 99)
-        // Three events 10 ms apart on the server, read together 50 ms after the first.
-        let times = [5000, 5010, 5020].map { mapper.map(serverTime: $0, readTime: 100.050) }
-        #expect(times.map { ($0 * 1000).rounded() } == [100_000, 100_010, 100_020])
+        // Three events 10 ms apart on the server, read together 50 ms after
+        // the first: the last one, read with the least delay, anchors them all.
+        let times = mapper.map(serverTimes: [5000, 5010, 5020], readTime: 100.050)
+        #expect(times.map { ($0 * 1000).rounded() } == [100_030, 100_040, 100_050])
+        // A later event waiting 30 ms keeps the anchor: stamped 30 ms before its read.
+        #expect((mapper.map(serverTime: 6000, readTime: 101.060) * 1000).rounded() == 101_030)
         // An event read with less delay than the anchor's moves the anchor to it.
-        #expect(mapper.map(serverTime: 6000, readTime: 100.990) == 100.990)
+        #expect(mapper.map(serverTime: 7000, readTime: 102.020) == 102.020)
     }
 
     @Test func theMillisecondCounterWrapping() {

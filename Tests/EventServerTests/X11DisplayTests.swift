@@ -67,6 +67,32 @@ struct X11DisplayTests {
         #expect(Self.showWhole(frame, in: output, on: server) == Self.expectedPixels(of: frame, in: output))
     }
 
+    @Test func aStalledXServerNeitherBlocksShowNorSeesTheSharedImageChangeUnderIt() throws {
+        let server = try Xvfb()
+        let output = try X11Display(screen: Screen(width: 48, height: 32, scale: 1), displayName: server.name)
+        #expect(output.usesSharedMemory)
+        output.synchronize()
+        let first = TestFrame(width: 48, height: 32, color: Self.pattern)
+        let second = TestFrame(width: 48, height: 32) { x, y in (UInt8(x), 250, UInt8(y)) }
+        // The X server stops: the first frame's put waits in its socket, unread.
+        kill(server.processIdentifier, SIGSTOP)
+        first.withFrame { output.show($0, damage: [.whole(48, 32)]) }
+        // With the shared image still to be read, the second frame must wait
+        // in the window's own copy: show returns without touching the image.
+        second.withFrame { output.show($0, damage: [.whole(48, 32)]) }
+        kill(server.processIdentifier, SIGCONT)
+        // The X server reads the image for the first put: it holds the first frame.
+        var shown: [UInt32] = []
+        for _ in 0..<200 where !shown.contains(where: { $0 != 0 }) {
+            shown = server.pixels(of: output.window, width: 48, height: 32)
+            usleep(10_000)
+        }
+        #expect(shown == Self.expectedPixels(of: first, in: output))
+        // Its completion lets the second frame go out.
+        output.synchronize()
+        #expect(server.pixels(of: output.window, width: 48, height: 32) == Self.expectedPixels(of: second, in: output))
+    }
+
     @Test func aScreenLargerThanTheXScreenIsScaledToFitAndSaysSo() throws {
         let server = try Xvfb()
         let output = try X11Display(screen: Screen(width: 2560, height: 512, scale: 1), displayName: server.name)

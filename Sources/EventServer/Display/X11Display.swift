@@ -282,12 +282,7 @@ public final class X11Display: DisplayOutput {
     }
 
     public func handleEvents() -> DisplayEvents {
-        while !isBroken, XPending(display) > 0 {
-            var event = XEvent()
-            XNextEvent(display, &event)
-            handle(&event)
-        }
-        collectProtocolErrors()
+        readEvents()
         if isBroken, !reportedBroken {
             reportedBroken = true
             isClosed = true
@@ -305,12 +300,32 @@ public final class X11Display: DisplayOutput {
 
     private var isBroken: Bool { connection.isBroken.load(ordering: .relaxed) }
 
+    /// Handles every event Xlib has or can read without waiting; the
+    /// input among them is translated as one batch read now.
+    private func readEvents() {
+        while !isBroken, XPending(display) > 0 {
+            var event = XEvent()
+            XNextEvent(display, &event)
+            handle(&event)
+        }
+        collectProtocolErrors()
+        guard !unstampedInput.isEmpty else { return }
+        let readTime = Self.now()
+        var times = timeMapper.map(serverTimes: unstampedInput.compactMap(\.serverTime), readTime: readTime)[...]
+        for item in unstampedInput {
+            let time = item.serverTime == nil ? timeMapper.latest(readTime: readTime) : times.removeFirst()
+            input.translate(item.event, at: time, into: &pendingInput)
+        }
+        unstampedInput.removeAll(keepingCapacity: true)
+    }
+
+    /// Input read in this batch, with the X server's time when it has one.
+    private var unstampedInput: [(event: WindowInputTranslator.Event, serverTime: UInt32?)] = []
+
     private func handle(_ event: inout XEvent) {
         let type = event.type
-        let readTime = Self.now()
         func translate(_ windowEvent: WindowInputTranslator.Event, serverTime: Time) {
-            let time = timeMapper.map(serverTime: UInt32(truncatingIfNeeded: serverTime), readTime: readTime)
-            input.translate(windowEvent, at: time, into: &pendingInput)
+            unstampedInput.append((windowEvent, UInt32(truncatingIfNeeded: serverTime)))
         }
         switch type {
         case Expose:
@@ -334,7 +349,7 @@ public final class X11Display: DisplayOutput {
             let key = event.xkey
             translate(.key(keycode: key.keycode, isDown: type == KeyPress), serverTime: key.time)
         case FocusOut:
-            input.translate(.focusLost, at: timeMapper.latest(readTime: readTime), into: &pendingInput)
+            unstampedInput.append((.focusLost, nil))
         case GenericEvent:
             if let touches, let touch = touches.touch(in: &event, display: display) {
                 translate(touch.event, serverTime: Time(touch.time))
@@ -387,12 +402,7 @@ public final class X11Display: DisplayOutput {
         let deadline = Self.now() + timeout
         while !isBroken, Self.now() < deadline {
             XSync(display, 0)
-            while !isBroken, XPending(display) > 0 {
-                var event = XEvent()
-                XNextEvent(display, &event)
-                handle(&event)
-            }
-            collectProtocolErrors()
+            readEvents()
             if (sharedImage?.outstandingPuts ?? 0) == 0, dirty.isEmpty { return }
             var entry = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
             _ = poll(&entry, 1, 10)

@@ -196,9 +196,7 @@ public struct WindowInputTranslator {
 /// times keep their spacing and are anchored to the read time: the offset
 /// is the smallest `read time − server time` seen, which the event with the
 /// least delay sets, so a mapped time is never later than when the event
-/// was read. (Until one event has been read promptly, the events of a
-/// batch read late share its read time; a local X server's clock is
-/// `CLOCK_MONOTONIC` itself, so the anchor settles with the first event.) When the two clocks drift apart by more than ``maximumLag``,
+/// was read; the events read together anchor it before any is mapped. When the two clocks drift apart by more than ``maximumLag``,
 /// the anchor moves to the latest read. Times never go back.
 public struct XServerTimeMapper {
     /// How far behind the read time a mapped time may fall before the
@@ -214,20 +212,37 @@ public struct XServerTimeMapper {
 
     /// The monotonic time of an event stamped `serverTime` and read at `readTime`.
     public mutating func map(serverTime: UInt32, readTime: Double) -> Double {
-        if let lastRaw, serverTime < lastRaw, lastRaw - serverTime > UInt32.max / 2 {
-            wraps += 1  // The 32-bit millisecond counter wrapped (every 49.7 days).
-        }
-        lastRaw = serverTime
-        let serverSeconds = (wraps * 4_294_967_296 + Double(serverTime)) / 1000
-        let candidate = readTime - serverSeconds
-        if let current = offset, candidate >= current, candidate - current <= Self.maximumLag {
-            // Kept: this event came later than the best one did.
-        } else {
+        map(serverTimes: [serverTime], readTime: readTime)[0]
+    }
+
+    /// The monotonic times of events read together at `readTime`, in the
+    /// order read. The whole batch anchors the clock before any is mapped,
+    /// so the spacing of events that waited in one read is kept.
+    public mutating func map(serverTimes: [UInt32], readTime: Double) -> [Double] {
+        var seconds: [Double] = []
+        for serverTime in serverTimes { seconds.append(unwrapped(serverTime)) }
+        for serverSeconds in seconds {
+            let candidate = readTime - serverSeconds
+            if let current = offset, candidate >= current, candidate - current <= Self.maximumLag {
+                continue  // This event came later than the best one did.
+            }
             offset = candidate
         }
-        let mapped = max(serverSeconds + (offset ?? candidate), lastMapped)
-        lastMapped = mapped
-        return mapped
+        return seconds.map { serverSeconds in
+            let mapped = max(serverSeconds + (offset ?? readTime - serverSeconds), lastMapped)
+            lastMapped = mapped
+            return mapped
+        }
+    }
+
+    /// The server's time in seconds, counting the 32-bit millisecond
+    /// counter's wraps (every 49.7 days).
+    private mutating func unwrapped(_ serverTime: UInt32) -> Double {
+        if let lastRaw, serverTime < lastRaw, lastRaw - serverTime > UInt32.max / 2 {
+            wraps += 1
+        }
+        lastRaw = serverTime
+        return (wraps * 4_294_967_296 + Double(serverTime)) / 1000
     }
 
     /// A time for an event the X server does not stamp (focus lost, the

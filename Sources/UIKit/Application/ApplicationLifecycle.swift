@@ -78,6 +78,15 @@ extension UIApplication {
         return (ServerProtocol.defaultSocketPath(), false)
     }
 
+    /// `OPENUIKIT_UNBUFFERED_TOUCHES=1`: every digitizer frame reaches the
+    /// views as it arrives, rather than moves once per frame (what Android's
+    /// `View.requestUnbufferedDispatch` gives a view), for tools and tests
+    /// that follow each sample of a recording as a call of its own.
+    static var touchesAreUnbuffered: Bool {
+        guard let value = getenv("OPENUIKIT_UNBUFFERED_TOUCHES") else { return false }
+        return String(cString: value) == "1"
+    }
+
     /// How long an application whose server was named (`OPENUIKIT_SERVER`)
     /// waits for that server's socket to appear: long enough for a server
     /// started at the same moment, short enough that a wrong path is
@@ -88,6 +97,7 @@ extension UIApplication {
     /// scene and becomes active (or goes to the background if the server
     /// has another application in front).
     func launch(name: String) {
+        deliversEveryTouchFrame = Self.touchesAreUnbuffered
         let (path, isExplicit) = Self.eventServerPath
         if isExplicit {
             connectToEventServer(at: path, name: name, waitingUpTo: Self.eventServerWaitTimeout)

@@ -115,6 +115,12 @@ final class ScreenFrames {
         discardedCount += 1
     }
 
+    /// Touch moves are held for the next refresh (`UIApplication`'s event
+    /// source, step 3): it is asked for, whether or not anything changed.
+    func touchesAwaitRefresh() {
+        requestFrame()
+    }
+
     /// The application came back to the front: the server shows its next
     /// frame whole, so it draws one.
     func redrawWhole() {

@@ -76,7 +76,19 @@ extension UIApplicationDelegate where Self: UIResponder {
 /// 2. The event source turns each HID event into an event and appends it
 ///    to the event queue, a FIFO. A digitizer frame waits there as the
 ///    touch samples it carries; presses and motion as `UIEvent`s.
-/// 3. The queue is drained in order. A frame's turn fills the application's
+/// 3. Touch moves reach views once per frame. A digitizer frame that only
+///    moves fingers is held, and the move-only frames after it join it;
+///    they are delivered as one touches event, whose touches take their
+///    last samples and keep every sample as their coalesced touches
+///    (`UIEvent.coalescedTouches(for:)`). Connected to an event server
+///    with a display, they wait for the display's next refresh (its frame
+///    signal, which the application asks for), as UIKit delivers touches
+///    at the start of a frame; otherwise (tests, the synthesizer) a frame
+///    is a run-loop turn, and the moves that arrived before the turn go
+///    at its end. Any other event (a finger landing or lifting, a press,
+///    a change of state) is never held: the held moves are delivered
+///    first, then it.
+/// 4. The queue is drained in order. A frame's turn fills the application's
 ///    one touches event, which UIKit also reuses for every frame: its
 ///    touches take the frame's state and new touches are hit-tested (see
 ///    `TouchRouting.swift`). Each event is then handed to ``sendEvent(_:)``.
@@ -160,7 +172,8 @@ open class UIApplication: UIResponder {
     /// number each is acknowledged under and when the server read it, in order.
     @exclusivity(unchecked) private var pendingAcknowledgements: [(eventIndex: Int, sequence: UInt64, readTime: Double)] = []
     /// When the event server read the event being delivered now (seconds of
-    /// `CLOCK_MONOTONIC`, the clock every process shares); nil while an
+    /// `CLOCK_MONOTONIC`, the clock every process shares; for moves
+    /// delivered together, the earliest of them); nil while an
     /// event from inside this process is delivered, or none. For the latency
     /// benchmark, which measures from there to the touch method.
     @exclusivity(unchecked) package private(set) var eventServerReadTime: TimeInterval?
@@ -168,6 +181,17 @@ open class UIApplication: UIResponder {
     /// only while connected to the event server, which asks.
     @exclusivity(unchecked) private var lastEventWasHandled = false
     @exclusivity(unchecked) private var eventQueue: [QueuedEvent] = []
+    /// The held moves (step 3): where they wait in the queue (its last
+    /// entry, not yet delivered) and how many frames they coalesce.
+    @exclusivity(unchecked) private var heldMoves: (queueIndex: Int, frameCount: Int)?
+    /// Set at launch by `OPENUIKIT_UNBUFFERED_TOUCHES=1`: no move is held
+    /// or coalesced, every frame is delivered as it arrives.
+    @exclusivity(unchecked) var deliversEveryTouchFrame = false
+    /// The event server's events the held moves stand for, acknowledged
+    /// when the moves are delivered: the server hears that an event was
+    /// handled once it was, as Android's consumer acknowledges a batch of
+    /// moves when the batch is consumed.
+    @exclusivity(unchecked) private var heldAcknowledgements: [(sequence: UInt64, readTime: Double)] = []
     /// The samples of the frames in the queue, one range per frame: one
     /// buffer, emptied when the queue is, so frames cost no allocation.
     @exclusivity(unchecked) private var queuedTouchSamples: [TouchSample] = []
@@ -229,6 +253,9 @@ open class UIApplication: UIResponder {
         applicationState = .active
         isTerminating = false
         eventQueue = []
+        heldMoves = nil
+        heldAcknowledgements = []
+        deliversEveryTouchFrame = false
         queuedTouchSamples = []
         eventQueueHead = 0
         eventDelivery.isDeliveringEvent = false
@@ -294,11 +321,14 @@ open class UIApplication: UIResponder {
                 server.acknowledge(sequence, handled: false)
             case .state(let state):
                 handleHIDEvents()
+                deliverHeldMoves()
                 serverDidChange(state)
             case .frameSignal(let signal):
                 // Touches that came before the refresh are delivered before
-                // its display links fire, as UIKit's update loop does.
+                // its display links fire, as UIKit's update loop does: the
+                // moves held for it among them.
                 handleHIDEvents()
+                deliverHeldMoves()
                 screenFrames?.frameSignalArrived(signal)
             case .bufferReleased(let identifier):
                 screenFrames?.bufferReleased(identifier)
@@ -308,6 +338,7 @@ open class UIApplication: UIResponder {
                 screenFrames?.frameDiscarded(identifier)
             case .disconnected(let reason):
                 handleHIDEvents()
+                deliverHeldMoves()
                 diagnostics.report(Diagnostic(.inputPort, reason))
                 // No finger on the server's screen will lift now: what is
                 // down is cancelled, as when the system takes touches away,
@@ -346,8 +377,20 @@ open class UIApplication: UIResponder {
             case .digitizer(let frame):
                 let start = queuedTouchSamples.count
                 if translator.translate(frame, into: &queuedTouchSamples, diagnostics: diagnostics) {
-                    eventQueue.append(.touches(samples: start..<queuedTouchSamples.count, timestamp: frame.timestamp))
-                    drainEventQueue()
+                    if !deliversEveryTouchFrame && movesOnly(from: start) {
+                        hold(movesFrom: start, timestamp: frame.timestamp)
+                        if acknowledges {
+                            // Acknowledged when the moves are delivered.
+                            let acknowledgement = acknowledgements[nextAcknowledgement]
+                            heldAcknowledgements.append((acknowledgement.sequence, acknowledgement.readTime))
+                            nextAcknowledgement += 1
+                            inputPort.recycle(hidEvent)
+                            continue
+                        }
+                    } else {
+                        eventQueue.append(.touches(samples: start..<queuedTouchSamples.count, timestamp: frame.timestamp))
+                        drainEventQueue()
+                    }
                 }
                 inputPort.recycle(hidEvent)
             case .button(let button):
@@ -361,6 +404,42 @@ open class UIApplication: UIResponder {
             }
         }
         eventServerReadTime = nil
+        // Step 3: held moves wait for the display's refresh, or go at the
+        // end of the turn without one.
+        if heldMoves != nil {
+            if let screenFrames { screenFrames.touchesAwaitRefresh() } else { deliverHeldMoves() }
+        }
+    }
+
+    /// Whether the touch samples from `start` to the end of the queue's
+    /// samples (one frame's) only move fingers or keep them still.
+    private func movesOnly(from start: Int) -> Bool {
+        for index in start..<queuedTouchSamples.count {
+            let phase = queuedTouchSamples[index].phase
+            if phase != .moved && phase != .stationary { return false }
+        }
+        return true
+    }
+
+    /// Step 3: the frame of moves whose samples run from `start` to the end
+    /// of the queue's samples joins the held moves, or starts them.
+    private func hold(movesFrom start: Int, timestamp: TimeInterval) {
+        let end = queuedTouchSamples.count
+        if let held = heldMoves, case .touches(let samples, _) = eventQueue[held.queueIndex], samples.upperBound == start {
+            eventQueue[held.queueIndex] = .touches(samples: samples.lowerBound..<end, timestamp: timestamp)
+            heldMoves = (held.queueIndex, held.frameCount + 1)
+        } else {
+            // Held moves are always the queue's last entry: whatever is
+            // queued after them delivers them first.
+            heldMoves = (eventQueue.count, 1)
+            eventQueue.append(.touches(samples: start..<end, timestamp: timestamp))
+        }
+    }
+
+    /// Delivers the held moves now, if there are any (with whatever waits
+    /// in the queue before them).
+    private func deliverHeldMoves() {
+        if heldMoves != nil { drainEventQueue() }
     }
 
     /// Whether an event is being delivered now.
@@ -414,10 +493,16 @@ open class UIApplication: UIResponder {
         guard !eventDelivery.isDeliveringEvent else { return }
         eventDelivery.isDeliveringEvent = true
         while eventQueueHead < eventQueue.count {
-            let next = eventQueue[eventQueueHead]
+            let index = eventQueueHead
+            let next = eventQueue[index]
             eventQueueHead += 1
             switch next {
-            case .touches(let samples, let timestamp): dispatchTouches(samples, at: timestamp)
+            case .touches(let samples, let timestamp):
+                if let held = heldMoves, held.queueIndex == index {
+                    dispatchHeldMoves(samples, at: timestamp, frameCount: held.frameCount)
+                } else {
+                    dispatchTouches(samples, at: timestamp)
+                }
             case .other(let event): dispatch(event)
             }
         }
@@ -427,10 +512,33 @@ open class UIApplication: UIResponder {
         eventDelivery.isDeliveringEvent = false
     }
 
-    private func dispatchTouches(_ samples: Range<Int>, at timestamp: TimeInterval) {
+    /// Step 3's held moves: one frame's go as any frame does; several
+    /// frames' as one event whose touches keep every sample. The server's
+    /// events among them are acknowledged now, with whether a view took them.
+    private func dispatchHeldMoves(_ samples: Range<Int>, at timestamp: TimeInterval, frameCount: Int) {
+        heldMoves = nil
+        let outerReadTime = eventServerReadTime, outerHandled = lastEventWasHandled
+        lastEventWasHandled = false
+        if !heldAcknowledgements.isEmpty { eventServerReadTime = heldAcknowledgements[0].readTime }
+        dispatchTouches(samples, at: timestamp, coalescing: frameCount > 1)
+        if !heldAcknowledgements.isEmpty {
+            for acknowledgement in heldAcknowledgements {
+                inputPort.server?.acknowledge(acknowledgement.sequence, handled: lastEventWasHandled)
+            }
+            heldAcknowledgements.removeAll(keepingCapacity: true)
+        }
+        eventServerReadTime = outerReadTime
+        lastEventWasHandled = outerHandled
+    }
+
+    private func dispatchTouches(_ samples: Range<Int>, at timestamp: TimeInterval, coalescing: Bool = false) {
         let event = touchesEvent
         event.timestamp = timestamp
-        touchRouter.prepare(event, from: queuedTouchSamples, samples)
+        if coalescing {
+            touchRouter.prepareCoalesced(event, from: queuedTouchSamples, samples)
+        } else {
+            touchRouter.prepare(event, from: queuedTouchSamples, samples)
+        }
         sendEvent(event)
         if inputPort.server != nil && !lastEventWasHandled {
             lastEventWasHandled = event.touchesInOrder.anySatisfy { $0.view != nil }

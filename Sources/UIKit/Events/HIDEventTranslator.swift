@@ -62,7 +62,7 @@ final class HIDEventTranslator {
                 let touch = UITouch(fingerIdentifier: id)
                 touch.type = Self.touchType(of: contact.kind)
                 fingers.append(Finger(identifier: id, touch: touch, location: reported))
-                samples.append(sample(touch, .began, at: reported, contact))
+                samples.append(sample(touch, .began, at: reported, contact, frame.timestamp))
                 continue
             }
             guard let index else {
@@ -82,7 +82,7 @@ final class HIDEventTranslator {
             let phase = Self.touchPhase(of: contact.phase, moved: reported.isFinite)
             if phase == .ended || phase == .cancelled { fingers.remove(at: index) }
             guard !finger.touch.isEndedByApplication else { continue }
-            samples.append(sample(finger.touch, phase, at: finger.location, contact))
+            samples.append(sample(finger.touch, phase, at: finger.location, contact, frame.timestamp))
         }
         for finger in fingers where !finger.touch.isEndedByApplication {
             var reported = false
@@ -91,7 +91,7 @@ final class HIDEventTranslator {
             samples.append(TouchSample(
                 touch: finger.touch, phase: .stationary, location: finger.location,
                 majorRadius: finger.touch.majorRadius, majorRadiusTolerance: finger.touch.majorRadiusTolerance,
-                force: finger.touch.force, maximumPossibleForce: finger.touch.maximumPossibleForce))
+                force: finger.touch.force, maximumPossibleForce: finger.touch.maximumPossibleForce, timestamp: frame.timestamp))
         }
         return samples.count > start
     }
@@ -101,13 +101,16 @@ final class HIDEventTranslator {
         return nil
     }
 
-    private func sample(_ touch: UITouch, _ phase: UITouch.Phase, at location: CGPoint, _ contact: DigitizerContact) -> TouchSample {
+    private func sample(
+        _ touch: UITouch, _ phase: UITouch.Phase, at location: CGPoint, _ contact: DigitizerContact, _ timestamp: TimeInterval
+    ) -> TouchSample {
         TouchSample(
             touch: touch, phase: phase, location: location,
             majorRadius: Self.finiteOrZero(contact.majorRadius),
             majorRadiusTolerance: Self.finiteOrZero(contact.majorRadiusTolerance),
             force: Self.finiteOrZero(contact.force),
-            maximumPossibleForce: Self.finiteOrZero(contact.maximumPossibleForce))
+            maximumPossibleForce: Self.finiteOrZero(contact.maximumPossibleForce),
+            timestamp: timestamp)
     }
 
     private static func finiteOrZero(_ value: Float) -> CGFloat {

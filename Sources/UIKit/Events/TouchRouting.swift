@@ -103,6 +103,45 @@ final class TouchRouter {
         }
     }
 
+    /// Fills the touches event for several frames of moves delivered as
+    /// one (the application holds moves until the display's refresh, see
+    /// `UIApplication`): each touch is in the event once, in the order it
+    /// first appears; it takes its last sample's state, is moved if any of
+    /// the frames moved it, and its previous location is where the last
+    /// delivery left it. Every sample that moved it is kept for
+    /// `coalescedTouches(for:)`, with the time of its frame.
+    func prepareCoalesced(_ event: UIEvent, from samples: [TouchSample], _ frames: Range<Int>) {
+        event.touchesInOrder.removeAllKeepingStorage()
+        for index in frames {
+            let touch = samples[index].touch
+            let phase = samples[index].phase
+            if Self.comesAfterApplicationCancelled(touch, isThatCancellation: samples[index].isApplicationCancellation) { continue }
+            if Self.comesAfterTouchEnded(touch, phase: phase) { continue }
+            if !event.touchesInOrder.containsIdentical(touch) {
+                touch.previousScreenLocation = touch.screenLocation
+                touch.phase = .stationary
+                touch.moveReplayedThisFrame = false
+                touch.coalescedSamples.removeAll(keepingCapacity: true)
+                event.touchesInOrder.append(touch)
+            }
+            guard phase == .moved else { continue }
+            let sample = samples[index]
+            touch.coalescedSamples.append(CoalescedTouchSample(
+                location: sample.location, previousLocation: touch.screenLocation, timestamp: sample.timestamp,
+                majorRadius: sample.majorRadius, majorRadiusTolerance: sample.majorRadiusTolerance,
+                force: sample.force, maximumPossibleForce: sample.maximumPossibleForce))
+            touch.priorSampleLocation = touch.screenLocation
+            touch.priorSampleTimestamp = touch.timestamp
+            touch.screenLocation = sample.location
+            touch.timestamp = sample.timestamp
+            touch.phase = .moved
+            touch.majorRadius = sample.majorRadius
+            touch.majorRadiusTolerance = sample.majorRadiusTolerance
+            touch.force = sample.force
+            touch.maximumPossibleForce = sample.maximumPossibleForce
+        }
+    }
+
     /// Rule: a touch the application cancelled itself (its view left its
     /// window, step 8) takes nothing more from frames queued before that
     /// cancellation, nor from the digitizer until the finger lifts.
@@ -115,14 +154,26 @@ final class TouchRouter {
         touch.isFinished && phase != .began
     }
 
+    // Always inlined into `prepare`: called on its own, the sample it
+    // borrows from the buffer is copied through its type's value witness
+    // first, which cost a pan 3,500 instructions (docs/performance.md).
+    @inline(__always)
     private func apply(_ sample: borrowing TouchSample, to touch: UITouch, at timestamp: TimeInterval) {
         if sample.phase == .began {
             touch.previousScreenLocation = sample.location
             touch.startScreenLocation = sample.location
             touch.startTimestamp = timestamp
+            touch.priorSampleLocation = sample.location
+            touch.priorSampleTimestamp = timestamp
         } else {
             touch.previousScreenLocation = touch.screenLocation
+            if sample.phase != .stationary {
+                touch.priorSampleLocation = touch.screenLocation
+                touch.priorSampleTimestamp = touch.timestamp
+            }
         }
+        // One frame: the touch is its own one sample.
+        if !touch.coalescedSamples.isEmpty { touch.coalescedSamples.removeAll(keepingCapacity: true) }
         touch.screenLocation = sample.location
         touch.phase = sample.phase
         touch.moveReplayedThisFrame = false

@@ -59,6 +59,31 @@ open class UIEvent: NSObject {
     open func touches(for window: UIWindow) -> Set<UITouch>? {
         type == .touches ? Set(touchesInOrder.lazy.filter { $0.window === window }) : nil
     }
+
+    /// Every sample reported for `touch` since the event was last
+    /// delivered, in the order the touch screen reported them; the last is
+    /// a copy of `touch`. Touch moves reach views once per frame, so a
+    /// screen that scans faster than the display refreshes reports several
+    /// samples per delivery: draw through all of them for a smooth line.
+    /// Nil if `touch` is not in this event.
+    ///
+    /// Read them while handling the event: the objects are reused by the
+    /// next delivery.
+    open func coalescedTouches(for touch: UITouch) -> [UITouch]? {
+        guard type == .touches, touchesInOrder.containsIdentical(touch) else { return nil }
+        return touch.makeCoalescedTouches()
+    }
+
+    /// Where `touch` is predicted to be next, extrapolated from its last
+    /// two samples (at most 8 ms and half their interval ahead, and only
+    /// when they are 2 to 20 ms apart, as Android's resampler does); empty
+    /// when the touch is not moving at such a pace. Nil if `touch` is not
+    /// in this event. Draw them provisionally, and replace them with the
+    /// real samples at the next delivery.
+    open func predictedTouches(for touch: UITouch) -> [UITouch]? {
+        guard type == .touches, touchesInOrder.containsIdentical(touch) else { return nil }
+        return touch.makePredictedTouches()
+    }
 }
 
 /// The state of one touch in one digitizer frame, in screen points. Frames
@@ -73,6 +98,8 @@ struct TouchSample {
     let majorRadiusTolerance: CGFloat
     let force: CGFloat
     let maximumPossibleForce: CGFloat
+    /// The time of the frame the sample is from.
+    var timestamp: TimeInterval = 0
     /// True for the cancellation the application makes itself when a view
     /// leaves its window, as opposed to one reported by the digitizer.
     var isApplicationCancellation = false

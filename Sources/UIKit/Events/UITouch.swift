@@ -67,6 +67,18 @@ open class UITouch: NSObject {
     /// standing for those held back, so that the frame's own move is not
     /// given again; cleared by the next frame.
     @exclusivity(unchecked) var moveReplayedThisFrame = false
+    /// Every sample that moved the touch in its latest delivery, oldest
+    /// first, when that delivery coalesced several frames; empty when it
+    /// was of one frame, whose one sample is the touch itself
+    /// (`CoalescedTouches.swift`).
+    @exclusivity(unchecked) var coalescedSamples: [CoalescedTouchSample] = []
+    /// The sample before the latest one that began or moved the touch:
+    /// where and when, for the velocity `predictedTouches(for:)` uses.
+    @exclusivity(unchecked) var priorSampleLocation = CGPoint.zero
+    @exclusivity(unchecked) var priorSampleTimestamp: TimeInterval = 0
+    /// The touches handed out as its coalesced and predicted touches,
+    /// made the first time they are asked for and reused after that.
+    var sampleTouchPool: SampleTouchPool?
 
     enum ViewDelivery {
         case notStarted, began, finished

@@ -10,6 +10,11 @@ import HID
 /// Every frame lists all of the synthesizer's fingers on the glass, the ones
 /// that did not change as stationary, as a touch screen does.
 ///
+/// Each call is one frame of the touch screen delivered on its own (a
+/// run-loop turn), except ``touchMove(_:through:sampleInterval:)``, which
+/// sends several samples of a finger within one frame, to be delivered as
+/// one move with its coalesced touches.
+///
 /// A new synthesizer is a new touch screen: fingers an earlier one left on
 /// the glass are cancelled (through the input path, as the system cancels
 /// touches), and its first tap starts a new tap sequence. So a test that
@@ -102,6 +107,33 @@ public final class TouchSynthesizer {
         }
         guard movedAny else { return }
         send(frame(.moved) { id in moves.anySatisfy { $0.finger == id } })
+    }
+
+    /// Moves a finger through `points` within one frame: one digitizer
+    /// frame per point, `sampleInterval` seconds apart, as a touch screen
+    /// that scans faster than the display refreshes reports them between
+    /// two refreshes. The clock moves on by `sampleInterval` between points
+    /// (timers due meanwhile fire at their time), and the frames reach the
+    /// application together, before its run loop turns: the view gets one
+    /// `touchesMoved`, with the touch at the last point and every point, in
+    /// order and with its own time, in `event.coalescedTouches(for:)`.
+    ///
+    /// Every other call sends its frame and runs the run loop, so each of
+    /// their frames is delivered on its own.
+    public func touchMove(_ finger: Int, through points: [CGPoint], sampleInterval: TimeInterval) {
+        guard let index = fingers.firstIndex(where: { $0.id == finger }) else { return }
+        var frames: [DigitizerFrame] = []
+        for (offset, point) in points.enumerated() {
+            if offset > 0 { application.runLoop.advance(by: sampleInterval) }
+            fingers[index].location = point
+            var contacts: [DigitizerContact] = []
+            for other in fingers {
+                contacts.append(contact(other.id, other.id == finger ? .moved : .stationary, other.location, other.kind))
+            }
+            frames.append(DigitizerFrame(timestamp: now, contacts: contacts))
+        }
+        for frame in frames { application.inputPort.send(.digitizer(frame)) }
+        application.runLoop.runUntilIdle()
     }
 
     public func touchUp(_ finger: Int) {
