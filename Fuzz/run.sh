@@ -11,8 +11,9 @@
 #
 # The full pass runs each target for 1,000,000 executions; --short runs
 # 10,000 or 20 seconds, whichever ends first (for CI). New inputs that reach new code go to
-# .build/fuzz/corpus/TARGET; a crash stops the run and leaves its input in
-# .build/fuzz/crashes/. The seed corpus in the repository is only read.
+# .build/fuzz/corpus/TARGET; a crash stops its target and leaves its input in
+# .build/fuzz/crashes/, and the script fails once every target has run. The
+# seed corpus in the repository is only read.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,16 +36,30 @@ mkdir -p "$build/crashes"
 flags=(-O -g -swift-version 6 -sanitize=$sanitizers -parse-as-library -package-name OpenUIKit
     -I "$build" -I Sources/CLinuxInput -I Sources/CSharedMemory -use-ld=lld)
 
-echo "fuzz: building the HID, EventServer and SceneFile modules" >&2
-swiftc "${flags[@]}" -wmo -module-name HID -emit-module -emit-module-path "$build/HID.swiftmodule" \
-    -c -o "$build/HID.o" Sources/HID/*.swift
-mapfile -t server_sources < <(find Sources/EventServer -name '*.swift' | sort)
-swiftc "${flags[@]}" -wmo -module-name EventServer -emit-module -emit-module-path "$build/EventServer.swiftmodule" \
-    -c -o "$build/EventServer.o" "${server_sources[@]}"
+# The builds run side by side, as many at once as there are cores: the
+# modules in two lanes (HID then EventServer; SceneFile then Core
+# Graphics), then the targets. The runs do not (see below).
+at_once=$(nproc 2>/dev/null || echo 1)
 
-# Scene files are read by a module of their own, with no dependencies.
-swiftc "${flags[@]}" -wmo -module-name SceneFile -emit-module -emit-module-path "$build/SceneFile.swiftmodule" \
-    -c -o "$build/SceneFile.o" Sources/SceneFile/*.swift
+# Runs FUNCTION once for each further argument, at most $at_once at a time;
+# fails if any of them failed (after all have ended).
+side_by_side() {
+    local function="$1" running=0 failed=0
+    shift
+    for item in "$@"; do
+        "$function" "$item" &
+        running=$((running + 1))
+        if [ "$running" -ge "$at_once" ]; then
+            wait -n || failed=1
+            running=$((running - 1))
+        fi
+    done
+    while [ "$running" -gt 0 ]; do
+        wait -n || failed=1
+        running=$((running - 1))
+    done
+    return "$failed"
+}
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
@@ -54,37 +69,60 @@ fi
 # Core Graphics (the image decoders) and the C libraries it wraps, only
 # when a target imports it: libjpeg's small C front end is instrumented
 # too; libpng, libjpeg and FreeType are the system's.
-link_graphics=()
+needs_graphics=""
 for target in "${targets[@]}"; do
-    if grep -q '^import CoreGraphics' "Fuzz/Targets/$target.swift"; then
+    if grep -q '^import CoreGraphics' "Fuzz/Targets/$target.swift"; then needs_graphics=yes; fi
+done
+link_graphics=()
+if [ -n "$needs_graphics" ]; then
+    c_modules=(-I Sources/CFreeType -I Sources/CFontconfig -I Sources/CPNG -I Sources/CJPEG -I Sources/CJPEGCodec/include
+        $(pkg-config --cflags-only-I freetype2 libpng | sed 's/-I/-Xcc -I/g'))
+    link_graphics=("${c_modules[@]}" "$build/CoreGraphics.o" "$build/jpeg_codec.o"
+        $(pkg-config --libs freetype2 libpng fontconfig) -ljpeg)
+fi
+
+build_module_lane() {
+    case "$1" in
+    server)
+        echo "fuzz: building the HID and EventServer modules" >&2
+        swiftc "${flags[@]}" -wmo -module-name HID -emit-module -emit-module-path "$build/HID.swiftmodule" \
+            -c -o "$build/HID.o" Sources/HID/*.swift
+        local server_sources
+        mapfile -t server_sources < <(find Sources/EventServer -name '*.swift' | sort)
+        swiftc "${flags[@]}" -wmo -module-name EventServer -emit-module -emit-module-path "$build/EventServer.swiftmodule" \
+            -c -o "$build/EventServer.o" "${server_sources[@]}"
+        ;;
+    scenes-and-graphics)
+        # Scene files are read by a module of their own, with no dependencies.
+        echo "fuzz: building the SceneFile module" >&2
+        swiftc "${flags[@]}" -wmo -module-name SceneFile -emit-module -emit-module-path "$build/SceneFile.swiftmodule" \
+            -c -o "$build/SceneFile.o" Sources/SceneFile/*.swift
+        [ -n "$needs_graphics" ] || return 0
         echo "fuzz: building the CoreGraphics module" >&2
-        c_modules=(-I Sources/CFreeType -I Sources/CFontconfig -I Sources/CPNG -I Sources/CJPEG -I Sources/CJPEGCodec/include
-            $(pkg-config --cflags-only-I freetype2 libpng | sed 's/-I/-Xcc -I/g'))
-        c_sanitizers=fuzzer-no-link
+        local c_sanitizers=fuzzer-no-link graphics_sources
         [[ $sanitizers == *address* ]] && c_sanitizers+=,address
         clang -O1 -g -fsanitize=$c_sanitizers -I Sources/CJPEGCodec/include \
             -c Sources/CJPEGCodec/jpeg_codec.c -o "$build/jpeg_codec.o"
         mapfile -t graphics_sources < <(find Sources/CoreGraphics -name '*.swift' | sort)
         swiftc "${flags[@]}" "${c_modules[@]}" -wmo -module-name CoreGraphics -emit-module \
             -emit-module-path "$build/CoreGraphics.swiftmodule" -c -o "$build/CoreGraphics.o" "${graphics_sources[@]}"
-        link_graphics=("${c_modules[@]}" "$build/CoreGraphics.o" "$build/jpeg_codec.o"
-            $(pkg-config --libs freetype2 libpng fontconfig) -ljpeg)
-        break
-    fi
-done
+        ;;
+    esac
+}
+side_by_side build_module_lane server scenes-and-graphics
 
-for target in "${targets[@]}"; do
-    echo "fuzz: building $target" >&2
-    swiftc "${flags[@]}" -module-name "Fuzz$target" -o "$build/$target" \
-        Fuzz/Support/*.swift "Fuzz/Targets/$target.swift" "$build/HID.o" "$build/EventServer.o" "$build/SceneFile.o" \
+build_target() {
+    echo "fuzz: building $1" >&2
+    swiftc "${flags[@]}" -module-name "Fuzz$1" -o "$build/$1" \
+        Fuzz/Support/*.swift "Fuzz/Targets/$1.swift" "$build/HID.o" "$build/EventServer.o" "$build/SceneFile.o" \
         "${link_graphics[@]}"
-done
+}
+side_by_side build_target "${targets[@]}"
 
-for target in "${targets[@]}"; do
-    corpus="$build/corpus/$target"
+run_target() {
+    local target="$1" corpus="$build/corpus/$1" seeds=() start end executions coverage status
     mkdir -p "$corpus"
-    seeds=()
-    [ -d "Fuzz/Corpus/$target" ] && seeds=("Fuzz/Corpus/$target")
+    if [ -d "Fuzz/Corpus/$target" ]; then seeds=("Fuzz/Corpus/$target"); fi
     echo "fuzz: running $target for $runs executions" >&2
     start=$(date +%s)
     # The budgets the code keeps, as limits: no input may take more than
@@ -97,7 +135,7 @@ for target in "${targets[@]}"; do
         status=$?
         tail -40 "$build/$target.log" >&2
         echo "fuzz: $target FAILED (exit $status); the input is in $build/crashes/" >&2
-        exit 1
+        return 1
     }
     end=$(date +%s)
     executions=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$build/$target.log" | grep -o '[0-9]*$')
@@ -105,6 +143,13 @@ for target in "${targets[@]}"; do
     echo "fuzz: $target: $executions executions in $((end - start)) s, no crash; $coverage" >&2
     if [ "$time_limit" = 0 ] && [ "${executions:-0}" -lt "$runs" ]; then
         echo "fuzz: $target ran fewer than $runs executions" >&2
-        exit 1
+        return 1
     fi
+}
+# One after another: a run given 20 s must have a core to itself, or it
+# would make fewer executions than alone.
+failed=0
+for target in "${targets[@]}"; do
+    run_target "$target" || failed=1
 done
+exit "$failed"

@@ -13,6 +13,13 @@ import HID
 ///
 ///     openuikit-latency-benchmark [--events N] [--rate HZ] [--check]
 ///     openuikit-latency-benchmark --bounded
+///     openuikit-latency-benchmark --photon --refresh 120 [--events N] [--rate HZ]
+///
+/// `--photon` makes every event move a dot under the finger and measures
+/// touch to photon: from the server's read of an event to the refresh that
+/// presented the first frame showing it (headless, at `--refresh` Hz).
+/// `--fling` flings a 1,000-row table view again and again for `--seconds`
+/// of deceleration and counts the refreshes that showed no new frame.
 ///
 /// `--bounded` runs the hostile cases of BoundedCases.swift instead: what
 /// a client or device can make the server hold, with its memory.
@@ -27,17 +34,23 @@ import HID
 var events = 100_000
 var rate = 1_000.0
 var check = false
+var photon = false
+var fling = false
+var refresh = 60
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--events": events = arguments.popFirst().flatMap { Int($0) } ?? events
     case "--rate": rate = arguments.popFirst().flatMap { Double($0) } ?? rate
     case "--check": check = true
+    case "--photon": photon = true
+    case "--fling": fling = true
+    case "--refresh": refresh = arguments.popFirst().flatMap { Int($0) } ?? refresh
     case "--bounded":
         runBoundedCases()
         exit(0)
     default:
-        print("usage: openuikit-latency-benchmark [--events N] [--rate HZ] [--check] | --bounded")
+        print("usage: openuikit-latency-benchmark [--events N] [--rate HZ] [--check] [--photon --refresh HZ] | --bounded")
         exit(64)
     }
 }
@@ -185,19 +198,20 @@ var template = Array("/tmp/openuikit-latency-XXXXXX".utf8CString)
 let socketDirectory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
 let socketPath = socketDirectory + "/server.sock"
 
-let (serverPID, _) = spawn(directory + "/openuikit-server", ["--socket", socketPath])
+let (serverPID, _) = spawn(directory + "/openuikit-server", ["--socket", socketPath, "--display", "headless", "--refresh", String(refresh)])
 let waitStart = monotonicSeconds()
 while access(socketPath, F_OK) != 0 {
     guard monotonicSeconds() - waitStart < 10 else { fail("the server did not start") }
     usleep(10_000)
 }
-// Every frame is delivered as it arrives (OPENUIKIT_UNBUFFERED_TOUCHES):
-// this measures the path from the server to a view, event by event, not
-// the wait for the display's refresh that moves otherwise take, which is
-// part of touch-to-photon latency (docs/screen.md, "Touches once per frame").
+// In the plain run every frame is delivered as it arrives
+// (OPENUIKIT_UNBUFFERED_TOUCHES): it measures the path from the server to a
+// view, event by event, not the wait for the display's refresh that moves
+// otherwise take, which is part of touch to photon (--photon, docs/screen.md,
+// "Touches once per frame").
+let appEnvironment = ["OPENUIKIT_SERVER=\(socketPath)", "OPENUIKIT_APP_NAME=latency"] + (photon || fling ? [] : ["OPENUIKIT_UNBUFFERED_TOUCHES=1"])
 let (appPID, appOutput) = spawn(
-    directory + "/openuikit-latency-app", [],
-    environment: ["OPENUIKIT_SERVER=\(socketPath)", "OPENUIKIT_APP_NAME=latency", "OPENUIKIT_UNBUFFERED_TOUCHES=1"])
+    directory + "/openuikit-latency-app", photon ? ["--drag"] : fling ? ["--fling"] : [], environment: appEnvironment)
 _ = awaitLine(appOutput, prefix: "ready", timeout: 10)
 
 let injector: MessageSocket
@@ -207,6 +221,44 @@ do {
     guard case .success(.welcome) = try injector.receiveMessage(timeout: 5) else { fail("no welcome") }
 } catch {
     fail("cannot connect to the server: \(error)")
+}
+
+if fling {
+    // Upward flicks of 600 points in 50 ms (240 Hz samples), as a thumb does,
+    // each left to decelerate to a stop; at most 10 s of deceleration.
+    var totalRefreshes = 0, totalDropped = 0, flings = 0
+    let encoder = HIDPacketEncoder()
+    var sequence: UInt64 = 1
+    let flingStart = monotonicSeconds()
+    while totalRefreshes < refresh * 10 && monotonicSeconds() - flingStart < 120 {
+        for step in 0...12 {
+            let phase: DigitizerContact.Phase = step == 0 ? .began : step == 12 ? .ended : .moved
+            let contact = DigitizerContact(identifier: 1, phase: phase, x: 200, y: 700 - Double(step) * 50)
+            let packet = encoder.encode(.digitizer(DigitizerFrame(timestamp: monotonicSeconds(), contacts: [contact])))
+            do {
+                try injector.sendWaiting(ServerMessage.encodeEvent(sequence: sequence, readTime: 0, packet: packet))
+            } catch {
+                fail("the server stopped taking events: \(error)")
+            }
+            sequence += 1
+            usleep(4_167)
+        }
+        let line = awaitLine(appOutput, prefix: "fling", timeout: 30)
+        var values: [String: Int] = [:]
+        for field in line.split(separator: " ").dropFirst() {
+            let parts = field.split(separator: "=")
+            if parts.count == 2, let value = Int(parts[1]) { values[String(parts[0])] = value }
+        }
+        totalRefreshes += values["refreshes"] ?? 0
+        totalDropped += values["dropped"] ?? 0
+        flings += 1
+    }
+    print("fling at \(refresh) Hz, headless: \(flings) flings, \(totalRefreshes) refreshes while decelerating (\(Double(totalRefreshes) / Double(refresh)) s), \(totalDropped) with no new frame")
+    kill(serverPID, SIGTERM)
+    var flingStatus: Int32 = 0
+    waitpid(serverPID, &flingStatus, 0)
+    waitpid(appPID, &flingStatus, 0)
+    exit(totalDropped == 0 ? 0 : 1)
 }
 
 var tracers: (server: pid_t, app: pid_t)?
@@ -244,6 +296,7 @@ for index in 0..<events {
     }
 }
 let result = awaitLine(appOutput, prefix: "result", timeout: 60)
+let photonResult = photon ? awaitLine(appOutput, prefix: "photon", timeout: 10) : nil
 let serverRSSAfter = residentKilobytes(of: serverPID)
 serverRSSPeak = max(serverRSSPeak, serverRSSAfter)
 let serverCPU = cpuSeconds(of: serverPID) - serverCPUBefore
@@ -296,6 +349,21 @@ if check {
         wake-ups per event    server \(rounded(wakeUps.server)), app \(rounded(wakeUps.app))   (times each went to sleep; limit \(wakeUpLimit))
         frames sent > 1 ms late by the player: \(late)
         server RSS            \(serverRSSBefore / 1024) MB before, \(serverRSSPeak / 1024) MB at most, \(serverRSSAfter / 1024) MB after
+        """)
+}
+if let photonResult {
+    var photonFields: [String: String] = [:]
+    for field in photonResult.split(separator: " ").dropFirst() {
+        let parts = field.split(separator: "=", maxSplits: 1)
+        if parts.count == 2 { photonFields[String(parts[0])] = String(parts[1]) }
+    }
+    let photonMicroseconds = { (key: String) -> String in photonFields[key].flatMap(Double.init).map(rounded) ?? "?" }
+    print("""
+        touch to photon at \(refresh) Hz, headless (read by the server → the refresh that presented it):
+        frames presented      \(photonFields["frames"] ?? "?")
+        photon p50            \(photonMicroseconds("p50")) µs
+        photon p99            \(photonMicroseconds("p99")) µs
+        photon max            \(photonMicroseconds("max")) µs
         """)
 }
 // Whatever the timings, an event lost, reordered or missing the server's read time is a failure.

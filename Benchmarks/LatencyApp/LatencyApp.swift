@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import UIKit
+@_spi(Benchmarks) import UIKit
 
 /// The application side of the event server's latency benchmark: one view
 /// over the whole screen measures, in each touch method, how long ago the
@@ -10,6 +10,10 @@ import UIKit
 /// sends it, a socket hop earlier), and checks the frame numbers the
 /// benchmark puts in each touch's force for frames lost or out of order.
 /// When the finger lifts it prints one line of results.
+///
+/// With `--drag` a dot follows the finger, so every event changes the
+/// screen, and a second line gives touch to photon: from the server's read
+/// of an event to the refresh that presented the first frame showing it.
 @main
 final class AppDelegate: UIResponder, UIApplicationDelegate {
     var window: UIWindow?
@@ -19,7 +23,11 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
         let window = UIWindow(frame: UIScreen.main.bounds)
-        window.addSubview(LatencyView(frame: window.bounds))
+        if CommandLine.arguments.contains("--fling") {
+            window.addSubview(FlingList(frame: window.bounds))
+        } else {
+            window.addSubview(LatencyView(frame: window.bounds))
+        }
         window.isHidden = false
         self.window = window
         return true
@@ -39,11 +47,17 @@ final class LatencyView: UIView {
     private var lost = 0
     private var reordered = 0
     private var cpuAtStart = 0.0
+    /// Follows the finger with `--drag`.
+    private let dot: UIView? = CommandLine.arguments.contains("--drag") ? UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20)) : nil
 
     override init(frame: CGRect) {
         super.init(frame: frame)
         latencies.reserveCapacity(1_100_000)
         sendLatencies.reserveCapacity(1_100_000)
+        if let dot {
+            dot.backgroundColor = .red
+            addSubview(dot)
+        }
     }
 
     required init?(coder: NSCoder) { nil }
@@ -56,6 +70,7 @@ final class LatencyView: UIView {
         lost = 0
         reordered = 0
         cpuAtStart = processCPUSeconds()
+        UIApplication.shared.startRecordingTouchToPhoton()
         record(touches)
     }
 
@@ -73,10 +88,18 @@ final class LatencyView: UIView {
             "result events=\(sortedSends.count) p50=\(percentile(sorted, 0.5)) p99=\(percentile(sorted, 0.99)) max=\(percentile(sorted, 1))"
                 + " send_p50=\(percentile(sortedSends, 0.5)) send_p99=\(percentile(sortedSends, 0.99)) send_max=\(percentile(sortedSends, 1))"
                 + " unstamped=\(unstamped) lost=\(lost) reordered=\(reordered) cpu_us_per_event=\(cpu * 1e6 / Double(max(1, sortedSends.count)))")
+        guard dot != nil else { return }
+        // The last frame's presentation comes a refresh or two after the lift.
+        Task { @MainActor in
+            try? await Task.sleep(for: .milliseconds(100))
+            let photons = UIApplication.shared.touchToPhotonLatencies.sorted()
+            printLine("photon frames=\(photons.count) p50=\(percentile(photons, 0.5)) p99=\(percentile(photons, 0.99)) max=\(percentile(photons, 1))")
+        }
     }
 
     private func record(_ touches: Set<UITouch>) {
         guard let touch = touches.first else { return }
+        dot?.center = touch.location(in: self)
         let now = monotonicNow()
         if let readTime = UIApplication.shared.eventServerReadTime {
             latencies.append(now - readTime)
@@ -111,4 +134,40 @@ func processCPUSeconds() -> Double {
 func printLine(_ line: String) {
     var text = line + "\n"
     text.withUTF8 { _ = write(1, $0.baseAddress, $0.count) }
+}
+
+/// `--fling`: a 1,000-row table view. Each fling's deceleration is watched
+/// refresh by refresh: when it stops, the app prints how many refreshes
+/// passed while it moved and how many of them presented no new frame.
+final class FlingList: UITableView, UITableViewDataSource, UITableViewDelegate {
+    override init(frame: CGRect, style: UITableView.Style) {
+        super.init(frame: frame, style: style)
+        register(UITableViewCell.self, forCellReuseIdentifier: "row")
+        dataSource = self
+        delegate = self
+    }
+
+    convenience init(frame: CGRect) { self.init(frame: frame, style: .plain) }
+
+    required init?(coder: NSCoder) { nil }
+
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 1000 }
+
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+        cell.textLabel?.text = "Row \(indexPath.row + 1)"
+        return cell
+    }
+
+    func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
+        if decelerate { UIApplication.shared.startRecordingTouchToPhoton() }
+        else { printLine("fling refreshes=0 dropped=0 (it did not decelerate)") }
+    }
+
+    func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
+        let presented = UIApplication.shared.presentedRefreshes
+        guard let first = presented.first, let last = presented.last else { return printLine("fling refreshes=0 dropped=0") }
+        let refreshes = Int(last - first) + 1
+        printLine("fling refreshes=\(refreshes) dropped=\(refreshes - presented.count) offset=\(Int(scrollView.contentOffset.y))")
+    }
 }

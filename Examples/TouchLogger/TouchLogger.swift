@@ -18,8 +18,9 @@ import UIKit
 /// touch listing the samples the move coalesced
 /// (`right coalesced 3 (110,10) (120,10) (130,10)`).
 ///
-/// The left view is red and the right one blue; a view turns white while
-/// a finger is on it, so that the frames the application shows change.
+/// The left view is red and the right one blue; with `--highlight` a view
+/// turns white while a finger is on it, so that the frames the application
+/// shows change (drawing costs time, which the watchdog tests keep out of).
 @main
 final class AppDelegate: UIResponder, UIApplicationDelegate {
     var window: UIWindow?
@@ -85,8 +86,10 @@ final class LoggingView: UIView {
 
     required init?(coder: NSCoder) { nil }
 
+    static let highlights = CommandLine.arguments.contains("--highlight")
+
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
-        backgroundColor = .white
+        if Self.highlights { backgroundColor = .white }
         report("began", touches)
         if let delegate = UIApplication.shared.delegate as? AppDelegate, let seconds = delegate.hangOnBegan {
             delegate.hangOnBegan = nil
@@ -104,8 +107,12 @@ final class LoggingView: UIView {
             log("\(name) coalesced \(samples.count) \(samples.map { describe($0.location(in: nil)) }.joined(separator: " "))")
         }
     }
-    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { backgroundColor = color; report("ended", touches) }
-    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { backgroundColor = color; report("cancelled", touches) }
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { restoreColor(); report("ended", touches) }
+    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { restoreColor(); report("cancelled", touches) }
+
+    private func restoreColor() {
+        if Self.highlights { backgroundColor = color }
+    }
 
     private func report(_ phase: String, _ touches: Set<UITouch>) {
         let points = touches.map { $0.location(in: nil) }

@@ -199,7 +199,7 @@ public final class EventServer {
         if descriptors[1].revents != 0 { takeSignals() }
         if descriptors[2].revents != 0 { applyDeviceChanges() }
         if descriptors[3].revents != 0 { refreshDisplay(now: now) }
-        if descriptors[4].revents != 0 { takeDisplayEvents() }
+        if descriptors[4].revents != 0 || presenter.output.hasPendingEvents { takeDisplayEvents() }
         // Clients that woke the server first (a hang-up counts before any
         // input goes to that application), then the input sources; what they
         // read goes out at once. Control requests wait for the end of the
@@ -236,17 +236,20 @@ public final class EventServer {
         dispatcher.checkWatchdog(now: now)
         dropSilentClients(now: now)
         presenter.startClockIfNeeded(front: dispatcher.foreground, now: now)
+        // Xlib may have read the window's events off its socket while it
+        // showed a frame: poll would not report them again.
+        if presenter.output.hasPendingEvents { takeDisplayEvents() }
         flushAll()
         polledClients.removeAllKeepingStorage()
         log.summarize()
     }
 
-    /// A refresh is due: the front application's messages are read first
-    /// (its commit may be waiting, unread, behind its acknowledgements),
-    /// then its frame is shown and it is signalled.
+    /// A refresh or its signal is due: the front application's messages are
+    /// read first (its commit may be waiting, unread, behind its
+    /// acknowledgements), then its frame is shown or it is signalled.
     private func refreshDisplay(now: Double) {
         if let front = dispatcher.foreground { readMessages(from: front, now: now) }
-        presenter.refresh(now: now, front: dispatcher.foreground, applications: dispatcher.clients)
+        presenter.clockFired(now: now, front: dispatcher.foreground, applications: dispatcher.clients)
     }
 
     /// The output's own events: its input is dispatched as a device's;

@@ -185,11 +185,12 @@ public enum ServerMessage: Equatable, Sendable {
         }
     }
 
-    /// The display's refresh the application's next frame is for.
+    /// The display's refresh the frame the application draws now is for:
+    /// sent a little before it, so that a frame committed at once is shown then.
     public struct FrameSignal: Equatable, Sendable {
         /// Counts the display's refreshes.
         public var sequence: UInt64
-        /// When the refresh happened, in seconds of `CLOCK_MONOTONIC`.
+        /// When the refresh happens, in seconds of `CLOCK_MONOTONIC`.
         public var time: Double
         /// Seconds between refreshes (1/60, 1/120).
         public var refreshInterval: Double

@@ -30,6 +30,9 @@ struct DemoCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The display's refreshes per second: 60 or 120.", valueName: "hz"))
     var refresh: Int = 60
 
+    @Option(help: ArgumentHelp("The window's pixels per point (0.5 halves it); by default 1, or less to fit the X screen.", valueName: "scale"))
+    var windowScale: Double?
+
     @Option(help: ArgumentHelp("Stop after this many seconds (for scripts and screenshots).", valueName: "seconds"))
     var seconds: Double?
 
@@ -44,6 +47,7 @@ struct DemoCommand: ParsableCommand {
         var serverArguments = ["--socket", socket, "--screen", screen, "--refresh", String(refresh)]
         if let display { serverArguments += ["--display", display] }
         if let frames { serverArguments += ["--frames", frames] }
+        if let windowScale { serverArguments += ["--window-scale", String(windowScale)] }
         if display == nil && frames == nil && !DisplayChoice.hasDisplayVariable {
             print("No display (DISPLAY is not set): the demo runs headless. Add --frames DIR to see its frames as PNG files.")
         }

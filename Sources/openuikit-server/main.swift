@@ -44,6 +44,9 @@ struct OpenUIKitServer: ParsableCommand {
     @Option(help: ArgumentHelp("Headless: write every frame shown as a PNG file in this directory.", valueName: "dir"))
     var frames: String?
 
+    @Option(help: ArgumentHelp("The window's pixels per point (0.5 halves it); by default 1, or less to fit the X screen.", valueName: "scale"))
+    var windowScale: Double?
+
     @Option(help: .hidden)
     var watchdogTimeout: Double = 5
 
@@ -66,14 +69,16 @@ struct OpenUIKitServer: ParsableCommand {
         let configuration = ServerConfiguration(
             socketPath: socket, screen: Screen(parsing: screen)!, refreshRate: refresh, watchdogTimeout: watchdogTimeout)
         let server: EventServer
+        let identifiers = ContactIdentifiers()
         do {
-            let output = try DisplayChoice.open(display, screen: configuration.screen, framesDirectory: frames, log: configuration.log)
+            let output = try DisplayChoice.open(
+                display, screen: configuration.screen, framesDirectory: frames, windowScale: windowScale,
+                identifiers: identifiers, log: configuration.log)
             server = try EventServer(configuration: configuration, display: output)
         } catch {
             configuration.log("\(error)")
             throw ExitCode.failure
         }
-        let identifiers = ContactIdentifiers()
         do {
             var description: InputDeviceDescription?
             if let deviceHeader { description = try InputDeviceDescription.evemuHeader(atPath: deviceHeader) }

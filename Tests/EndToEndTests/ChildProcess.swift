@@ -63,9 +63,11 @@ final class ChildProcess {
         close(output)
     }
 
-    /// The built executable called `name`, next to the test bundle. Fails
+    /// The built executable called `name`, next to the test bundle (or the
+    /// absolute path `name`, for a system program). Fails
     /// loudly when it is missing: build with `swift build --build-tests`.
     static func locate(_ name: String) throws -> String {
+        if name.hasPrefix("/") { return name }
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { throw ChildProcessError("cannot find the test executable's directory") }

@@ -64,7 +64,7 @@ import Testing
     @Test func theServerShowsTheApplicationsFramesAndNoneWhileNothingChanges() throws {
         let directory = makeTemporaryDirectory()
         let (server, socket) = try startServer(["--display", "headless", "--frames", directory, "--screen", "40x20@2"])
-        let app = try startApplication("painter", socket: socket)
+        let app = try startApplication("painter", socket: socket, ["--highlight"])
         let first = waitForFrames(1, in: directory)
         try #require(first.count == 1, "the launch's frame; server said \(server.lines)")
         let launch = try Picture(path: "\(directory)/\(first[0])")
@@ -104,7 +104,7 @@ import Testing
     @Test func movesBetweenTwoRefreshesReachTheViewAsOneMoveWithEverySample() throws {
         let directory = makeTemporaryDirectory()
         let (server, socket) = try startServer(["--display", "headless", "--frames", directory, "--screen", "40x20@1"])
-        let app = try startApplication("coalescing", socket: socket, ["--coalesced"])
+        let app = try startApplication("coalescing", socket: socket, ["--coalesced", "--highlight"])
         try #require(waitForFrames(1, in: directory).count == 1, "the launch's frame; server said \(server.lines)")
         let injector = try Injector(serverPath: socket)
         try injector.send([DigitizerContact(identifier: 1, phase: .began, x: 22, y: 10)])

@@ -180,6 +180,41 @@ import Testing
         #expect(harness.log.contains("behind another source's last one"))
     }
 
+    @Test func twoSourcesGivingTheSameContactIdentifierKeepBothSequencesWhole() throws {
+        // A device of the server and an injector (`openuikit replay`) each
+        // number their contacts from 1: the second contact 1 used to
+        // replace the first ("began again"), cutting its sequence.
+        let harness = try ServerHarness()
+        let injected = ManualInputSource()
+        harness.server.add(injected)
+        let app = try harness.connect(name: "A")
+        func inject(_ phase: DigitizerContact.Phase, x: Double) {
+            injected.feed(.digitizer(DigitizerFrame(timestamp: monotonicSeconds(), contacts: [
+                DigitizerContact(identifier: 1, phase: phase, x: x, y: 300),
+            ])))
+            harness.turn()
+        }
+        harness.touch(1, .began, x: 10)
+        inject(.began, x: 200)
+        harness.touch(1, .moved, x: 20)
+        inject(.moved, x: 210)
+        harness.touch(1, .ended, x: 20)
+        inject(.ended, x: 210)
+        let contacts = try app.events().compactMap { event -> DigitizerContact? in
+            guard case .digitizer(let frame) = event.event else { return nil }
+            return frame.contacts.first
+        }
+        let device = contacts.filter { $0.y == 100 }, other = contacts.filter { $0.y == 300 }
+        #expect(device.map(\.phase) == [.began, .moved, .ended])
+        #expect(other.map(\.phase) == [.began, .moved, .ended])
+        #expect(Set(device.map(\.identifier)) == [1])
+        #expect(Set(other.map(\.identifier)).count == 1 && other.first?.identifier != 1)
+        #expect(!harness.log.contains("began again"), "\(harness.log.lines)")
+        // Once it ended, the injector's next contact 1 goes by 1 again.
+        inject(.began, x: 220)
+        #expect(try app.touchPhases() == ["1 began"])
+    }
+
     @Test func aMalformedMessageDropsOnlyItsSender() throws {
         let harness = try ServerHarness()
         let a = try harness.connect(name: "A")

@@ -56,7 +56,7 @@ import Testing
     @Test func theReadmesTwoCommandsWorkOnAFreshClone() throws {
         let readme = try String(contentsOf: Compiler.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let commands = ReadmeCommands.twoCommands(in: readme)
-        #expect(commands == ["swift run openuikit trace", "scripts/test"], "the README's two commands changed: update this test with them")
+        #expect(commands == ["swift run openuikit demo", "scripts/test"], "the README's two commands changed: update this test with them")
 
         // A clone of what is committed, so that a file the commands need
         // but nobody committed fails here, as it would for a newcomer.
@@ -77,17 +77,24 @@ import Testing
         let scratch = clone.appendingPathComponent(".build")
         let copiedProducts = scratch.appendingPathComponent(products.deletingLastPathComponent().lastPathComponent).appendingPathComponent("debug")
         try FileManager.default.createDirectory(at: copiedProducts, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: products.appendingPathComponent("openuikit"), to: copiedProducts.appendingPathComponent("openuikit"))
+        // The demo starts the server and the demo app, built beside it.
+        for program in ["openuikit", "openuikit-server", "OpenUIKitDemo"] {
+            try FileManager.default.copyItem(at: products.appendingPathComponent(program), to: copiedProducts.appendingPathComponent(program))
+        }
         try FileManager.default.createSymbolicLink(
             atPath: scratch.appendingPathComponent("debug").path,
             withDestinationPath: "\(products.deletingLastPathComponent().lastPathComponent)/debug")
         let words = commands.first?.split(separator: " ").map(String.init) ?? []
         try #require(words.starts(with: ["swift", "run"]))
         let options = ["--skip-build"]
-        let main = try Compiler.run("/usr/bin/env", Array(words.prefix(2)) + options + Array(words.dropFirst(2)), directory: clone)
+        // Headless, for eight seconds, on a 1x screen (a debug build draws a 3x
+        // one slowly), its frames written where this test looks.
+        let frames = clone.appendingPathComponent("frames")
+        let bounded = ["--display", "headless", "--frames", frames.path, "--screen", "390x844@1", "--seconds", "8"]
+        let main = try Compiler.run("/usr/bin/env", Array(words.prefix(2)) + options + Array(words.dropFirst(2)) + bounded, directory: clone)
         #expect(main.status == 0, "\(main.output)")
-        #expect(main.output.contains("touchesBegan"), "the trace shows no touch delivered:\n\(main.output)")
-        #expect(main.output.contains("touchesEnded"), "the trace shows no touch delivered:\n\(main.output)")
+        #expect(main.output.contains("demo ready"), "the demo app did not start:\n\(main.output)")
+        #expect(FileManager.default.fileExists(atPath: frames.appendingPathComponent("frame-000001.png").path), "the demo showed no frame:\n\(main.output)")
 
         // The test command: its list of passes, not the passes themselves
         // (this test is one of them).
@@ -96,6 +103,40 @@ import Testing
         for pass in ["unit", "docs"] {
             #expect(tests.output.contains(pass), "scripts/test --list names no \(pass) pass:\n\(tests.output)")
         }
+    }
+}
+
+extension DocumentationExampleTests {
+    /// The README's two-process demo, pasted as one block, with the app
+    /// slow to start (a second late, as on a loaded machine): the replay
+    /// must wait for it instead of playing to no application. The block
+    /// runs on this test run's programs, in a directory of its own.
+    @Test func theReadmesTwoProcessDemoWorksPastedAsOneBlockWithASlowApp() throws {
+        let readme = try String(contentsOf: Compiler.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let block = ReadmeCommands.demo(in: readme)
+        #expect(block.first == "swift build", "the README's demo changed: update this test with it")
+        #expect(block.contains { $0.contains("openuikit replay") }, "the README's demo changed: update this test with it")
+        let products = try Compiler.modulesDirectory().deletingLastPathComponent().path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("openuikit-demo-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let lines = block.dropFirst().map { line in
+            line.replacingOccurrences(of: "/tmp/demo", with: directory)
+                .replacingOccurrences(of: ".build/debug/TouchLogger", with: "sh -c 'sleep 1; exec \(products)/TouchLogger'")
+                .replacingOccurrences(of: ".build/debug/", with: "\(products)/")
+        }
+        let script = """
+            mkdir -p \(directory) && chmod 700 \(directory)
+            exec >\(directory)/out.log 2>&1
+            trap 'kill $(jobs -p) 2>/dev/null; wait' EXIT
+            \(lines.joined(separator: "\n"))
+            for i in $(seq 100); do grep -q 'right ended' \(directory)/out.log && exit 0; sleep 0.1; done
+            exit 1
+            """
+        let result = try Compiler.run("/bin/bash", ["-c", script], directory: Compiler.packageRoot)
+        let output = (try? String(contentsOfFile: "\(directory)/out.log", encoding: .utf8)) ?? ""
+        #expect(result.status == 0, "the demo's app saw no 'right ended':\n\(output)")
+        #expect(output.contains("played 6 events"), "\(output)")
+        #expect(output.contains("left began 1 (100,200)"), "\(output)")
     }
 }
 
@@ -224,6 +265,14 @@ enum MarkdownLinks {
 
 /// The README's "The two commands": its indented command lines.
 enum ReadmeCommands {
+    /// The indented lines of the README's event-server section: the two-process demo.
+    static func demo(in readme: String) -> [String] {
+        guard let section = readme.components(separatedBy: "\n### ").first(where: { $0.hasPrefix("Input and the event server") }) else { return [] }
+        return section.components(separatedBy: "\n")
+            .filter { $0.hasPrefix("    ") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
     static func twoCommands(in readme: String) -> [String] {
         guard let section = readme.components(separatedBy: "\n## ").first(where: { $0.hasPrefix("The two commands") }) else { return [] }
         return section.components(separatedBy: "\n")

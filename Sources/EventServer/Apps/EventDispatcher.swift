@@ -77,6 +77,17 @@ final class EventDispatcher {
     /// Each source's last input timestamp as it gave it, so that a source
     /// whose own clock runs back is told from two sources interleaving.
     @exclusivity(unchecked) private var lastTimestampBySource: [InputOrigin: Double] = [:]
+    /// A contact of one source and the identifier its source gave it.
+    private struct SourceContact: Hashable {
+        var origin: InputOrigin
+        var identifier: UInt32
+    }
+    /// Contacts that began with an identifier another source's contact
+    /// holds, and the identifier they go by instead, until they end.
+    @exclusivity(unchecked) private var aliases: [SourceContact: UInt32] = [:]
+    /// The next identifier to try for an alias, counting down from the
+    /// top, far from the sources' own, which count up from 1.
+    private var nextAlias = UInt32.max
     /// Input events dropped because no application was connected, since
     /// one was last in front.
     private var droppedForNoApplication = 0
@@ -165,7 +176,7 @@ final class EventDispatcher {
     func dispatch(_ event: HIDEvent, readTime: Double, from origin: InputOrigin) {
         var event = inOrder(event, from: origin)
         if case .digitizer(let frame) = event {
-            let admitted = admitting(frame, from: origin)
+            let admitted = admitting(aliasing(frame, from: origin), from: origin)
             guard !admitted.contacts.isEmpty else { return }
             event = .digitizer(admitted)
         }
@@ -284,6 +295,35 @@ final class EventDispatcher {
 
     // MARK: Sources coming and going
 
+    /// The frame with each contact under an identifier no other source's
+    /// contact holds. Sources number their contacts themselves (an
+    /// injector, a HID recording played, a device of this server), so two
+    /// may give the same one: a contact that begins with an identifier
+    /// another source's contact holds goes by an alias until it ends.
+    private func aliasing(_ frame: DigitizerFrame, from origin: InputOrigin) -> DigitizerFrame {
+        guard !aliases.isEmpty || frame.contacts.contains(where: { $0.phase == .began }) else { return frame }
+        var aliased = frame
+        for index in aliased.contacts.indices {
+            let contact = aliased.contacts[index]
+            let key = SourceContact(origin: origin, identifier: contact.identifier)
+            if contact.phase == .began {
+                aliases[key] = nil
+                if let held = routes[contact.identifier], held.origin != origin { aliases[key] = freshAlias() }
+            }
+            guard let alias = aliases[key] else { continue }
+            aliased.contacts[index].identifier = alias
+            if contact.phase == .ended || contact.phase == .cancelled { aliases[key] = nil }
+        }
+        return aliased
+    }
+
+    /// An identifier no contact down holds.
+    private func freshAlias() -> UInt32 {
+        while routes[nextAlias] != nil || nextAlias == 0 { nextAlias = nextAlias == 0 ? .max : nextAlias - 1 }
+        defer { nextAlias = nextAlias == 1 ? .max : nextAlias - 1 }
+        return nextAlias
+    }
+
     /// The frame with only the contacts the route tables have room for: a
     /// contact beginning past its source's share or the server's total is
     /// refused (and reported), and its sequence goes nowhere.
@@ -315,7 +355,10 @@ final class EventDispatcher {
     /// cancelled, where it last was, for whichever application owns it.
     /// Nothing else would ever end them.
     func endInput(from origin: InputOrigin, readTime: Double) {
-        defer { lastTimestampBySource[origin] = nil }
+        defer {
+            lastTimestampBySource[origin] = nil
+            if !aliases.isEmpty { aliases = aliases.filter { $0.key.origin != origin } }
+        }
         guard routeCounts[origin, default: 0] > 0 else { return }
         var contacts: [DigitizerContact] = []
         for route in routes.values where route.origin == origin {

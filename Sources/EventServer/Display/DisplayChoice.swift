@@ -12,8 +12,12 @@ public enum DisplayChoice {
         return value.pointee != 0
     }
 
+    /// The output `name` (x11, fb, headless), or the best there is. The
+    /// window's pointer and keys become contacts numbered by `identifiers`,
+    /// shared with the devices, so that no two sources reuse an identifier.
     public static func open(
-        _ name: String?, screen: Screen, framesDirectory: String?, log: (String) -> Void
+        _ name: String?, screen: Screen, framesDirectory: String?, windowScale: Double? = nil,
+        identifiers: ContactIdentifiers, log: (String) -> Void
     ) throws(EventServerError) -> any DisplayOutput {
         let pixelWidth = Int((screen.width * screen.scale).rounded())
         let pixelHeight = Int((screen.height * screen.scale).rounded())
@@ -23,12 +27,35 @@ public enum DisplayChoice {
         switch name {
         case "headless":
             return try headless(pixelWidth: pixelWidth, pixelHeight: pixelHeight, framesDirectory: framesDirectory)
-        case nil:
-            if framesDirectory == nil, hasDisplayVariable { log("DISPLAY is set, but the X window output is not built yet; headless") }
-            log("no --display: headless (frames are counted\(framesDirectory == nil ? "; --frames DIR writes them as PNG files" : ", and written to \(framesDirectory!)"))")
-            return try headless(pixelWidth: pixelWidth, pixelHeight: pixelHeight, framesDirectory: framesDirectory)
+        case "x11":
+            return try window(screen: screen, windowScale: windowScale, identifiers: identifiers, log: log)
+        case "fb":
+            do {
+                return try FrameBufferDisplay(screen: screen)
+            } catch {
+                throw .display("\(error)")
+            }
         default:
-            throw .display("--display \(name!) is not built yet; use --display headless")
+            if framesDirectory == nil && hasDisplayVariable {
+                log("DISPLAY is set: frames go to a window (--display headless to write them as files instead)")
+                return try window(screen: screen, windowScale: windowScale, identifiers: identifiers, log: log)
+            }
+            if framesDirectory == nil, let frameBuffer = try? FrameBufferDisplay(screen: screen) {
+                log("no DISPLAY, and /dev/fb0 opens: frames go to the frame buffer")
+                return frameBuffer
+            }
+            log("no DISPLAY and no frame buffer: headless (frames are counted\(framesDirectory == nil ? "; --frames DIR writes them as PNG files" : ", and written to \(framesDirectory!)"))")
+            return try headless(pixelWidth: pixelWidth, pixelHeight: pixelHeight, framesDirectory: framesDirectory)
+        }
+    }
+
+    private static func window(screen: Screen, windowScale: Double?, identifiers: ContactIdentifiers, log: (String) -> Void) throws(EventServerError) -> X11Display {
+        do {
+            let window = try X11Display(screen: screen, windowScale: windowScale, identifiers: identifiers)
+            for note in window.notes { log(note) }
+            return window
+        } catch {
+            throw .display("\(error)")
         }
     }
 

@@ -6,20 +6,41 @@ import Glibc
 /// multiples of the refresh interval of `CLOCK_MONOTONIC`, as a display's
 /// vsync is regular whatever the applications do.
 ///
+/// Each refresh has two moments. A little before it (``signalLead``), the
+/// front application is signalled, so that the frame it draws then is
+/// committed in time for the refresh itself, where the latest commit is
+/// shown. This is weston's repaint window (it repaints 7 ms before the
+/// vblank by default, `repaint-window` in weston.ini), moved into the
+/// applications, which draw their own frames here: an event read before
+/// the signal is on the screen at the refresh that follows it, within one
+/// interval and the lead.
+///
 /// Where no display reports its vsync (headless, Xvfb) this is the vsync,
 /// as the headless backends of weston and wlroots make theirs: a timer at
 /// the refresh rate. It runs only while someone needs refreshes, so an
 /// idle server sleeps.
 final class FrameClock {
+    /// What is due when the timer fires.
+    enum Moment: Equatable {
+        /// Signal the front application for refresh `sequence`.
+        case signal(UInt64)
+        /// Refresh `sequence`: show the latest commit.
+        case refresh(UInt64)
+    }
+
     /// Seconds between refreshes.
     let interval: Double
-    /// A timer descriptor, readable when a refresh is due.
+    /// How long before a refresh its frame signal goes out: weston's 7 ms,
+    /// or half the interval when that is shorter (120 Hz).
+    let signalLead: Double
+    /// A timer descriptor, readable when a moment is due.
     let fileDescriptor: Int32
-    /// When the timer is set to fire next; nil while stopped.
-    private(set) var nextRefresh: Double?
+    /// The moment the timer is set for, and when; nil while stopped.
+    private(set) var next: (moment: Moment, time: Double)?
 
     init(refreshRate: Int) throws(InputSourceError) {
         interval = 1 / Double(refreshRate)
+        signalLead = min(0.007, interval / 2)
         fileDescriptor = try SystemCalls.makeTimer()
     }
 
@@ -27,44 +48,53 @@ final class FrameClock {
         close(fileDescriptor)
     }
 
-    var isRunning: Bool { nextRefresh != nil }
+    var isRunning: Bool { next != nil }
 
-    /// The refresh count at `time`: the sequence number of the last refresh at or before it.
+    /// The sequence number of the last refresh at or before `time`.
     func sequence(at time: Double) -> UInt64 {
         UInt64(max(0, (time / interval).rounded(.down)))
     }
 
-    /// When refresh `sequence` happened (or will).
+    /// When refresh `sequence` happens (or happened).
     func time(of sequence: UInt64) -> Double {
         Double(sequence) * interval
     }
 
-    /// Sets the timer for the first refresh after `now`, unless it is set.
+    /// Sets the timer for the next moment after `now`, unless it is set.
     func start(now: Double) {
-        guard nextRefresh == nil else { return }
+        guard next == nil else { return }
         schedule(after: now)
     }
 
     func stop() {
-        guard nextRefresh != nil else { return }
-        nextRefresh = nil
+        guard next != nil else { return }
+        next = nil
         SystemCalls.arm(fileDescriptor, at: nil)
         SystemCalls.drain(fileDescriptor)
     }
 
-    /// The timer fired: returns the refresh that is due (the latest one, if
-    /// the server was late for several) and sets the timer for the next.
-    func takeRefresh(now: Double) -> UInt64? {
+    /// The timer fired: returns the moment due and sets the timer for the
+    /// next one. A server late past the refresh a moment was for gets that
+    /// refresh (the latest one) instead.
+    func takeMoment(now: Double) -> Moment? {
         SystemCalls.drain(fileDescriptor)
-        guard let due = nextRefresh, now >= due - interval / 1000 else { return nil }
-        let sequence = max(self.sequence(at: now + interval / 1000), self.sequence(at: due))
-        schedule(after: time(of: sequence))
-        return sequence
+        guard let due = next, now >= due.time - interval / 1000 else { return nil }
+        schedule(after: now)
+        let latest = sequence(at: now + interval / 1000)
+        switch due.moment {
+        case .signal(let sequence) where latest >= sequence: return .refresh(latest)
+        case .refresh(let sequence) where latest > sequence: return .refresh(latest)
+        default: return due.moment
+        }
     }
 
+    /// Sets the timer for the first moment after `moment`.
     private func schedule(after moment: Double) {
-        let next = time(of: sequence(at: moment) + 1)
-        nextRefresh = next
-        SystemCalls.arm(fileDescriptor, at: next)
+        let upcoming = sequence(at: moment + interval / 1000) + 1
+        let signalTime = time(of: upcoming) - signalLead
+        next = signalTime > moment + interval / 1000
+            ? (.signal(upcoming), signalTime)
+            : (.refresh(upcoming), time(of: upcoming))
+        SystemCalls.arm(fileDescriptor, at: next!.time)
     }
 }

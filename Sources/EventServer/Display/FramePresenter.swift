@@ -6,10 +6,15 @@ import HID
 /// Applications ask for a frame signal, draw into a buffer the server does
 /// not hold, and commit it with its damage. At each refresh of the
 /// ``FrameClock`` the presenter
-/// 1. shows the front application's pending commit, if it has one (the
-///    whole frame when the front application changed, else its damage),
-///    and tells it the frame was presented and its buffer is free;
-/// 2. sends the front application the frame signal it asked for.
+/// 1. a little before the refresh, sends the front application the frame
+///    signal it asked for;
+/// 2. at the refresh, shows the front application's pending commit, if it
+///    has one (the whole frame when the front application changed, else
+///    its damage), and tells it the frame was presented and its buffer is
+///    free.
+///
+/// The signal goes out a little before the refresh (``FrameClock``), so a
+/// frame drawn at the signal is shown at that refresh.
 ///
 /// A commit replaced by a newer one before a refresh is discarded; a
 /// background application's commits are discarded at once and it gets no
@@ -58,9 +63,27 @@ final class FramePresenter {
         if isFront { clock.start(now: now) }
     }
 
-    /// The clock fired: shows the front application's frame and signals it.
-    func refresh(now: Double, front: Client?, applications: [Client]) {
-        guard let sequence = clock.takeRefresh(now: now) else { return }
+    /// The clock fired: a little before a refresh, the front application
+    /// is signalled; at the refresh, its latest commit is shown.
+    func clockFired(now: Double, front: Client?, applications: [Client]) {
+        switch clock.takeMoment(now: now) {
+        case nil: return
+        case .signal(let sequence): signal(front, for: sequence)
+        case .refresh(let sequence): refresh(sequence, front: front, applications: applications)
+        }
+    }
+
+    /// Sends the signal the front application asked for: the frame it
+    /// draws now is for refresh `sequence`.
+    private func signal(_ front: Client?, for sequence: UInt64) {
+        guard let front, front.frames.wantsFrameSignal else { return }
+        front.frames.wantsFrameSignal = false
+        front.enqueue(ServerMessage.frameSignal(.init(
+            sequence: sequence, time: clock.time(of: sequence), refreshInterval: clock.interval)).encoded())
+        idleRefreshes = 0
+    }
+
+    private func refresh(_ sequence: UInt64, front: Client?, applications: [Client]) {
         let time = clock.time(of: sequence)
         var didWork = false
         for client in applications where client !== front {
@@ -83,11 +106,8 @@ final class FramePresenter {
                 front.enqueue(ServerMessage.bufferReleased(commit.bufferIdentifier).encoded())
                 didWork = true
             }
-            if front.frames.wantsFrameSignal {
-                front.frames.wantsFrameSignal = false
-                front.enqueue(ServerMessage.frameSignal(.init(sequence: sequence, time: time, refreshInterval: clock.interval)).encoded())
-                didWork = true
-            }
+            // Asked after this refresh's signal: it gets the next one.
+            if front.frames.wantsFrameSignal { didWork = true }
             if front.unacknowledgedCount > 0 && front.isResponding { didWork = true }
         }
         idleRefreshes = didWork ? 0 : idleRefreshes + 1

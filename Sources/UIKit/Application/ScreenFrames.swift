@@ -11,8 +11,8 @@ import HID
 ///    screen's size and attaches them.
 /// 2. When a turn's commit changed what the screen shows, it asks for a
 ///    frame signal, unless it holds one it has not used.
-/// 3. A frame signal is the display's refresh: display links fire, and the
-///    turn's end draws the damage into the compositor's frame, copies it
+/// 3. A frame signal comes a little before the display's refresh: display
+///    links fire (their target is that refresh), and the turn's end draws the damage into the compositor's frame, copies it
 ///    (with what that buffer missed since it was last drawn) into a buffer
 ///    the server does not hold, and commits that buffer with its damage.
 /// 4. The server gives a buffer back once it has shown it or replaced it.
@@ -45,8 +45,19 @@ final class ScreenFrames {
     private(set) var committedCount = 0
     private(set) var presentedCount = 0
     private(set) var discardedCount = 0
-    /// Called when the server reports a frame presented (tests and benchmarks).
-    var onPresented: ((ServerMessage.FramePresentation) -> Void)?
+    /// Touch to photon: the server's read time of the oldest event
+    /// delivered since the last commit, then of each commit not yet
+    /// presented. A discarded commit's events are shown by the next one.
+    @exclusivity(unchecked) private var oldestUndrawnReadTime: Double?
+    private var commitReadTimes: [(commit: UInt64, readTime: Double)] = []
+    /// For each frame presented that showed events: from the server's read
+    /// of its oldest event to the refresh that presented it, in seconds;
+    /// kept only while ``recordsTouchToPhoton`` (a benchmark's choice).
+    private(set) var touchToPhotonLatencies: [Double] = []
+    /// The refreshes that presented a frame, in order, kept only while
+    /// ``recordsTouchToPhoton``: a gap is a refresh with no new frame.
+    private(set) var presentedRefreshes: [UInt64] = []
+    var recordsTouchToPhoton = false
 
     /// Buffers an application draws into, in turn.
     static let bufferCount = 2
@@ -79,7 +90,8 @@ final class ScreenFrames {
         lastRefresh = signal
         holdsFrameSignal = true
         hasRequestedFrame = false
-        DisplayLinkRegistry.current.displayDidRefresh(at: signal.time, frameDuration: signal.refreshInterval)
+        // The frame on the screen is the one before the refresh signalled.
+        DisplayLinkRegistry.current.displayDidRefresh(at: signal.time - signal.refreshInterval, frameDuration: signal.refreshInterval)
         // Links fire at every refresh, whether or not a frame is drawn.
         if DisplayLinkRegistry.current.hasLinks { requestFrame() }
     }
@@ -108,11 +120,33 @@ final class ScreenFrames {
     func framePresented(_ presentation: ServerMessage.FramePresentation) {
         presentedCount += 1
         lastRefresh = ServerMessage.FrameSignal(sequence: presentation.sequence, time: presentation.time, refreshInterval: presentation.refreshInterval)
-        onPresented?(presentation)
+        if recordsTouchToPhoton { presentedRefreshes.append(presentation.sequence) }
+        if let readTime = takeReadTime(of: presentation.commitIdentifier), recordsTouchToPhoton {
+            touchToPhotonLatencies.append(presentation.time - readTime)
+        }
     }
 
     func frameDiscarded(_ commitIdentifier: UInt64) {
         discardedCount += 1
+        if let readTime = takeReadTime(of: commitIdentifier) { eventDelivered(readTime: readTime) }
+    }
+
+    /// An event the server read at `readTime` was delivered: the next frame shows it.
+    func eventDelivered(readTime: Double) {
+        if let oldest = oldestUndrawnReadTime, oldest <= readTime { return }
+        oldestUndrawnReadTime = readTime
+    }
+
+    func resetTouchToPhotonLatencies() {
+        touchToPhotonLatencies.removeAll(keepingCapacity: true)
+        presentedRefreshes.removeAll(keepingCapacity: true)
+    }
+
+    private func takeReadTime(of commit: UInt64) -> Double? {
+        for index in commitReadTimes.indices where commitReadTimes[index].commit == commit {
+            return commitReadTimes.remove(at: index).readTime
+        }
+        return nil
     }
 
     /// Touch moves are held for the next refresh (`UIApplication`'s event
@@ -165,6 +199,10 @@ final class ScreenFrames {
         buffers[index].isHeld = true
         let commit = ServerMessage.FrameCommit(
             commitIdentifier: nextCommitIdentifier, bufferIdentifier: buffers[index].identifier, damage: rects)
+        if let readTime = oldestUndrawnReadTime {
+            oldestUndrawnReadTime = nil
+            commitReadTimes.append((commit.commitIdentifier, readTime))
+        }
         nextCommitIdentifier += 1
         committedCount += 1
         connection.send(ServerMessage.commitFrame(commit).encoded())

@@ -400,6 +400,7 @@ open class UIApplication: UIResponder {
             }
             if acknowledges {
                 inputPort.server?.acknowledge(acknowledgements[nextAcknowledgement].sequence, handled: lastEventWasHandled)
+                screenFrames?.eventDelivered(readTime: acknowledgements[nextAcknowledgement].readTime)
                 nextAcknowledgement += 1
             }
         }
@@ -688,6 +689,26 @@ open class UIApplication: UIResponder {
             if let window = order[index].window { layers.append(window.layer) }
         }
         return layers
+    }
+
+    /// For each frame the event server presented that showed events: the
+    /// seconds from the server's read of its oldest event to the refresh
+    /// that presented it (touch to photon). For benchmarks.
+    @_spi(Benchmarks) public var touchToPhotonLatencies: [Double] {
+        screenFrames?.touchToPhotonLatencies ?? []
+    }
+
+    /// The display refreshes that presented this application's frames since
+    /// recording started, in order. For benchmarks.
+    @_spi(Benchmarks) public var presentedRefreshes: [UInt64] {
+        screenFrames?.presentedRefreshes ?? []
+    }
+
+    /// Starts (again) recording ``touchToPhotonLatencies`` and
+    /// ``presentedRefreshes``, from none.
+    @_spi(Benchmarks) public func startRecordingTouchToPhoton() {
+        screenFrames?.resetTouchToPhotonLatencies()
+        screenFrames?.recordsTouchToPhoton = true
     }
 
     /// Starts sending frames to the event server `server`.

@@ -19,18 +19,16 @@ open class UIProgressView: UIView {
         didSet { updateAppearance() }
     }
 
-    private var storedProgress: Float = 0
+    private var range = BoundedValue<Float>(0, in: 0...1) {
+        didSet { updateAppearance() }
+    }
     private let trackLayer = CALayer()
     private let fillLayer = CALayer()
 
     /// How far the task is, 0…1; values beyond are pinned, NaN is refused.
     open var progress: Float {
-        get { storedProgress }
-        set {
-            guard !newValue.isNaN else { return }
-            storedProgress = min(max(newValue, 0), 1)
-            updateAppearance()
-        }
+        get { range.value }
+        set { range.setValue(newValue) }
     }
 
     /// The fill's colour; nil is the tint.
@@ -100,7 +98,7 @@ open class UIProgressView: UIView {
         trackLayer.frame = track
         trackLayer.cornerRadius = radius
         trackLayer.backgroundColor = (trackTintColor ?? (progressViewStyle == .default ? .systemFill : .clear)).cgColor
-        fillLayer.frame = CGRect(x: track.minX, y: track.minY, width: track.width * CGFloat(storedProgress), height: height)
+        fillLayer.frame = CGRect(x: track.minX, y: track.minY, width: track.width * CGFloat(range.value), height: height)
         fillLayer.cornerRadius = radius
         fillLayer.backgroundColor = (progressTintColor ?? tintColor).cgColor
     }

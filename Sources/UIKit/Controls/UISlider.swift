@@ -25,7 +25,7 @@
 /// nothing.
 @preconcurrency @MainActor
 open class UISlider: UIControl {
-    private var storedValue: Float = 0 {
+    private var range = BoundedValue<Float>(0, in: 0...1) {
         didSet { updateAppearance() }
     }
     /// The track from the minimum end to the thumb; nil is the tint.
@@ -110,31 +110,22 @@ open class UISlider: UIControl {
     /// The value, kept within ``minimumValue`` and ``maximumValue``.
     /// NaN is refused: the value stays as it was.
     open var value: Float {
-        get { storedValue }
-        set {
-            guard !newValue.isNaN else { return }
-            storedValue = min(max(newValue, minimumValue), maximumValue)
-        }
+        get { range.value }
+        set { range.setValue(newValue) }
     }
 
     /// Raising it above the maximum raises the maximum too. A value that is
     /// not finite is refused.
-    open var minimumValue: Float = 0 {
-        didSet {
-            guard minimumValue.isFinite else { minimumValue = oldValue; return }
-            if maximumValue < minimumValue { maximumValue = minimumValue }
-            value = storedValue
-        }
+    open var minimumValue: Float {
+        get { range.minimum }
+        set { range.setMinimum(newValue) }
     }
 
     /// Lowering it below the minimum lowers the minimum too. A value that
     /// is not finite is refused.
-    open var maximumValue: Float = 1 {
-        didSet {
-            guard maximumValue.isFinite else { maximumValue = oldValue; return }
-            if minimumValue > maximumValue { minimumValue = maximumValue }
-            value = storedValue
-        }
+    open var maximumValue: Float {
+        get { range.maximum }
+        set { range.setMaximum(newValue) }
     }
 
     open var isContinuous = true

@@ -25,7 +25,9 @@ open class UIStepper: UIControl {
         case decrement, increment
     }
 
-    private var storedValue: Double = 0
+    private var range = BoundedValue<Double>(0, in: 0...100) {
+        didSet { updateAppearance() }
+    }
     private var trackedHalf: Half?
     private var valueAtTouchDown: Double = 0
     private var repeatTimer: RunLoopTimer?
@@ -37,32 +39,22 @@ open class UIStepper: UIControl {
 
     /// The value, kept within ``minimumValue`` and ``maximumValue``; NaN is refused.
     open var value: Double {
-        get { storedValue }
-        set {
-            guard !newValue.isNaN else { return }
-            storedValue = min(max(newValue, minimumValue), maximumValue)
-            updateAppearance()
-        }
+        get { range.value }
+        set { range.setValue(newValue) }
     }
 
     /// Raising it above the maximum sets both to the new value (Apple's
     /// documented rule). Values that are not finite are refused.
-    open var minimumValue: Double = 0 {
-        didSet {
-            guard minimumValue.isFinite else { minimumValue = oldValue; return }
-            if maximumValue < minimumValue { maximumValue = minimumValue }
-            value = storedValue
-        }
+    open var minimumValue: Double {
+        get { range.minimum }
+        set { range.setMinimum(newValue) }
     }
 
     /// Lowering it below the minimum sets both to the new value. Values
     /// that are not finite are refused.
-    open var maximumValue: Double = 100 {
-        didSet {
-            guard maximumValue.isFinite else { maximumValue = oldValue; return }
-            if minimumValue > maximumValue { minimumValue = maximumValue }
-            value = storedValue
-        }
+    open var maximumValue: Double {
+        get { range.maximum }
+        set { range.setMaximum(newValue) }
     }
 
     /// How much one step changes the value; values that are not finite
@@ -122,7 +114,7 @@ open class UIStepper: UIControl {
     private func canStep(_ half: Half) -> Bool {
         guard isEnabled else { return false }
         if wraps { return true }
-        return half == .increment ? storedValue < maximumValue : storedValue > minimumValue
+        return half == .increment ? range.value < maximumValue : range.value > minimumValue
     }
 
     private func updateAppearance() {
@@ -156,7 +148,7 @@ open class UIStepper: UIControl {
         let half: Half = touch.location(in: self).x < bounds.midX ? .decrement : .increment
         guard canStep(half) else { return false }
         trackedHalf = half
-        valueAtTouchDown = storedValue
+        valueAtTouchDown = range.value
         step(half, with: event)
         if autorepeat {
             repeatTimer = UIApplication.shared.runLoop.schedule(
@@ -187,15 +179,15 @@ open class UIStepper: UIControl {
         repeatTimer = nil
         trackedHalf = nil
         updateAppearance()
-        if !isContinuous && storedValue != valueAtTouchDown { sendActions(for: .valueChanged, with: event) }
+        if !isContinuous && range.value != valueAtTouchDown { sendActions(for: .valueChanged, with: event) }
     }
 
     /// One step of `half`, wrapping or stopping at the limits.
     private func step(_ half: Half, with event: UIEvent?) {
-        var next = half == .increment ? storedValue + stepValue : storedValue - stepValue
+        var next = half == .increment ? range.value + stepValue : range.value - stepValue
         if next > maximumValue { next = wraps ? minimumValue : maximumValue }
         if next < minimumValue { next = wraps ? maximumValue : minimumValue }
-        guard next != storedValue else { return }
+        guard next != range.value else { return }
         value = next
         if isContinuous { sendActions(for: .valueChanged, with: event) }
     }

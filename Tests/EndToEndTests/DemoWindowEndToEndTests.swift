@@ -1,0 +1,148 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+
+/// `openuikit demo` in a real window on a real X server (Xvfb), driven by
+/// xdotool as a person with a mouse would: the server, the demo app and
+/// the X server are three processes. Where Xvfb is not installed the tests
+/// say so loudly, and under CI (`CI` set) they fail instead.
+@Suite(.serialized) struct DemoWindowEndToEndTests {
+    static let tools = (xvfb: "/usr/bin/Xvfb", xdotool: "/usr/bin/xdotool", xwd: "/usr/bin/xwd")
+    static let isAvailable = access(tools.xvfb, X_OK) == 0 && access(tools.xdotool, X_OK) == 0 && access(tools.xwd, X_OK) == 0
+    static let enabled = Testing.ConditionTrait.enabled(
+        if: isAvailable || getenv("CI") != nil,
+        "SKIPPED, NOT PASSED: these tests need Xvfb, xdotool and xwd (apt-get install xvfb xdotool x11-apps)"
+    )
+
+    /// An X server of the test's own, on the display number it picks.
+    final class XServer {
+        let process: ChildProcess
+        let display: String
+
+        init() throws {
+            guard DemoWindowEndToEndTests.isAvailable else {
+                throw ChildProcessError("CI is set and Xvfb, xdotool or xwd is missing: apt-get install xvfb xdotool x11-apps")
+            }
+            process = try ChildProcess(DemoWindowEndToEndTests.tools.xvfb, ["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"])
+            guard let number = process.waitForLine(timeout: 10, { Int($0) != nil }) else { throw ChildProcessError("Xvfb did not start") }
+            display = ":" + number
+        }
+    }
+
+    /// A window's pixels, read with xwd: rows of (red, green, blue).
+    struct WindowPicture {
+        let width: Int
+        let height: Int
+        let pixels: [[UInt8]]
+
+        init(window: String, display: String) throws {
+            let path = makeTemporaryDirectory() + "/window.xwd"
+            let dump = try ChildProcess(DemoWindowEndToEndTests.tools.xwd, ["-id", window, "-silent", "-out", path], environment: ["DISPLAY": display])
+            guard dump.waitForExit() == 0, let file = fopen(path, "rb") else { throw ChildProcessError("xwd failed: \(dump.lines)") }
+            defer { fclose(file) }
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = fread(&chunk, 1, chunk.count, file)
+                if count <= 0 { break }
+                bytes += chunk[0..<count]
+            }
+            func field(_ index: Int) -> Int {
+                (0..<4).reduce(0) { $0 << 8 | Int(bytes[index * 4 + $1]) }
+            }
+            let headerSize = field(0), width = field(4), height = field(5), byteOrder = field(7)
+            let bitsPerPixel = field(11), bytesPerLine = field(12), colors = field(19)
+            let masks = [field(14), field(15), field(16)]
+            guard field(2) == 2, bitsPerPixel == 24 || bitsPerPixel == 32 else { throw ChildProcessError("an xwd dump of \(bitsPerPixel) bits per pixel") }
+            let size = bitsPerPixel / 8, start = headerSize + colors * 12
+            let shifts = masks.map { $0.trailingZeroBitCount }
+            var pixels: [[UInt8]] = []
+            for y in 0..<height {
+                for x in 0..<width {
+                    let offset = start + y * bytesPerLine + x * size
+                    var value = 0
+                    for byte in 0..<size {
+                        value |= Int(bytes[offset + byte]) << (byteOrder == 0 ? 8 * byte : 8 * (size - 1 - byte))
+                    }
+                    pixels.append(shifts.map { UInt8(truncatingIfNeeded: value >> $0) })
+                }
+            }
+            self.width = width
+            self.height = height
+            self.pixels = pixels
+        }
+
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { pixels[y * width + x] }
+    }
+
+    func xdotool(_ arguments: [String], display: String) throws -> ChildProcess {
+        let tool = try ChildProcess(Self.tools.xdotool, arguments, environment: ["DISPLAY": display])
+        #expect(tool.waitForExit() == 0, "xdotool \(arguments.joined(separator: " ")): \(tool.lines)")
+        return tool
+    }
+
+    /// Starts the demo on `server`'s display and returns it with its window's id.
+    func startDemo(on server: XServer) throws -> (demo: ChildProcess, window: String) {
+        let demo = try ChildProcess("openuikit", ["demo", "--display", "x11", "--screen", "390x844@1"], environment: ["DISPLAY": server.display])
+        demo.waitFor("demo ready")
+        let search = try xdotool(["search", "--sync", "--name", "OpenUIKit demo"], display: server.display)
+        let window = try #require(search.lines.first)
+        usleep(500_000)  // the first frame is shown at the next refresh after launch
+        return (demo, window)
+    }
+
+    @Test(enabled) func theWindowShowsExactlyTheFrameTheAppDrew() throws {
+        let frames = makeTemporaryDirectory()
+        let headless = try ChildProcess("openuikit", ["demo", "--display", "headless", "--frames", frames, "--screen", "390x844@1", "--seconds", "3"])
+        #expect(headless.waitForExit() == 0)
+        let frame = try ScreenEndToEndTests.Picture(path: frames + "/frame-000001.png")
+
+        let server = try XServer()
+        let (demo, window) = try startDemo(on: server)
+        let shown = try WindowPicture(window: window, display: server.display)
+        #expect(shown.width == 390 && shown.height == 844)
+        var differing = 0
+        for y in 0..<frame.height {
+            for x in 0..<frame.width where Array(frame.pixel(x, y).prefix(3)) != shown.pixel(x, y) { differing += 1 }
+        }
+        #expect(differing == 0, "\(differing) of the window's pixels differ from the app's frame")
+        demo.signal(SIGTERM)
+        #expect(demo.waitForExit() == 0)
+    }
+
+    @Test(enabled) func aClickHighlightsTheButtonAndSendsItsAction() throws {
+        let server = try XServer()
+        let (demo, window) = try startDemo(on: server)
+        let before = try WindowPicture(window: window, display: server.display)
+        _ = try xdotool(["mousemove", "--window", window, "60", "152", "mousedown", "1"], display: server.display)
+        usleep(300_000)
+        let pressed = try WindowPicture(window: window, display: server.display)
+        var changed = 0
+        for y in 130..<174 {
+            for x in 20..<180 where before.pixel(x, y) != pressed.pixel(x, y) { changed += 1 }
+        }
+        #expect(changed > 0, "the button looks highlighted while the button is down")
+        #expect(!demo.lines.contains("button tapped 1"), "no action before the button comes up")
+        _ = try xdotool(["mouseup", "1"], display: server.display)
+        demo.waitFor("button tapped 1")
+        demo.signal(SIGTERM)
+        #expect(demo.waitForExit() == 0)
+    }
+
+    @Test(enabled) func aDragScrollsTheList() throws {
+        let server = try XServer()
+        let (demo, window) = try startDemo(on: server)
+        _ = try xdotool(["mousemove", "--window", window, "146", "790", "click", "1"], display: server.display)
+        usleep(300_000)
+        var drag = ["mousemove", "--window", window, "200", "600", "mousedown", "1"]
+        for step in 1...10 { drag += ["mousemove", "--window", window, "200", String(600 - step * 30), "sleep", "0.02"] }
+        drag += ["mouseup", "1"]
+        _ = try xdotool(drag, display: server.display)
+        let line = try #require(demo.waitForLine { $0.hasPrefix("list offset ") })
+        let offset = Double(line.dropFirst("list offset ".count).prefix { $0 != "," }) ?? 0
+        #expect(offset > 100, "the list followed the drag: \(line)")
+        demo.signal(SIGTERM)
+        #expect(demo.waitForExit() == 0)
+    }
+}
