@@ -81,6 +81,11 @@ if [ -n "$needs_graphics" ]; then
         $(pkg-config --libs freetype2 libpng fontconfig) -ljpeg)
 fi
 
+# The event server's C modules: libpng (headless frames) and Xlib (the X
+# window output); a target that links the server links their libraries.
+server_c_modules=(-I Sources/CPNG -I Sources/CX11 $(pkg-config --cflags-only-I libpng | sed 's/-I/-Xcc -I/g'))
+link_server=($(pkg-config --libs libpng x11 xext))
+
 build_module_lane() {
     case "$1" in
     server)
@@ -89,7 +94,7 @@ build_module_lane() {
             -c -o "$build/HID.o" Sources/HID/*.swift
         local server_sources
         mapfile -t server_sources < <(find Sources/EventServer -name '*.swift' | sort)
-        swiftc "${flags[@]}" -wmo -module-name EventServer -emit-module -emit-module-path "$build/EventServer.swiftmodule" \
+        swiftc "${flags[@]}" "${server_c_modules[@]}" -wmo -module-name EventServer -emit-module -emit-module-path "$build/EventServer.swiftmodule" \
             -c -o "$build/EventServer.o" "${server_sources[@]}"
         ;;
     scenes-and-graphics)
@@ -113,9 +118,9 @@ side_by_side build_module_lane server scenes-and-graphics
 
 build_target() {
     echo "fuzz: building $1" >&2
-    swiftc "${flags[@]}" -module-name "Fuzz$1" -o "$build/$1" \
+    swiftc "${flags[@]}" "${server_c_modules[@]}" -module-name "Fuzz$1" -o "$build/$1" \
         Fuzz/Support/*.swift "Fuzz/Targets/$1.swift" "$build/HID.o" "$build/EventServer.o" "$build/SceneFile.o" \
-        "${link_graphics[@]}"
+        "${link_graphics[@]}" "${link_server[@]}"
 }
 side_by_side build_target "${targets[@]}"
 

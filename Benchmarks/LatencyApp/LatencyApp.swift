@@ -74,7 +74,7 @@ final class LatencyView: UIView {
         record(touches)
     }
 
-    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { record(touches) }
+    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { record(touches, coalescedIn: event) }
 
     override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         record(touches)
@@ -97,7 +97,9 @@ final class LatencyView: UIView {
         }
     }
 
-    private func record(_ touches: Set<UITouch>) {
+    /// Moves come once per frame, with the frame's samples coalesced: each
+    /// sample counts as the event it came in.
+    private func record(_ touches: Set<UITouch>, coalescedIn event: UIEvent? = nil) {
         guard let touch = touches.first else { return }
         dot?.center = touch.location(in: self)
         let now = monotonicNow()
@@ -106,15 +108,17 @@ final class LatencyView: UIView {
         } else {
             unstamped += 1
         }
-        sendLatencies.append(now - touch.timestamp)
-        let index = Int(touch.force)
-        if index == expected {
-            expected += 1
-        } else if index > expected {
-            lost += index - expected
-            expected = index + 1
-        } else {
-            reordered += 1
+        for sample in event?.coalescedTouches(for: touch) ?? [touch] {
+            sendLatencies.append(now - sample.timestamp)
+            let index = Int(sample.force)
+            if index == expected {
+                expected += 1
+            } else if index > expected {
+                lost += index - expected
+                expected = index + 1
+            } else {
+                reordered += 1
+            }
         }
     }
 }

@@ -525,6 +525,7 @@ open class UIApplication: UIResponder {
         if !heldAcknowledgements.isEmpty {
             for acknowledgement in heldAcknowledgements {
                 inputPort.server?.acknowledge(acknowledgement.sequence, handled: lastEventWasHandled)
+                screenFrames?.eventDelivered(readTime: acknowledgement.readTime)
             }
             heldAcknowledgements.removeAll(keepingCapacity: true)
         }
