@@ -79,3 +79,23 @@ public final class DiagnosticLog {
 
     public func removeAll() { entries.removeAll() }
 }
+
+/// Marks the main queue, on which the main actor's work runs (whatever
+/// thread drains it: a test runner may drain it from another thread than
+/// the process's first).
+private let mainQueueMark: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+}()
+
+/// Records a problem in the application's diagnostics from code that may
+/// run on any thread (drawing, snapshots): at once on the main actor, as
+/// the main actor's next task from elsewhere.
+func reportFromAnyThread(_ diagnostic: Diagnostic) {
+    if DispatchQueue.getSpecific(key: mainQueueMark) == true {
+        MainActor.assumeIsolated { UIApplication.shared.diagnostics.report(diagnostic) }
+    } else {
+        Task { @MainActor in UIApplication.shared.diagnostics.report(diagnostic) }
+    }
+}

@@ -1,23 +1,8 @@
 import Foundation
 
-/// Marks the main queue, on which the main actor's work runs (whatever
-/// thread drains it: a test runner may drain it from another thread than
-/// the process's first).
-private let mainQueueMark: DispatchSpecificKey<Bool> = {
-    let key = DispatchSpecificKey<Bool>()
-    DispatchQueue.main.setSpecific(key: key, value: true)
-    return key
-}()
-
-/// Records a drawing problem in the application's diagnostics, from any
-/// thread: at once on the main actor, as the main actor's next task from
-/// elsewhere.
+/// Records a drawing problem in the application's diagnostics, from any thread.
 func reportInvalidDrawing(_ message: String) {
-    if DispatchQueue.getSpecific(key: mainQueueMark) == true {
-        MainActor.assumeIsolated { UIApplication.shared.diagnostics.report(Diagnostic(.invalidDrawing, message)) }
-    } else {
-        Task { @MainActor in UIApplication.shared.diagnostics.report(Diagnostic(.invalidDrawing, message)) }
-    }
+    reportFromAnyThread(Diagnostic(.invalidDrawing, message))
 }
 
 /// How an image renderer's bitmaps are made. Renderers, their formats and

@@ -31,6 +31,14 @@ struct TableGeometry {
     /// headers and footers; kept for the plain style's zero).
     var height: CGFloat = 0
 
+    /// The number of rows in each section.
+    var rowCounts: [Int] {
+        var counts: [Int] = []
+        counts.reserveCapacity(sections.count)
+        for section in sections { counts.append(section.rowCount) }
+        return counts
+    }
+
     func section(_ index: Int) -> Section? {
         index >= 0 && index < sections.count ? sections[index] : nil
     }

@@ -17,6 +17,8 @@ public enum TableViewMetrics {
     /// The width kept for a standard accessory (chevron, checkmark, info
     /// button), before the trailing margin.
     public static let accessoryWidth: CGFloat = 20
+    /// The width kept for an info button beside a chevron.
+    public static let detailDisclosureAccessoryWidth: CGFloat = 36
     /// The height of a plain table's section header or footer that shows a title.
     public static let plainTitleHeight: CGFloat = 28
     /// The height of a grouped table's section header that shows a title

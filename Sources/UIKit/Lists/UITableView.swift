@@ -221,7 +221,8 @@ open class UITableView: UIScrollView {
     /// How many cells this table has made, for the tests of reuse.
     private(set) var cellsMade = 0
 
-    private func enqueue(_ cell: UITableViewCell) {
+    /// Hides a cell that left the screen and keeps it for its identifier.
+    func enqueueForReuse(_ cell: UITableViewCell) {
         cell.isHidden = true
         cell.setHighlighted(false, animated: false)
         guard let identifier = cell.reuseIdentifier else {
@@ -264,7 +265,7 @@ open class UITableView: UIScrollView {
         endSwipe()
         for row in visibleRows {
             tableDelegate?.tableView(self, didEndDisplaying: row.cell, forRowAt: row.indexPath)
-            enqueue(row.cell)
+            enqueueForReuse(row.cell)
         }
         visibleRows.removeAll(keepingCapacity: true)
         removeVisibleSupplementaries()
@@ -447,7 +448,7 @@ open class UITableView: UIScrollView {
                 kept += 1
             } else {
                 tableDelegate?.tableView(self, didEndDisplaying: row.cell, forRowAt: row.indexPath)
-                enqueue(row.cell)
+                enqueueForReuse(row.cell)
             }
         }
         visibleRows.removeSubrange(kept...)
@@ -459,7 +460,9 @@ open class UITableView: UIScrollView {
             guard span.top < bottom else { break }
             if position < visibleRows.count && visibleRows[position].indexPath.section == section
                 && visibleRows[position].indexPath.row == row {
-                place(visibleRows[position].cell, section: section, row: row)
+                let cell = visibleRows[position].cell
+                if geometry.sections[section].unmeasured.contains(row) { measure(cell, section: section, row: row) }
+                place(cell, section: section, row: row)
             } else {
                 let indexPath = IndexPath(row: row, section: section)
                 let cell = makeCell(for: indexPath)
@@ -665,6 +668,11 @@ open class UITableView: UIScrollView {
     func passTouchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { super.touchesMoved(touches, with: event) }
     func passTouchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { super.touchesEnded(touches, with: event) }
     func passTouchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { super.touchesCancelled(touches, with: event) }
+
+    // MARK: Updates (see UITableView+Updates.swift)
+
+    /// The batch being collected.
+    var updateBatch = ListUpdateBatch()
 
     // MARK: Swipe actions (see UITableView+SwipeActions.swift)
 

@@ -342,7 +342,7 @@ open class UITableViewCell: UIView {
         var contentWidth = bounds.width
         if let accessory = shownAccessory {
             let size = accessory is StandardAccessoryView
-                ? CGSize(width: TableViewMetrics.accessoryWidth, height: bounds.height)
+                ? CGSize(width: accessory.frame.width, height: bounds.height)
                 : accessory.frame.size
             contentWidth = bounds.width - margin - size.width
             accessory.frame = CGRect(x: contentWidth, y: ((bounds.height - size.height) / 2).rounded(),
@@ -418,7 +418,8 @@ final class StandardAccessoryView: UIView {
 
     init(type: UITableViewCell.AccessoryType) {
         self.type = type
-        super.init(frame: CGRect(x: 0, y: 0, width: TableViewMetrics.accessoryWidth, height: TableViewMetrics.defaultRowHeight))
+        let width = type == .detailDisclosureButton ? TableViewMetrics.detailDisclosureAccessoryWidth : TableViewMetrics.accessoryWidth
+        super.init(frame: CGRect(x: 0, y: 0, width: width, height: TableViewMetrics.defaultRowHeight))
         isUserInteractionEnabled = false
     }
 
@@ -447,7 +448,7 @@ final class StandardAccessoryView: UIView {
             path.stroke()
         case .detailButton, .detailDisclosureButton:
             UIColor.tintColor.setStroke()
-            let centreX = type == .detailButton ? right - 10 : right - 20
+            let centreX = type == .detailButton ? right - 10 : right - 24
             let circle = UIBezierPath(ovalIn: CGRect(x: centreX - 9, y: midY - 9, width: 18, height: 18))
             circle.lineWidth = 1.5
             circle.stroke()

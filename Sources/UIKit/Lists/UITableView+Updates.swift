@@ -1,0 +1,121 @@
+import Foundation
+
+/// Inserting, deleting, reloading and moving rows and sections.
+///
+/// The app changes its data first, then tells the table what changed, in
+/// one call or several inside `performBatchUpdates(_:completion:)`. The
+/// table checks the update as UIKit does (`ListUpdate.swift`); a failure is
+/// reported with UIKit's numbers and the table reloads from its data
+/// source, so it shows what the data source says and nothing is lost. When
+/// the update holds, rows that stay keep their cells (the data source is
+/// asked only for inserted and reloaded rows) and their selection.
+///
+/// There is no animation: without Motion an update is shown at once,
+/// whatever `RowAnimation` is given, and a batch's completion is called
+/// with true as soon as it is applied.
+extension UITableView {
+    // MARK: Batches
+
+    /// Applies the changes `updates` makes as one update, checked as a
+    /// whole, then calls `completion` (with true: there is no animation to
+    /// interrupt).
+    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        beginUpdates()
+        updates?()
+        endUpdates()
+        completion?(true)
+    }
+
+    /// Starts a batch: the changes until the matching ``endUpdates()`` are one update.
+    public func beginUpdates() {
+        updateBatch.begin()
+    }
+
+    /// Ends a batch and applies it.
+    public func endUpdates() {
+        guard updateBatch.isOpen else {
+            return reportListProblem("endUpdates() without beginUpdates(); ignored")
+        }
+        if let update = updateBatch.end() { apply(update) }
+    }
+
+    private func record(_ change: (inout ListUpdate) -> Void) {
+        beginUpdates()
+        updateBatch.record(change)
+        endUpdates()
+    }
+
+    // MARK: Rows
+
+    /// Rows were inserted into the data (index paths after the update).
+    public func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        record { $0.insertedRows += indexPaths }
+    }
+
+    /// Rows were deleted from the data (index paths before the update).
+    public func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        record { $0.deletedRows += indexPaths }
+    }
+
+    /// Rows changed: their cells are asked for again (index paths before the update).
+    public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        record { $0.reloadedRows += indexPaths }
+    }
+
+    /// A row moved from `indexPath` (before) to `newIndexPath` (after); its cell goes with it.
+    public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        record { $0.moves.append((indexPath, newIndexPath)) }
+    }
+
+    // MARK: Sections
+
+    /// Sections were inserted (indexes after the update).
+    public func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
+        record { $0.insertedSections.formUnion(sections) }
+    }
+
+    /// Sections were deleted (indexes before the update).
+    public func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {
+        record { $0.deletedSections.formUnion(sections) }
+    }
+
+    /// Sections changed: their rows are read again (indexes before the update).
+    public func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
+        record { $0.reloadedSections.formUnion(sections) }
+    }
+
+    // MARK: Applying
+
+    private func apply(_ update: ListUpdate) {
+        loadIfNeeded()
+        let new = computeGeometry()
+        if let problem = update.firstProblem(old: geometry.rowCounts, new: new.rowCounts) {
+            reportListProblem("Invalid update: \(problem). The table was reloaded from its data source.")
+            return reloadData()
+        }
+        // Rows that stay keep their cells at their new index paths; the others leave.
+        var kept: [VisibleRow] = []
+        for row in visibleRows {
+            if let newPath = update.newIndexPath(of: row.indexPath) {
+                kept.append(VisibleRow(indexPath: newPath, cell: row.cell))
+            } else {
+                tableDelegate?.tableView(self, didEndDisplaying: row.cell, forRowAt: row.indexPath)
+                enqueueForReuse(row.cell)
+            }
+        }
+        kept.sort { $0.indexPath < $1.indexPath }
+        visibleRows = kept
+        var selection: [IndexPath] = []
+        for selected in selectedRows {
+            if let newPath = update.newIndexPath(of: selected) { selection.append(newPath) }
+        }
+        selectedRows = selection
+        cancelRowTracking()
+        endSwipe()
+        geometry = new
+        updateContentSize()
+        // The new rows' cells are made now, as UIKit makes them for the update.
+        setNeedsLayout()
+        layoutIfNeeded()
+    }
+}

@@ -1,0 +1,144 @@
+import Testing
+@testable import UIKit
+
+@MainActor
+@Suite struct TableUpdateTests {
+    @Test func insertedRowsShiftTheOthersWhoKeepTheirCellsAndSelection() {
+        let (table, log, _) = tableScene([10])
+        let cellOfRow2 = table.cellForRow(at: IndexPath(row: 2, section: 0))!
+        table.selectRow(at: IndexPath(row: 2, section: 0), animated: false, scrollPosition: .none)
+        let asked = log.cellsAsked
+        log.rowCounts = [12]
+        table.insertRows(at: [IndexPath(row: 0, section: 0), IndexPath(row: 5, section: 0)], with: .automatic)
+        #expect(table.numberOfRows(inSection: 0) == 12)
+        #expect(table.cellForRow(at: IndexPath(row: 3, section: 0)) === cellOfRow2)
+        #expect(table.indexPathsForSelectedRows == [IndexPath(row: 3, section: 0)])
+        #expect(log.cellsAsked == asked + 2)  // only the two new rows
+        #expect(table.visibleCells.count == 12)
+        #expect(cellOfRow2.frame.minY == 132)  // row 3
+    }
+
+    @Test func deletesMovesAndReloadsInOneBatch() {
+        let (table, log, _) = tableScene([6, 3])
+        let row0 = table.cellForRow(at: IndexPath(row: 0, section: 0))!
+        let row4 = table.cellForRow(at: IndexPath(row: 4, section: 0))!
+        let asked = log.cellsAsked
+        log.rowCounts = [4, 4]
+        var completed = false
+        table.performBatchUpdates({
+            table.deleteRows(at: [IndexPath(row: 1, section: 0)], with: .fade)
+            table.moveRow(at: IndexPath(row: 4, section: 0), to: IndexPath(row: 0, section: 1))
+            table.reloadRows(at: [IndexPath(row: 0, section: 0)], with: .none)
+        }, completion: { completed = $0 })
+        #expect(completed)
+        #expect(UIApplication.shared.diagnostics.entries.isEmpty)
+        #expect(table.cellForRow(at: IndexPath(row: 0, section: 1)) === row4)
+        #expect(table.cellForRow(at: IndexPath(row: 0, section: 0)) !== row0)  // reloaded: a new cell
+        #expect(log.cellsAsked == asked + 1)  // the reloaded row only
+        #expect(table.visibleCells.count == 8)
+    }
+
+    @Test func countsThatDoNotAddUpAreReportedAndTheTableReloads() {
+        let (table, log, _) = tableScene([5])
+        log.rowCounts = [5]  // the data did not change…
+        table.insertRows(at: [IndexPath(row: 0, section: 0)], with: .automatic)  // …but a row is said to be new
+        let report = UIApplication.shared.diagnostics.entries.last
+        #expect(report?.kind == .invalidListUpdate)
+        #expect(report?.message.contains("invalid number of rows in section 0") == true)
+        #expect(report?.message.contains("after the update (5)") == true)
+        #expect(report?.message.contains("(1 inserted, 0 deleted)") == true)
+        // The table shows what the data source says.
+        #expect(table.numberOfRows(inSection: 0) == 5)
+        #expect(table.visibleCells.count == 5)
+
+        table.deleteRows(at: [IndexPath(row: 9, section: 0)], with: .automatic)
+        #expect(UIApplication.shared.diagnostics.entries.last?.message.contains("does not exist before the update") == true)
+        log.rowCounts = [5, 2]
+        table.performBatchUpdates({})
+        #expect(UIApplication.shared.diagnostics.entries.last?.message.contains("invalid number of sections") == true)
+        #expect(table.numberOfSections == 2)
+        table.endUpdates()
+        #expect(UIApplication.shared.diagnostics.entries.last?.message.contains("without beginUpdates") == true)
+    }
+
+    @Test func sectionsInsertedAndDeleted() {
+        let (table, log, _) = tableScene([2, 2, 2])
+        let lastSectionCell = table.cellForRow(at: IndexPath(row: 1, section: 2))!
+        log.rowCounts = [2, 3, 2]
+        table.performBatchUpdates {
+            table.deleteSections(IndexSet(integer: 1), with: .automatic)
+            table.insertSections(IndexSet(integer: 1), with: .automatic)
+        }
+        #expect(UIApplication.shared.diagnostics.entries.isEmpty)
+        #expect(table.cellForRow(at: IndexPath(row: 1, section: 2)) === lastSectionCell)
+        #expect(table.numberOfRows(inSection: 1) == 3)
+    }
+}
+
+@MainActor
+@Suite struct DiffableDataSourceTests {
+    enum Section: Hashable { case fruit, vegetables }
+
+    @Test func snapshotsBuildAndReportBadIdentifiers() {
+        _ = makeWindow()
+        var snapshot = NSDiffableDataSourceSnapshot<Section, String>()
+        snapshot.appendSections([.fruit, .vegetables])
+        snapshot.appendItems(["apple", "pear"], toSection: .fruit)
+        snapshot.appendItems(["leek"])
+        snapshot.insertItems(["fig"], beforeItem: "pear")
+        snapshot.moveItem("apple", afterItem: "leek")
+        #expect(snapshot.itemIdentifiers(inSection: .fruit) == ["fig", "pear"])
+        #expect(snapshot.itemIdentifiers(inSection: .vegetables) == ["leek", "apple"])
+        #expect(snapshot.numberOfItems == 4)
+        #expect(snapshot.indexOfItem("leek") == 2)
+        #expect(snapshot.sectionIdentifier(containingItem: "apple") == .vegetables)
+        snapshot.appendItems(["fig"], toSection: .vegetables)
+        #expect(snapshot.numberOfItems == 4)
+        #expect(UIApplication.shared.diagnostics.entries.last?.message.contains("already in the snapshot") == true)
+        snapshot.deleteItems(["nothing", "pear"])
+        snapshot.insertItems(["kiwi"], afterItem: "nothing")
+        #expect(snapshot.itemIdentifiers == ["fig", "leek", "apple"])
+        #expect(UIApplication.shared.diagnostics.entries.last?.message.contains("no item nothing") == true)
+    }
+
+    @Test func applyingASnapshotUpdatesTheTableAndKeepsCellsOfItemsThatStay() {
+        let window = makeWindow()
+        let table = UITableView(frame: window.bounds, style: .plain)
+        table.rowHeight = 44
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "item")
+        window.addSubview(table)
+        var made: [String] = []
+        let dataSource = UITableViewDiffableDataSource<Section, String>(tableView: table) { table, indexPath, item in
+            made.append(item)
+            let cell = table.dequeueReusableCell(withIdentifier: "item", for: indexPath)
+            cell.textLabel?.text = item
+            return cell
+        }
+        var snapshot = NSDiffableDataSourceSnapshot<Section, String>()
+        snapshot.appendSections([.fruit])
+        snapshot.appendItems(["apple", "pear", "plum"])
+        dataSource.apply(snapshot, animatingDifferences: false)
+        #expect(table.visibleCells.map { $0.textLabel?.text } == ["apple", "pear", "plum"])
+        let plum = table.cellForRow(at: IndexPath(row: 2, section: 0))
+        made.removeAll()
+
+        snapshot.deleteItems(["pear"])
+        snapshot.insertItems(["fig"], beforeItem: "apple")
+        snapshot.appendSections([.vegetables])
+        snapshot.appendItems(["leek"], toSection: .vegetables)
+        dataSource.apply(snapshot)
+        #expect(UIApplication.shared.diagnostics.entries.isEmpty)
+        #expect(made.sorted() == ["fig", "leek"])
+        #expect(table.visibleCells.map { $0.textLabel?.text } == ["fig", "apple", "plum", "leek"])
+        #expect(table.cellForRow(at: IndexPath(row: 2, section: 0)) === plum)
+        #expect(dataSource.itemIdentifier(for: IndexPath(row: 0, section: 1)) == "leek")
+        #expect(dataSource.indexPath(for: "plum") == IndexPath(row: 2, section: 0))
+
+        // Reordering items moves their cells.
+        snapshot.moveItem("plum", beforeItem: "fig")
+        made.removeAll()
+        dataSource.apply(snapshot)
+        #expect(made.isEmpty)
+        #expect(table.visibleCells.map { $0.textLabel?.text } == ["plum", "fig", "apple", "leek"])
+    }
+}
