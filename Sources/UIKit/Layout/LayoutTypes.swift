@@ -44,28 +44,6 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable
     public static func - (lhs: UILayoutPriority, rhs: Float) -> UILayoutPriority { UILayoutPriority(lhs.rawValue - rhs) }
 }
 
-/// Insets that follow the layout direction: `leading` and `trailing`
-/// instead of left and right.
-public struct NSDirectionalEdgeInsets: Hashable, Sendable {
-    public var top: CGFloat
-    public var leading: CGFloat
-    public var bottom: CGFloat
-    public var trailing: CGFloat
-
-    public init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat) {
-        self.top = top
-        self.leading = leading
-        self.bottom = bottom
-        self.trailing = trailing
-    }
-
-    public init() {
-        self.init(top: 0, leading: 0, bottom: 0, trailing: 0)
-    }
-
-    public static let zero = NSDirectionalEdgeInsets()
-}
-
 extension UIView {
     /// How a view resizes when its superview's bounds change size, for views
     /// laid out without constraints.
