@@ -66,7 +66,7 @@ public final class EventServer {
         self.dispatcher = EventDispatcher(configuration: .init(watchdogTimeout: configuration.watchdogTimeout), log: log)
         let screen = configuration.screen
         let output = display ?? HeadlessDisplay(
-            pixelWidth: Int((screen.width * screen.scale).rounded()), pixelHeight: Int((screen.height * screen.scale).rounded()))
+            pixelWidth: screen.pixelWidth, pixelHeight: screen.pixelHeight)
         do {
             presenter = FramePresenter(output: output, clock: try FrameClock(refreshRate: configuration.refreshRate), screen: screen)
         } catch {

@@ -31,6 +31,10 @@ public struct Screen: Equatable, Sendable, CustomStringConvertible {
         self.init(width: width, height: height, scale: scale)
     }
 
+    /// The screen's size in pixels: what a frame of it holds.
+    public var pixelWidth: Int { Int((width * scale).rounded()) }
+    public var pixelHeight: Int { Int((height * scale).rounded()) }
+
     public var description: String {
         func number(_ value: Double) -> String {
             value == value.rounded() ? String(Int(value)) : String(value)

@@ -19,8 +19,7 @@ public enum DisplayChoice {
         _ name: String?, screen: Screen, framesDirectory: String?, windowScale: Double? = nil,
         identifiers: ContactIdentifiers, log: (String) -> Void
     ) throws(EventServerError) -> any DisplayOutput {
-        let pixelWidth = Int((screen.width * screen.scale).rounded())
-        let pixelHeight = Int((screen.height * screen.scale).rounded())
+        let pixelWidth = screen.pixelWidth, pixelHeight = screen.pixelHeight
         if let framesDirectory, name != nil && name != "headless" {
             throw .display("--frames \(framesDirectory) writes a headless display's frames; it needs --display headless")
         }

@@ -42,8 +42,8 @@ final class FramePresenter {
     init(output: any DisplayOutput, clock: FrameClock, screen: Screen) {
         self.output = output
         self.clock = clock
-        pixelWidth = Int((screen.width * screen.scale).rounded())
-        pixelHeight = Int((screen.height * screen.scale).rounded())
+        pixelWidth = screen.pixelWidth
+        pixelHeight = screen.pixelHeight
     }
 
     /// Takes one of an application's frame messages; throws why it is

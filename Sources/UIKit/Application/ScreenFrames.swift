@@ -39,12 +39,6 @@ final class ScreenFrames {
     private(set) var holdsFrameSignal = false
     private var hasRequestedFrame = false
     private var nextCommitIdentifier: UInt64 = 1
-    /// The display's latest refresh the server reported.
-    private(set) var lastRefresh: ServerMessage.FrameSignal?
-    /// Frames committed, presented and discarded since launch.
-    private(set) var committedCount = 0
-    private(set) var presentedCount = 0
-    private(set) var discardedCount = 0
     /// Touch to photon: the server's read time of the oldest event
     /// delivered since the last commit, then of each commit not yet
     /// presented. A discarded commit's events are shown by the next one.
@@ -87,7 +81,6 @@ final class ScreenFrames {
 
     /// The refresh `signal` came: display links fire for it.
     func frameSignalArrived(_ signal: ServerMessage.FrameSignal) {
-        lastRefresh = signal
         holdsFrameSignal = true
         hasRequestedFrame = false
         // The frame on the screen is the one before the refresh signalled.
@@ -118,8 +111,6 @@ final class ScreenFrames {
     }
 
     func framePresented(_ presentation: ServerMessage.FramePresentation) {
-        presentedCount += 1
-        lastRefresh = ServerMessage.FrameSignal(sequence: presentation.sequence, time: presentation.time, refreshInterval: presentation.refreshInterval)
         if recordsTouchToPhoton { presentedRefreshes.append(presentation.sequence) }
         if let readTime = takeReadTime(of: presentation.commitIdentifier), recordsTouchToPhoton {
             touchToPhotonLatencies.append(presentation.time - readTime)
@@ -127,7 +118,6 @@ final class ScreenFrames {
     }
 
     func frameDiscarded(_ commitIdentifier: UInt64) {
-        discardedCount += 1
         if let readTime = takeReadTime(of: commitIdentifier) { eventDelivered(readTime: readTime) }
     }
 
@@ -204,7 +194,6 @@ final class ScreenFrames {
             commitReadTimes.append((commit.commitIdentifier, readTime))
         }
         nextCommitIdentifier += 1
-        committedCount += 1
         connection.send(ServerMessage.commitFrame(commit).encoded())
     }
 }
