@@ -63,7 +63,7 @@ open class UICollectionViewLayout {
     public init() {}
 
     /// Works out the layout; called before the collection view asks for
-    /// attributes, and again after ``invalidateLayout()``.
+    /// attributes, and again after ``UICollectionViewLayout/invalidateLayout()``.
     open func prepare() {}
 
     /// The size of all the content.

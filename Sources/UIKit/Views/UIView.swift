@@ -607,7 +607,7 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// Adds or changes the view's constraints in the update-constraints
     /// pass, which runs (subviews first) before layout for views marked with
-    /// ``setNeedsUpdateConstraints()``. Call `super` at the end.
+    /// ``UIView/setNeedsUpdateConstraints()``. Call `super` at the end.
     open func updateConstraints() {}
 
     /// The margins changed.
