@@ -322,7 +322,7 @@ package final class TransactionState {
 }
 
 /// A transaction's completion block and the animations it waits for: it
-/// runs once the transaction has committed (``close()``) and no animation
+/// runs once the transaction has committed (`close()`) and no animation
 /// added in it is still running.
 @MainActor
 final class TransactionCompletion {

@@ -80,7 +80,7 @@ open class CAMediaTimingFunction: NSObject {
     }
 
     /// The time fraction whose value is `progress` (the inverse of
-    /// ``value(at:)``), for curves whose value only rises; found by bisection.
+    /// `value(at:)`), for curves whose value only rises; found by bisection.
     package func time(forValue progress: Double) -> Double {
         if isLinear { return min(1, max(0, progress)) }
         var low = 0.0, high = 1.0

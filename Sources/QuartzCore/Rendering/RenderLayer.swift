@@ -70,7 +70,7 @@ package final class RenderLayer {
     package init() {}
 
     /// A running transition's picture of the layer's old look, drawn over
-    /// it as the last child (see ``placeTransitionOverlay(for:)``).
+    /// it as the last child (see `placeTransitionOverlay()`).
     @exclusivity(unchecked) var transitionOverlay: RenderLayer?
 
     /// Copies everything the compositor reads from `layer`: for a layer
