@@ -376,6 +376,26 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         #expect(navigation.navigationBar.topItem === c[0].navigationItem)
     }
 
+    @Test func theBackSwipePopsThroughPopViewController() {
+        final class CountingNavigationController: UINavigationController {
+            var pops = 0
+            override func popViewController(animated: Bool) -> UIViewController? {
+                pops += 1
+                return super.popViewController(animated: animated)
+            }
+        }
+        let window = makeWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let root = UIViewController(), top = UIViewController()
+        let navigation = CountingNavigationController(rootViewController: root)
+        navigation.pushViewController(top, animated: false)
+        window.rootViewController = navigation
+        let synthesizer = TouchSynthesizer(window: window)
+        let finger = swipe(to: 205, synthesizer)
+        #expect(navigation.pops == 1, "a subclass sees the swipe's pop as it starts, as in UIKit")
+        letGoSlowly(finger, synthesizer)
+        #expect(navigation.pops == 1 && navigation.viewControllers == [root])
+    }
+
     @Test func aBackSwipeLetGoShortOfHalfWayIsCancelled() {
         let log = CallLog()
         let (navigation, c, _, synthesizer) = stack(["a", "b"], log: log)

@@ -87,6 +87,8 @@ open class UINavigationController: UIViewController {
     private var waitingOperations: [@MainActor () -> Void] = []
     /// Drives the back swipe's pop while the finger is down.
     private var backSwipeDriver: BackSwipeDriver?
+    /// The driver of the back swipe whose pop is being asked for.
+    private var startingBackSwipe: BackSwipeDriver?
 
     public override init(nibName: String?, bundle: Bundle?) {
         super.init(nibName: nibName, bundle: bundle)
@@ -189,7 +191,9 @@ open class UINavigationController: UIViewController {
     }
 
     /// Runs the transition from the stack to `newStack`.
-    private func change(to newStack: [UIViewController], animated: Bool, interaction: BackSwipeDriver? = nil) {
+    private func change(to newStack: [UIViewController], animated: Bool) {
+        let interaction = startingBackSwipe
+        startingBackSwipe = nil
         let oldStack = stack
         let from = oldStack.last, to = newStack.last
         let operation: Operation = from === to ? .none : oldStack.contains { $0 === to } ? .pop : .push
@@ -298,7 +302,11 @@ open class UINavigationController: UIViewController {
             guard allowsBackSwipe else { return }
             let driver = BackSwipeDriver()
             backSwipeDriver = driver
-            change(to: Array(stack.dropLast()), animated: true, interaction: driver)
+            // Through popViewController, so that a subclass that overrides
+            // it sees the swipe's pop too, as in UIKit.
+            startingBackSwipe = driver
+            popViewController(animated: true)
+            startingBackSwipe = nil
             driver.update(backSwipe.translation(in: contentView).x / width)
         case .changed:
             backSwipeDriver?.update(backSwipe.translation(in: contentView).x / width)
