@@ -328,7 +328,7 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         let segmented = UIView(frame: CGRect(x: 0, y: 0, width: 120, height: 30))
         c[0].navigationItem.titleView = segmented
         navigation.navigationBar.layoutIfNeeded()
-        #expect(segmented.superview === navigation.navigationBar && navigation.navigationBar.titleLabelView.isHidden)
+        #expect(segmented.isDescendant(of: navigation.navigationBar) && navigation.navigationBar.titleLabelView.isHidden)
         #expect(segmented.frame == CGRect(x: 100, y: 7, width: 120, height: 30))
         c[0].navigationItem.titleView = nil
         #expect(segmented.superview == nil)
@@ -366,6 +366,10 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         #expect(c[1].view.frame.minX == 80)
         #expect(abs(c[0].view.frame.minX - -96 * (1 - 80.0 / 320)) < 0.001)
         #expect(c[0].view.superview === c[1].view.superview && c[0].view.superview!.subviews.firstIndex(of: c[0].view)! < c[0].view.superview!.subviews.firstIndex(of: c[1].view)!)
+        // The bar cross-fades from b's title to a's, a quarter of the way.
+        let bar = navigation.navigationBar
+        #expect(bar.titleLabelView.text == "b" && bar.titleLabelView.superview?.alpha == 0.75)
+        #expect(bar.incomingTitleLabelView?.text == "a" && bar.incomingTitleLabelView?.superview?.alpha == 0.25)
         synthesizer.advance(by: 0.016)
         synthesizer.touchMove(finger, to: CGPoint(x: 205, y: 300))
         #expect(c[1].view.frame.minX == 200 && abs(c[0].view.frame.minX - -96 * (1 - 200.0 / 320)) < 0.001, "frame by frame")
@@ -373,7 +377,8 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         #expect(log.entries == ["b viewWillDisappear", "a viewWillAppear", "b viewDidDisappear", "a viewDidAppear"])
         #expect(navigation.viewControllers == [c[0]] && c[1].parent == nil && c[1].viewIfLoaded?.superview == nil)
         #expect(c[0].view.frame == CGRect(x: 0, y: 0, width: 320, height: 436))
-        #expect(navigation.navigationBar.topItem === c[0].navigationItem)
+        #expect(bar.topItem === c[0].navigationItem && bar.titleLabelView.text == "a" && bar.titleLabelView.superview?.alpha == 1)
+        #expect(bar.incomingTitleLabelView == nil && bar.backButtonControl.isHidden)
     }
 
     @Test func theBackSwipePopsThroughPopViewController() {
@@ -411,6 +416,9 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         #expect(navigation.viewControllers == c && c[1].parent === navigation)
         #expect(c[1].view.frame == CGRect(x: 0, y: 0, width: 320, height: 436) && c[0].viewIfLoaded?.superview == nil)
         #expect(navigation.transition == nil)
+        let bar = navigation.navigationBar
+        #expect(bar.topItem === c[1].navigationItem && bar.titleLabelView.text == "b" && bar.titleLabelView.superview?.alpha == 1)
+        #expect(bar.incomingTitleLabelView == nil && !bar.backButtonControl.isHidden)
     }
 
     @Test func aFlingDecidesByItsDirection() {

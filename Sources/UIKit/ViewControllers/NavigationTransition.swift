@@ -63,6 +63,7 @@ final class NavigationTransition: UIViewControllerContextTransitioning, UIViewCo
         guard let navigationController else { return }
         if let to { navigationController.delegate?.navigationController(navigationController, willShow: to, animated: isAnimated) }
         guard navigationController.isViewLoaded, operation != .none, let to else {
+            navigationController.transitionWillStart(self)
             return completeTransition(true)
         }
         let incoming: UIView = to.view
@@ -88,13 +89,19 @@ final class NavigationTransition: UIViewControllerContextTransitioning, UIViewCo
         } else {
             containerView.addSubview(incoming)
         }
-        guard let animator else { return completeTransition(true) }
-        runAlongsideAnimations()
+        guard let animator else {
+            navigationController.transitionWillStart(self)
+            return completeTransition(true)
+        }
         if let interactionController, interactionController.wantsInteractiveStart {
             isInteractive = true
             initiallyInteractive = true
+            navigationController.transitionWillStart(self)
+            runAlongsideAnimations()
             interactionController.startInteractiveTransition(self)
         } else {
+            navigationController.transitionWillStart(self)
+            runAlongsideAnimations()
             animator.animateTransition(using: self)
         }
     }
@@ -121,6 +128,7 @@ final class NavigationTransition: UIViewControllerContextTransitioning, UIViewCo
     func updateInteractiveTransition(_ percentComplete: CGFloat) {
         self.percentComplete = min(max(percentComplete, 0), 1)
         followGesture?(self.percentComplete)
+        navigationController?.navigationBar.updateInteractiveTransition(self.percentComplete)
     }
 
     func finishInteractiveTransition() {

@@ -206,7 +206,6 @@ open class UINavigationController: UIViewController {
             navigationController: self, from: from, to: to, operation: operation, oldStack: oldStack,
             added: added, removed: removed, isAnimated: animated && isInWindow && operation != .none)
         self.transition = transition
-        if interaction == nil { navigationBar.setItems(newStack.map(\.navigationItem), animated: animated) }
         transition.start(interaction: interaction)
     }
 
@@ -214,10 +213,24 @@ open class UINavigationController: UIViewController {
     /// appearance changes are told.
     var isInWindow: Bool { viewIfLoaded?.window != nil }
 
+    /// The transition is starting: the bar shows the new stack, or, for a
+    /// transition a gesture drives, gets ready to cross-fade to it.
+    func transitionWillStart(_ starting: NavigationTransition) {
+        if starting.isInteractive {
+            navigationBar.beginInteractiveTransition(to: stack.map(\.navigationItem))
+        } else {
+            navigationBar.setItems(stack.map(\.navigationItem), animated: starting.isAnimated)
+        }
+    }
+
     /// The transition has ended: the stack is what it ended with.
     func transitionDidEnd(_ ended: NavigationTransition, completed: Bool) {
         if !completed { stack = ended.oldStack }
-        navigationBar.setItems(stack.map(\.navigationItem), animated: false)
+        if ended.initiallyInteractive {
+            navigationBar.endInteractiveTransition(completed: completed)
+        } else {
+            navigationBar.setItems(stack.map(\.navigationItem), animated: false)
+        }
         transition = nil
         backSwipeDriver = nil
         if completed, let top = stack.last { delegate?.navigationController(self, didShow: top, animated: ended.isAnimated) }
