@@ -46,8 +46,11 @@ open class UINavigationBar: UIView {
     /// transition, ``incoming`` shows the item that will be on top.
     private var content = NavigationBarContent()
     private var incoming: NavigationBarContent?
-    /// The stack an interactive transition leads to.
+    /// The stack a transition leads to.
     private var incomingItems: [UINavigationItem]?
+    /// Whether the transition pushes (titles slide toward the leading side)
+    /// rather than pops.
+    private var isPushing = false
     private let hairline = CALayer()
 
     public override init(frame: CGRect) {
@@ -99,12 +102,14 @@ open class UINavigationBar: UIView {
         delegate?.navigationBar(self, didPop: top)
     }
 
-    // MARK: Interactive transitions
+    // MARK: Transitions
 
-    /// Shows `items` beside the current stack, hidden, for a transition a
-    /// gesture drives: ``updateInteractiveTransition(_:)`` cross-fades the
-    /// two, ``endInteractiveTransition(completed:)`` keeps one.
-    func beginInteractiveTransition(to items: [UINavigationItem]) {
+    /// Shows `items` beside the current stack, hidden, for a navigation
+    /// controller's animated transition: ``updateTransition(_:)`` cross-fades
+    /// the two (in an animation, or following a gesture),
+    /// ``endTransition(completed:)`` keeps one.
+    func beginTransition(to items: [UINavigationItem], pushing: Bool) {
+        isPushing = pushing
         incoming?.removeFromSuperview()
         let next = NavigationBarContent()
         adopt(next)
@@ -117,17 +122,19 @@ open class UINavigationBar: UIView {
     }
 
     /// How far the transition has gone: the current items fade out as the
-    /// incoming ones fade in, and their titles slide half the bar's width,
-    /// the current one toward the trailing edge and the incoming one in
-    /// from the leading side (as iOS's back swipe moves them apart).
-    func updateInteractiveTransition(_ fraction: CGFloat) {
+    /// incoming ones fade in, and their titles slide half the bar's width
+    /// apart (as iOS moves them): for a pop the current title toward the
+    /// trailing edge and the incoming one in from the leading side, for a
+    /// push the other way.
+    func updateTransition(_ fraction: CGFloat) {
+        let travel = (isPushing ? -1 : 1) * bounds.width / 2
         content.alpha = 1 - fraction
-        content.titleOffset = fraction * bounds.width / 2
+        content.titleOffset = fraction * travel
         incoming?.alpha = fraction
-        incoming?.titleOffset = (fraction - 1) * bounds.width / 2
+        incoming?.titleOffset = (fraction - 1) * travel
     }
 
-    func endInteractiveTransition(completed: Bool) {
+    func endTransition(completed: Bool) {
         guard let incoming, let incomingItems else { return }
         self.incoming = nil
         self.incomingItems = nil

@@ -213,21 +213,21 @@ open class UINavigationController: UIViewController {
     /// appearance changes are told.
     var isInWindow: Bool { viewIfLoaded?.window != nil }
 
-    /// The transition is starting: the bar shows the new stack, or, for a
-    /// transition a gesture drives, gets ready to cross-fade to it.
+    /// The transition is starting: the bar gets ready to cross-fade to
+    /// the new stack, or, without animation, shows it.
     func transitionWillStart(_ starting: NavigationTransition) {
-        if starting.isInteractive {
-            navigationBar.beginInteractiveTransition(to: stack.map(\.navigationItem))
+        if starting.isAnimated {
+            navigationBar.beginTransition(to: stack.map(\.navigationItem), pushing: starting.operation == .push)
         } else {
-            navigationBar.setItems(stack.map(\.navigationItem), animated: starting.isAnimated)
+            navigationBar.setItems(stack.map(\.navigationItem), animated: false)
         }
     }
 
     /// The transition has ended: the stack is what it ended with.
     func transitionDidEnd(_ ended: NavigationTransition, completed: Bool) {
         if !completed { stack = ended.oldStack }
-        if ended.initiallyInteractive {
-            navigationBar.endInteractiveTransition(completed: completed)
+        if ended.isAnimated {
+            navigationBar.endTransition(completed: completed)
         } else {
             navigationBar.setItems(stack.map(\.navigationItem), animated: false)
         }
@@ -272,8 +272,10 @@ open class UINavigationController: UIViewController {
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         let top = view.safeAreaInsets.top
-        navigationBar.frame = CGRect(x: 0, y: top, width: view.bounds.width, height: NavigationMetrics.barHeight)
-        let contentTop = isNavigationBarHidden ? 0 : navigationBar.frame.maxY
+        // A hidden bar sits just above the view, where it slides to and from.
+        let barY = barIsHidden ? top - NavigationMetrics.barHeight : top
+        navigationBar.frame = CGRect(x: 0, y: barY, width: view.bounds.width, height: NavigationMetrics.barHeight)
+        let contentTop = barIsHidden ? 0 : navigationBar.frame.maxY
         contentView.frame = CGRect(x: 0, y: contentTop, width: view.bounds.width, height: max(0, view.bounds.height - contentTop))
         navigationBar.layoutIfNeeded()
         if transition == nil { stack.last?.viewIfLoaded?.frame = contentView.bounds }
@@ -281,19 +283,33 @@ open class UINavigationController: UIViewController {
 
     // MARK: The bar
 
-    /// Whether the bar is hidden; setting it is ``setNavigationBarHidden(_:animated:)``
-    /// without animation.
+    /// Whether the bar is hidden (or on its way out); setting it is
+    /// ``setNavigationBarHidden(_:animated:)`` without animation.
     open var isNavigationBarHidden: Bool {
-        get { navigationBar.isHidden }
+        get { barIsHidden }
         set { setNavigationBarHidden(newValue, animated: false) }
     }
+    private var barIsHidden = false
 
-    /// Hides or shows the bar; the content takes the bar's room or gives it back.
+    /// Hides or shows the bar; the content takes the bar's room or gives it
+    /// back. Animated, the bar slides up out of the view or down into it
+    /// over ``hideShowBarDuration`` as the content follows.
     open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
-        navigationBar.isHidden = hidden
-        guard isViewLoaded else { return }
+        guard hidden != barIsHidden else { return }
+        barIsHidden = hidden
+        guard isViewLoaded else { return navigationBar.isHidden = hidden }
+        guard animated, isInWindow else {
+            navigationBar.isHidden = hidden
+            view.setNeedsLayout()
+            return view.layoutIfNeeded()
+        }
+        navigationBar.isHidden = false
         view.setNeedsLayout()
-        view.layoutIfNeeded()
+        UIView.animate(withDuration: TimeInterval(Self.hideShowBarDuration), animations: {
+            self.view.layoutIfNeeded()
+        }, completion: { _ in
+            self.navigationBar.isHidden = self.barIsHidden
+        })
     }
 
     // MARK: The back swipe
@@ -332,9 +348,9 @@ open class UINavigationController: UIViewController {
             } else {
                 completes = fraction > NavigationMetrics.backSwipeCompletionFraction
             }
-            backSwipeDriver?.letGo(completing: completes)
+            backSwipeDriver?.letGo(completing: completes, speed: speed)
         case .cancelled, .failed:
-            backSwipeDriver?.letGo(completing: false)
+            backSwipeDriver?.letGo(completing: false, speed: 0)
         default:
             break
         }
