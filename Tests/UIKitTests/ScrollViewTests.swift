@@ -119,7 +119,9 @@ extension TouchSynthesizer {
         let shownAt = ((clock.now * 60).rounded(.down) + 1) / 60
         let progress = (shownAt - start) / ScrollViewConstants.scrollAnimationDuration
         #expect(progress > 0.5 && progress <= 0.5 + 1.0 / 18 + 1e-9)
-        #expect(abs(scrollView.contentOffset.y - 600 * progress * progress * (3 - 2 * progress)) < 0.001)  // smoothstep
+        // Smoothstep, shown on the screen's pixel grid.
+        let scale = UIScreen.main.scale
+        #expect(abs(scrollView.contentOffset.y - (600 * progress * progress * (3 - 2 * progress) * scale).rounded() / scale) < 0.001)
         synthesizer.advance(by: ScrollViewConstants.scrollAnimationDuration / 2 + 0.02)
         #expect(scrollView.contentOffset.y == 600)
         #expect(log.entries == ["didEndScrollingAnimation"])
@@ -281,6 +283,23 @@ extension TouchSynthesizer {
 
     // MARK: Deceleration
 
+    @Test func aDeceleratingOffsetIsShownOnThePixelGridAndRestsOnItsExactTarget() throws {
+        let (scrollView, _, log, synthesizer) = scrollScene()
+        synthesizer.fling(from: CGPoint(x: 200, y: 600), to: CGPoint(x: 200, y: 310))
+        let planned = try #require(log.plannedTarget)
+        #expect((planned.y * UIScreen.main.scale).rounded() != planned.y * UIScreen.main.scale, "a target between pixels, so the test can fail")
+        log.offsets.removeAll()
+        synthesizer.advance(by: 5)
+        let shownOnTheWay = log.offsets.dropLast()
+        #expect(shownOnTheWay.count > 100)
+        for offset in shownOnTheWay {
+            let pixels = offset.y * UIScreen.main.scale
+            #expect(abs(pixels - pixels.rounded()) < 1e-9, "\(offset.y) is between pixels")
+        }
+        #expect(scrollView.contentOffset.y == planned.y)
+        #expect(!scrollView.isDecelerating)
+    }
+
     @Test func aFlingDeceleratesAndStopsWithinTheContent() throws {
         let (scrollView, _, log, synthesizer) = scrollScene()
         synthesizer.fling(from: CGPoint(x: 200, y: 600), to: CGPoint(x: 200, y: 300))
@@ -302,9 +321,12 @@ extension TouchSynthesizer {
         synthesizer.advance(by: 0.51)
         let refreshes = (UIApplication.shared.runLoop.clock.now * 60).rounded(.down) - refreshesSoFar
         #expect(refreshes >= 30 && log.offsets.count == Int(refreshes))
+        // Each shown offset is rounded to a pixel (a third of a point), so a
+        // step may differ from the exact one by up to a pixel.
         let steps = zip(log.offsets.dropFirst(), log.offsets).map { $0.y - $1.y }
         #expect(steps.allSatisfy { $0 > 0 })
-        #expect(zip(steps.dropFirst(), steps).allSatisfy { $0 < $1 })
+        #expect(zip(steps.dropFirst(), steps).allSatisfy { $0 < $1 + 1 / UIScreen.main.scale + 1e-9 })
+        #expect(steps.last! < steps.first! / 2)
         synthesizer.advance(by: 5)
         #expect(scrollView.contentOffset.y == planned.y)
         #expect(scrollView.offsetRange.y.contains(scrollView.contentOffset.y))

@@ -18,6 +18,11 @@
 ///    the screen's refreshes, as UIKit's scroll animations are, so each
 ///    refresh shows a new offset): coasting (``AxisMotion``), overshooting
 ///    an edge and springing back, or springing onto a page or back into range.
+///    The offset shown on the way is on the screen's pixel grid, as UIKit's
+///    is: the compositor then copies the content's pixels rather than
+///    filtering them (a whole screen of table cells at a fraction of a pixel
+///    cost 50 ms a frame); the motion keeps the exact offset for its
+///    physics, and it comes to rest on the exact target.
 extension UIScrollView {
     struct DragState {
         /// The offset the drag started from, without rubber-banding: where
@@ -234,6 +239,7 @@ extension UIScrollView {
 
     private func startMotionLink() {
         lastFrameTime = UIApplication.shared.runLoop.clock.now
+        motionOffset = contentOffset
         guard motionLink == nil else { return }
         let link = CADisplayLink { [weak self] link in
             guard let self else { return link.invalidate() }  // the scroll view went away mid-motion
@@ -255,18 +261,30 @@ extension UIScrollView {
         case .none:
             stopMotionLink()
         case .decelerating(var x, var y):
-            let offset = contentOffset, range = offsetRange
+            // From the exact offset, unless something else moved the content.
+            let offset = contentOffset == onPixelGrid(motionOffset) ? motionOffset : contentOffset
+            let range = offsetRange
             let next = CGPoint(x: x.step(from: offset.x, by: seconds, range: range.x, bounces: bounces),
                                y: y.step(from: offset.y, by: seconds, range: range.y, bounces: bounces))
             motion = .decelerating(x: x, y: y)
-            contentOffset = next
-            if x.isResting && y.isResting && motionGeneration == generation { finishDecelerating() }
+            let arrived = x.isResting && y.isResting
+            motionOffset = next
+            contentOffset = arrived ? next : onPixelGrid(next)
+            if arrived && motionGeneration == generation { finishDecelerating() }
         case .animating(let animation):
             let progress = animation.progress(at: now)
             if animation.zooms { applyZoomScale(animation.scale(at: progress)) }
-            contentOffset = animation.offset(at: progress)
+            let next = animation.offset(at: progress)
+            motionOffset = next
+            contentOffset = progress >= 1 ? next : onPixelGrid(next)
             if progress >= 1 && motionGeneration == generation { finishAnimation(animation) }
         }
+    }
+
+    /// `offset` rounded to the screen's pixels.
+    private func onPixelGrid(_ offset: CGPoint) -> CGPoint {
+        let scale = max(1, UIScreen.main.scale)
+        return CGPoint(x: (offset.x * scale).rounded() / scale, y: (offset.y * scale).rounded() / scale)
     }
 
     /// Stops whatever moves the content, telling the delegate it ended, so

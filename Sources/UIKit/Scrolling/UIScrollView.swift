@@ -425,4 +425,7 @@ open class UIScrollView: UIView {
     var motionLink: CADisplayLink?
     /// The time the last frame of the motion is shown at.
     var lastFrameTime: TimeInterval = 0
+    /// Where the motion has taken the content exactly; the offset shown is
+    /// this on the screen's pixel grid.
+    var motionOffset: CGPoint = .zero
 }
