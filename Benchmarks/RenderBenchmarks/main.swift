@@ -1,6 +1,6 @@
 // Rendering benchmarks: the frame's path, from views to pixels, single
 // threaded. Run with `Benchmarks/render.sh` (release build); `--quick` does
-// a short run; `--count full|damaged|scroll|drag` repeats one measurement a fixed
+// a short run; `--count full|damaged|scroll|drag|table` repeats one measurement a fixed
 // number of times inside a function of its own, for callgrind's
 // --toggle-collect (see docs/compositor.md); `--frame PATH` writes the cards
 // scene's full frame as a PNG, to look at or to compare two builds.
@@ -25,6 +25,10 @@
 // 3. Touch to pixels: a finger drags a card across the cards scene, 10 pt
 //    per HID frame; each step runs from the frame's arrival at the input
 //    port to the frame buffer holding the moved card (DragScene.swift).
+// 4. A 10,000-row UITableView flung at 120 Hz on the same screen: thread
+//    CPU time of each display refresh while it decelerates — motion, the
+//    table's layout and cell reuse, commit, damaged frame (TableScene.swift);
+//    median and 99th percentile.
 
 #if canImport(Glibc)
 import Foundation
@@ -168,6 +172,7 @@ func countedRegionEnded() {
 @MainActor @inline(never) func countedDamagedFrames(_ scene: CardsScene, _ n: Int) { for i in 0..<n { _ = scene.damagedFrame(i) } }
 @MainActor @inline(never) func countedScrollFrames(_ scene: ListScene, _ n: Int) { for _ in 0..<n { scene.scrollFrame() } }
 @MainActor @inline(never) func countedDragSteps(_ scene: DragScene, _ n: Int) { for _ in 0..<n { _ = scene.moveOneStep() } }
+@MainActor @inline(never) func countedTableFrames(_ scene: TableScene, _ n: Int) { for _ in 0..<n { scene.frame() } }
 
 // MARK: Main
 
@@ -205,8 +210,18 @@ func main() throws {
             countedDragSteps(scene, operations)
             countedRegionEnded()
             withExtendedLifetime(scene) {}
+        case "table":
+            // Frames of a deceleration, after a first fling that warms the
+            // reuse queue and the glyph caches: 240 refreshes (2 s at 120 Hz).
+            let scene = try TableScene()
+            scene.verify()
+            scene.fling()
+            operations = 240
+            countedTableFrames(scene, operations)
+            countedRegionEnded()
+            withExtendedLifetime(scene) {}
         default:
-            print("--count takes full, damaged, scroll or drag")
+            print("--count takes full, damaged, scroll, drag or table")
             exit(2)
         }
         print("counted \(measurement): \(operations) operations")
@@ -274,6 +289,13 @@ func main() throws {
     var dragSteps: [Double] = []
     for _ in 0..<dragRuns { dragSteps.append(drag.moveOneStep().seconds) }
 
+    let table = try TableScene()
+    table.verify()
+    let tableTimes = table.measureFrames(flings: quick ? 3 : 20)
+    let tableFrames = tableTimes.frame.map { Double($0) / 1e9 }.sorted()
+    let tableTurns = tableTimes.turn.map { Double($0) / 1e9 }.sorted()
+    let tableComposites = tableTimes.composite.map { Double($0) / 1e9 }.sorted()
+
     func ms(_ seconds: Double) -> String { String(format: "%.3f ms", seconds * 1000) }
     print("cards, full frame (1170×2532, 200 layers)      median \(ms(median(full)))   best \(ms(full.min()!))   aim ≤ 6 ms")
     print("cards, damaged frame (100×100 at 500,1200)     median \(ms(median(damaged)))   best \(ms(damaged.min()!))   aim ≤ 0.15 ms")
@@ -281,6 +303,10 @@ func main() throws {
     let sortedSteps = dragSteps.sorted()
     let p99 = sortedSteps[sortedSteps.count * 99 / 100]
     print("drag a card over the cards, touch to pixels    median \(ms(median(dragSteps)))   p99 \(ms(p99))   best \(ms(sortedSteps[0]))")
+    func percentile99(_ sorted: [Double]) -> Double { sorted[sorted.count * 99 / 100] }
+    print("table, 10,000 rows flung at 120 Hz, CPU/frame  median \(ms(median(tableFrames)))   p99 \(ms(percentile99(tableFrames)))   (\(tableFrames.count) frames)   aim ≤ 2 ms")
+    print("  of which the run loop's turn (motion, layout, reuse, text, commit)  median \(ms(median(tableTurns)))   p99 \(ms(percentile99(tableTurns)))")
+    print("  and the compositor's damaged frame                                  median \(ms(median(tableComposites)))   p99 \(ms(percentile99(tableComposites)))")
 }
 
 MainActor.assumeIsolated {
