@@ -274,6 +274,8 @@ open class UIApplication: UIResponder {
         screenFrames = nil
         diagnostics.removeAll()
         TransactionState.current.reset()
+        AnimationEngine.current.reset()
+        ViewAnimations.current.reset()
         DisplayLinkRegistry.current.reset()
         GraphicsContextStack.current.removeAll()
         menuController = UIMenuController()
@@ -290,6 +292,8 @@ open class UIApplication: UIResponder {
         eventSource = source
         runLoop.add(source)
         updateCycle = UpdateCycle(application: self)
+        // Animations run on the run loop's clock (a test's manual clock).
+        AnimationEngine.current.clock = { [unowned self] in runLoop.clock.now }
     }
 
     // MARK: The event path
@@ -705,8 +709,14 @@ open class UIApplication: UIResponder {
         screenFrames?.presentedRefreshes ?? []
     }
 
-    /// Starts (again) recording ``touchToPhotonLatencies`` and
-    /// ``presentedRefreshes``, from none.
+    /// For each frame signal since recording started: how long before its
+    /// refresh it reached this application, in seconds. For benchmarks.
+    @_spi(Benchmarks) public var frameSignalLeads: [Double] {
+        screenFrames?.signalLeads ?? []
+    }
+
+    /// Starts (again) recording ``touchToPhotonLatencies``,
+    /// ``presentedRefreshes`` and ``frameSignalLeads``, from none.
     @_spi(Benchmarks) public func startRecordingTouchToPhoton() {
         screenFrames?.resetTouchToPhotonLatencies()
         screenFrames?.recordsTouchToPhoton = true
