@@ -1,6 +1,6 @@
 // Rendering benchmarks: the frame's path, from views to pixels, single
 // threaded. Run with `Benchmarks/render.sh` (release build); `--quick` does
-// a short run; `--count full|damaged|scroll|drag|table` repeats one measurement a fixed
+// a short run; `--count full|damaged|scroll|drag|animated|moving|table` repeats one measurement a fixed
 // number of times inside a function of its own, for callgrind's
 // --toggle-collect (see docs/compositor.md); `--frame PATH` writes the cards
 // scene's full frame as a PNG, to look at or to compare two builds.
@@ -25,7 +25,12 @@
 // 3. Touch to pixels: a finger drags a card across the cards scene, 10 pt
 //    per HID frame; each step runs from the frame's arrival at the input
 //    port to the frame buffer holding the moved card (DragScene.swift).
-// 4. A 10,000-row UITableView flung at 120 Hz on the same screen: thread
+// 4. Animation (AnimatedScenes.swift): every card of the cards scene moving
+//    and fading in one `UIView.animate` block, a frame per display refresh
+//    (the refresh on the manual clock, the commit of presentation values,
+//    the composite of the damage); and the marker alone moving 1 pt per
+//    refresh, the damaged frame of an animation.
+// 5. A 10,000-row UITableView flung at 120 Hz on the same screen: thread
 //    CPU time of each display refresh while it decelerates — motion, the
 //    table's layout and cell reuse, commit, damaged frame (TableScene.swift);
 //    median and 99th percentile.
@@ -173,6 +178,8 @@ func countedRegionEnded() {
 @MainActor @inline(never) func countedScrollFrames(_ scene: ListScene, _ n: Int) { for _ in 0..<n { scene.scrollFrame() } }
 @MainActor @inline(never) func countedDragSteps(_ scene: DragScene, _ n: Int) { for _ in 0..<n { _ = scene.moveOneStep() } }
 @MainActor @inline(never) func countedTableFrames(_ scene: TableScene, _ n: Int) { for _ in 0..<n { scene.frame() } }
+@MainActor @inline(never) func countedAnimatedFrames(_ scene: AnimatedCardsScene, _ n: Int) { for _ in 0..<n { _ = scene.frame() } }
+@MainActor @inline(never) func countedMovingCardFrames(_ scene: OneMovingCardScene, _ n: Int) { for _ in 0..<n { _ = scene.frame() } }
 
 // MARK: Main
 
@@ -220,8 +227,20 @@ func main() throws {
             countedTableFrames(scene, operations)
             countedRegionEnded()
             withExtendedLifetime(scene) {}
+        case "animated":
+            let scene = AnimatedCardsScene(cards: try CardsScene())
+            operations = 10
+            countedAnimatedFrames(scene, operations)
+            countedRegionEnded()
+            withExtendedLifetime(scene) {}
+        case "moving":
+            let scene = OneMovingCardScene(cards: try CardsScene())
+            operations = 1000
+            countedMovingCardFrames(scene, operations)
+            countedRegionEnded()
+            withExtendedLifetime(scene) {}
         default:
-            print("--count takes full, damaged, scroll, drag or table")
+            print("--count takes full, damaged, scroll, drag, animated, moving or table")
             exit(2)
         }
         print("counted \(measurement): \(operations) operations")
@@ -289,6 +308,33 @@ func main() throws {
     var dragSteps: [Double] = []
     for _ in 0..<dragRuns { dragSteps.append(drag.moveOneStep().seconds) }
 
+    let animated = AnimatedCardsScene(cards: try CardsScene())
+    // Check: the cards move (damage beyond the marker's rect), every frame.
+    guard animated.frame().count > 0 else {
+        print("an animated frame drew nothing")
+        exit(1)
+    }
+    let animatedRuns = quick ? 15 : 60
+    var animatedFrames: [Double] = []
+    for _ in 0..<animatedRuns {
+        let start = now()
+        _ = animated.frame()
+        animatedFrames.append(now() - start)
+    }
+    let moving = OneMovingCardScene(cards: try CardsScene())
+    let movingDamage = moving.frame()
+    guard !movingDamage.isEmpty, movingDamage.allSatisfy({ $0.width <= 102 && $0.height <= 100 }) else {
+        print("unexpected damage for the moving marker: \(movingDamage)")
+        exit(1)
+    }
+    let movingRuns = quick ? 300 : 3000
+    var movingFrames: [Double] = []
+    for _ in 0..<movingRuns {
+        let start = now()
+        _ = moving.frame()
+        movingFrames.append(now() - start)
+    }
+
     let table = try TableScene()
     table.verify()
     let tableTimes = table.measureFrames(flings: quick ? 3 : 20)
@@ -303,6 +349,8 @@ func main() throws {
     let sortedSteps = dragSteps.sorted()
     let p99 = sortedSteps[sortedSteps.count * 99 / 100]
     print("drag a card over the cards, touch to pixels    median \(ms(median(dragSteps)))   p99 \(ms(p99))   best \(ms(sortedSteps[0]))")
+    print("cards, every card animating (refresh+frame)    median \(ms(median(animatedFrames)))   best \(ms(animatedFrames.min()!))   aim ≤ 1.2 × full")
+    print("cards, one card animating (refresh+frame)      median \(ms(median(movingFrames)))   best \(ms(movingFrames.min()!))   aim ≤ 2 × damaged")
     func percentile99(_ sorted: [Double]) -> Double { sorted[sorted.count * 99 / 100] }
     print("table, 10,000 rows flung at 120 Hz, CPU/frame  median \(ms(median(tableFrames)))   p99 \(ms(percentile99(tableFrames)))   (\(tableFrames.count) frames)   aim ≤ 2 ms")
     print("  of which the run loop's turn (motion, layout, reuse, text, commit)  median \(ms(median(tableTurns)))   p99 \(ms(percentile99(tableTurns)))")
