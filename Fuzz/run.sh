@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in Fuzz/Targets and runs each one.
 #
-#   Fuzz/run.sh [--short] [TARGET...]
+#   Fuzz/run.sh [--short] [--build-only] [TARGET...]
 #
 # Each target is one Swift file defining LLVMFuzzerTestOneInput; it is
 # compiled with the files in Fuzz/Support against the HID, EventServer and
@@ -19,11 +19,15 @@ cd "$(dirname "$0")/.."
 
 runs=1000000
 time_limit=0
-if [ "${1:-}" = "--short" ]; then
-    runs=10000
-    time_limit=20
+build_only=false
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --short) runs=10000; time_limit=20 ;;
+        --build-only) build_only=true ;;
+        *) break ;;
+    esac
     shift
-fi
+done
 if ! command -v swiftc >/dev/null && [ -x /opt/swift/usr/bin/swiftc ]; then
     export PATH="/opt/swift/usr/bin:$PATH"
 fi
@@ -114,15 +118,34 @@ build_module_lane() {
         ;;
     esac
 }
-side_by_side build_module_lane server scenes-and-graphics
-
 build_target() {
     echo "fuzz: building $1" >&2
     swiftc "${flags[@]}" "${server_c_modules[@]}" -module-name "Fuzz$1" -o "$build/$1" \
         Fuzz/Support/*.swift "Fuzz/Targets/$1.swift" "$build/HID.o" "$build/EventServer.o" "$build/SceneFile.o" \
         "${link_graphics[@]}" "${link_server[@]}"
 }
-side_by_side build_target "${targets[@]}"
+
+# What the build is made from: the flags, the targets and every source
+# file it compiles. A build made from the same is not made again (so that
+# scripts/test can build early, and the pass then only runs).
+inputs_checksum() {
+    {
+        printf '%s\n' "${flags[@]}" "${targets[@]}"
+        find Sources/HID Sources/EventServer Sources/SceneFile Sources/CoreGraphics Sources/C* Fuzz/Support Fuzz/Targets \
+            -type f -print0 | sort -z | xargs -0 sha256sum
+    } | sha256sum | cut -d' ' -f1
+}
+built_from="$(inputs_checksum)"
+if [ "$(cat "$build/built-from" 2>/dev/null)" = "$built_from" ]; then
+    echo "fuzz: the build is up to date (the same flags, targets and sources)" >&2
+else
+    rm -f "$build/built-from"
+    side_by_side build_module_lane server scenes-and-graphics
+    side_by_side build_target "${targets[@]}"
+    echo "$built_from" >"$build/built-from"
+fi
+$build_only && exit 0
+
 
 run_target() {
     local target="$1" corpus="$build/corpus/$1" seeds=() start end executions coverage status

@@ -39,7 +39,7 @@ func measureScrollDeceleration() -> Samples {
     let counter = FrameCounter()
     list.delegate = counter
     let synthesizer = TouchSynthesizer(window: window)
-    let frame = ScrollViewConstants.frameInterval
+    let frame = 1 / TimeInterval(UIScreen.main.maximumFramesPerSecond)
 
     /// Flings from the top; returns the frames and CPU nanoseconds of the deceleration.
     func flingAndDecelerate() -> (frames: Int, nanoseconds: UInt64) {

@@ -13,11 +13,12 @@ import HID
 ///
 ///     openuikit-latency-benchmark [--events N] [--rate HZ] [--check]
 ///     openuikit-latency-benchmark --bounded
-///     openuikit-latency-benchmark --photon --refresh 120 [--events N] [--rate HZ]
+///     openuikit-latency-benchmark --photon --refresh 120 [--events N] [--rate HZ] [--display x11]
 ///
 /// `--photon` makes every event move a dot under the finger and measures
 /// touch to photon: from the server's read of an event to the refresh that
-/// presented the first frame showing it (headless, at `--refresh` Hz).
+/// presented the first frame showing it (at `--refresh` Hz; headless, or
+/// in a window on the X display `DISPLAY` names with `--display x11`).
 /// `--fling` flings a 1,000-row table view again and again for `--seconds`
 /// of deceleration and counts the refreshes that showed no new frame.
 ///
@@ -37,6 +38,7 @@ var check = false
 var photon = false
 var fling = false
 var refresh = 60
+var display = "headless"
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -46,11 +48,12 @@ while let argument = arguments.popFirst() {
     case "--photon": photon = true
     case "--fling": fling = true
     case "--refresh": refresh = arguments.popFirst().flatMap { Int($0) } ?? refresh
+    case "--display": display = arguments.popFirst() ?? display
     case "--bounded":
         runBoundedCases()
         exit(0)
     default:
-        print("usage: openuikit-latency-benchmark [--events N] [--rate HZ] [--check] [--photon --refresh HZ] | --bounded")
+        print("usage: openuikit-latency-benchmark [--events N] [--rate HZ] [--check] [--photon --refresh HZ [--display headless|x11]] | --bounded")
         exit(64)
     }
 }
@@ -198,7 +201,7 @@ var template = Array("/tmp/openuikit-latency-XXXXXX".utf8CString)
 let socketDirectory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
 let socketPath = socketDirectory + "/server.sock"
 
-let (serverPID, _) = spawn(directory + "/openuikit-server", ["--socket", socketPath, "--display", "headless", "--refresh", String(refresh)])
+let (serverPID, _) = spawn(directory + "/openuikit-server", ["--socket", socketPath, "--display", display, "--refresh", String(refresh)])
 let waitStart = monotonicSeconds()
 while access(socketPath, F_OK) != 0 {
     guard monotonicSeconds() - waitStart < 10 else { fail("the server did not start") }
@@ -359,7 +362,7 @@ if let photonResult {
     }
     let photonMicroseconds = { (key: String) -> String in photonFields[key].flatMap(Double.init).map(rounded) ?? "?" }
     print("""
-        touch to photon at \(refresh) Hz, headless (read by the server → the refresh that presented it):
+        touch to photon at \(refresh) Hz, \(display == "x11" ? "in an X window" : "headless") (read by the server → the refresh that presented it):
         frames presented      \(photonFields["frames"] ?? "?")
         photon p50            \(photonMicroseconds("p50")) µs
         photon p99            \(photonMicroseconds("p99")) µs

@@ -4,8 +4,9 @@ import Glibc
 import UIKit
 
 /// The demo `openuikit demo` runs: an app written as an iOS developer
-/// writes one, with four tabs: controls, a 1,000-row list, a canvas to
-/// draw on, and a card to pan, pinch, rotate and long-press.
+/// writes one, with four tabs: controls, a 1,000-row list in a navigation
+/// controller (a tapped row pushes a detail screen), a canvas to draw on,
+/// and a card to pan, pinch, rotate and long-press.
 ///
 /// Every action it takes is printed on a line of its own (`button tapped
 /// 1`, `switch on`, `list offset 120`), so that tests and curious people
@@ -21,7 +22,7 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         let tabs = UITabBarController()
         tabs.viewControllers = [
             ControlsViewController(),
-            ListViewController(),
+            ListViewController.inNavigationController(),
             CanvasViewController(),
             CardViewController(),
         ]

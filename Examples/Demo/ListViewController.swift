@@ -1,15 +1,24 @@
 import UIKit
 
 /// A list of 1,000 rows in a scroll view: only the rows on screen exist,
-/// moved into place as the list scrolls, decelerates and bounces.
+/// moved into place as the list scrolls, decelerates and bounces. A tapped
+/// row pushes a screen about it; its back button, or a swipe from the left
+/// edge, comes back.
 final class ListViewController: UIViewController, UIScrollViewDelegate {
     static let rowCount = 1000
     static let rowHeight: CGFloat = 44
     private let list = RowList()
 
+    /// The list at the root of a navigation controller, which is the tab.
+    static func inNavigationController() -> UINavigationController {
+        let navigation = UINavigationController(rootViewController: ListViewController())
+        navigation.tabBarItem = UITabBarItem(title: "List", image: UIImage(systemName: "list.bullet"), tag: 1)
+        return navigation
+    }
+
     override init(nibName: String?, bundle: Bundle?) {
         super.init(nibName: nibName, bundle: bundle)
-        tabBarItem = UITabBarItem(title: "List", image: UIImage(systemName: "list.bullet"), tag: 1)
+        title = "List"
     }
 
     required init?(coder: NSCoder) { nil }
@@ -18,7 +27,17 @@ final class ListViewController: UIViewController, UIScrollViewDelegate {
         super.viewDidLoad()
         view.backgroundColor = .systemBackground
         list.delegate = self
+        let tap = UITapGestureRecognizer()
+        tap.addTarget(self, action: ListViewController.rowTapped)
+        list.addGestureRecognizer(tap)
         view.addSubview(list)
+    }
+
+    private func rowTapped(_ tap: UITapGestureRecognizer) {
+        let row = Int(tap.location(in: list).y / Self.rowHeight) + 1
+        guard row >= 1, row <= Self.rowCount else { return }
+        say("list row \(row) tapped")
+        navigationController?.pushViewController(RowViewController(row: row), animated: true)
     }
 
     override func viewDidLayoutSubviews() {
@@ -70,5 +89,34 @@ final class RowList: UIScrollView {
             addSubview(label)
             rows[index] = label
         }
+    }
+}
+
+/// The screen a tapped row pushes: the row's number, large.
+final class RowViewController: UIViewController {
+    private let row: Int
+
+    init(row: Int) {
+        self.row = row
+        super.init(nibName: nil, bundle: nil)
+        title = "Row \(row)"
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .secondarySystemBackground
+        let label = UILabel(frame: view.bounds)
+        label.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        label.text = "\(row)"
+        label.font = .systemFont(ofSize: 96, weight: .bold)
+        label.textAlignment = .center
+        view.addSubview(label)
+    }
+
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        say("row \(row) shown")
     }
 }

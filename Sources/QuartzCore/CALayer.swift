@@ -371,6 +371,7 @@ open class CALayer: NSObject {
         let at = min(Int(index), storedSublayers.count)
         storedSublayers.insert(layer, at: at)
         layer.superlayer = self
+        layer.joinedSuperlayer()
         markChanged(.sublayers)
     }
 
@@ -406,6 +407,7 @@ open class CALayer: NSObject {
         guard let index = storedSublayers.firstIndex(where: { $0 === old }) else { return }
         storedSublayers[index] = new
         new.superlayer = self
+        new.joinedSuperlayer()
         old.superlayer = nil
         markChanged(.sublayers)
     }
@@ -601,11 +603,25 @@ open class CALayer: NSObject {
         if layoutQueueSlot == nil { TransactionState.current.layerNeedsLayout(self) }
         guard !needsLayoutFlag else { return }
         needsLayoutFlag = true
+        markAncestorsForLayoutBelowThem()
+    }
+
+    /// Tells the ancestors, up to the first that knows, that a layer below
+    /// them is marked for layout, so that their ``layoutIfNeeded()`` goes down
+    /// to it.
+    private func markAncestorsForLayoutBelowThem() {
         var ancestor = superlayer
         while let layer = ancestor, !layer.descendantNeedsLayout {
             layer.descendantNeedsLayout = true
             ancestor = layer.superlayer
         }
+    }
+
+    /// A layer joined a superlayer: if it or a layer below it was marked
+    /// for layout before (while it had no superlayer or another one), its
+    /// new ancestors learn of it.
+    private func joinedSuperlayer() {
+        if needsLayoutFlag || descendantNeedsLayout { markAncestorsForLayoutBelowThem() }
     }
 
     package func markDescendantNeedsLayout() { descendantNeedsLayout = true }

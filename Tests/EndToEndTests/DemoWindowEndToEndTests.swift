@@ -145,4 +145,21 @@ import Testing
         demo.signal(SIGTERM)
         #expect(demo.waitForExit() == 0)
     }
+
+    @Test(enabled) func aTappedRowPushesItsScreenAndTheBackButtonReturns() throws {
+        let server = try XServer()
+        let (demo, window) = try startDemo(on: server)
+        _ = try xdotool(["mousemove", "--window", window, "146", "790", "click", "1"], display: server.display)
+        usleep(300_000)
+        // The list starts under the 44-point navigation bar: y 200 is in row 4.
+        _ = try xdotool(["mousemove", "--window", window, "200", "200", "click", "1"], display: server.display)
+        #expect(demo.waitFor("list row 4 tapped") && demo.waitFor("row 4 shown"))
+        usleep(300_000)
+        _ = try xdotool(["mousemove", "--window", window, "30", "22", "click", "1"], display: server.display)
+        usleep(300_000)
+        _ = try xdotool(["mousemove", "--window", window, "200", "300", "click", "1"], display: server.display)
+        #expect(demo.waitFor("row 6 shown"), "back on the list, another row pushes its screen")
+        demo.signal(SIGTERM)
+        #expect(demo.waitForExit() == 0)
+    }
 }

@@ -156,6 +156,28 @@ final class LayoutAndDisplayLog: CALayerDelegate {
         #expect(!TransactionState.current.hasImplicitTransaction)
     }
 
+    /// A layer marked for layout before it had a superlayer (a view made,
+    /// resized, then added) is laid out by its new ancestor's layoutIfNeeded,
+    /// and so is one whose sublayer was marked.
+    @Test func layoutIfNeededReachesALayerMarkedBeforeItWasAdded() {
+        TransactionState.current.reset()
+        let log = LayoutAndDisplayLog()
+        let root = CALayer(), child = CALayer(), grandchild = CALayer()
+        child.delegate = log
+        child.setNeedsLayout()
+        root.addSublayer(child)
+        root.layoutIfNeeded()
+        #expect(log.entries == ["layout"])
+        let other = CALayer()
+        grandchild.delegate = log
+        other.addSublayer(grandchild)
+        grandchild.setNeedsLayout()
+        root.replaceSublayer(child, with: other)
+        root.layoutIfNeeded()
+        #expect(log.entries == ["layout", "layout"])
+        TransactionState.current.reset()
+    }
+
     /// Resetting unmarks every listed layer, so that the next mark lists it again.
     @Test func resetUnmarksTheListedLayers() {
         TransactionState.current.reset()

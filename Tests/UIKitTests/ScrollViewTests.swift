@@ -109,10 +109,17 @@ extension TouchSynthesizer {
 
     @Test func setContentOffsetAnimatedAndScrollRectToVisible() {
         let (scrollView, _, log, synthesizer) = scrollScene()
+        let clock = UIApplication.shared.runLoop.clock
+        let start = clock.now
         scrollView.setContentOffset(CGPoint(x: 0, y: 600), animated: true)
         #expect(scrollView.contentOffset.y == 0)
         synthesizer.advance(by: ScrollViewConstants.scrollAnimationDuration / 2)
-        #expect(abs(scrollView.contentOffset.y - 300) < 20)  // eased: about halfway at half time
+        // Each step is worked out for the time its frame is shown: the
+        // refresh after the last one that has passed (60 Hz, no server).
+        let shownAt = ((clock.now * 60).rounded(.down) + 1) / 60
+        let progress = (shownAt - start) / ScrollViewConstants.scrollAnimationDuration
+        #expect(progress > 0.5 && progress <= 0.5 + 1.0 / 18 + 1e-9)
+        #expect(abs(scrollView.contentOffset.y - 600 * progress * progress * (3 - 2 * progress)) < 0.001)  // smoothstep
         synthesizer.advance(by: ScrollViewConstants.scrollAnimationDuration / 2 + 0.02)
         #expect(scrollView.contentOffset.y == 600)
         #expect(log.entries == ["didEndScrollingAnimation"])
@@ -288,10 +295,13 @@ extension TouchSynthesizer {
         #expect(log.entries == ["willBeginDragging", "willEndDragging", "didEndDragging(true)", "willBeginDecelerating"])
         #expect(scrollView.isDecelerating && !scrollView.isDragging && !scrollView.isTracking)
 
-        // Frame by frame: one step each 1/60 s, always forward, slower and slower.
+        // Frame by frame: one step at each refresh of the 60 Hz screen,
+        // always forward, slower and slower.
         log.offsets.removeAll()
+        let refreshesSoFar = (UIApplication.shared.runLoop.clock.now * 60).rounded(.down)
         synthesizer.advance(by: 0.51)
-        #expect(log.offsets.count == 30)
+        let refreshes = (UIApplication.shared.runLoop.clock.now * 60).rounded(.down) - refreshesSoFar
+        #expect(refreshes >= 30 && log.offsets.count == Int(refreshes))
         let steps = zip(log.offsets.dropFirst(), log.offsets).map { $0.y - $1.y }
         #expect(steps.allSatisfy { $0 > 0 })
         #expect(zip(steps.dropFirst(), steps).allSatisfy { $0 < $1 })

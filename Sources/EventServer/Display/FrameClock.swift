@@ -15,6 +15,15 @@ import Glibc
 /// the signal is on the screen at the refresh that follows it, within one
 /// interval and the lead.
 ///
+/// The lead follows how long the front application takes from its signal
+/// to its commit (``noteDrawTime(_:)``), as Android's SurfaceFlinger moves
+/// its app phase offset: a fixed 7 ms would add 7 ms to every touch's way
+/// to the screen for an app that draws a changed frame in half a
+/// millisecond. It starts at the most (weston's 7 ms, or half the interval
+/// when that is shorter) and comes down to one and a half times the
+/// slowest of the last ``drawTimesKept`` frames plus a margin for waking
+/// up, never under ``minimumLead``; a slow frame raises it at once.
+///
 /// Where no display reports its vsync (headless, Xvfb) this is the vsync,
 /// as the headless backends of weston and wlroots make theirs: a timer at
 /// the refresh rate. It runs only while someone needs refreshes, so an
@@ -30,9 +39,24 @@ final class FrameClock {
 
     /// Seconds between refreshes.
     let interval: Double
-    /// How long before a refresh its frame signal goes out: weston's 7 ms,
-    /// or half the interval when that is shorter (120 Hz).
-    let signalLead: Double
+    /// How long before a refresh its frame signal goes out.
+    private(set) var signalLead: Double
+    /// The most the lead can be: weston's 7 ms, or half the interval when
+    /// that is shorter (120 Hz).
+    let maximumLead: Double
+    /// The least: the time to wake an application and have its commit read
+    /// back, on a machine that is not overloaded.
+    static let minimumLead = 0.001
+    /// Added to the scaled slowest draw: waking up, and the server reading
+    /// the commit.
+    static let wakeUpMargin = 0.0005
+    /// How many recent frames the lead is worked out from (half a second
+    /// at 120 Hz).
+    static let drawTimesKept = 64
+    /// The front application's recent times from signal to commit, oldest
+    /// overwritten first.
+    private var drawTimes: [Double] = []
+    private var nextDrawTime = 0
     /// A timer descriptor, readable when a moment is due.
     let fileDescriptor: Int32
     /// The moment the timer is set for, and when; nil while stopped.
@@ -40,7 +64,8 @@ final class FrameClock {
 
     init(refreshRate: Int) throws(InputSourceError) {
         interval = 1 / Double(refreshRate)
-        signalLead = min(0.007, interval / 2)
+        maximumLead = min(0.007, interval / 2)
+        signalLead = maximumLead
         fileDescriptor = try SystemCalls.makeTimer()
     }
 
@@ -86,6 +111,20 @@ final class FrameClock {
         case .refresh(let sequence) where latest > sequence: return .refresh(latest)
         default: return due.moment
         }
+    }
+
+    /// The front application committed the frame it was signalled for
+    /// `seconds` after the signal: the lead follows its recent frames.
+    func noteDrawTime(_ seconds: Double) {
+        guard seconds.isFinite, seconds >= 0 else { return }
+        if drawTimes.count < Self.drawTimesKept {
+            drawTimes.append(seconds)
+        } else {
+            drawTimes[nextDrawTime] = seconds
+            nextDrawTime = (nextDrawTime + 1) % Self.drawTimesKept
+        }
+        let slowest = drawTimes.max() ?? maximumLead
+        signalLead = min(maximumLead, max(Self.minimumLead, slowest * 1.5 + Self.wakeUpMargin))
     }
 
     /// Sets the timer for the first moment after `moment`.

@@ -36,6 +36,9 @@ final class FramePresenter {
     private var shownClient: UInt32?
     private var titledClient: UInt32?
     private var idleRefreshes = 0
+    /// The application last signalled, and when, until it commits: how
+    /// long it takes sets the clock's lead (``FrameClock/noteDrawTime(_:)``).
+    private var signalled: (client: UInt32, time: Double)?
     /// Refreshes with nothing to do after which the clock stops.
     static let idleRefreshesBeforeStopping = 2
 
@@ -56,6 +59,14 @@ final class FramePresenter {
             client.frames.wantsFrameSignal = true
         case .commitFrame(let commit):
             if let replaced = try client.frames.commit(commit) { discard(replaced, of: client) }
+            // A commit more than an interval after its signal answers
+            // something else (an application may keep an unused signal and
+            // draw with it when a finger lands): it says nothing of how
+            // long a frame takes.
+            if let signalled, signalled.client == client.identifier {
+                if isFront, now - signalled.time < clock.interval { clock.noteDrawTime(now - signalled.time) }
+                self.signalled = nil
+            }
             if !isFront, let (late, _) = client.frames.takePendingCommit() { discard(late, of: client) }
         default:
             return
@@ -68,16 +79,17 @@ final class FramePresenter {
     func clockFired(now: Double, front: Client?, applications: [Client]) {
         switch clock.takeMoment(now: now) {
         case nil: return
-        case .signal(let sequence): signal(front, for: sequence)
+        case .signal(let sequence): signal(front, for: sequence, now: now)
         case .refresh(let sequence): refresh(sequence, front: front, applications: applications)
         }
     }
 
     /// Sends the signal the front application asked for: the frame it
     /// draws now is for refresh `sequence`.
-    private func signal(_ front: Client?, for sequence: UInt64) {
+    private func signal(_ front: Client?, for sequence: UInt64, now: Double) {
         guard let front, front.frames.wantsFrameSignal else { return }
         front.frames.wantsFrameSignal = false
+        signalled = (front.identifier, now)
         front.enqueue(ServerMessage.frameSignal(.init(
             sequence: sequence, time: clock.time(of: sequence), refreshInterval: clock.interval)).encoded())
         idleRefreshes = 0

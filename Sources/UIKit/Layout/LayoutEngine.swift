@@ -65,6 +65,9 @@ final class LayoutEngine {
     }
 
     private var participants: [ObjectIdentifier: Participant] = [:]
+    /// Participants that are multi-line labels wrapping at the width solved
+    /// for them (``UILabel/wrapsAtSolvedWidth``).
+    private var wrappingLabels: [ObjectIdentifier: Participant] = [:]
     private var installed: [ObjectIdentifier: Installed] = [:]
     /// Participants whose frame, intrinsic size or guide insets may have changed.
     private var stale: [ObjectIdentifier: Participant] = [:]
@@ -369,6 +372,7 @@ final class LayoutEngine {
         removeOwnConstraints(of: participant)
         participants[key] = nil
         stale[key] = nil
+        wrappingLabels[key] = nil
     }
 
     private func addOwnConstraints(of participant: Participant) {
@@ -387,6 +391,7 @@ final class LayoutEngine {
     }
 
     private func removeOwnConstraints(of participant: Participant) {
+        wrappingLabels[ObjectIdentifier(participant.item)] = nil
         for constraint in participant.ownConstraints { try? solver.remove(constraint) }
         participant.ownConstraints = []
         participant.ownKinds = []
@@ -419,6 +424,7 @@ final class LayoutEngine {
     /// Content hugging (`size ≤ intrinsic`) and compression resistance
     /// (`size ≥ intrinsic`) in each dimension the view has an intrinsic size in.
     private func addIntrinsicSizeConstraints(of view: UIView, _ participant: Participant) {
+        noteWrapping(of: view, participant)
         let size = view.intrinsicContentSize
         participant.intrinsicSize = size
         participant.hugging = view.layoutState?.contentHugging ?? participant.hugging
@@ -510,6 +516,7 @@ final class LayoutEngine {
             }
             return
         }
+        noteWrapping(of: view, participant)
         let state = view.layoutState
         let size = view.intrinsicContentSize
         let sameShape = (size.width >= 0) == (participant.intrinsicSize.width >= 0)
@@ -518,6 +525,13 @@ final class LayoutEngine {
               participant.compressionResistance == (state?.compressionResistance ?? participant.compressionResistance) else {
             return rebuildOwnConstraints(of: participant)
         }
+        setIntrinsicSize(size, of: participant)
+    }
+
+    /// Moves the hugging and compression-resistance constraints of a view
+    /// without constraints on its frame to a new intrinsic size of the same
+    /// shape (the same dimensions defined).
+    private func setIntrinsicSize(_ size: CGSize, of participant: Participant) {
         guard size != participant.intrinsicSize else { return }
         participant.intrinsicSize = size
         var index = 0
@@ -525,6 +539,39 @@ final class LayoutEngine {
             try? solver.setConstant(of: participant.ownConstraints[index], to: -Double(value))
             try? solver.setConstant(of: participant.ownConstraints[index + 1], to: -Double(value))
             index += 2
+        }
+    }
+
+    private func noteWrapping(of view: UIView, _ participant: Participant) {
+        let key = ObjectIdentifier(view)
+        if let label = view as? UILabel, label.wrapsAtSolvedWidth {
+            wrappingLabels[key] = participant
+        } else {
+            wrappingLabels[key] = nil
+        }
+    }
+
+    /// Multi-line labels wrap at the width just solved for them (UIKit's
+    /// automatic `preferredMaxLayoutWidth`): each label whose solved width
+    /// changed is measured again at that width and the system re-solved with
+    /// its new height, until the widths settle. `subtree` limits this to the
+    /// labels inside one view (when measuring its fitting size).
+    private func wrapLabelsAtSolvedWidths(inside subtree: UIView? = nil) {
+        guard !wrappingLabels.isEmpty else { return }
+        for _ in 0..<LayoutMetrics.maximumLayoutRounds {
+            var changed = false
+            for participant in wrappingLabels.values {
+                guard let label = participant.item as? UILabel else { continue }
+                if let subtree, !label.isDescendant(of: subtree) { continue }
+                let width = CGFloat(solver.value(of: label.layoutVariables.width))
+                guard width > 0, width.isFinite, width != label.automaticWrapWidth else { continue }
+                label.automaticWrapWidth = width
+                let size = label.intrinsicContentSize
+                guard size != participant.intrinsicSize else { continue }
+                setIntrinsicSize(size, of: participant)
+                changed = true
+            }
+            if !changed { return }
         }
     }
 
@@ -555,6 +602,7 @@ final class LayoutEngine {
             needsUpdate = false
             runConstraintUpdates()
             refreshStaleParticipants()
+            wrapLabelsAtSolvedWidths()
             applySolution()
         }
     }
@@ -642,9 +690,11 @@ final class LayoutEngine {
         ]
         var added: [Constraint] = []
         for pull in pulls where (try? solver.add(pull)) != nil { added.append(pull) }
+        wrapLabelsAtSolvedWidths(inside: view)
         let size = CGSize(width: solver.value(of: variables.width), height: solver.value(of: variables.height))
         for pull in added { try? solver.remove(pull) }
         for constraint in setAside { try? solver.add(constraint) }
+        wrapLabelsAtSolvedWidths(inside: view)
         release(view)
         return size
     }

@@ -42,7 +42,8 @@ open class UITableView: UIScrollView {
     }
 
     /// A value for heights that says "the standard size": for rows, the
-    /// height of the cell's content (its `sizeThatFits(_:)`); for headers and
+    /// height of the cell's content (measured with Auto Layout when the
+    /// content view has constraints, else its `sizeThatFits(_:)`); for headers and
     /// footers, the height their title needs (none without a title).
     public static let automaticDimension: CGFloat = -1
 
@@ -503,12 +504,18 @@ open class UITableView: UIScrollView {
         return cell
     }
 
-    /// A self-sizing row's height, from its cell; the content below moves,
-    /// and the content offset with it if the row is above the top edge,
-    /// so that what is on screen stays put.
+    /// A self-sizing row's height, from its cell's
+    /// `systemLayoutSizeFitting(_:withHorizontalFittingPriority:verticalFittingPriority:)`
+    /// at the row's width (Auto Layout in its content view, or its
+    /// `sizeThatFits(_:)`); the content below moves, and the content offset
+    /// with it if the row is above the top edge, so that what is on screen
+    /// stays put.
     private func measure(_ cell: UITableViewCell, section: Int, row: Int) {
         geometry.sections[section].unmeasured.remove(row)
-        let fitted = cell.sizeThatFits(CGSize(width: rowWidth, height: 0)).height
+        showSeparator(of: cell, section: section, row: row)
+        let fitted = cell.systemLayoutSizeFitting(CGSize(width: rowWidth, height: UIView.layoutFittingCompressedSize.height),
+                                                  withHorizontalFittingPriority: .required,
+                                                  verticalFittingPriority: .fittingSizeLevel).height
         let height = fitted >= 0 && fitted.isFinite ? fitted : TableViewMetrics.defaultRowHeight
         let span = geometry.rowSpan(section: section, row: row)
         let delta = height - (span.bottom - span.top)
@@ -527,13 +534,22 @@ open class UITableView: UIScrollView {
         let frame = CGRect(x: rowX, y: span.top, width: rowWidth, height: span.bottom - span.top)
         if cell.frame != frame { cell.frame = frame }
         let isLast = row == geometry.sections[section].rowCount - 1
-        let hidesSeparator = separatorStyle == .none || (isLast && style != .plain)
-        if cell.separator.isHidden != hidesSeparator { cell.separator.isHidden = hidesSeparator }
+        showSeparator(of: cell, section: section, row: row)
         if style == .insetGrouped {
             cell.layer.cornerRadius = TableViewMetrics.insetGroupedCornerRadius
             cell.layer.maskedCorners = roundedCorners(first: row == 0, last: isLast)
             cell.clipsToBounds = true
         }
+    }
+
+    /// Shows the cell's separator unless the table draws none or the row
+    /// ends a section of a grouped style.
+    private func showSeparator(of cell: UITableViewCell, section: Int, row: Int) {
+        let isLast = row == geometry.sections[section].rowCount - 1
+        let hidesSeparator = separatorStyle == .none || (isLast && style != .plain)
+        guard cell.separator.isHidden != hidesSeparator else { return }
+        cell.separator.isHidden = hidesSeparator
+        cell.setNeedsLayout()
     }
 
     private func roundedCorners(first: Bool, last: Bool) -> CACornerMask {

@@ -322,9 +322,10 @@ open class UITableViewCell: UIView {
 
     // MARK: Layout
 
-    /// The height a self-sizing row gets (``UITableView/automaticDimension``):
-    /// the standard labels' heights within `size.width`, never less than
-    /// the standard row height. Override it in a cell with views of its own.
+    /// The height a self-sizing row gets (``UITableView/automaticDimension``)
+    /// when the content view has no constraints: the standard labels'
+    /// heights within `size.width`, never less than the standard row height.
+    /// Override it in a cell that places views of its own without constraints.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         let width = max(0, size.width - 2 * TableViewMetrics.contentMargin)
         var height: CGFloat = 0
@@ -334,22 +335,64 @@ open class UITableViewCell: UIView {
         return CGSize(width: size.width, height: max(TableViewMetrics.defaultRowHeight, (height + 22).rounded(.up)))
     }
 
-    /// Places the content view beside the accessory, the standard labels and
-    /// image in it as the style says, the backgrounds, and the separator.
+    /// The size of a self-sizing row: the table view asks with its row
+    /// width, a required horizontal fit and the lowest vertical one, as
+    /// UIKit's does. A cell whose content view is laid out with constraints
+    /// measures the content view with Auto Layout, at the width it has
+    /// beside the accessory, and adds the separator below it; a cell without
+    /// constraints answers ``sizeThatFits(_:)`` (the two ways UIKit has sized
+    /// cells since iOS 8, WWDC 2014 session 226).
+    open override func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+                                               verticalFittingPriority: UILayoutPriority) -> CGSize {
+        guard contentViewUsesAutoLayout else { return sizeThatFits(targetSize) }
+        let contentTarget = CGSize(width: contentWidth(inCellWidth: targetSize.width), height: targetSize.height)
+        let content = contentView.systemLayoutSizeFitting(contentTarget, withHorizontalFittingPriority: horizontalFittingPriority,
+                                                          verticalFittingPriority: verticalFittingPriority)
+        return CGSize(width: targetSize.width, height: content.height + separatorHeight)
+    }
+
+    /// Whether the content view's subviews are placed by constraints: one of
+    /// them does not translate its autoresizing mask, or the content view
+    /// holds constraints.
+    private var contentViewUsesAutoLayout: Bool {
+        if !contentView.constraints.isEmpty { return true }
+        var pending = contentView.subviews
+        while let view = pending.popLast() {
+            if !view.translatesAutoresizingMaskIntoConstraints { return true }
+            pending.append(contentsOf: view.subviews)
+        }
+        return false
+    }
+
+    /// The height the separator takes at the bottom of the cell: one pixel
+    /// while it shows. The content view ends above it, as in UIKit (a
+    /// self-sized row of 54 points of content is 54⅓ points tall at 3×).
+    private var separatorHeight: CGFloat {
+        separator.isHidden ? 0 : 1 / max(1, UIScreen.main.scale)
+    }
+
+    /// The content view's width in a cell `width` wide: what the accessory leaves.
+    private func contentWidth(inCellWidth width: CGFloat) -> CGFloat {
+        guard let accessory = shownAccessory else { return width }
+        return max(0, width - TableViewMetrics.contentMargin - accessory.frame.width)
+    }
+
+    /// Places the content view beside the accessory and above the separator,
+    /// the standard labels and image in it as the style says, the
+    /// backgrounds, and the separator.
     open override func layoutSubviews() {
         super.layoutSubviews()
-        let margin = TableViewMetrics.contentMargin
-        var contentWidth = bounds.width
+        let contentWidth = contentWidth(inCellWidth: bounds.width)
         if let accessory = shownAccessory {
             let size = accessory is StandardAccessoryView
                 ? CGSize(width: accessory.frame.width, height: bounds.height)
                 : accessory.frame.size
-            contentWidth = bounds.width - margin - size.width
-            accessory.frame = CGRect(x: contentWidth, y: ((bounds.height - size.height) / 2).rounded(),
+            accessory.frame = CGRect(x: contentWidth + swipeOffset, y: ((bounds.height - size.height) / 2).rounded(),
                                      width: size.width, height: size.height)
         }
-        contentView.frame = CGRect(x: swipeOffset, y: 0, width: contentWidth, height: bounds.height)
-        if let accessory = shownAccessory { accessory.frame.origin.x += swipeOffset }
+        let scale = max(1, UIScreen.main.scale)
+        let contentHeight = (max(0, bounds.height - separatorHeight) * scale).rounded() / scale
+        contentView.frame = CGRect(x: swipeOffset, y: 0, width: contentWidth, height: contentHeight)
         backgroundView?.frame = bounds
         storedSelectedBackgroundView?.frame = bounds
         let hairline = 1 / max(1, UIScreen.main.scale)

@@ -57,7 +57,8 @@ extension UITableViewDataSource {
 public protocol UITableViewDelegate: UIScrollViewDelegate {
     /// The row's height; default the table's ``UITableView/rowHeight``.
     /// ``UITableView/automaticDimension`` sizes the row to its cell
-    /// (`sizeThatFits(_:)`).
+    /// (``UITableViewCell/systemLayoutSizeFitting(_:withHorizontalFittingPriority:verticalFittingPriority:)``:
+    /// Auto Layout in its content view, or its `sizeThatFits(_:)`).
     func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat
     /// The height of `section`'s header; default ``UITableView/sectionHeaderHeight``.
     func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat

@@ -7,9 +7,6 @@ public enum ScrollViewConstants {
     /// whether it is a scroll (`delaysContentTouches`). UIKit does not
     /// document it; 150 ms is the figure iOS is measured to use.
     public static let contentTouchDelay: TimeInterval = 0.15
-    /// The step of deceleration, springs and animations: one frame of a
-    /// 60 Hz display, on the run loop's clock.
-    public static let frameInterval: TimeInterval = 1.0 / 60
     /// The c of the rubber-band formula (see ``rubberBand(_:dimension:)``):
     /// the value iOS is widely measured to use.
     public static let rubberBandCoefficient: CGFloat = 0.55

@@ -14,9 +14,10 @@
 ///    coasting from the release velocity ends, kept inside the content; the
 ///    nearest page in the direction of the velocity with paging; the edge if
 ///    it is pulled past one — and lets the delegate change that target.
-/// 5. Then the content moves there, frame by frame on a 60 Hz run-loop
-///    timer: coasting (``AxisMotion``), overshooting an edge and springing
-///    back, or springing onto a page or back into range.
+/// 5. Then the content moves there, frame by frame on a display link (at
+///    the screen's refreshes, as UIKit's scroll animations are, so each
+///    refresh shows a new offset): coasting (``AxisMotion``), overshooting
+///    an edge and springing back, or springing onto a page or back into range.
 extension UIScrollView {
     struct DragState {
         /// The offset the drag started from, without rubber-banding: where
@@ -213,14 +214,14 @@ extension UIScrollView {
         return .coasting(from: offset, to: target, rate: rate)
     }
 
-    // MARK: The motion timer
+    // MARK: The motion's display link
 
     func beginDecelerating(x: AxisMotion, y: AxisMotion) {
         motion = .decelerating(x: x, y: y)
         motionGeneration += 1
         isDecelerating = true
         delegate?.scrollViewWillBeginDecelerating(self)
-        startMotionTimer()
+        startMotionLink()
     }
 
     func animate(toOffset offset: CGPoint, zoomScale: CGFloat?) {
@@ -228,29 +229,31 @@ extension UIScrollView {
             fromOffset: contentOffset, toOffset: offset, fromScale: storedZoomScale, toScale: zoomScale ?? storedZoomScale,
             zooms: zoomScale != nil, start: UIApplication.shared.runLoop.clock.now))
         motionGeneration += 1
-        startMotionTimer()
+        startMotionLink()
     }
 
-    private func startMotionTimer() {
+    private func startMotionLink() {
         lastFrameTime = UIApplication.shared.runLoop.clock.now
-        guard motionTimer == nil else { return }
-        let interval = ScrollViewConstants.frameInterval
-        motionTimer = UIApplication.shared.runLoop.schedule(after: interval, repeatInterval: interval) { [weak self] timer in
-            guard let self else { return timer.invalidate() }  // the scroll view went away mid-motion
-            self.stepMotion()
+        guard motionLink == nil else { return }
+        let link = CADisplayLink { [weak self] link in
+            guard let self else { return link.invalidate() }  // the scroll view went away mid-motion
+            self.stepMotion(showingAt: link.targetTimestamp)
         }
+        link.add(to: .main, forMode: .common)
+        motionLink = link
     }
 
-    /// One frame: moves the content, and when it has arrived, says so —
-    /// unless the delegate, told of the move, started or stopped a motion itself.
-    private func stepMotion() {
-        let now = UIApplication.shared.runLoop.clock.now
+    /// One frame, shown at `time`: moves the content to where it is then,
+    /// and when it has arrived, says so — unless the delegate, told of the
+    /// move, started or stopped a motion itself.
+    private func stepMotion(showingAt time: TimeInterval) {
+        let now = max(time, lastFrameTime)
         let seconds = now - lastFrameTime
         lastFrameTime = now
         let generation = motionGeneration
         switch motion {
         case .none:
-            stopMotionTimer()
+            stopMotionLink()
         case .decelerating(var x, var y):
             let offset = contentOffset, range = offsetRange
             let next = CGPoint(x: x.step(from: offset.x, by: seconds, range: range.x, bounces: bounces),
@@ -288,7 +291,7 @@ extension UIScrollView {
     private func finishDecelerating() {
         motion = .none
         motionGeneration += 1
-        stopMotionTimer()
+        stopMotionLink()
         isDecelerating = false
         delegate?.scrollViewDidEndDecelerating(self)
     }
@@ -296,7 +299,7 @@ extension UIScrollView {
     private func finishAnimation(_ animation: ScrollAnimation) {
         motion = .none
         motionGeneration += 1
-        stopMotionTimer()
+        stopMotionLink()
         if animation.zooms {
             isZoomBouncing = false
             delegate?.scrollViewDidEndZooming(self, with: zoomingView, atScale: storedZoomScale)
@@ -305,10 +308,10 @@ extension UIScrollView {
         }
     }
 
-    private func stopMotionTimer() {
+    private func stopMotionLink() {
         guard case .none = motion else { return }
-        motionTimer?.invalidate()
-        motionTimer = nil
+        motionLink?.invalidate()
+        motionLink = nil
     }
 }
 

@@ -416,12 +416,13 @@ open class UIScrollView: UIView {
     var drag: DragState?
     /// The pinch under way.
     var pinch: PinchState?
-    /// What moves the content on its own, and the timer that steps it.
+    /// What moves the content on its own, and the display link that steps it.
     var motion = Motion.none
     var scrollIndicators = ScrollIndicators()
     /// Counts changes of ``motion``, so a frame can tell whether the
     /// delegate changed it while hearing of the frame's move.
     var motionGeneration = 0
-    var motionTimer: RunLoopTimer?
+    var motionLink: CADisplayLink?
+    /// The time the last frame of the motion is shown at.
     var lastFrameTime: TimeInterval = 0
 }

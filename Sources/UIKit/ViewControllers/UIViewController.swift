@@ -3,6 +3,8 @@
 /// style is kept for code that reads it.
 public enum UIModalPresentationStyle: Int, Sendable {
     case fullScreen = 0, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover
+    /// Not a presentation: what a navigation transition's context reports.
+    case none = -1
     case automatic = -2
 }
 
@@ -91,7 +93,10 @@ open class UIViewController: UIResponder {
     open func viewDidDisappear(_ animated: Bool) {}
 
     /// Called by the root view as it is about to move between windows.
+    /// While a container drives this controller's appearance
+    /// (``beginAppearanceTransition(_:animated:)``), window moves tell nothing.
     func viewWillMove(toWindow newWindow: UIWindow?) {
+        guard !isInAppearanceTransition else { return }
         if newWindow != nil && (appearance == .disappeared || appearance == .disappearing) {
             appearance = .appearing
             viewWillAppear(false)
@@ -103,12 +108,52 @@ open class UIViewController: UIResponder {
 
     /// Called by the root view once it has moved between windows.
     func viewDidMoveToWindow(_ window: UIWindow?) {
+        guard !isInAppearanceTransition else { return }
         if window != nil && appearance == .appearing {
             appearance = .appeared
             viewDidAppear(false)
         } else if window == nil && appearance == .disappearing {
             appearance = .disappeared
             viewDidDisappear(false)
+        }
+    }
+
+    /// Set between ``beginAppearanceTransition(_:animated:)`` and
+    /// ``endAppearanceTransition()``.
+    private var isInAppearanceTransition = false
+    private var appearanceTransitionIsAnimated = false
+
+    /// Tells this controller that its view is about to appear (`true`) or
+    /// disappear, as a container does for a child whose view it moves:
+    /// `viewWillAppear` or `viewWillDisappear` runs now (unless the view is
+    /// already going that way), and the `did` call waits for
+    /// ``endAppearanceTransition()``. In between, the view may join or leave
+    /// the window without further calls. Beginning the opposite way before
+    /// the end (a cancelled interactive transition) calls the opposite
+    /// `will` method, as in UIKit.
+    public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        isInAppearanceTransition = true
+        appearanceTransitionIsAnimated = animated
+        if isAppearing && (appearance == .disappeared || appearance == .disappearing) {
+            appearance = .appearing
+            viewWillAppear(animated)
+        } else if !isAppearing && (appearance == .appeared || appearance == .appearing) {
+            appearance = .disappearing
+            viewWillDisappear(animated)
+        }
+    }
+
+    /// Ends the transition ``beginAppearanceTransition(_:animated:)``
+    /// began: `viewDidAppear` or `viewDidDisappear` runs.
+    public func endAppearanceTransition() {
+        guard isInAppearanceTransition else { return }
+        isInAppearanceTransition = false
+        if appearance == .appearing {
+            appearance = .appeared
+            viewDidAppear(appearanceTransitionIsAnimated)
+        } else if appearance == .disappearing {
+            appearance = .disappeared
+            viewDidDisappear(appearanceTransitionIsAnimated)
         }
     }
 
@@ -156,9 +201,49 @@ open class UIViewController: UIResponder {
         presenter ?? parent?.presentingViewController
     }
 
-    /// The controller's title; an alert shows it, and a tab bar item is
-    /// made from it.
-    open var title: String?
+    /// The controller's title; an alert shows it, a tab bar item is made
+    /// from it, and setting it sets ``navigationItem``'s title too, as in
+    /// UIKit.
+    open var title: String? {
+        didSet { storedNavigationItem?.title = title }
+    }
+
+    /// What a navigation bar shows while this controller is on top of a
+    /// navigation controller: made the first time it is read, with the
+    /// controller's ``title``.
+    open var navigationItem: UINavigationItem {
+        if let storedNavigationItem { return storedNavigationItem }
+        let item = UINavigationItem()
+        item.title = title
+        storedNavigationItem = item
+        return item
+    }
+    private var storedNavigationItem: UINavigationItem?
+
+    /// The nearest navigation controller among this controller's ancestors.
+    public var navigationController: UINavigationController? {
+        parent as? UINavigationController ?? parent?.navigationController
+    }
+
+    /// The coordinator of the transition this controller takes part in
+    /// while it runs (a push or pop of its navigation controller); nil
+    /// otherwise. Blocks given to it run alongside the transition and once
+    /// it has ended.
+    open var transitionCoordinator: UIViewControllerTransitionCoordinator? {
+        runningTransitionCoordinator ?? parent?.transitionCoordinator
+    }
+    /// Set by a container on itself while it runs a transition.
+    var runningTransitionCoordinator: UIViewControllerTransitionCoordinator?
+
+    /// Shows `viewController` the way the context calls for: pushed onto
+    /// the navigation controller this controller is in, presented otherwise.
+    open func show(_ viewController: UIViewController, sender: Any?) {
+        if let navigationController {
+            navigationController.pushViewController(viewController, animated: true)
+        } else {
+            present(viewController, animated: true)
+        }
+    }
 
     /// The item that stands for this controller in a tab bar: made from
     /// ``title`` the first time it is read, unless one is set.

@@ -180,13 +180,30 @@ open class UILabel: UIView {
         return CGRect(origin: bounds.origin, size: CGSize(width: ceil(size.width), height: ceil(size.height)))
     }
 
-    /// The text's size on as many lines as it takes (one line per paragraph,
-    /// or wrapped at ``preferredMaxLayoutWidth`` when set on a multi-line label),
-    /// in whole points.
+    /// The text's size on as many lines as it takes, in whole points: one
+    /// line per paragraph, or, for a multi-line label, wrapped at
+    /// ``preferredMaxLayoutWidth`` when it is set and otherwise at the width
+    /// Auto Layout gave the label (UIKit's "automatic" preferred width, since iOS 8).
     open override var intrinsicContentSize: CGSize {
-        let width = numberOfLines != 1 && preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : .infinity
+        var width = CGFloat.infinity
+        if numberOfLines != 1 {
+            if preferredMaxLayoutWidth > 0 {
+                width = preferredMaxLayoutWidth
+            } else if let automaticWrapWidth {
+                width = automaticWrapWidth
+            }
+        }
         return textRect(forBounds: CGRect(x: 0, y: 0, width: width, height: .infinity), limitedToNumberOfLines: numberOfLines).size
     }
+
+    /// Whether the label's intrinsic height depends on the width the layout
+    /// engine solves for it: a multi-line label without a preferred width.
+    var wrapsAtSolvedWidth: Bool { numberOfLines != 1 && preferredMaxLayoutWidth <= 0 }
+
+    /// The width the layout engine last solved for a label that
+    /// ``wrapsAtSolvedWidth``; the engine sets it and measures the label again,
+    /// so setting it does not invalidate the intrinsic size.
+    var automaticWrapWidth: CGFloat?
 
     /// The size the text takes within `size`'s width (a one-line label
     /// takes its whole text's width, as in UIKit), in whole points.

@@ -634,7 +634,7 @@ open class UIView: UIResponder, CALayerDelegate {
     /// width and height pulled towards the target at ``UILayoutPriority/fittingSizeLevel``.
     /// The view's frame does not change.
     open func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
-        fittingSize(targetSize, horizontal: .fittingSizeLevel, vertical: .fittingSizeLevel)
+        systemLayoutSizeFitting(targetSize, withHorizontalFittingPriority: .fittingSizeLevel, verticalFittingPriority: .fittingSizeLevel)
     }
 
     /// The size closest to `targetSize` the constraints allow, with the

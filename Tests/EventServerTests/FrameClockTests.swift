@@ -1,0 +1,50 @@
+@testable import EventServer
+import Testing
+
+/// The frame clock's lead: how long before each refresh the front
+/// application is signalled, following how long it takes to draw.
+@Suite struct FrameClockTests {
+    @Test func theLeadStartsAtWestonsSevenMillisecondsOrHalfTheInterval() throws {
+        #expect(try FrameClock(refreshRate: 60).signalLead == 0.007)
+        #expect(abs(try FrameClock(refreshRate: 120).signalLead - 1.0 / 240) < 1e-12)
+    }
+
+    @Test func aQuickApplicationIsSignalledJustBeforeTheRefresh() throws {
+        let clock = try FrameClock(refreshRate: 120)
+        for _ in 0..<10 { clock.noteDrawTime(0.0003) }
+        // 1.5 × 0.3 ms + 0.5 ms is under the floor of 1 ms.
+        #expect(clock.signalLead == FrameClock.minimumLead)
+        clock.noteDrawTime(0.001)
+        #expect(abs(clock.signalLead - (0.001 * 1.5 + FrameClock.wakeUpMargin)) < 1e-12)
+
+        // The signal for the next refresh goes out the lead before it.
+        let now = clock.time(of: 100) + 0.0001
+        clock.start(now: now)
+        #expect(clock.next?.moment == .signal(101))
+        #expect(abs((clock.next?.time ?? 0) - (clock.time(of: 101) - clock.signalLead)) < 1e-9)
+        clock.stop()
+    }
+
+    @Test func aSlowFrameRaisesTheLeadAtOnceAndItComesDownWhenItIsForgotten() throws {
+        let clock = try FrameClock(refreshRate: 60)
+        for _ in 0..<FrameClock.drawTimesKept { clock.noteDrawTime(0.0002) }
+        #expect(clock.signalLead == FrameClock.minimumLead)
+        clock.noteDrawTime(0.003)
+        #expect(abs(clock.signalLead - (0.003 * 1.5 + FrameClock.wakeUpMargin)) < 1e-12)
+        for _ in 0..<(FrameClock.drawTimesKept - 1) { clock.noteDrawTime(0.0002) }
+        #expect(clock.signalLead > FrameClock.minimumLead, "the slow frame is still among the last \(FrameClock.drawTimesKept)")
+        clock.noteDrawTime(0.0002)
+        #expect(clock.signalLead == FrameClock.minimumLead)
+    }
+
+    @Test func theLeadNeverPassesItsMostAndIgnoresNonsense() throws {
+        let clock = try FrameClock(refreshRate: 120)
+        clock.noteDrawTime(0.05)
+        #expect(clock.signalLead == clock.maximumLead)
+        let before = clock.signalLead
+        clock.noteDrawTime(.nan)
+        clock.noteDrawTime(-1)
+        clock.noteDrawTime(.infinity)
+        #expect(clock.signalLead == before)
+    }
+}

@@ -1,0 +1,603 @@
+import DrawingTestSupport
+import Testing
+@testable import UIKit
+
+// UINavigationController: the stack and what its operations return, the
+// appearance callbacks in UIKit's order, the bar and its back button, the
+// back swipe (completed, cancelled, flung, interrupted, beside a scroll
+// view), the delegate's animators, and pictures of a bar and of a swipe
+// half way.
+//
+// The order of appearance callbacks is iOS's as logged by
+// wangling.me, "The Inconsistent Order of View Transition Events" (2014):
+// a push or pop, interactive or not, tells the current controller
+// viewWillDisappear, the new one viewWillAppear, then the current
+// viewDidDisappear and the new viewDidAppear; a cancelled interactive pop
+// tells the current viewWillDisappear, the new viewWillAppear, then the new
+// viewWillDisappear and viewDidDisappear, then the current viewWillAppear
+// and viewDidAppear.
+
+@MainActor
+final class NavigationTracingController: UIViewController {
+    var log: CallLog?
+    var name = ""
+    var logsContainment = false
+
+    convenience init(_ name: String, log: CallLog?) {
+        self.init()
+        self.name = name
+        self.log = log
+        title = name
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .systemBackground
+    }
+    override func viewWillAppear(_ animated: Bool) { log?.add("\(name) viewWillAppear") }
+    override func viewDidAppear(_ animated: Bool) { log?.add("\(name) viewDidAppear") }
+    override func viewWillDisappear(_ animated: Bool) { log?.add("\(name) viewWillDisappear") }
+    override func viewDidDisappear(_ animated: Bool) { log?.add("\(name) viewDidDisappear") }
+    override func willMove(toParent parent: UIViewController?) {
+        if logsContainment { log?.add("\(name) willMove \(parent == nil ? "nil" : "parent")") }
+    }
+    override func didMove(toParent parent: UIViewController?) {
+        if logsContainment { log?.add("\(name) didMove \(parent == nil ? "nil" : "parent")") }
+    }
+}
+
+@MainActor
+private final class NavigationLog: UINavigationControllerDelegate {
+    let log: CallLog
+    var animator: UIViewControllerAnimatedTransitioning?
+    var interaction: UIViewControllerInteractiveTransitioning?
+    init(log: CallLog) { self.log = log }
+
+    func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {
+        log.add("willShow \(viewController.title ?? "")")
+    }
+
+    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {
+        log.add("didShow \(viewController.title ?? "")")
+    }
+
+    func navigationController(
+        _ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+        from fromVC: UIViewController, to toVC: UIViewController
+    ) -> UIViewControllerAnimatedTransitioning? {
+        if animator != nil { log.add("animator for \(operation == .push ? "push" : "pop") \(fromVC.title ?? "") → \(toVC.title ?? "")") }
+        return animator
+    }
+
+    func navigationController(
+        _ navigationController: UINavigationController, interactionControllerFor animationController: UIViewControllerAnimatedTransitioning
+    ) -> UIViewControllerInteractiveTransitioning? {
+        interaction
+    }
+}
+
+/// An animator that logs what it is given and ends the transition when told.
+@MainActor
+private final class LoggingAnimator: UIViewControllerAnimatedTransitioning {
+    let log: CallLog
+    var context: UIViewControllerContextTransitioning?
+    init(log: CallLog) { self.log = log }
+
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.5 }
+
+    func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+        let from = transitionContext.viewController(forKey: .from)?.title ?? "", to = transitionContext.viewController(forKey: .to)?.title ?? ""
+        let toInContainer = transitionContext.view(forKey: .to)?.superview === transitionContext.containerView
+        log.add("animate \(from) → \(to), incoming view in container \(toInContainer)")
+        context = transitionContext
+    }
+
+    func animationEnded(_ transitionCompleted: Bool) {
+        log.add("animationEnded \(transitionCompleted)")
+    }
+}
+
+@MainActor
+private final class LoggingInteraction: UIViewControllerInteractiveTransitioning {
+    let log: CallLog
+    var context: UIViewControllerContextTransitioning?
+    init(log: CallLog) { self.log = log }
+
+    func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning) {
+        log.add("startInteractive, interactive \(transitionContext.isInteractive)")
+        context = transitionContext
+    }
+}
+
+/// The window of the scene the running test works in, kept until the next
+/// test makes its own (a window is not kept by the application).
+@MainActor private var sceneWindow: UIWindow?
+
+@MainActor
+@Suite struct NavigationControllerTests {
+    /// A navigation controller filling a window of `size`, with `names`
+    /// pushed in order (the first the root), each logging to `log`.
+    private func stack(
+        _ names: [String], log: CallLog? = nil, size: CGSize = CGSize(width: 320, height: 480)
+    ) -> (UINavigationController, [NavigationTracingController], UIWindow, TouchSynthesizer) {
+        let window = makeWindow(frame: CGRect(origin: .zero, size: size))
+        let controllers = names.map { NavigationTracingController($0, log: log) }
+        let navigation = UINavigationController(rootViewController: controllers[0])
+        for controller in controllers.dropFirst() { navigation.pushViewController(controller, animated: false) }
+        window.rootViewController = navigation
+        navigation.view.layoutIfNeeded()
+        sceneWindow = window
+        log?.clear()
+        return (navigation, controllers, window, TouchSynthesizer(window: window))
+    }
+
+    private func centre(of view: UIView, in window: UIWindow) -> CGPoint {
+        let frame = view.convert(view.bounds, to: window)
+        return CGPoint(x: frame.midX, y: frame.midY)
+    }
+
+    // MARK: The stack
+
+    @Test func stackOperationsReturnWhatTheyPopped() {
+        let (navigation, c, _, _) = stack(["a", "b", "c", "d"])
+        #expect(navigation.viewControllers == c && navigation.topViewController === c[3])
+        #expect(c.allSatisfy { $0.navigationController === navigation && $0.parent === navigation })
+        #expect(navigation.children == c)
+        #expect(navigation.popViewController(animated: false) === c[3])
+        #expect(c[3].parent == nil && c[3].navigationController == nil && c[3].viewIfLoaded?.superview == nil)
+        #expect(navigation.popToViewController(c[1], animated: false) == [c[2]])
+        #expect(navigation.popToViewController(c[1], animated: false) == [], "popping to the top pops nothing")
+        #expect(navigation.popToViewController(c[3], animated: false) == nil, "not in the stack")
+        #expect(UIApplication.shared.diagnostics.entries.count == 1)
+        navigation.pushViewController(c[2], animated: false)
+        navigation.pushViewController(c[3], animated: false)
+        #expect(navigation.popToRootViewController(animated: false) == [c[1], c[2], c[3]])
+        #expect(navigation.popToRootViewController(animated: false) == nil && navigation.popViewController(animated: false) == nil)
+        #expect(navigation.viewControllers == [c[0]] && c[0].view.superview != nil)
+        navigation.pushViewController(c[0], animated: false)
+        #expect(navigation.viewControllers == [c[0]] && UIApplication.shared.diagnostics.entries.count == 2, "already in the stack")
+        navigation.setViewControllers([c[2], c[1]], animated: false)
+        #expect(navigation.viewControllers == [c[2], c[1]] && c[0].parent == nil && navigation.topViewController === c[1])
+        #expect(c[1].view.superview != nil && c[1].view.window != nil && c[0].viewIfLoaded?.superview == nil)
+        navigation.setViewControllers([c[1], c[1]], animated: false)
+        #expect(navigation.viewControllers == [c[2], c[1]], "a repeated controller is refused")
+    }
+
+    @Test func visibleViewControllerIsWhatIsPresentedOverTheTop() {
+        let (navigation, c, _, _) = stack(["a", "b"])
+        #expect(navigation.visibleViewController === c[1])
+        let sheet = UIViewController()
+        c[1].present(sheet, animated: false)
+        #expect(navigation.visibleViewController === sheet && navigation.topViewController === c[1])
+    }
+
+    @Test func theTopViewSitsBelowTheBarAndTheBarCanHide() {
+        let (navigation, c, _, _) = stack(["a", "b"])
+        // 44 points: iOS's bar height without large titles.
+        #expect(navigation.navigationBar.frame == CGRect(x: 0, y: 0, width: 320, height: 44))
+        #expect(c[1].view.convert(c[1].view.bounds, to: navigation.view) == CGRect(x: 0, y: 44, width: 320, height: 436))
+        navigation.setNavigationBarHidden(true, animated: false)
+        #expect(navigation.isNavigationBarHidden && navigation.navigationBar.isHidden)
+        #expect(c[1].view.convert(c[1].view.bounds, to: navigation.view) == CGRect(x: 0, y: 0, width: 320, height: 480))
+        navigation.isNavigationBarHidden = false
+        #expect(c[1].view.convert(c[1].view.bounds, to: navigation.view).minY == 44)
+    }
+
+    @Test func aControllerPushedBeforeTheViewLoadsIsShownWhenItDoes() {
+        _ = makeWindow()
+        let root = UIViewController(), second = UIViewController()
+        let navigation = UINavigationController(rootViewController: root)
+        navigation.pushViewController(second, animated: true)
+        #expect(!second.isViewLoaded && !root.isViewLoaded, "nothing loads before the navigation controller's view")
+        #expect(second.view.superview == nil)
+        navigation.loadViewIfNeeded()
+        #expect(second.view.superview != nil && root.viewIfLoaded?.superview == nil)
+    }
+
+    // MARK: Appearance order
+
+    @Test func pushTellsTheOutgoingThenTheIncomingThenTheDidPair() {
+        let log = CallLog()
+        let (navigation, c, _, _) = stack(["root"], log: log)
+        let delegate = NavigationLog(log: log)
+        navigation.delegate = delegate
+        let second = NavigationTracingController("second", log: log)
+        second.logsContainment = true
+        navigation.pushViewController(second, animated: true)
+        #expect(log.entries == [
+            "second willMove parent", "willShow second",
+            "root viewWillDisappear", "second viewWillAppear",
+            "root viewDidDisappear", "second viewDidAppear",
+            "second didMove parent", "didShow second",
+        ])
+        #expect(c[0].viewIfLoaded?.superview == nil && second.view.window != nil)
+        #expect(navigation.navigationBar.topItem === second.navigationItem && navigation.navigationBar.backItem === c[0].navigationItem)
+    }
+
+    @Test func popTellsTheTopThenTheOneBelow() {
+        let log = CallLog()
+        let (navigation, c, _, _) = stack(["a", "b"], log: log)
+        c[1].logsContainment = true
+        let delegate = NavigationLog(log: log)
+        navigation.delegate = delegate
+        navigation.popViewController(animated: true)
+        #expect(log.entries == [
+            "b willMove nil", "willShow a",
+            "b viewWillDisappear", "a viewWillAppear",
+            "b viewDidDisappear", "a viewDidAppear",
+            "b didMove nil", "didShow a",
+        ])
+    }
+
+    @Test func popToRootTellsOnlyTheTopAndTheRoot() {
+        let log = CallLog()
+        let (navigation, _, _, _) = stack(["a", "b", "c", "d"], log: log)
+        navigation.popToRootViewController(animated: false)
+        #expect(log.entries == ["d viewWillDisappear", "a viewWillAppear", "d viewDidDisappear", "a viewDidAppear"])
+    }
+
+    @Test func setViewControllersPushesANewTopAndPopsToAnOldOne() {
+        let log = CallLog()
+        let (navigation, c, _, _) = stack(["a", "b"], log: log)
+        let x = NavigationTracingController("x", log: log)
+        navigation.setViewControllers([c[0], x], animated: false)
+        #expect(log.entries == ["b viewWillDisappear", "x viewWillAppear", "b viewDidDisappear", "x viewDidAppear"])
+        log.clear()
+        navigation.setViewControllers([c[0]], animated: false)
+        #expect(log.entries == ["x viewWillDisappear", "a viewWillAppear", "x viewDidDisappear", "a viewDidAppear"])
+        log.clear()
+        navigation.setViewControllers([x, c[0]], animated: false)
+        #expect(log.entries.isEmpty, "the top stays: nothing appears or disappears")
+        #expect(navigation.navigationBar.backItem === x.navigationItem)
+    }
+
+    @Test func nothingIsToldOffScreen() {
+        let log = CallLog()
+        let controllers = ["a", "b"].map { NavigationTracingController($0, log: log) }
+        let navigation = UINavigationController(rootViewController: controllers[0])
+        navigation.loadViewIfNeeded()
+        navigation.pushViewController(controllers[1], animated: true)
+        navigation.popViewController(animated: true)
+        #expect(log.entries.isEmpty)
+    }
+
+    // MARK: The bar and its back button
+
+    @Test func theBarShowsTheTopTitleAndABackButtonToThePreviousOne() {
+        let (navigation, c, window, synthesizer) = stack(["Settings", "General"])
+        let bar = navigation.navigationBar
+        bar.layoutIfNeeded()
+        #expect(bar.titleLabelView.text == "General" && !bar.backButtonControl.isHidden)
+        #expect(bar.titleLabelView.font.pointSize == 17, "iOS's title is 17-point semibold")
+        synthesizer.tap(at: centre(of: bar.backButtonControl, in: window))
+        #expect(navigation.viewControllers == [c[0]] && bar.titleLabelView.text == "Settings")
+        #expect(bar.backButtonControl.isHidden, "no back button at the root")
+    }
+
+    @Test func theBackButtonSaysBackWhenThePreviousTitleDoesNotFit() {
+        let (navigation, c, _, _) = stack(["Short", "Title"])
+        let bar = navigation.navigationBar
+        c[0].navigationItem.backButtonTitle = "Everything"
+        bar.layoutIfNeeded()
+        let withTitle = bar.backButtonControl.frame.width
+        c[0].navigationItem.backButtonTitle = nil
+        c[0].title = "A title far too long to fit beside the other one"
+        bar.layoutIfNeeded()
+        let withBack = bar.backButtonControl.frame.width
+        #expect(withBack < withTitle && withBack > NavigationMetrics.backChevronSize.width + 2 * NavigationMetrics.backChevronLeading)
+        c[1].title = "A title that takes the whole width of the bar"
+        bar.layoutIfNeeded()
+        #expect(bar.backButtonControl.frame.width == NavigationMetrics.backChevronSize.width + 2 * NavigationMetrics.backChevronLeading,
+                "only the chevron")
+        #expect(bar.titleLabelView.frame.minX >= bar.backButtonControl.frame.maxX)
+    }
+
+    @Test func barButtonItemsSendTheirActions() throws {
+        let (navigation, c, window, synthesizer) = stack(["a", "b"])
+        var tapped: [String] = []
+        let edit = UIBarButtonItem(title: "Edit", primaryAction: UIAction { _ in tapped.append("edit") })
+        let add = UIBarButtonItem(systemItem: .add, primaryAction: UIAction { _ in tapped.append("add") })
+        c[1].navigationItem.rightBarButtonItems = [edit, add]
+        let bar = navigation.navigationBar
+        bar.layoutIfNeeded()
+        let editView = try #require(bar.view(for: edit)), addView = try #require(bar.view(for: add))
+        #expect(editView.frame.maxX == 320 - NavigationMetrics.edgeMargin, "the first item is outermost")
+        #expect(addView.frame.maxX == editView.frame.minX - NavigationMetrics.itemSpacing)
+        synthesizer.tap(at: centre(of: editView, in: window))
+        synthesizer.advance(by: 1)
+        synthesizer.tap(at: centre(of: addView, in: window))
+        #expect(tapped == ["edit", "add"])
+        add.isEnabled = false
+        bar.layoutIfNeeded()
+        synthesizer.advance(by: 1)
+        synthesizer.tap(at: centre(of: try #require(bar.view(for: add)), in: window))
+        #expect(tapped == ["edit", "add"], "a disabled item is not tapped")
+
+        // A left item replaces the back button unless it supplements it.
+        let cancel = UIBarButtonItem(barButtonSystemItem: .cancel, target: nil, action: nil)
+        c[1].navigationItem.leftBarButtonItem = cancel
+        bar.layoutIfNeeded()
+        #expect(bar.backButtonControl.isHidden && bar.view(for: cancel)?.frame.minX == NavigationMetrics.edgeMargin)
+        c[1].navigationItem.leftItemsSupplementBackButton = true
+        bar.layoutIfNeeded()
+        #expect(!bar.backButtonControl.isHidden && bar.view(for: cancel)!.frame.minX > bar.backButtonControl.frame.maxX)
+    }
+
+    @Test func aTitleViewTakesTheTitlesPlace() {
+        let (navigation, c, _, _) = stack(["a"])
+        let segmented = UIView(frame: CGRect(x: 0, y: 0, width: 120, height: 30))
+        c[0].navigationItem.titleView = segmented
+        navigation.navigationBar.layoutIfNeeded()
+        #expect(segmented.superview === navigation.navigationBar && navigation.navigationBar.titleLabelView.isHidden)
+        #expect(segmented.frame == CGRect(x: 100, y: 7, width: 120, height: 30))
+        c[0].navigationItem.titleView = nil
+        #expect(segmented.superview == nil)
+    }
+
+    // MARK: The back swipe
+
+    /// Drags a finger from the leading edge to `x` (at y 300), one move per
+    /// 20 points, 16 ms apart; returns the finger, still down.
+    private func swipe(to x: CGFloat, _ synthesizer: TouchSynthesizer, from start: CGFloat = 5) -> Int {
+        let finger = synthesizer.touchDown(at: CGPoint(x: start, y: 300))
+        var position = start
+        while position < x {
+            position = min(x, position + 20)
+            synthesizer.advance(by: 0.016)
+            synthesizer.touchMove(finger, to: CGPoint(x: position, y: 300))
+        }
+        return finger
+    }
+
+    /// Lets go after the finger has rested long enough to have no speed.
+    private func letGoSlowly(_ finger: Int, _ synthesizer: TouchSynthesizer) {
+        synthesizer.advance(by: 0.2)
+        synthesizer.touchUp(finger)
+    }
+
+    @Test func theBackSwipeMovesBothViewsWithTheFingerAndCompletesPastHalfWay() {
+        let log = CallLog()
+        let (navigation, c, _, synthesizer) = stack(["a", "b"], log: log)
+        let finger = swipe(to: 85, synthesizer)
+        #expect(log.entries == ["b viewWillDisappear", "a viewWillAppear"])
+        #expect(navigation.viewControllers == [c[0]], "the stack changes when the transition starts")
+        // The finger moved 80 points from where it landed: the top view by
+        // as much, the one below from -30 % of the width toward 0.
+        #expect(c[1].view.frame.minX == 80)
+        #expect(abs(c[0].view.frame.minX - -96 * (1 - 80.0 / 320)) < 0.001)
+        #expect(c[0].view.superview === c[1].view.superview && c[0].view.superview!.subviews.firstIndex(of: c[0].view)! < c[0].view.superview!.subviews.firstIndex(of: c[1].view)!)
+        synthesizer.advance(by: 0.016)
+        synthesizer.touchMove(finger, to: CGPoint(x: 205, y: 300))
+        #expect(c[1].view.frame.minX == 200 && abs(c[0].view.frame.minX - -96 * (1 - 200.0 / 320)) < 0.001, "frame by frame")
+        letGoSlowly(finger, synthesizer)
+        #expect(log.entries == ["b viewWillDisappear", "a viewWillAppear", "b viewDidDisappear", "a viewDidAppear"])
+        #expect(navigation.viewControllers == [c[0]] && c[1].parent == nil && c[1].viewIfLoaded?.superview == nil)
+        #expect(c[0].view.frame == CGRect(x: 0, y: 0, width: 320, height: 436))
+        #expect(navigation.navigationBar.topItem === c[0].navigationItem)
+    }
+
+    @Test func aBackSwipeLetGoShortOfHalfWayIsCancelled() {
+        let log = CallLog()
+        let (navigation, c, _, synthesizer) = stack(["a", "b"], log: log)
+        let delegate = NavigationLog(log: log)
+        navigation.delegate = delegate
+        let finger = swipe(to: 125, synthesizer)
+        #expect(navigation.navigationBar.topItem === c[1].navigationItem, "the bar changes only if the pop completes")
+        letGoSlowly(finger, synthesizer)
+        #expect(log.entries == [
+            "willShow a", "b viewWillDisappear", "a viewWillAppear",
+            "a viewWillDisappear", "a viewDidDisappear", "b viewWillAppear", "b viewDidAppear",
+        ], "no didShow for a pop that did not happen")
+        #expect(navigation.viewControllers == c && c[1].parent === navigation)
+        #expect(c[1].view.frame == CGRect(x: 0, y: 0, width: 320, height: 436) && c[0].viewIfLoaded?.superview == nil)
+        #expect(navigation.transition == nil)
+    }
+
+    @Test func aFlingDecidesByItsDirection() {
+        let (navigation, c, _, synthesizer) = stack(["a", "b"])
+        // 60 points in 48 ms, well over one width (320 points) per second.
+        let forward = swipe(to: 65, synthesizer)
+        synthesizer.touchUp(forward)
+        #expect(navigation.viewControllers == [c[0]], "flung toward the trailing edge short of half way: popped")
+
+        navigation.pushViewController(c[1], animated: false)
+        synthesizer.advance(by: 1)
+        let back = swipe(to: 305, synthesizer)
+        for x in stride(from: 285, through: 205, by: -20) {
+            synthesizer.advance(by: 0.016)
+            synthesizer.touchMove(back, to: CGPoint(x: CGFloat(x), y: 300))
+        }
+        synthesizer.touchUp(back)
+        #expect(navigation.viewControllers == c, "flung back past half way: cancelled")
+    }
+
+    @Test func anInterruptedBackSwipeIsUndoneAndWaitingPushesRunAfter() {
+        let log = CallLog()
+        let (navigation, c, window, synthesizer) = stack(["a", "b"], log: log)
+        var tapped = 0
+        let button = UIButton(type: .system, primaryAction: UIAction { _ in tapped += 1 })
+        button.frame = CGRect(x: 200, y: 100, width: 100, height: 44)
+        c[1].view.addSubview(button)
+        _ = swipe(to: 205, synthesizer)
+        #expect(navigation.transition != nil)
+
+        // While the swipe runs the navigation controller's view takes no new touches…
+        synthesizer.tap(at: centre(of: button, in: window))
+        #expect(tapped == 0)
+        // …and a push waits for the transition to end.
+        let c2 = NavigationTracingController("c", log: log)
+        navigation.pushViewController(c2, animated: false)
+        #expect(c2.parent == nil)
+
+        // The system takes the finger away (a call comes in): the pop is undone.
+        synthesizer.cancelAllTouches()
+        #expect(log.entries == [
+            "b viewWillDisappear", "a viewWillAppear",
+            "a viewWillDisappear", "a viewDidDisappear", "b viewWillAppear", "b viewDidAppear",
+            "b viewWillDisappear", "c viewWillAppear", "b viewDidDisappear", "c viewDidAppear",
+        ])
+        #expect(navigation.viewControllers == [c[0], c[1], c2] && navigation.transition == nil)
+        synthesizer.advance(by: 1)
+        let finger = synthesizer.touchDown(at: CGPoint(x: 160, y: 300))
+        synthesizer.touchUp(finger)
+        #expect(window.hitTest(CGPoint(x: 160, y: 300), with: nil)?.isDescendant(of: c2.view) == true, "touches reach the content again")
+    }
+
+    @Test func theBackSwipeDoesNothingAtTheRootOrWithoutABackButton() {
+        let log = CallLog()
+        let (navigation, c, _, synthesizer) = stack(["a"], log: log)
+        let finger = swipe(to: 205, synthesizer)
+        #expect(navigation.transition == nil && c[0].view.frame.minX == 0)
+        synthesizer.touchUp(finger)
+        #expect(log.entries.isEmpty)
+
+        let b = NavigationTracingController("b", log: log)
+        navigation.pushViewController(b, animated: false)
+        b.navigationItem.hidesBackButton = true
+        log.clear()
+        synthesizer.advance(by: 1)
+        synthesizer.touchUp(swipe(to: 205, synthesizer))
+        #expect(navigation.viewControllers.count == 2 && log.entries.isEmpty)
+        // A swipe starting 30 points in is not from the edge.
+        b.navigationItem.hidesBackButton = false
+        synthesizer.advance(by: 1)
+        letGoSlowly(swipe(to: 255, synthesizer, from: 30), synthesizer)
+        #expect(navigation.viewControllers.count == 2)
+        synthesizer.advance(by: 1)
+        letGoSlowly(swipe(to: 255, synthesizer), synthesizer)
+        #expect(navigation.viewControllers.count == 1)
+    }
+
+    @Test func theEdgeSwipeWinsAtTheEdgeAndTheScrollViewElsewhere() {
+        let (navigation, c, _, synthesizer) = stack(["a", "b"])
+        let scrollView = UIScrollView(frame: c[1].view.bounds)
+        scrollView.contentSize = CGSize(width: 320, height: 2000)
+        c[1].view.addSubview(scrollView)
+
+        // Up the screen from the middle: the scroll view scrolls, nothing
+        // pops. (A scroll view follows the finger from where its pan began,
+        // at the first 20-point move: 100 points of drag scroll 80.)
+        var finger = synthesizer.touchDown(at: CGPoint(x: 160, y: 400))
+        for step in 1...5 {
+            synthesizer.advance(by: 0.016)
+            synthesizer.touchMove(finger, to: CGPoint(x: 160, y: 400 - CGFloat(step) * 20))
+        }
+        letGoSlowly(finger, synthesizer)
+        #expect(scrollView.contentOffset.y == 80 && navigation.viewControllers.count == 2)
+
+        // Sideways from the middle: neither the swipe nor the vertical scroll view moves.
+        synthesizer.advance(by: 1)
+        letGoSlowly(swipe(to: 260, synthesizer, from: 160), synthesizer)
+        #expect(navigation.viewControllers.count == 2 && scrollView.contentOffset == CGPoint(x: 0, y: 80))
+
+        // Up the screen from the edge: the swipe fails and the scroll view scrolls.
+        synthesizer.advance(by: 1)
+        finger = synthesizer.touchDown(at: CGPoint(x: 5, y: 400))
+        for step in 1...5 {
+            synthesizer.advance(by: 0.016)
+            synthesizer.touchMove(finger, to: CGPoint(x: 5, y: 400 - CGFloat(step) * 20))
+        }
+        letGoSlowly(finger, synthesizer)
+        #expect(scrollView.contentOffset.y == 160 && navigation.viewControllers.count == 2)
+
+        // Sideways from the edge: the swipe pops, the scroll view stays.
+        synthesizer.advance(by: 1)
+        finger = swipe(to: 205, synthesizer)
+        #expect(scrollView.contentOffset.y == 160 && c[1].view.frame.minX == 200)
+        letGoSlowly(finger, synthesizer)
+        #expect(scrollView.contentOffset.y == 160 && navigation.viewControllers == [c[0]])
+    }
+
+    // MARK: The delegate's animators and the coordinator
+
+    @Test func aDelegatesAnimatorRunsTheTransitionUntilItCompletes() throws {
+        let log = CallLog()
+        let (navigation, c, _, _) = stack(["a"], log: log)
+        let delegate = NavigationLog(log: log)
+        let animator = LoggingAnimator(log: log)
+        delegate.animator = animator
+        navigation.delegate = delegate
+        let b = NavigationTracingController("b", log: log)
+        navigation.pushViewController(b, animated: true)
+        #expect(log.entries == [
+            "willShow b", "animator for push a → b", "a viewWillDisappear", "b viewWillAppear",
+            "animate a → b, incoming view in container true",
+        ])
+        #expect(navigation.transition != nil && navigation.viewControllers == [c[0], b])
+        let context = try #require(animator.context)
+        #expect(context.isAnimated && !context.isInteractive && context.finalFrame(for: b) == context.containerView.bounds)
+        log.clear()
+        context.completeTransition(true)
+        #expect(log.entries == ["a viewDidDisappear", "b viewDidAppear", "animationEnded true", "didShow b"])
+        context.completeTransition(true)
+        #expect(log.entries.count == 4, "a second completion is ignored")
+    }
+
+    @Test func aDelegatesInteractionControllerDrivesItAndMayCancel() throws {
+        let log = CallLog()
+        let (navigation, c, _, _) = stack(["a", "b"], log: log)
+        let delegate = NavigationLog(log: log)
+        delegate.animator = LoggingAnimator(log: log)
+        let interaction = LoggingInteraction(log: log)
+        delegate.interaction = interaction
+        navigation.delegate = delegate
+        navigation.popViewController(animated: true)
+        let context = try #require(interaction.context)
+        #expect(log.entries.suffix(1) == ["startInteractive, interactive true"])
+        context.updateInteractiveTransition(0.3)
+        context.cancelInteractiveTransition()
+        #expect(context.transitionWasCancelled && !context.isInteractive)
+        log.clear()
+        context.completeTransition(false)
+        #expect(log.entries == ["a viewWillDisappear", "a viewDidDisappear", "b viewWillAppear", "b viewDidAppear", "animationEnded false"])
+        #expect(navigation.viewControllers == c)
+    }
+
+    @Test func theTransitionCoordinatorRunsBlocksAlongsideAndAfter() {
+        let log = CallLog()
+        final class Coordinated: UIViewController {
+            var log: CallLog?
+            override func viewWillAppear(_ animated: Bool) {
+                let coordinator = transitionCoordinator
+                log?.add("coordinator \(coordinator != nil), animated \(coordinator?.isAnimated ?? false)")
+                coordinator?.animate(alongsideTransition: { [log] _ in log?.add("alongside") }, completion: { [log] context in
+                    log?.add("completion, cancelled \(context.isCancelled)")
+                })
+            }
+            override func viewDidAppear(_ animated: Bool) { log?.add("viewDidAppear") }
+        }
+        let (navigation, _, _, _) = stack(["a"])
+        let pushed = Coordinated()
+        pushed.log = log
+        navigation.pushViewController(pushed, animated: true)
+        #expect(log.entries == ["coordinator true, animated true", "alongside", "viewDidAppear", "completion, cancelled false"])
+        #expect(pushed.transitionCoordinator == nil)
+    }
+
+    // MARK: Pictures
+
+    @Test func aNavigationBarPicture() {
+        let (navigation, c, _, _) = stack(["Settings", "Wi-Fi"])
+        c[1].navigationItem.rightBarButtonItems = [
+            UIBarButtonItem(barButtonSystemItem: .done, target: nil, action: nil),
+            UIBarButtonItem(barButtonSystemItem: .add, target: nil, action: nil),
+        ]
+        navigation.view.layoutIfNeeded()
+        expectMatchesReference(snapshot(navigation.navigationBar), named: "navigation-bar", tolerance: 3)
+    }
+
+    @Test func aBackSwipeHalfWayPicture() {
+        let (navigation, c, _, synthesizer) = stack(["Inbox", "Message"], size: CGSize(width: 240, height: 320))
+        for (controller, colour) in zip(c, [UIColor.systemTeal, .systemOrange]) {
+            controller.view.backgroundColor = colour
+            let label = UILabel(frame: CGRect(x: 20, y: 20, width: 200, height: 30))
+            label.text = controller.title
+            controller.view.addSubview(label)
+        }
+        let finger = swipe(to: 125, synthesizer)
+        #expect(c[1].view.frame.minX == 120, "half of 240 points")
+        navigation.view.layoutIfNeeded()
+        expectMatchesReference(snapshot(navigation.view), named: "navigation-back-swipe-half-way", tolerance: 3)
+        synthesizer.touchUp(finger)
+    }
+}
