@@ -14,13 +14,9 @@ import UIKit
 /// address it listens on.
 public final class InspectorServer: Sendable {
     private let server: HTTPServer
-    public let host: String
-    public let port: UInt16
 
     /// A server for `session` on `host:port` (port 0: any free one).
     public init(session: InspectorSession, host: String = "127.0.0.1", port: UInt16) throws {
-        self.host = host
-        self.port = port
         let address: any SocketAddress = host.contains(":") ? try sockaddr_in6.inet6(ip6: host, port: port) : try sockaddr_in.inet(ip4: host, port: port)
         server = HTTPServer(address: address, timeout: 60, logger: .disabled)
         let page = InspectorPage.html
@@ -53,10 +49,6 @@ public final class InspectorServer: Sendable {
         case .ip4(_, let port), .ip6(_, let port): return port
         default: return nil
         }
-    }
-
-    public func stop() async {
-        await server.stop()
     }
 
     /// Whether the request's `Host`, and its `Origin` if it has one, name

@@ -108,9 +108,6 @@ public final class InspectorSession {
     /// first layout is at the end of the turn).
     private var treeIsStale = true
 
-    /// The window of the scene being shown.
-    public var currentWindow: UIWindow? { window }
-
     // MARK: Pages
 
     /// A page connected: it becomes the live one. Returns its number.

@@ -22,8 +22,10 @@ public struct TraceRecord {
     public let eventID: Int?
     /// The touches the step concerns (numbered from 1 as fingers land), if any.
     public let touchIDs: [Int]
+    /// What happened.
     public let step: Step
 
+    /// A record, as the application makes them (tests and tools may make their own).
     public init(timestamp: TimeInterval, eventID: Int?, touchIDs: [Int], step: Step) {
         self.timestamp = timestamp
         self.eventID = eventID
@@ -85,7 +87,12 @@ public struct TraceRecord {
 
     /// The kind of a HID event.
     public enum HIDEventKind: String, Sendable {
-        case digitizer, button, motion
+        /// A frame of a touch screen's contacts.
+        case digitizer
+        /// A button or key going down or up.
+        case button
+        /// A motion event (a shake).
+        case motion
     }
 
     /// The rule of the gesture arena that changed a recognizer's state.

@@ -14,6 +14,7 @@ public final class TraceJSONEncoder {
     /// The numbered objects, kept so that their identifiers are not reused.
     private var numbered: [AnyObject] = []
 
+    /// An encoder that has numbered no object yet.
     public init() {}
 
     /// The number this encoder gives `object`.

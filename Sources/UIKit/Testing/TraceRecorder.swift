@@ -14,18 +14,24 @@ public final class TraceRecorder {
     public struct EventRecords {
         /// The event's number, or nil for records made before any event.
         public let eventID: Int?
+        /// Its records, in order.
         public fileprivate(set) var records: [TraceRecord] = []
         /// Records dropped because the event had more than `recordsPerEvent`.
         public fileprivate(set) var droppedCount = 0
     }
 
+    /// How many events are kept.
     public let eventCapacity: Int
+    /// How many records of one event are kept.
     public let recordsPerEvent: Int
     /// The events kept, oldest first.
     public private(set) var events: [EventRecords] = []
     /// How many events were dropped from the front of the ring.
     public private(set) var droppedEventCount = 0
 
+    /// A recorder keeping the last `eventCapacity` events, at most
+    /// `recordsPerEvent` records of each (a hit test of a large tree makes
+    /// two or three records per view it asks).
     public init(eventCapacity: Int = 50, recordsPerEvent: Int = 20_000) {
         precondition(eventCapacity > 0 && recordsPerEvent > 0, "a trace recorder keeps at least one record of one event")
         self.eventCapacity = eventCapacity
