@@ -9,11 +9,16 @@ public protocol CALayerDelegate: AnyObject {
     /// Called by ``CALayer/layoutSublayers()``: the delegate places the
     /// layer's sublayers (a view lays out its subviews here).
     func layoutSublayers(of layer: CALayer)
+    /// The action for a change of `event` (a property's key), asked first by
+    /// ``CALayer/action(forKey:)``: an action, `NSNull()` to run none and
+    /// stop the search, or nil to let the layer go on looking.
+    func action(for layer: CALayer, forKey event: String) -> (any CAAction)?
 }
 
 extension CALayerDelegate {
     public func display(_ layer: CALayer) {}
     public func layoutSublayers(of layer: CALayer) {}
+    public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
 }
 
 /// A node of the layer tree: geometry, visibility and content. Layers draw;
@@ -28,7 +33,7 @@ extension CALayerDelegate {
 /// poison every conversion and hit test below it. (Core Animation raises
 /// `CALayerInvalidGeometry` instead.)
 @preconcurrency @MainActor
-open class CALayer: NSObject {
+open class CALayer: NSObject, CAMediaTiming {
     // What every hit test reads comes first, so that it shares the object's
     // first cache lines: in a tree of thousands of views most of the layers a
     // hit test visits are not in the cache. This relies on the compiler
@@ -48,6 +53,7 @@ open class CALayer: NSObject {
     @exclusivity(unchecked) private var storedSublayers: [CALayer] = []
 
     public required override init() {
+        createdAtCommit = TransactionState.current.commitCount
         super.init()
     }
 
@@ -63,9 +69,11 @@ open class CALayer: NSObject {
         get { storedBounds }
         set {
             guard newValue.isFinite, newValue != storedBounds else { return }
+            let old = storedBounds
             let resized = newValue.size != storedBounds.size
             storedBounds = newValue
             boundsDidChange(resized: resized)
+            propertyDidChange("bounds", from: old)
         }
     }
 
@@ -73,8 +81,10 @@ open class CALayer: NSObject {
         get { storedPosition }
         set {
             guard newValue.isFinite, newValue != storedPosition else { return }
+            let old = storedPosition
             storedPosition = newValue
             markChanged(.geometry)
+            propertyDidChange("position", from: old)
         }
     }
 
@@ -82,8 +92,10 @@ open class CALayer: NSObject {
         get { storedAnchorPoint }
         set {
             guard newValue.isFinite, newValue != storedAnchorPoint else { return }
+            let old = storedAnchorPoint
             storedAnchorPoint = newValue
             markChanged(.geometry)
+            propertyDidChange("anchorPoint", from: old)
         }
     }
 
@@ -91,8 +103,10 @@ open class CALayer: NSObject {
         get { nonIdentityTransform?.transform ?? CATransform3DIdentity }
         set {
             guard newValue.isFinite else { return }
+            let old = transform
             nonIdentityTransform = CATransform3DIsIdentity(newValue) ? nil : LayerTransform(newValue)
             markChanged(.geometry)
+            if old != newValue { propertyDidChange("transform", from: old) }
         }
     }
 
@@ -102,6 +116,7 @@ open class CALayer: NSObject {
         didSet {
             if !sublayerTransform.isFinite { sublayerTransform = oldValue }
             markChanged(.geometry)
+            if sublayerTransform != oldValue { propertyDidChange("sublayerTransform", from: oldValue) }
         }
     }
 
@@ -112,6 +127,7 @@ open class CALayer: NSObject {
             if !zPosition.isFinite { zPosition = oldValue }
             markChanged(.geometry)
             superlayer?.markChanged(.sublayers)
+            if zPosition != oldValue { propertyDidChange("zPosition", from: oldValue) }
         }
     }
 
@@ -187,8 +203,10 @@ open class CALayer: NSObject {
         @inlinable get { storedOpacity }
         set {
             guard !newValue.isNaN, newValue != storedOpacity else { return }
+            let old = storedOpacity
             storedOpacity = newValue
             markChanged(.group)
+            propertyDidChange("opacity", from: old)
         }
     }
 
@@ -199,7 +217,10 @@ open class CALayer: NSObject {
     }
 
     public var backgroundColor: CGColor? {
-        didSet { markChanged(.appearance) }
+        didSet {
+            markChanged(.appearance)
+            if backgroundColor != oldValue { propertyDidChange("backgroundColor", from: oldValue) }
+        }
     }
 
     /// Rounds the background and border (and, with ``masksToBounds``, the
@@ -209,6 +230,7 @@ open class CALayer: NSObject {
         didSet {
             if !(cornerRadius.isFinite && cornerRadius >= 0) { cornerRadius = oldValue }
             markChanged(.group)
+            if cornerRadius != oldValue { propertyDidChange("cornerRadius", from: oldValue) }
         }
     }
 
@@ -223,12 +245,16 @@ open class CALayer: NSObject {
         didSet {
             if !(borderWidth.isFinite && borderWidth >= 0) { borderWidth = oldValue }
             markChanged(.appearance)
+            if borderWidth != oldValue { propertyDidChange("borderWidth", from: oldValue) }
         }
     }
 
     /// Opaque black by default, as in Core Animation.
     public var borderColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) {
-        didSet { markChanged(.appearance) }
+        didSet {
+            markChanged(.appearance)
+            if borderColor != oldValue { propertyDidChange("borderColor", from: oldValue) }
+        }
     }
 
     /// Whether the layer promises to cover its bounds with opaque pixels.
@@ -237,7 +263,10 @@ open class CALayer: NSObject {
     // MARK: Shadow
 
     public var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) {
-        didSet { markChanged(.appearance) }
+        didSet {
+            markChanged(.appearance)
+            if shadowColor != oldValue { propertyDidChange("shadowColor", from: oldValue) }
+        }
     }
 
     /// 0 (no shadow, the default) to 1.
@@ -245,6 +274,7 @@ open class CALayer: NSObject {
         didSet {
             if shadowOpacity.isNaN { shadowOpacity = oldValue }
             markChanged(.appearance)
+            if shadowOpacity != oldValue { propertyDidChange("shadowOpacity", from: oldValue) }
         }
     }
 
@@ -253,6 +283,7 @@ open class CALayer: NSObject {
         didSet {
             if !(shadowOffset.width.isFinite && shadowOffset.height.isFinite) { shadowOffset = oldValue }
             markChanged(.appearance)
+            if shadowOffset != oldValue { propertyDidChange("shadowOffset", from: oldValue) }
         }
     }
 
@@ -261,6 +292,7 @@ open class CALayer: NSObject {
         didSet {
             if !(shadowRadius.isFinite && shadowRadius >= 0) { shadowRadius = oldValue }
             markChanged(.appearance)
+            if shadowRadius != oldValue { propertyDidChange("shadowRadius", from: oldValue) }
         }
     }
 
@@ -323,6 +355,68 @@ open class CALayer: NSObject {
 
     private weak var weakDelegate: (any CALayerDelegate)?
     private unowned(unsafe) var owningDelegate: (any CALayerDelegate)?
+
+    /// Whether the layer is a view's own layer.
+    package var hasOwningDelegate: Bool { owningDelegate != nil }
+
+    // MARK: Animations and actions (Animation/CALayer+Animations.swift)
+
+    /// The animations added to the layer, in the order they apply; nil
+    /// when there are none.
+    package var animationList: LayerAnimationList?
+    /// A presentation or model copy: it marks nothing and runs no actions.
+    package var isDetachedCopy = false
+    /// For a presentation copy, the model layer it was made from.
+    package var modelLayerReference: CALayer?
+    /// The number of commits made before this layer was: a layer counts as
+    /// committed (and runs implicit actions) once a commit came after it.
+    package let createdAtCommit: Int
+
+    /// Actions for property keys, asked after the delegate; `NSNull()`
+    /// for a key runs no action for it.
+    public var actions: [String: any CAAction]?
+
+    /// A property the layer's actions may animate changed from `old`: runs
+    /// the action for it. Layers owned by a view ask only while the view
+    /// side has opened an animation block, as a view answers "no action"
+    /// outside one (UIKit's rule), and that test is one load.
+    @inline(__always)
+    final func propertyDidChange(_ key: String, from old: @autoclosure () -> Any?) {
+        guard !isDetachedCopy, owningDelegate == nil || AnimationEngine.current.ownedLayersAskForActions else { return }
+        runAction(forKey: key, oldValue: old())
+    }
+
+    /// The action for a change of `event`: the delegate's answer, else the
+    /// ``actions`` dictionary's, else the class's ``defaultAction(forKey:)``,
+    /// else, for an animatable property, a basic animation of it (the
+    /// implicit animation). `NSNull` anywhere stops the search: no action.
+    open func action(forKey event: String) -> (any CAAction)? {
+        if let action = delegate?.action(for: self, forKey: event) {
+            return action is NSNull ? nil : action
+        }
+        if let action = actions?[event] {
+            return action is NSNull ? nil : action
+        }
+        if let action = type(of: self).defaultAction(forKey: event) {
+            return action is NSNull ? nil : action
+        }
+        guard LayerValues.isAnimatable(event) else { return nil }
+        return CABasicAnimation(keyPath: event)
+    }
+
+    /// The class's action for `event`; nil by default.
+    open class func defaultAction(forKey event: String) -> (any CAAction)? { nil }
+
+    // MARK: Layer time (CAMediaTiming)
+
+    public var beginTime: TimeInterval = 0 { didSet { layerTimingDidChange() } }
+    public var timeOffset: TimeInterval = 0 { didSet { layerTimingDidChange() } }
+    public var speed: Float = 1 { didSet { layerTimingDidChange() } }
+    public var duration: TimeInterval = 0
+    public var repeatCount: Float = 0
+    public var repeatDuration: TimeInterval = 0
+    public var autoreverses = false
+    public var fillMode: CAMediaTimingFillMode = .removed
 
     /// Makes `owner` the delegate without a weak reference: for an object
     /// that holds this layer strongly (a view and its layer), which must set
@@ -714,6 +808,7 @@ open class CALayer: NSObject {
     /// Records a change for the next commit, and opens the implicit
     /// transaction if none is open.
     package func markChanged(_ change: LayerChanges) {
+        if isDetachedCopy { return }
         if pendingChanges.isEmpty { propagateDescendantChange() }
         pendingChanges.insert(change)
         TransactionState.current.layerDidChange()

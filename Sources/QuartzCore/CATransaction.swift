@@ -9,8 +9,10 @@
 ///
 /// Transactions nest: only the outermost commit sends the changes, and an
 /// explicit transaction begun while an implicit one is open is sent with it.
-/// A completion block runs once the changes it was set with have been
-/// committed (there are no animations to wait for).
+/// A completion block runs once the transaction has committed and every
+/// animation added to a layer after the block was set, inside the
+/// transaction, has ended or been removed; with no such animation, right
+/// after the commit.
 ///
 /// Core Animation keeps one transaction stack per thread; layers here are
 /// main-actor objects, so there is one stack, on the main actor.
@@ -65,15 +67,28 @@ public final class CATransaction {
     /// Core Animation's documented default for `animationDuration`.
     public static let defaultAnimationDuration: TimeInterval = 0.25
 
-    /// The block run once the innermost transaction's changes are committed.
-    public static func completionBlock() -> (@MainActor () -> Void)? {
-        TransactionState.current.innermost.completion
+    /// The timing function given to animations added in this transaction
+    /// that have none (the implicit ones among them); nil unless a
+    /// transaction sets one, which leaves them linear.
+    public static func animationTimingFunction() -> CAMediaTimingFunction? {
+        TransactionState.current.setting(\.timingFunction)
     }
 
-    /// Sets the block run once the innermost transaction's changes have been
-    /// committed. Setting another replaces it.
+    public static func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
+        TransactionState.current.innermost.timingFunction = function
+    }
+
+    /// The block run once the innermost transaction's changes are
+    /// committed and its animations are over.
+    public static func completionBlock() -> (@MainActor () -> Void)? {
+        TransactionState.current.innermost.completion?.block
+    }
+
+    /// Sets the block run once the innermost transaction has committed and
+    /// the animations added in it from now on have all ended (finished or
+    /// removed). Setting another replaces it.
     public static func setCompletionBlock(_ block: (@MainActor () -> Void)?) {
-        TransactionState.current.innermost.completion = block
+        TransactionState.current.innermost.completion = block.map(TransactionCompletion.init)
     }
 
     public static func value(forKey key: String) -> Any? {
@@ -103,7 +118,8 @@ package final class TransactionState {
     package struct Frame {
         var disableActions: Bool?
         var animationDuration: TimeInterval?
-        var completion: (@MainActor () -> Void)?
+        var timingFunction: CAMediaTimingFunction?
+        var completion: TransactionCompletion?
         var values: [String: Any] = [:]
     }
 
@@ -154,7 +170,7 @@ package final class TransactionState {
 
     func commit() {
         guard let frame = explicit.popLast() else { return }
-        if let completion = frame.completion { pendingCompletions.append(completion) }
+        if let completion = frame.completion { pendingCompletions.append(completion.close) }
         guard explicit.isEmpty else { return }
         if implicit == nil || flushRequested { commitNow() }
     }
@@ -216,6 +232,22 @@ package final class TransactionState {
         while let last = list.last, last == nil { list.removeLast() }
     }
 
+    /// The completion blocks of the open transactions, which an animation
+    /// added now makes wait for it.
+    func completionsWaitingForAnimations() -> [TransactionCompletion] {
+        var waiting: [TransactionCompletion] = []
+        if let completion = implicit?.completion { waiting.append(completion) }
+        for frame in explicit { if let completion = frame.completion { waiting.append(completion) } }
+        return waiting
+    }
+
+    /// Runs `block` after the next commit (opening the implicit
+    /// transaction, so that there is one), with the completion blocks.
+    package func afterNextCommit(_ block: @escaping @MainActor () -> Void) {
+        pendingCompletions.append(block)
+        openImplicitIfNeeded()
+    }
+
     package func addHost(_ host: any CommittedTreeHost) {
         hosts.removeAll { $0.host == nil }
         hosts.append(WeakHost(host: host))
@@ -241,7 +273,7 @@ package final class TransactionState {
         isCommitting = true
         defer { isCommitting = false }
         flushRequested = false
-        if let completion = implicit?.completion { pendingCompletions.append(completion) }
+        if let completion = implicit?.completion { pendingCompletions.append(completion.close) }
         implicit = nil
 
         for _ in 0..<Self.maximumLayoutAndDisplayRounds {
@@ -286,5 +318,36 @@ package final class TransactionState {
         layersNeedingDisplay = []
         for layer in marked { layer.displayQueueSlot = nil }
         for layer in marked { layer.displayIfNeeded() }
+    }
+}
+
+/// A transaction's completion block and the animations it waits for: it
+/// runs once the transaction has committed (`close()`) and no animation
+/// added in it is still running.
+@MainActor
+final class TransactionCompletion {
+    let block: @MainActor () -> Void
+    var pending = 0
+    private var isClosed = false
+    private var hasRun = false
+
+    init(_ block: @escaping @MainActor () -> Void) {
+        self.block = block
+    }
+
+    func close() {
+        isClosed = true
+        runIfDone()
+    }
+
+    func animationEnded() {
+        pending -= 1
+        runIfDone()
+    }
+
+    private func runIfDone() {
+        guard isClosed, pending <= 0, !hasRun else { return }
+        hasRun = true
+        block()
     }
 }

@@ -446,10 +446,13 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
     @Test func theBackSwipeDoesNothingAtTheRootOrWithoutABackButton() {
         let log = CallLog()
         let (navigation, c, _, synthesizer) = stack(["a"], log: log)
+        let content = RecordingView(frame: c[0].view.bounds)
+        c[0].view.addSubview(content)
         let finger = swipe(to: 205, synthesizer)
         #expect(navigation.transition == nil && c[0].view.frame.minX == 0)
         synthesizer.touchUp(finger)
         #expect(log.entries.isEmpty)
+        #expect(content.phases.first == "began" && content.phases.last == "ended", "the swipe never began, so the content keeps its touch")
 
         let b = NavigationTracingController("b", log: log)
         navigation.pushViewController(b, animated: false)
@@ -470,42 +473,44 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
 
     @Test func theEdgeSwipeWinsAtTheEdgeAndTheScrollViewElsewhere() {
         let (navigation, c, _, synthesizer) = stack(["a", "b"])
+        // A scroll view that scrolls both ways, from the middle of its width,
+        // so that a sideways drag is one it wants too.
         let scrollView = UIScrollView(frame: c[1].view.bounds)
-        scrollView.contentSize = CGSize(width: 320, height: 2000)
+        scrollView.contentSize = CGSize(width: 960, height: 2000)
+        scrollView.contentOffset = CGPoint(x: 320, y: 0)
         c[1].view.addSubview(scrollView)
 
         // Up the screen from the middle: the scroll view scrolls, nothing
         // pops. (A scroll view follows the finger from where its pan began,
         // at the first 20-point move: 100 points of drag scroll 80.)
-        var finger = synthesizer.touchDown(at: CGPoint(x: 160, y: 400))
-        for step in 1...5 {
-            synthesizer.advance(by: 0.016)
-            synthesizer.touchMove(finger, to: CGPoint(x: 160, y: 400 - CGFloat(step) * 20))
+        /// Drags a finger 100 points up the screen at `x`, then lets go slowly.
+        func dragUp(at x: CGFloat) {
+            let finger = synthesizer.touchDown(at: CGPoint(x: x, y: 400))
+            for step in 1...5 {
+                synthesizer.advance(by: 0.016)
+                synthesizer.touchMove(finger, to: CGPoint(x: x, y: 400 - CGFloat(step) * 20))
+            }
+            letGoSlowly(finger, synthesizer)
         }
-        letGoSlowly(finger, synthesizer)
-        #expect(scrollView.contentOffset.y == 80 && navigation.viewControllers.count == 2)
+        dragUp(at: 160)
+        #expect(scrollView.contentOffset == CGPoint(x: 320, y: 80) && navigation.viewControllers.count == 2)
 
-        // Sideways from the middle: neither the swipe nor the vertical scroll view moves.
+        // Sideways from the middle: the scroll view scrolls, nothing pops.
         synthesizer.advance(by: 1)
         letGoSlowly(swipe(to: 260, synthesizer, from: 160), synthesizer)
-        #expect(navigation.viewControllers.count == 2 && scrollView.contentOffset == CGPoint(x: 0, y: 80))
+        #expect(navigation.viewControllers.count == 2 && scrollView.contentOffset == CGPoint(x: 240, y: 80))
 
         // Up the screen from the edge: the swipe fails and the scroll view scrolls.
         synthesizer.advance(by: 1)
-        finger = synthesizer.touchDown(at: CGPoint(x: 5, y: 400))
-        for step in 1...5 {
-            synthesizer.advance(by: 0.016)
-            synthesizer.touchMove(finger, to: CGPoint(x: 5, y: 400 - CGFloat(step) * 20))
-        }
-        letGoSlowly(finger, synthesizer)
-        #expect(scrollView.contentOffset.y == 160 && navigation.viewControllers.count == 2)
+        dragUp(at: 5)
+        #expect(scrollView.contentOffset == CGPoint(x: 240, y: 160) && navigation.viewControllers.count == 2)
 
         // Sideways from the edge: the swipe pops, the scroll view stays.
         synthesizer.advance(by: 1)
-        finger = swipe(to: 205, synthesizer)
-        #expect(scrollView.contentOffset.y == 160 && c[1].view.frame.minX == 200)
+        let finger = swipe(to: 205, synthesizer)
+        #expect(scrollView.contentOffset == CGPoint(x: 240, y: 160) && c[1].view.frame.minX == 200)
         letGoSlowly(finger, synthesizer)
-        #expect(scrollView.contentOffset.y == 160 && navigation.viewControllers == [c[0]])
+        #expect(scrollView.contentOffset == CGPoint(x: 240, y: 160) && navigation.viewControllers == [c[0]])
     }
 
     // MARK: The delegate's animators and the coordinator

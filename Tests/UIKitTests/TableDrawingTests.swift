@@ -67,4 +67,43 @@ import Testing
     @Test func insetGrouped() {
         expectMatchesReference(picture(.insetGrouped), named: "table-inset-grouped", tolerance: 3)
     }
+
+    /// Editing mode: red delete buttons and a green insert button on the
+    /// leading side, reorder grips on the trailing side of the rows that
+    /// can move, the accessory hidden, the content standing in; a row that
+    /// cannot be edited keeps its content at the edge.
+    @MainActor
+    final class EditingShowcase: UITableViewDataSource, UITableViewDelegate {
+        let names = ["Delete or move", "Insert", "Move only", "Delete only"]
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { names.count }
+        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+            cell.textLabel?.text = names[indexPath.row]
+            cell.accessoryType = .disclosureIndicator
+            return cell
+        }
+        func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { indexPath.row != 2 }
+        func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { indexPath.row != 3 }
+        func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle {
+            indexPath.row == 1 ? .insert : .delete
+        }
+    }
+
+    @Test func editing() {
+        let window = makeWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 200))
+        let table = UITableView(frame: window.bounds, style: .plain)
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+        table.showsVerticalScrollIndicator = false
+        let showcase = EditingShowcase()
+        table.dataSource = showcase
+        table.delegate = showcase
+        window.addSubview(table)
+        table.setEditing(true, animated: false)
+        window.layoutIfNeeded()
+        let container = UIView(frame: table.frame)
+        container.addSubview(table)
+        window.addSubview(container)
+        let picture = withExtendedLifetime(showcase) { snapshot(container) }
+        expectMatchesReference(picture, named: "table-editing", tolerance: 3)
+    }
 }

@@ -69,24 +69,34 @@ package final class RenderLayer {
 
     package init() {}
 
-    /// Copies everything the compositor reads from `layer`.
+    /// A running transition's picture of the layer's old look, drawn over
+    /// it as the last child (see `placeTransitionOverlay()`).
+    @exclusivity(unchecked) var transitionOverlay: RenderLayer?
+
+    /// Copies everything the compositor reads from `layer`: for a layer
+    /// with animations, its presentation values at the frame's time.
     func copyProperties(from layer: CALayer) {
         let castShape = (bounds, cornerRadius, maskedCorners)
-        bounds = layer.bounds
-        position = layer.position
-        anchorPoint = layer.anchorPoint
-        transform = layer.affineTransform()
-        sublayerTransform = CATransform3DGetAffineTransform(layer.sublayerTransform)
-        zPosition = layer.zPosition
+        if layer.animationList == nil {
+            bounds = layer.bounds
+            position = layer.position
+            anchorPoint = layer.anchorPoint
+            transform = layer.affineTransform()
+            sublayerTransform = CATransform3DGetAffineTransform(layer.sublayerTransform)
+            zPosition = layer.zPosition
+            opacity = min(1, max(0, layer.opacity))
+            background = layer.backgroundColor.map { PremultipliedColor($0) }
+            cornerRadius = layer.cornerRadius
+            borderWidth = layer.borderWidth
+            border = layer.borderColor.map { PremultipliedColor($0) }
+            shadow = ShadowStyle(of: layer)
+            transitionOverlay = nil
+        } else {
+            copyPresentation(of: layer)
+        }
         isHidden = layer.isHidden
-        opacity = min(1, max(0, layer.opacity))
         masksToBounds = layer.masksToBounds
-        background = layer.backgroundColor.map { PremultipliedColor($0) }
-        cornerRadius = layer.cornerRadius
         maskedCorners = layer.maskedCorners
-        borderWidth = layer.borderWidth
-        border = layer.borderColor.map { PremultipliedColor($0) }
-        shadow = ShadowStyle(of: layer)
         gradient = GradientStyle(of: layer)
         shape = ShapeLayerStyle(of: layer)
         contents = layer.contents.flatMap { $0 as? CGImage }  // anything else shows nothing, as in Core Animation
@@ -105,6 +115,52 @@ package final class RenderLayer {
         if shadowCache != nil, shadowCache?.style != shadow || castShape != (bounds, cornerRadius, maskedCorners) { shadowCache = nil }
     }
 
+    /// The animatable properties as `layer`'s animations show them at the
+    /// frame's time, and a running transition's overlay.
+    private func copyPresentation(of layer: CALayer) {
+        let values = layer.presentationValues(at: AnimationEngine.current.frameTime)
+        bounds = values.bounds
+        position = values.position
+        anchorPoint = values.anchorPoint
+        transform = CATransform3DGetAffineTransform(values.transform)
+        sublayerTransform = CATransform3DGetAffineTransform(values.sublayerTransform)
+        zPosition = values.zPosition
+        opacity = min(1, max(0, values.opacity))
+        background = values.backgroundColor.map { PremultipliedColor($0) }
+        cornerRadius = values.cornerRadius
+        borderWidth = values.borderWidth
+        border = values.borderColor.map { PremultipliedColor($0) }
+        shadow = ShadowStyle(values: values, path: layer.shadowPath)
+        transitionOverlay = nil
+        guard let progress = values.transitionProgress, let image = layer.animationList?.transitionSnapshot,
+              let transition = layer.animation(forKey: LayerValues.transitionKey) as? CATransition
+        else { return }
+        let place = transition.placement(at: progress)
+        // The new look moves as a whole; the old one is drawn where it is
+        // relative to it.
+        let size = values.bounds.size
+        transform = transform.concatenating(CGAffineTransform(translationX: place.new.x * size.width, y: place.new.y * size.height))
+        let overlay = RenderLayer()
+        overlay.bounds = CGRect(origin: .zero, size: size)
+        overlay.anchorPoint = .zero
+        overlay.position = CGPoint(x: values.bounds.minX + (place.old.x - place.new.x) * size.width,
+                                   y: values.bounds.minY + (place.old.y - place.new.y) * size.height)
+        overlay.opacity = Float(place.oldOpacity)
+        overlay.contents = image
+        transitionOverlay = overlay
+    }
+
+    /// Puts the transition overlay, if any, last among the children.
+    func placeTransitionOverlay() {
+        children.removeAll { $0.parent === self && $0.isTransitionOverlay }
+        guard let overlay = transitionOverlay else { return }
+        overlay.isTransitionOverlay = true
+        overlay.parent = self
+        children.append(overlay)
+    }
+
+    @exclusivity(unchecked) var isTransitionOverlay = false
+
     /// A copy of `layer` and its whole subtree, attached to `layer` as its
     /// committed node when `attach` is true.
     static func snapshot(of layer: CALayer, attach: Bool) -> RenderLayer {
@@ -113,6 +169,7 @@ package final class RenderLayer {
         node.children = (layer.sublayers ?? []).map { snapshot(of: $0, attach: attach) }
         for child in node.children { child.parent = node }
         node.sortChildrenByZ()
+        node.placeTransitionOverlay()
         node.mask = layer.mask.map { snapshot(of: $0, attach: attach) }
         if attach {
             layer.committedNode = node
@@ -144,7 +201,7 @@ package final class RenderLayer {
                     kept.append(node)
                 }
             }
-            for old in children where !kept.contains(where: { $0 === old }) {
+            for old in children where !old.isTransitionOverlay && !kept.contains(where: { $0 === old }) {
                 if !old.isNew { removedRects.append(old.subtreeRect) }
                 old.parent = nil
             }
@@ -157,6 +214,7 @@ package final class RenderLayer {
                 descendantChanged = true
             }
         }
+        if transitionOverlay != nil || children.last?.isTransitionOverlay == true { placeTransitionOverlay() }
         syncMask(with: layer)
         layer.pendingChanges = []
         layer.descendantHasChanges = false
@@ -345,6 +403,16 @@ struct ShadowStyle: Equatable {
         offset = layer.shadowOffset
         radius = layer.shadowRadius
         path = layer.shadowPath
+    }
+
+    /// The shadow of presentation values; nil when they cast none.
+    init?(values: LayerValues, path: CGPath?) {
+        guard let color = values.shadowColor, values.shadowOpacity > 0 else { return nil }
+        self.color = PremultipliedColor(color)
+        opacity = min(1, values.shadowOpacity)
+        offset = values.shadowOffset
+        radius = values.shadowRadius
+        self.path = path
     }
 
     /// The shape's box in the layer's coordinates.

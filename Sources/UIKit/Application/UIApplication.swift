@@ -278,6 +278,8 @@ open class UIApplication: UIResponder {
         screenFrames = nil
         diagnostics.removeAll()
         TransactionState.current.reset()
+        AnimationEngine.current.reset()
+        ViewAnimations.current.reset()
         DisplayLinkRegistry.current.reset()
         GraphicsContextStack.current.removeAll()
         menuController = UIMenuController()
@@ -294,6 +296,8 @@ open class UIApplication: UIResponder {
         eventSource = source
         runLoop.add(source)
         updateCycle = UpdateCycle(application: self)
+        // Animations run on the run loop's clock (a test's manual clock).
+        AnimationEngine.current.clock = { [unowned self] in runLoop.clock.now }
     }
 
     // MARK: The event path

@@ -63,7 +63,7 @@ open class UIPageControl: UIControl {
         for dot in dotLayers { dot.removeFromSuperlayer() }
         dotLayers.removeAll()
         for _ in 0..<numberOfPages {
-            let dot = CALayer()
+            let dot = CALayer.partWithoutActions()
             dot.cornerRadius = ControlMetrics.pageControlDotDiameter / 2
             dotLayers.append(dot)
             layer.addSublayer(dot)

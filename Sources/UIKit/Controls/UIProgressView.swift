@@ -22,8 +22,8 @@ open class UIProgressView: UIView {
     private var range = BoundedValue<Float>(0, in: 0...1) {
         didSet { updateAppearance() }
     }
-    private let trackLayer = CALayer()
-    private let fillLayer = CALayer()
+    private let trackLayer = CALayer.partWithoutActions()
+    private let fillLayer = CALayer.partWithoutActions()
 
     /// How far the task is, 0…1; values beyond are pinned, NaN is refused.
     open var progress: Float {

@@ -35,7 +35,7 @@ open class UISegmentedControl: UIControl {
     private var segments: [Segment] = []
     /// What shows each segment: a label or an image view, in segment order.
     private var contentViews: [UIView] = []
-    private let thumbLayer = CALayer()
+    private let thumbLayer = CALayer.partWithoutActions()
     private var separatorLayers: [CALayer] = []
     /// The segment under the finger while tracking.
     private var highlightedSegment = UISegmentedControl.noSegment
@@ -256,7 +256,7 @@ open class UISegmentedControl: UIControl {
             addSubview(view)
         }
         for _ in segments.dropFirst() {
-            let separator = CALayer()
+            let separator = CALayer.partWithoutActions()
             separator.backgroundColor = UIColor.opaqueSeparator.cgColor
             separatorLayers.append(separator)
             layer.insertSublayer(separator, below: thumbLayer)

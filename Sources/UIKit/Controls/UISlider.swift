@@ -43,10 +43,10 @@ open class UISlider: UIControl {
     }
     /// The track and thumb, drawn as one group so that a disabled slider
     /// fades as a whole.
-    private let appearanceLayer = CALayer()
-    private let minimumTrackLayer = CALayer()
-    private let maximumTrackLayer = CALayer()
-    private let thumbLayer = CALayer()
+    private let appearanceLayer = CALayer.partWithoutActions()
+    private let minimumTrackLayer = CALayer.partWithoutActions()
+    private let maximumTrackLayer = CALayer.partWithoutActions()
+    private let thumbLayer = CALayer.partWithoutActions()
 
     public override init(frame: CGRect) {
         super.init(frame: frame)

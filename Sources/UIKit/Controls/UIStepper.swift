@@ -31,11 +31,11 @@ open class UIStepper: UIControl {
     private var trackedHalf: Half?
     private var valueAtTouchDown: Double = 0
     private var repeatTimer: RunLoopTimer?
-    private let trackLayer = CALayer()
-    private let pressedLayer = CALayer()
-    private let dividerLayer = CALayer()
-    private let minusLayer = CALayer()
-    private let plusLayers = [CALayer(), CALayer()]
+    private let trackLayer = CALayer.partWithoutActions()
+    private let pressedLayer = CALayer.partWithoutActions()
+    private let dividerLayer = CALayer.partWithoutActions()
+    private let minusLayer = CALayer.partWithoutActions()
+    private let plusLayers = [CALayer.partWithoutActions(), CALayer.partWithoutActions()]
 
     /// The value, kept within ``minimumValue`` and ``maximumValue``; NaN is refused.
     open var value: Double {

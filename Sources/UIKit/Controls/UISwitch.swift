@@ -34,9 +34,9 @@ open class UISwitch: UIControl {
     private var isDragging = false
     /// The track and thumb, drawn as one group so that a disabled switch
     /// fades as a whole.
-    private let appearanceLayer = CALayer()
-    private let trackLayer = CALayer()
-    private let thumbLayer = CALayer()
+    private let appearanceLayer = CALayer.partWithoutActions()
+    private let trackLayer = CALayer.partWithoutActions()
+    private let thumbLayer = CALayer.partWithoutActions()
 
     public override init(frame: CGRect) {
         super.init(frame: frame)

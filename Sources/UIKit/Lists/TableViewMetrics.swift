@@ -45,4 +45,16 @@ public enum TableViewMetrics {
     /// How far past all its buttons a row must be dragged to perform the
     /// first action ("full swipe"): a fraction of the row's width.
     public static let fullSwipeFraction: CGFloat = 0.6
+    /// The width of the editing control's column on the leading side of a
+    /// row in editing mode; the content view stands in by as much (the
+    /// 38-point offset of the content view in developers' view-hierarchy
+    /// dumps of iOS 7 and later).
+    public static let editControlWidth: CGFloat = 38
+    /// The diameter of the round delete and insert buttons.
+    public static let editControlDiameter: CGFloat = 22
+    /// The width of the reorder control on the trailing side of a movable
+    /// row in editing mode (the same dumps give 38 points).
+    public static let reorderControlWidth: CGFloat = 38
+    /// The length of the reorder control's three lines.
+    public static let reorderGripWidth: CGFloat = 18
 }

@@ -94,12 +94,29 @@ extension UITableView {
         }
         endSwipe()
         guard let configuration = swipeConfiguration(for: indexPath, trailing: translation.x < 0) else { return }
-        let buttons = SwipeActionButtons(configuration: configuration, isTrailing: translation.x < 0)
+        uncoverButtons(configuration, for: indexPath, cell: cell, isTrailing: translation.x < 0)
+        swipeMoved()
+    }
+
+    /// Puts a configuration's buttons behind a row's content.
+    private func uncoverButtons(_ configuration: UISwipeActionsConfiguration, for indexPath: IndexPath,
+                                cell: UITableViewCell, isTrailing: Bool) {
+        let buttons = SwipeActionButtons(configuration: configuration, isTrailing: isTrailing)
         cell.insertSubview(buttons, at: 0)
-        swipe = SwipeState(indexPath: indexPath, cell: cell, configuration: configuration, isTrailing: translation.x < 0,
+        swipe = SwipeState(indexPath: indexPath, cell: cell, configuration: configuration, isTrailing: isTrailing,
                            buttons: buttons, startOffset: 0, isOpen: false)
         buttons.onAction = { [weak self] action, button in self?.perform(action, from: button) }
-        swipeMoved()
+    }
+
+    /// Opens a row's trailing actions without a swipe (editing mode's
+    /// Delete button), closing any other row's.
+    func openSwipeActions(_ configuration: UISwipeActionsConfiguration, for indexPath: IndexPath, cell: UITableViewCell) {
+        endSwipe()
+        uncoverButtons(configuration, for: indexPath, cell: cell, isTrailing: true)
+        guard var swipe else { return }
+        swipe.isOpen = true
+        self.swipe = swipe
+        setSwipeOffset(-swipe.buttons.totalWidth, of: swipe)
     }
 
     /// Step 3: the content follows the finger, on the side of its actions only.

@@ -11,7 +11,9 @@ import Foundation
 /// - `UITableView+Selection.swift`: highlight and selection, by touch and by code;
 /// - `UITableView+Updates.swift`: inserting, deleting, reloading and moving
 ///   rows, validated as UIKit validates them;
-/// - `UITableView+SwipeActions.swift`: the actions revealed by a horizontal swipe.
+/// - `UITableView+SwipeActions.swift`: the actions revealed by a horizontal swipe;
+/// - `UITableView+Editing.swift`: editing mode's delete, insert and reorder controls;
+/// - `UITableView+Reordering.swift`: moving a row by dragging it.
 @preconcurrency @MainActor
 open class UITableView: UIScrollView {
     /// The look of a table.
@@ -72,6 +74,7 @@ open class UITableView: UIScrollView {
         backgroundColor = style == .plain ? .systemBackground : .systemGroupedBackground
         alwaysBounceVertical = true
         setUpSwipeActions()
+        setUpReordering()
     }
 
     // MARK: Data source and delegate
@@ -501,6 +504,7 @@ open class UITableView: UIScrollView {
         cell.isHidden = false
         cell.setSelected(isRowSelected(indexPath), animated: false)
         cell.setEditing(isEditing, animated: false)
+        configureEditingControls(of: cell, for: indexPath)
         return cell
     }
 
@@ -530,8 +534,11 @@ open class UITableView: UIScrollView {
     }
 
     private func place(_ cell: UITableViewCell, section: Int, row: Int) {
+        // A row being dragged stays under the finger; the others make room for it.
+        if let reordering, reordering.cell === cell { return }
         let span = geometry.rowSpan(section: section, row: row)
-        let frame = CGRect(x: rowX, y: span.top, width: rowWidth, height: span.bottom - span.top)
+        var frame = CGRect(x: rowX, y: span.top, width: rowWidth, height: span.bottom - span.top)
+        if reordering != nil { frame.origin.y += reorderShift(of: IndexPath(row: row, section: section)) }
         if cell.frame != frame { cell.frame = frame }
         let isLast = row == geometry.sections[section].rowCount - 1
         showSeparator(of: cell, section: section, row: row)
@@ -645,7 +652,7 @@ open class UITableView: UIScrollView {
         return view
     }
 
-    // MARK: Editing
+    // MARK: Editing (see UITableView+Editing.swift)
 
     /// Whether the table shows its rows' editing controls. Without Motion
     /// the change is not animated.
@@ -655,13 +662,29 @@ open class UITableView: UIScrollView {
     }
     private var storedEditing = false
 
-    /// Turns editing on or off for the table and every visible cell.
+    /// Turns editing on or off for the table and every visible cell
+    /// (`UITableView+Editing.swift`). A row's open swipe actions close.
+    /// Without Motion the change is not animated.
     open func setEditing(_ editing: Bool, animated: Bool) {
         guard editing != storedEditing else { return }
         endSwipe()
         storedEditing = editing
-        for row in visibleRows { row.cell.setEditing(editing, animated: animated) }
+        passEditingToVisibleRows(animated: animated)
     }
+
+    // MARK: Reordering (see UITableView+Reordering.swift)
+
+    /// Whether a long press on a row that can move picks it up to reorder
+    /// it outside editing mode. Default false, as on an iPhone (UIKit's
+    /// drag interaction; true by default on an iPad).
+    open var dragInteractionEnabled = false
+
+    /// The row being dragged, if any.
+    var reordering: RowReordering?
+    /// A finger on a reorder control in editing mode.
+    let reorderControlRecognizer = UILongPressGestureRecognizer()
+    /// A long press on a row, with drag interaction.
+    let reorderPressRecognizer = UILongPressGestureRecognizer()
 
     // MARK: Selection (see UITableView+Selection.swift)
 
@@ -694,6 +717,7 @@ open class UITableView: UIScrollView {
 
     /// The swipe pan and the scroll view's pan: only one of them begins.
     open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        if let decision = reorderDecision(for: gestureRecognizer) { return decision }
         if let decision = swipeDecision(for: gestureRecognizer), !decision { return false }
         return super.gestureRecognizerShouldBegin(gestureRecognizer)
     }

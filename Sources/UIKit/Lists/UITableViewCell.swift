@@ -295,9 +295,12 @@ open class UITableViewCell: UIView {
 
     // MARK: Editing
 
-    /// Whether the cell is in editing mode (its table's `isEditing`).
+    /// Whether the cell is in editing mode (its table's `isEditing`): it
+    /// shows its editing control on the leading side (its content view
+    /// standing in to make room) and its reorder control on the trailing
+    /// side instead of the accessory.
     open var isEditing = false {
-        didSet { setNeedsLayout() }
+        didSet { updateEditingControls() }
     }
 
     /// Sets ``isEditing``; without Motion the change is not animated.
@@ -305,9 +308,64 @@ open class UITableViewCell: UIView {
         isEditing = editing
     }
 
-    /// Whether the cell shows a reorder control while editing (the table
-    /// view sets it from its data source's `canMoveRowAt`).
-    open var showsReorderControl = false
+    /// Whether the cell shows a reorder control while editing. The table
+    /// view sets it from its data source's `canMoveRowAt` for each row.
+    open var showsReorderControl = false {
+        didSet { updateEditingControls() }
+    }
+
+    /// The editing control the cell shows while editing: the table view sets
+    /// it from its delegate's `editingStyleForRowAt` (`.none` for a row its
+    /// data source cannot edit).
+    open internal(set) var editingStyle = EditingStyle.none {
+        didSet { updateEditingControls() }
+    }
+
+    /// Whether the content view stands in from the leading edge for the
+    /// editing control while editing. Default true; the table view sets it
+    /// from its delegate's `shouldIndentWhileEditingRowAt`.
+    open var shouldIndentWhileEditing = true {
+        didSet { setNeedsLayout() }
+    }
+
+    /// The delete or insert button and the reorder grip on screen while editing.
+    private var editControl: TableEditControl?
+    private var reorderControl: TableReorderControl?
+
+    /// The reorder control while it shows, for the table view's hit test.
+    var shownReorderControl: UIView? { reorderControl }
+
+    private func updateEditingControls() {
+        let editStyle = isEditing ? editingStyle : .none
+        if editControl?.style != editStyle {
+            editControl?.removeFromSuperview()
+            editControl = nil
+            if editStyle != .none {
+                let control = TableEditControl(style: editStyle)
+                control.addAction(UIAction { [weak self] _ in self?.editControlTapped() }, for: .touchUpInside)
+                addSubview(control)
+                editControl = control
+            }
+        }
+        let showsReorder = isEditing && showsReorderControl
+        if showsReorder != (reorderControl != nil) {
+            reorderControl?.removeFromSuperview()
+            reorderControl = nil
+            if showsReorder {
+                let control = TableReorderControl()
+                addSubview(control)
+                reorderControl = control
+            }
+        }
+        setNeedsLayout()
+    }
+
+    /// The delete or insert button was tapped: the table view decides.
+    private func editControlTapped() {
+        var ancestor = superview
+        while let view = ancestor, !(view is UITableView) { ancestor = view.superview }
+        (ancestor as? UITableView)?.editControlTapped(in: self)
+    }
 
     // MARK: Reuse
 
@@ -371,10 +429,22 @@ open class UITableViewCell: UIView {
         separator.isHidden ? 0 : 1 / max(1, UIScreen.main.scale)
     }
 
-    /// The content view's width in a cell `width` wide: what the accessory leaves.
+    /// Where the content view lies across a cell `width` wide: what the
+    /// accessory leaves, or while editing what the editing control (when the
+    /// content indents for it) and the reorder control leave.
+    private func contentSpan(inCellWidth width: CGFloat) -> (x: CGFloat, width: CGFloat) {
+        var leading: CGFloat = 0, trailing: CGFloat = 0
+        if isEditing {
+            if editControl != nil && shouldIndentWhileEditing { leading = TableViewMetrics.editControlWidth }
+            if reorderControl != nil { trailing = TableViewMetrics.reorderControlWidth }
+        } else if let accessory = shownAccessory {
+            trailing = TableViewMetrics.contentMargin + accessory.frame.width
+        }
+        return (leading, max(0, width - leading - trailing))
+    }
+
     private func contentWidth(inCellWidth width: CGFloat) -> CGFloat {
-        guard let accessory = shownAccessory else { return width }
-        return max(0, width - TableViewMetrics.contentMargin - accessory.frame.width)
+        contentSpan(inCellWidth: width).width
     }
 
     /// Places the content view beside the accessory and above the separator,
@@ -382,17 +452,21 @@ open class UITableViewCell: UIView {
     /// backgrounds, and the separator.
     open override func layoutSubviews() {
         super.layoutSubviews()
-        let contentWidth = contentWidth(inCellWidth: bounds.width)
+        let (contentX, contentWidth) = contentSpan(inCellWidth: bounds.width)
+        let scale = max(1, UIScreen.main.scale)
+        let contentHeight = (max(0, bounds.height - separatorHeight) * scale).rounded() / scale
         if let accessory = shownAccessory {
             let size = accessory is StandardAccessoryView
                 ? CGSize(width: accessory.frame.width, height: bounds.height)
                 : accessory.frame.size
-            accessory.frame = CGRect(x: contentWidth + swipeOffset, y: ((bounds.height - size.height) / 2).rounded(),
+            accessory.frame = CGRect(x: contentX + contentWidth + swipeOffset, y: ((bounds.height - size.height) / 2).rounded(),
                                      width: size.width, height: size.height)
+            accessory.isHidden = isEditing
         }
-        let scale = max(1, UIScreen.main.scale)
-        let contentHeight = (max(0, bounds.height - separatorHeight) * scale).rounded() / scale
-        contentView.frame = CGRect(x: swipeOffset, y: 0, width: contentWidth, height: contentHeight)
+        editControl?.frame = CGRect(x: swipeOffset, y: 0, width: TableViewMetrics.editControlWidth, height: contentHeight)
+        reorderControl?.frame = CGRect(x: bounds.width - TableViewMetrics.reorderControlWidth + swipeOffset, y: 0,
+                                       width: TableViewMetrics.reorderControlWidth, height: contentHeight)
+        contentView.frame = CGRect(x: contentX + swipeOffset, y: 0, width: contentWidth, height: contentHeight)
         backgroundView?.frame = bounds
         storedSelectedBackgroundView?.frame = bounds
         let hairline = 1 / max(1, UIScreen.main.scale)
@@ -516,5 +590,58 @@ final class StandardAccessoryView: UIView {
         path.lineCapStyle = .round
         path.lineJoinStyle = .round
         return path
+    }
+}
+
+/// The round button on the leading side of a row in editing mode: red with
+/// a bar to delete (a tap asks for confirmation), green with a plus to insert.
+final class TableEditControl: UIControl {
+    let style: UITableViewCell.EditingStyle
+
+    init(style: UITableViewCell.EditingStyle) {
+        self.style = style
+        super.init(frame: .zero)
+        backgroundColor = .clear
+    }
+
+    required init?(coder: NSCoder) {
+        style = .delete
+        super.init(coder: coder)
+    }
+
+    override func draw(_ rect: CGRect) {
+        let diameter = TableViewMetrics.editControlDiameter
+        let centre = CGPoint(x: bounds.midX, y: bounds.midY)
+        (style == .insert ? UIColor.systemGreen : UIColor.systemRed).setFill()
+        UIBezierPath(ovalIn: CGRect(x: centre.x - diameter / 2, y: centre.y - diameter / 2, width: diameter, height: diameter)).fill()
+        UIColor.white.setFill()
+        let bar = diameter / 2
+        UIBezierPath(rect: CGRect(x: centre.x - bar / 2, y: centre.y - 1, width: bar, height: 2)).fill()
+        if style == .insert {
+            UIBezierPath(rect: CGRect(x: centre.x - 1, y: centre.y - bar / 2, width: 2, height: bar)).fill()
+        }
+    }
+}
+
+/// The three lines on the trailing side of a row that can be moved, in
+/// editing mode: a finger on them picks the row up
+/// (`UITableView+Reordering.swift`).
+final class TableReorderControl: UIView {
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        backgroundColor = .clear
+    }
+
+    required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
+    override func draw(_ rect: CGRect) {
+        UIColor.tertiaryLabel.setFill()
+        let width = TableViewMetrics.reorderGripWidth
+        for line in -1...1 {
+            UIBezierPath(rect: CGRect(x: bounds.midX - width / 2, y: bounds.midY + CGFloat(line) * 5 - 1,
+                                      width: width, height: 2)).fill()
+        }
     }
 }

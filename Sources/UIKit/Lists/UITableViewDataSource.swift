@@ -3,7 +3,7 @@ import Foundation
 /// Where a table view gets its rows: how many there are in each section and
 /// the cell that shows each one. The two row methods are required; every
 /// other method has a default (one section, no titles, rows that can be
-/// edited and moved).
+/// edited but not moved).
 ///
 /// Swift has no optional protocol methods: a table view cannot tell whether
 /// a data source implements a method, so the defaults stand in for "not
@@ -23,12 +23,17 @@ public protocol UITableViewDataSource: AnyObject {
     func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String?
     /// Whether the row can be edited (deleted, or given swipe actions). Default true.
     func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool
-    /// Whether the row shows a reorder control while editing. Default true.
+    /// Whether the row can be moved by dragging: its reorder control while
+    /// editing, or a long press with ``UITableView/dragInteractionEnabled``.
+    /// Default false. (UIKit shows reorder controls when the data source
+    /// implements ``tableView(_:moveRowAt:to:)``; Swift cannot tell, so
+    /// answer true here where UIKit would see that method.)
     func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool
     /// The user asked to delete (or insert) the row: update the data, then
     /// the table (``UITableView/deleteRows(at:with:)``).
     func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath)
-    /// The user moved a row: the table already shows it at its new place;
+    /// The user moved a row by dragging it (called also when it was put back
+    /// where it was, as in UIKit): the table shows it at its new place;
     /// update the data to match.
     func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
 }
@@ -38,7 +43,7 @@ extension UITableViewDataSource {
     public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
     public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { nil }
     public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
-    public func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
+    public func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
     public func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
 }
@@ -97,6 +102,10 @@ public protocol UITableViewDelegate: UIScrollViewDelegate {
 
     /// The editing control the row shows while the table is editing. Default `.delete`.
     func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle
+    /// Whether the row's content stands in for its editing control while editing. Default true.
+    func tableView(_ tableView: UITableView, shouldIndentWhileEditingRowAt indexPath: IndexPath) -> Bool
+    /// The title of the button that confirms a deletion in editing mode. Default "Delete".
+    func tableView(_ tableView: UITableView, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath) -> String?
     /// The actions revealed by swiping the row from the leading edge; nil (the default) for none.
     func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration?
     /// The actions revealed by swiping the row from the trailing edge; nil (the default) for none.
@@ -124,6 +133,8 @@ extension UITableViewDelegate {
     public func tableView(_ tableView: UITableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
     public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle { .delete }
+    public func tableView(_ tableView: UITableView, shouldIndentWhileEditingRowAt indexPath: IndexPath) -> Bool { true }
+    public func tableView(_ tableView: UITableView, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath) -> String? { "Delete" }
     public func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? { nil }
     public func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? { nil }
     public func tableView(_ tableView: UITableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,

@@ -142,7 +142,7 @@ struct ScrollIndicators {
     @MainActor
     mutating func layer(_ axis: Axis, in scrollView: UIScrollView) -> CALayer {
         if let existing = axis == .vertical ? vertical : horizontal { return existing }
-        let layer = CALayer()
+        let layer = CALayer.partWithoutActions()
         layer.zPosition = ScrollIndicatorMetrics.zPosition
         layer.isHidden = true
         scrollView.layer.addSublayer(layer)

@@ -250,8 +250,8 @@ private final class AlertBackgroundView: UIView {
 private final class AlertActionButton: UIControl {
     let action: UIAlertAction
     private let label = UILabel(frame: .zero)
-    private let topSeparator = CALayer()
-    private let leadingSeparator = CALayer()
+    private let topSeparator = CALayer.partWithoutActions()
+    private let leadingSeparator = CALayer.partWithoutActions()
     var drawsTopSeparator = false {
         didSet { setNeedsLayout() }
     }

@@ -63,7 +63,7 @@ open class UITabBar: UIView {
         didSet { updateButtons() }
     }
     private var buttons: [TabBarButton] = []
-    private let hairline = CALayer()
+    private let hairline = CALayer.partWithoutActions()
 
     public override init(frame: CGRect) {
         super.init(frame: frame)

@@ -11,7 +11,16 @@ open class UIView: UIResponder, CALayerDelegate {
 
     public let layer: CALayer
     @exclusivity(unchecked) private var storedSubviews: [UIView] = []
-    @exclusivity(unchecked) private var interactionEnabled = true
+    @exclusivity(unchecked) private var interactionEnabled = true {
+        didSet { acceptsTouches = interactionEnabled && animationsBlockingTouches == 0 }
+    }
+    /// Animations of blocks without `.allowUserInteraction` running on the
+    /// view: while any runs, the view and its subviews cannot be hit.
+    var animationsBlockingTouches = 0 {
+        didSet { acceptsTouches = interactionEnabled && animationsBlockingTouches == 0 }
+    }
+    /// Both of the above in one flag, read by every hit test.
+    @exclusivity(unchecked) private var acceptsTouches = true
     /// The view controller whose root view this is, if any.
     weak var owningViewController: UIViewController?
     /// Auto Layout's state of the view (Layout/), made when the view first takes part.
@@ -466,7 +475,9 @@ open class UIView: UIResponder, CALayerDelegate {
     /// the view cannot receive touches.
     ///
     /// The default: nil for a hidden view, a view with user interaction
-    /// disabled, or one with alpha below 0.01; nil if ``point(inside:with:)``
+    /// disabled (or being animated by a block without
+    /// `.allowUserInteraction`), or one with alpha below 0.01 (the model
+    /// value: a view animated to 0 stops being hit at once); nil if ``point(inside:with:)``
     /// says no (no subview is asked then); otherwise each subview is asked,
     /// from the front-most back, with the point converted into its
     /// coordinates, and the first answer wins; if none answers, this view.
@@ -475,7 +486,7 @@ open class UIView: UIResponder, CALayerDelegate {
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         // The flags are read from storage, as UIKit reads its own state; the
         // layer stores opacity as a Float, so an alpha of exactly 0.01 counts.
-        guard interactionEnabled, !layer.isHidden, layer.opacity >= Float(UIView.minimumHitTestableAlpha) else { return nil }
+        guard acceptsTouches, !layer.isHidden, layer.opacity >= Float(UIView.minimumHitTestableAlpha) else { return nil }
         let inside = self.point(inside: point, with: event)
         // Traced (`UIApplication.traceHandler`) through the event; off, a test of it is all.
         if let tracing = event?.tracing {

@@ -1,0 +1,663 @@
+import Foundation
+
+/// What drives an animation instead of the clock: UIKit's property
+/// animators, whose progress is paused, scrubbed and reversed by hand.
+@MainActor
+package protocol AnimationDriver: AnyObject {
+    /// The fraction of change to show at media time `time` for an
+    /// animation that starts at `start` of the driver's progress.
+    func progress(startingAt start: Double, at time: TimeInterval) -> Double
+    /// Whether the progress stands still (no refreshes are needed for it).
+    var holdsStill: Bool { get }
+}
+
+/// Told when an animation starts and stops. Unlike most delegates, an
+/// animation's delegate is retained, as in Core Animation.
+@preconcurrency @MainActor
+public protocol CAAnimationDelegate: AnyObject {
+    /// The animation's active time began.
+    func animationDidStart(_ anim: CAAnimation)
+    /// The animation ended: `flag` is true when it ran to its end, false
+    /// when it was removed from its layer first.
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
+}
+
+extension CAAnimationDelegate {
+    public func animationDidStart(_ anim: CAAnimation) {}
+    public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
+}
+
+/// What a layer runs when one of its properties changes (an implicit
+/// animation, usually). `NSNull` is the action that does nothing, which
+/// a delegate returns to stop the search for one.
+public protocol CAAction {
+    /// Runs the action for `event` (a property's key) on `anObject` (the layer).
+    @MainActor func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
+}
+
+extension NSNull: CAAction {
+    @MainActor public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
+}
+
+/// The base of every animation: its timing (`CAMediaTiming`), timing
+/// curve, delegate and whether it leaves its layer when done.
+///
+/// `layer.add(_:forKey:)` adds a copy: changing an animation after adding it
+/// changes nothing on screen. An animation changes only what is shown (the
+/// layer's `presentation()`), never the layer's own properties.
+@preconcurrency @MainActor
+open class CAAnimation: NSObject, CAMediaTiming, CAAction {
+    public required override init() {
+        super.init()
+    }
+
+    /// A new animation; Core Animation's class constructor.
+    public class func animation() -> Self { self.init() }
+
+    public var beginTime: TimeInterval = 0
+    public var timeOffset: TimeInterval = 0
+    public var speed: Float = 1
+    public var duration: TimeInterval = 0
+    public var repeatCount: Float = 0
+    public var repeatDuration: TimeInterval = 0
+    public var autoreverses = false
+    public var fillMode: CAMediaTimingFillMode = .removed
+
+    /// The pace of the animation; nil is linear (for an animation added in
+    /// a transaction with a timing function, that one).
+    public var timingFunction: CAMediaTimingFunction?
+
+    /// Retained, as Core Animation retains it.
+    public var delegate: (any CAAnimationDelegate)?
+
+    /// Whether the animation leaves its layer once its active time is over
+    /// (true by default). One that stays shows its end value only with a
+    /// fill mode that fills forwards.
+    public var isRemovedOnCompletion = true
+
+    /// The property animated, for the animations that animate one.
+    var animatedKeyPath: String? { nil }
+
+    /// What moves the animation instead of the clock (a property
+    /// animator), and where in its progress the animation starts.
+    package var driver: (any AnimationDriver)?
+    package var driverStartFraction = 0.0
+
+    /// A copy with every property, as `layer.add(_:forKey:)` keeps.
+    package func duplicate() -> CAAnimation {
+        let copy = type(of: self).init()
+        copy.copyAttributes(from: self)
+        return copy
+    }
+
+    /// Copies what the class adds to its superclass; subclasses override
+    /// and call super.
+    func copyAttributes(from other: CAAnimation) {
+        beginTime = other.beginTime
+        timeOffset = other.timeOffset
+        speed = other.speed
+        duration = other.duration
+        repeatCount = other.repeatCount
+        repeatDuration = other.repeatDuration
+        autoreverses = other.autoreverses
+        fillMode = other.fillMode
+        timingFunction = other.timingFunction
+        delegate = other.delegate
+        isRemovedOnCompletion = other.isRemovedOnCompletion
+        driver = other.driver
+        driverStartFraction = other.driverStartFraction
+    }
+
+    /// The animation's timing, as numbers.
+    package var timing: MediaTimingModel {
+        MediaTimingModel(
+            beginTime: beginTime, timeOffset: timeOffset, speed: Double(speed), duration: duration,
+            repeatCount: Double(repeatCount), repeatDuration: repeatDuration, autoreverses: autoreverses, fillMode: fillMode)
+    }
+
+    /// The fraction of change at `fraction` of a cycle, through the timing curve.
+    func progress(atFraction fraction: Double) -> Double {
+        if driver != nil { return fraction }
+        return timingFunction?.value(at: fraction) ?? fraction
+    }
+
+    /// Where the animation is at `time`: its driver's progress, or its timing's.
+    func timingPoint(at time: TimeInterval) -> TimingPoint? {
+        guard let driver else { return timing.point(at: time) }
+        return TimingPoint(fraction: driver.progress(startingAt: driverStartFraction, at: time), iteration: 0)
+    }
+
+    /// Changes `values` as the animation shows them at `time`, the layer's
+    /// local time. The base class animates nothing.
+    func apply(to values: inout LayerValues, at time: TimeInterval) {}
+
+    /// The properties it animates, to know what to draw again.
+    var animatedKeyPaths: [String] { animatedKeyPath.map { [$0] } ?? [] }
+
+    /// Adds a copy of the animation to the layer for `event`: an animation
+    /// returned by `action(forKey:)` runs this way.
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        (anObject as? CALayer)?.add(self, forKey: event)
+    }
+}
+
+/// An animation of one property of a layer, named by its key path:
+/// `position`, `position.x`, `bounds`, `bounds.size`, `opacity`,
+/// `transform`, `transform.scale`, `transform.rotation.z`,
+/// `backgroundColor`, … (the list is in `LayerValues.swift`).
+@preconcurrency @MainActor
+open class CAPropertyAnimation: CAAnimation {
+    /// The key path of the property animated.
+    public var keyPath: String?
+
+    /// Whether the animation's value is added to the layer's value (and to
+    /// the animations before it) rather than replacing it. Numbers,
+    /// points, sizes and colours add; transforms are concatenated.
+    public var isAdditive = false
+
+    /// Whether each repetition starts where the last one ended.
+    public var isCumulative = false
+
+    public convenience init(keyPath path: String?) {
+        self.init()
+        keyPath = path
+    }
+
+    override var animatedKeyPath: String? { keyPath }
+
+    override func copyAttributes(from other: CAAnimation) {
+        super.copyAttributes(from: other)
+        guard let other = other as? CAPropertyAnimation else { return }
+        keyPath = other.keyPath
+        isAdditive = other.isAdditive
+        isCumulative = other.isCumulative
+    }
+
+    override func apply(to values: inout LayerValues, at time: TimeInterval) {
+        guard let keyPath, let point = timingPoint(at: time), let underlying = values.value(forKeyPath: keyPath) else { return }
+        guard var value = value(at: point, underlying: underlying) else { return }
+        if isAdditive { value = value.adding(underlying) }
+        values.set(value, forKeyPath: keyPath)
+    }
+
+    /// The animation's own value at `point`, before it is added to the
+    /// layer's for an additive animation.
+    func value(at point: TimingPoint, underlying: AnimatableValue) -> AnimatableValue? { nil }
+
+    /// A cumulative animation's value in later repetitions: the value plus
+    /// the whole change, once per repetition before.
+    func accumulated(_ value: AnimatableValue, change: AnimatableValue, iteration: Int) -> AnimatableValue {
+        guard isCumulative, iteration > 0 else { return value }
+        return change.scaled(by: Double(iteration)).adding(value)
+    }
+}
+
+/// An animation from one value to another.
+///
+/// Which values it moves between follows Core Animation's rules: from and
+/// to; from and from + by; to − by and to; from and the layer's value; the
+/// layer's value and to; the layer's value and that plus by (for an
+/// additive animation, 0 and by). Values may be any number type, `CGPoint`,
+/// `CGSize`, `CGRect`, `CATransform3D` or `CGColor`.
+@preconcurrency @MainActor
+open class CABasicAnimation: CAPropertyAnimation {
+    public var fromValue: Any?
+    public var toValue: Any?
+    public var byValue: Any?
+
+    override func copyAttributes(from other: CAAnimation) {
+        super.copyAttributes(from: other)
+        guard let other = other as? CABasicAnimation else { return }
+        fromValue = other.fromValue
+        toValue = other.toValue
+        byValue = other.byValue
+    }
+
+    /// The two values moved between, given the layer's own value.
+    func endpoints(underlying: AnimatableValue) -> (from: AnimatableValue, to: AnimatableValue) {
+        let from = AnimatableValue(fromValue), to = AnimatableValue(toValue), by = AnimatableValue(byValue)
+        let base = isAdditive ? underlying.zero : underlying
+        switch (from, to, by) {
+        case let (f?, t?, _): return (f, t)
+        case let (f?, nil, b?): return (f, b.adding(f))
+        case let (nil, t?, b?): return (t.subtracting(b), t)
+        case let (f?, nil, nil): return (f, base)
+        case let (nil, t?, nil): return (base, t)
+        case let (nil, nil, b?): return (base, b.adding(base))
+        default: return (base, base)
+        }
+    }
+
+    override func value(at point: TimingPoint, underlying: AnimatableValue) -> AnimatableValue? {
+        let (from, to) = endpoints(underlying: underlying)
+        let value = AnimatableValue.interpolate(from, to, progress(atFraction: point.fraction))
+        return accumulated(value, change: to.subtracting(from), iteration: point.iteration)
+    }
+}
+
+/// How a keyframe animation moves between its values.
+public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Straight between neighbouring values, at the key times (the default).
+    public static let linear = CAAnimationCalculationMode(rawValue: "linear")
+    /// Each value held until the next key time, no interpolation.
+    public static let discrete = CAAnimationCalculationMode(rawValue: "discrete")
+    /// Straight lines at an even speed; key times and timing functions are ignored.
+    public static let paced = CAAnimationCalculationMode(rawValue: "paced")
+    /// A smooth (Catmull-Rom) curve through the values, at the key times.
+    public static let cubic = CAAnimationCalculationMode(rawValue: "cubic")
+    /// The smooth curve at an even speed.
+    public static let cubicPaced = CAAnimationCalculationMode(rawValue: "cubicPaced")
+}
+
+/// An animation through a list of values (or along a path), each reached
+/// at its key time.
+///
+/// `keyTimes` are fractions of the duration, one per value, from 0 to 1
+/// (for `.discrete`, one more than the values); when they are missing or
+/// their count is wrong, the values are spread evenly. `timingFunctions`
+/// has one curve per segment (one fewer than the values). A `path` (for
+/// `position` and other point properties) replaces `values`: the layer
+/// moves along it at an even speed.
+@preconcurrency @MainActor
+open class CAKeyframeAnimation: CAPropertyAnimation {
+    public var values: [Any]?
+    public var path: CGPath?
+    public var keyTimes: [NSNumber]?
+    public var timingFunctions: [CAMediaTimingFunction]?
+    public var calculationMode: CAAnimationCalculationMode = .linear
+
+    override func copyAttributes(from other: CAAnimation) {
+        super.copyAttributes(from: other)
+        guard let other = other as? CAKeyframeAnimation else { return }
+        values = other.values
+        path = other.path
+        keyTimes = other.keyTimes
+        timingFunctions = other.timingFunctions
+        calculationMode = other.calculationMode
+    }
+
+    override func value(at point: TimingPoint, underlying: AnimatableValue) -> AnimatableValue? {
+        let frames: [AnimatableValue]
+        var mode = calculationMode
+        if let path {
+            frames = Self.polyline(of: path).map { .point($0) }
+            mode = .paced
+        } else {
+            frames = (values ?? []).compactMap { AnimatableValue($0) }
+        }
+        guard let first = frames.first, let last = frames.last else { return nil }
+        let fraction = progress(atFraction: point.fraction)
+        let value = Self.value(of: frames, at: fraction, mode: mode, keyTimes: keyTimes?.map(\.doubleValue), curves: timingFunctions)
+        return accumulated(value, change: last.subtracting(first), iteration: point.iteration)
+    }
+
+    static func value(of frames: [AnimatableValue], at fraction: Double, mode: CAAnimationCalculationMode, keyTimes given: [Double]?, curves: [CAMediaTimingFunction]?) -> AnimatableValue {
+        if frames.count == 1 { return frames[0] }
+        if mode == .discrete {
+            let times = given?.count == frames.count + 1 ? given! : evenTimes(frames.count + 1)
+            var index = 0
+            for i in frames.indices where fraction >= times[i] { index = i }
+            return frames[index]
+        }
+        let times: [Double]
+        if mode == .paced || mode == .cubicPaced {
+            times = pacedTimes(frames)
+        } else {
+            times = given?.count == frames.count ? given! : evenTimes(frames.count)
+        }
+        var segment = frames.count - 2
+        for i in 0..<(frames.count - 1) where fraction < times[i + 1] {
+            segment = i
+            break
+        }
+        let span = times[segment + 1] - times[segment]
+        var local = span > 0 ? (fraction - times[segment]) / span : 1
+        local = min(1, max(0, local))
+        if mode != .paced && mode != .cubicPaced, let curves, segment < curves.count {
+            local = curves[segment].value(at: local)
+        }
+        if mode == .cubic || mode == .cubicPaced {
+            let p0 = frames[max(0, segment - 1)], p1 = frames[segment], p2 = frames[segment + 1], p3 = frames[min(frames.count - 1, segment + 2)]
+            return catmullRom(p0, p1, p2, p3, local)
+        }
+        return AnimatableValue.interpolate(frames[segment], frames[segment + 1], local)
+    }
+
+    private static func evenTimes(_ count: Int) -> [Double] {
+        (0..<count).map { Double($0) / Double(max(1, count - 1)) }
+    }
+
+    /// Key times in proportion to the distance covered.
+    private static func pacedTimes(_ frames: [AnimatableValue]) -> [Double] {
+        var lengths = [0.0]
+        for i in 1..<frames.count { lengths.append(lengths[i - 1] + frames[i - 1].distance(to: frames[i])) }
+        guard let total = lengths.last, total > 0 else { return evenTimes(frames.count) }
+        return lengths.map { $0 / total }
+    }
+
+    /// The uniform Catmull-Rom spline through p1 and p2.
+    private static func catmullRom(_ p0: AnimatableValue, _ p1: AnimatableValue, _ p2: AnimatableValue, _ p3: AnimatableValue, _ t: Double) -> AnimatableValue {
+        let t2 = t * t, t3 = t2 * t
+        let w0 = -0.5 * t3 + t2 - 0.5 * t
+        let w1 = 1.5 * t3 - 2.5 * t2 + 1
+        let w2 = -1.5 * t3 + 2 * t2 + 0.5 * t
+        let w3 = 0.5 * t3 - 0.5 * t2
+        return p0.scaled(by: w0).adding(p1.scaled(by: w1)).adding(p2.scaled(by: w2)).adding(p3.scaled(by: w3))
+    }
+
+    /// The path as points, its curves cut into short straight pieces.
+    static func polyline(of path: CGPath) -> [CGPoint] {
+        var points: [CGPoint] = []
+        var current = CGPoint.zero, start = CGPoint.zero
+        let steps = 16
+        path.applyWithBlock { element in
+            let e = element.pointee
+            switch e.type {
+            case .moveToPoint:
+                current = e.points[0]; start = current
+                if points.isEmpty { points.append(current) }
+            case .addLineToPoint:
+                current = e.points[0]; points.append(current)
+            case .addQuadCurveToPoint:
+                let c = e.points[0], end = e.points[1], p0 = current
+                for i in 1...steps {
+                    let t = CGFloat(i) / CGFloat(steps), u = 1 - t
+                    points.append(CGPoint(x: u * u * p0.x + 2 * u * t * c.x + t * t * end.x, y: u * u * p0.y + 2 * u * t * c.y + t * t * end.y))
+                }
+                current = end
+            case .addCurveToPoint:
+                let c1 = e.points[0], c2 = e.points[1], end = e.points[2], p0 = current
+                for i in 1...steps {
+                    let t = CGFloat(i) / CGFloat(steps), u = 1 - t
+                    let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+                    points.append(CGPoint(x: a * p0.x + b * c1.x + c * c2.x + d * end.x, y: a * p0.y + b * c1.y + c * c2.y + d * end.y))
+                }
+                current = end
+            case .closeSubpath:
+                current = start; points.append(start)
+            }
+        }
+        return points
+    }
+}
+
+/// A basic animation whose progress follows a damped spring: a mass `m`
+/// on a spring of stiffness `k` with damping `c`, released from the start
+/// value with `initialVelocity` towards the end value, obeys
+/// m·x″ + c·x′ + k·x = 0 for its distance x from the end. It is solved in
+/// closed form (below, critically and over-damped), not stepped.
+///
+/// Defaults are Core Animation's: mass 1, stiffness 100, damping 10,
+/// initial velocity 0. The animation runs for its `duration` (set it to
+/// ``settlingDuration`` to see the spring come to rest).
+@preconcurrency @MainActor
+open class CASpringAnimation: CABasicAnimation {
+    /// The mass on the spring; greater is slower and bouncier. Must be positive.
+    public var mass: CGFloat = 1
+    /// The spring's stiffness; greater is faster. Must be positive.
+    public var stiffness: CGFloat = 100
+    /// The friction; greater settles sooner with less bounce.
+    public var damping: CGFloat = 10
+    /// The speed at the start, in units of the whole change per second;
+    /// positive is towards the end value.
+    public var initialVelocity: CGFloat = 0
+    /// Whether damping above critical may slow the spring further (iOS 17);
+    /// when false, a spring that would be over-damped is critically damped.
+    public var allowsOverdamping = false
+
+    /// A spring that feels `perceptualDuration` seconds long with `bounce`
+    /// (−1…1; 0 is critically damped, higher bounces more), as iOS 17's
+    /// `CASpringAnimation(perceptualDuration:bounce:)`. Apple's published
+    /// mapping (WWDC23, "Animate with springs"): mass 1, stiffness
+    /// (2π ÷ duration)², damping 4π(1 − bounce) ÷ duration for a bounce of 0
+    /// or more, 4π ÷ (duration × (1 + bounce)) below 0.
+    public convenience init(perceptualDuration: TimeInterval, bounce: CGFloat) {
+        self.init()
+        let spring = SpringParameters(perceptualDuration: perceptualDuration, bounce: Double(bounce))
+        mass = spring.mass
+        stiffness = spring.stiffness
+        damping = spring.damping
+        allowsOverdamping = bounce < 0
+        duration = spring.settlingDuration
+    }
+
+    /// The duration the spring feels like: 2π ÷ √(k ÷ m).
+    public var perceptualDuration: TimeInterval { spring.perceptualDuration }
+
+    /// How much the spring bounces, from the damping ratio: 1 − ζ for
+    /// ζ ≤ 1, 1 ÷ ζ − 1 above.
+    public var bounce: CGFloat { spring.bounce }
+
+    /// How long the spring takes to come to rest: the time after which it
+    /// stays within 0.1 % of the whole change from the end value (the
+    /// threshold is chosen here; Apple does not publish its own).
+    public var settlingDuration: TimeInterval { spring.settlingDuration }
+
+    var spring: SpringParameters {
+        var s = SpringParameters(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity)
+        if !allowsOverdamping { s.damping = min(s.damping, s.criticalDamping) }
+        return s
+    }
+
+    override func copyAttributes(from other: CAAnimation) {
+        super.copyAttributes(from: other)
+        guard let other = other as? CASpringAnimation else { return }
+        mass = other.mass
+        stiffness = other.stiffness
+        damping = other.damping
+        initialVelocity = other.initialVelocity
+        allowsOverdamping = other.allowsOverdamping
+    }
+
+    /// The spring's time is the animation's local time in seconds (through
+    /// the timing function, when one is set).
+    override func progress(atFraction fraction: Double) -> Double {
+        if driver != nil { return fraction }
+        return spring.progress(at: super.progress(atFraction: fraction) * duration)
+    }
+}
+
+/// The numbers of a damped spring and its closed-form solution.
+package struct SpringParameters: Equatable {
+    package var mass: Double
+    package var stiffness: Double
+    package var damping: Double
+    package var initialVelocity: Double
+
+    package init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double = 0) {
+        self.mass = mass.isFinite && mass > 0 ? mass : 1
+        self.stiffness = stiffness.isFinite && stiffness > 0 ? stiffness : 100
+        self.damping = damping.isFinite && damping >= 0 ? damping : 10
+        self.initialVelocity = initialVelocity.isFinite ? initialVelocity : 0
+    }
+
+    /// iOS 17's perceptual duration and bounce (see `CASpringAnimation`).
+    package init(perceptualDuration: TimeInterval, bounce: Double, initialVelocity: Double = 0) {
+        let d = perceptualDuration.isFinite && perceptualDuration > 0 ? perceptualDuration : 0.5
+        let b = min(1, max(-1, bounce.isFinite ? bounce : 0))
+        let stiffness = pow(2 * Double.pi / d, 2)
+        let damping = b >= 0 ? 4 * Double.pi * (1 - b) / d : 4 * Double.pi / (d * (1 + max(b, -0.999)))
+        self.init(mass: 1, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity)
+    }
+
+    /// A spring with damping ratio ζ whose motion settles in exactly
+    /// `duration` seconds: UIKit's `usingSpringWithDamping` and
+    /// `UISpringTimingParameters(dampingRatio:)` run their spring over the
+    /// animation's duration.
+    package init(dampingRatio: Double, settlingIn duration: TimeInterval, initialVelocity: Double = 0) {
+        let ratio = dampingRatio.isFinite ? max(0.001, dampingRatio) : 1
+        let d = duration.isFinite && duration > 0 ? duration : 0.5
+        // For a fixed ζ (and no initial speed) the settling time scales as
+        // 1/ω₀: measure it at ω₀ = 1, then pick the ω₀ that makes it d.
+        let omega = SpringParameters(mass: 1, stiffness: 1, damping: 2 * ratio).settlingDuration / d
+        self.init(mass: 1, stiffness: omega * omega, damping: 2 * ratio * omega, initialVelocity: initialVelocity)
+    }
+
+    var naturalFrequency: Double { (stiffness / mass).squareRoot() }
+    var criticalDamping: Double { 2 * (stiffness * mass).squareRoot() }
+    package var dampingRatio: Double { damping / criticalDamping }
+
+    package var perceptualDuration: TimeInterval { 2 * Double.pi / naturalFrequency }
+    package var bounce: Double { dampingRatio <= 1 ? 1 - dampingRatio : 1 / dampingRatio - 1 }
+
+    /// The distance x(t) from the end, in units of the whole change, of
+    /// m·x″ + c·x′ + k·x = 0 with x(0) = 1 and x′(0) = −v₀. With ω₀ = √(k/m)
+    /// and ζ = c / (2√(km)):
+    /// - ζ < 1: x = e^(−ζω₀t) (cos ω_d t + (ζω₀ − v₀)/ω_d · sin ω_d t), ω_d = ω₀√(1 − ζ²)
+    /// - ζ = 1: x = e^(−ω₀t) (1 + (ω₀ − v₀) t)
+    /// - ζ > 1: x = C₁e^(r₁t) + C₂e^(r₂t), r = −ω₀(ζ ∓ √(ζ² − 1)),
+    ///   C₂ = (−v₀ − r₁)/(r₂ − r₁), C₁ = 1 − C₂
+    package func displacement(at t: TimeInterval) -> Double {
+        let w0 = naturalFrequency, zeta = dampingRatio, v0 = initialVelocity
+        if abs(zeta - 1) < 1e-9 {
+            return exp(-w0 * t) * (1 + (w0 - v0) * t)
+        }
+        if zeta < 1 {
+            let wd = w0 * (1 - zeta * zeta).squareRoot()
+            return exp(-zeta * w0 * t) * (cos(wd * t) + (zeta * w0 - v0) / wd * sin(wd * t))
+        }
+        let root = (zeta * zeta - 1).squareRoot()
+        let r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root)
+        let c2 = (-v0 - r1) / (r2 - r1)
+        return (1 - c2) * exp(r1 * t) + c2 * exp(r2 * t)
+    }
+
+    /// The fraction of the change made at `t` seconds: 1 − x(t).
+    package func progress(at t: TimeInterval) -> Double { t <= 0 ? 0 : 1 - displacement(at: t) }
+
+    /// The threshold of ``settlingDuration``: 0.1 % of the change.
+    static let settledDisplacement = 0.001
+
+    /// The last moment |x(t)| is above the threshold, found by stepping in
+    /// two-hundredths of the period until a bound on |x| is below it for
+    /// good: the envelope e^(−ζω₀t)·√(1 + B²) when under-damped; otherwise
+    /// x decays without oscillating after at most one crossing, so twenty
+    /// periods below the threshold end the search.
+    package var settlingDuration: TimeInterval {
+        let w0 = naturalFrequency, zeta = dampingRatio
+        let step = perceptualDuration / 200
+        var last = 0.0, t = 0.0
+        var amplitude = 0.0
+        if zeta < 1 {
+            let b = (zeta * w0 - initialVelocity) / (w0 * (1 - zeta * zeta).squareRoot())
+            amplitude = (1 + b * b).squareRoot()
+        }
+        while t < 1000 * perceptualDuration {
+            if abs(displacement(at: t)) > Self.settledDisplacement { last = t + step }
+            t += step
+            if zeta < 1 {
+                if amplitude * exp(-zeta * w0 * t) < Self.settledDisplacement { break }
+            } else if t > last + 20 * perceptualDuration {
+                break
+            }
+        }
+        return last
+    }
+}
+
+/// Animations run together, their times inside the group's: each child's
+/// `beginTime` counts from the group's start, and the group's duration
+/// cuts them off.
+@preconcurrency @MainActor
+open class CAAnimationGroup: CAAnimation {
+    public var animations: [CAAnimation]?
+
+    override func copyAttributes(from other: CAAnimation) {
+        super.copyAttributes(from: other)
+        guard let other = other as? CAAnimationGroup else { return }
+        animations = other.animations?.map { $0.duplicate() }
+    }
+
+    override var animatedKeyPaths: [String] { (animations ?? []).flatMap(\.animatedKeyPaths) }
+
+    override func apply(to values: inout LayerValues, at time: TimeInterval) {
+        guard let point = timing.point(at: time) else { return }
+        let local = progress(atFraction: point.fraction) * duration
+        for child in animations ?? [] { child.apply(to: &values, at: local) }
+    }
+}
+
+/// How a transition brings in the layer's new look.
+public struct CATransitionType: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// The new look fades in over the old (the default).
+    public static let fade = CATransitionType(rawValue: "fade")
+    /// The new look slides in over the old.
+    public static let moveIn = CATransitionType(rawValue: "moveIn")
+    /// The new look pushes the old out.
+    public static let push = CATransitionType(rawValue: "push")
+    /// The old look slides away, showing the new one.
+    public static let reveal = CATransitionType(rawValue: "reveal")
+}
+
+/// Where a moving transition comes from.
+public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let fromRight = CATransitionSubtype(rawValue: "fromRight")
+    public static let fromLeft = CATransitionSubtype(rawValue: "fromLeft")
+    public static let fromTop = CATransitionSubtype(rawValue: "fromTop")
+    public static let fromBottom = CATransitionSubtype(rawValue: "fromBottom")
+}
+
+/// An animation of the whole layer from its look when the transition is
+/// added to its look afterwards (changes made in the same transaction):
+/// the old look is captured at `add(_:forKey:)` and drawn over the layer
+/// as the transition goes. Added for the key `transition`, whatever key is given.
+@preconcurrency @MainActor
+open class CATransition: CAAnimation {
+    public var type: CATransitionType = .fade
+    /// The side a moving transition comes from; nil is from the left, as
+    /// Core Animation's default.
+    public var subtype: CATransitionSubtype?
+    /// Where in the transition it starts and ends, 0…1.
+    public var startProgress: Float = 0
+    public var endProgress: Float = 1
+
+    override func copyAttributes(from other: CAAnimation) {
+        super.copyAttributes(from: other)
+        guard let other = other as? CATransition else { return }
+        type = other.type
+        subtype = other.subtype
+        startProgress = other.startProgress
+        endProgress = other.endProgress
+    }
+
+    override var animatedKeyPaths: [String] { [LayerValues.transitionKey] }
+
+    override func apply(to values: inout LayerValues, at time: TimeInterval) {
+        guard let point = timing.point(at: time) else { return }
+        let p = progress(atFraction: point.fraction)
+        let start = Double(startProgress), end = Double(endProgress)
+        values.transitionProgress = start + (end - start) * p
+    }
+
+    /// Where the new look is drawn, as a fraction of the layer's size, and
+    /// where the old one is, at `progress`; and the old one's opacity.
+    package func placement(at progress: Double) -> (new: CGPoint, old: CGPoint, oldOpacity: Double) {
+        let direction: CGPoint
+        switch subtype {
+        case .fromRight?: direction = CGPoint(x: 1, y: 0)
+        case .fromTop?: direction = CGPoint(x: 0, y: -1)
+        case .fromBottom?: direction = CGPoint(x: 0, y: 1)
+        default: direction = CGPoint(x: -1, y: 0)
+        }
+        let rest = 1 - progress
+        switch type {
+        case .push:
+            return (CGPoint(x: direction.x * rest, y: direction.y * rest), CGPoint(x: -direction.x * progress, y: -direction.y * progress), 1)
+        case .moveIn:
+            return (CGPoint(x: direction.x * rest, y: direction.y * rest), .zero, 1)
+        case .reveal:
+            return (.zero, CGPoint(x: -direction.x * progress, y: -direction.y * progress), 1)
+        default:
+            return (.zero, .zero, rest)
+        }
+    }
+}

@@ -1,0 +1,20 @@
+extension CALayer {
+    /// A layer UIKit makes as part of a view's look (a switch's thumb, a
+    /// slider's track, a scroll indicator). UIKit builds these parts from
+    /// views, whose layers have no implicit animations; so these have none
+    /// either, and a control animates them only on purpose (an animation it
+    /// adds itself).
+    static func partWithoutActions() -> CALayer {
+        let layer = CALayer()
+        layer.delegate = NoActions.shared
+        return layer
+    }
+}
+
+/// Answers every action request with "none".
+@MainActor
+private final class NoActions: CALayerDelegate {
+    static let shared = NoActions()
+
+    func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { NSNull() }
+}

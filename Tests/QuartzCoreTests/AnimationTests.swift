@@ -1,0 +1,655 @@
+import Foundation
+import GeometryTestSupport
+import Testing
+@testable import QuartzCore
+
+/// A clock the tests move by hand, installed as the animation engine's
+/// (an application's run loop installs its own); removed at the end.
+@MainActor
+final class TestMediaClock {
+    var now: TimeInterval = 100
+
+    init() {
+        TransactionState.current.reset()
+        AnimationEngine.current.reset()
+        AnimationEngine.current.clock = { [unowned self] in now }
+    }
+
+    func uninstall() {
+        AnimationEngine.current.reset()
+        AnimationEngine.current.clock = nil
+        TransactionState.current.reset()
+    }
+
+    /// A refresh shown at `time`: what the display link does each frame.
+    func refresh(at time: TimeInterval) {
+        now = time - 1.0 / 60
+        AnimationEngine.current.refresh(targetTime: time)
+    }
+}
+
+/// Records what an animation's delegate hears.
+@MainActor
+final class AnimationLog: CAAnimationDelegate {
+    var entries: [String] = []
+    let name: String
+    init(_ name: String = "a") { self.name = name }
+    func animationDidStart(_ anim: CAAnimation) { entries.append("\(name) start") }
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { entries.append("\(name) stop \(flag)") }
+}
+
+/// The cubic Bézier of a timing curve at its parameter s, evaluated
+/// directly: B(s) = 3(1−s)²s·P1 + 3(1−s)s²·P2 + s³ (end points 0 and 1).
+func bezierPoint(_ p: [Double], _ s: Double) -> (x: Double, y: Double) {
+    let u = 1 - s
+    return (3 * u * u * s * p[0] + 3 * u * s * s * p[2] + s * s * s, 3 * u * u * s * p[1] + 3 * u * s * s * p[3] + s * s * s)
+}
+
+@MainActor
+@Suite struct TimingFunctionTests {
+    @Test func namedCurvesHaveApplesControlPoints() {
+        // Apple's CAMediaTimingFunctionName documentation gives each curve's points.
+        let expected: [(CAMediaTimingFunctionName, [Float])] = [
+            (.linear, [0, 0, 1, 1]), (.easeIn, [0.42, 0, 1, 1]), (.easeOut, [0, 0, 0.58, 1]),
+            (.easeInEaseOut, [0.42, 0, 0.58, 1]), (.default, [0.25, 0.1, 0.25, 1]),
+        ]
+        for (name, points) in expected {
+            let function = CAMediaTimingFunction(name: name)
+            var read: [Float] = []
+            var pair: [Float] = [0, 0]
+            for index in 0...3 {
+                function.getControlPoint(at: index, values: &pair)
+                read += pair
+            }
+            #expect(read == [0, 0] + points + [1, 1], "\(name.rawValue)")
+        }
+    }
+
+    @Test func aCurveIsTheCubicBezierSolvedForTime() {
+        for name in [CAMediaTimingFunctionName.easeIn, .easeOut, .easeInEaseOut, .default] {
+            let function = CAMediaTimingFunction(name: name)
+            let points = function.controlPoints
+            for step in 1..<50 {
+                let (x, y) = bezierPoint(points, Double(step) / 50)
+                #expect(abs(function.value(at: x) - y) < 1e-10, "\(name.rawValue) at x \(x)")
+            }
+        }
+        // Ease in-out is symmetric about the middle: y(1 − x) = 1 − y(x).
+        let easeInOut = CAMediaTimingFunction(name: .easeInEaseOut)
+        #expect(abs(easeInOut.value(at: 0.5) - 0.5) < 1e-12)
+        #expect(abs(easeInOut.value(at: 0.2) + easeInOut.value(at: 0.8) - 1) < 1e-12)
+    }
+
+    @Test func controlPointsOutsideTheUnitSquareOvershootInValueButNotInTime() {
+        let overshoot = CAMediaTimingFunction(controlPoints: 0.5, 1.8, -0.2, 1)
+        #expect(overshoot.controlPoints[2] == 0)  // x clamped to 0…1
+        let peak = (1...99).map { overshoot.value(at: Double($0) / 100) }.max()!
+        #expect(peak > 1)
+    }
+}
+
+@MainActor
+@Suite(.serialized) struct BasicAnimationTests {
+    /// A layer committed once, so that it has a presentation.
+    func committedLayer() -> CALayer {
+        let layer = CALayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+        layer.position = CGPoint(x: 10, y: 10)
+        CATransaction.flush()
+        return layer
+    }
+
+    @Test func presentationFollowsTheCurveFrameByFrameWhileTheModelStays() throws {
+        let clock = TestMediaClock()
+        defer { clock.uninstall() }
+        let layer = committedLayer()
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 10
+        move.toValue = 110.0
+        move.duration = 0.5
+        move.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        layer.add(move, forKey: "move")
+        #expect(layer.animation(forKey: "move")?.beginTime == 100)
+        let curve = CAMediaTimingFunction(name: .easeInEaseOut)
+        for frame in 1...29 {
+            let time = 100 + Double(frame) / 60
+            clock.refresh(at: time)
+            let shown = try #require(layer.presentation())
+            // x = from + (to − from) · curve(t / duration)
+            let expected = 10 + 100 * curve.value(at: (time - 100) / 0.5)
+            #expect(abs(shown.position.x - expected) < 1e-9, "frame \(frame)")
+            #expect(layer.position.x == 10)
+            #expect(shown.model() === layer)
+        }
+        clock.refresh(at: 100 + 31.0 / 60)
+        #expect(layer.animationKeys() == nil)
+        #expect(layer.presentation()?.position.x == 10)
+    }
+
+    @Test func valuesMayBeAnyNumberTypePointSizeRectTransformOrColor() throws {
+        let clock = TestMediaClock()
+        defer { clock.uninstall() }
+        let layer = committedLayer()
+        func half(_ key: String, _ from: Any, _ to: Any) {
+            let animation = CABasicAnimation(keyPath: key)
+            animation.fromValue = from
+            animation.toValue = to
+            animation.duration = 1
+            layer.add(animation, forKey: key)
+        }
+        half("opacity", NSNumber(value: 0), Float(1))
+        half("cornerRadius", 0, CGFloat(10))
+        half("bounds.size", CGSize(width: 20, height: 20), CGSize(width: 40, height: 60))
+        half("position", CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 50))
+        half("transform", CATransform3DIdentity, CATransform3DMakeScale(3, 3, 1))
+        half("backgroundColor", CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        clock.refresh(at: 100.5)
+        let shown = try #require(layer.presentation())
+        #expect(abs(shown.opacity - 0.5) < 1e-6)
+        #expect(approximately(shown.cornerRadius, 5))
+        #expect(approximately(shown.bounds.size, CGSize(width: 30, height: 40)))
+        #expect(approximately(shown.position, CGPoint(x: 50, y: 25)))
+        #expect(approximately(shown.affineTransform(), CGAffineTransform(scaleX: 2, y: 2)))
+        let color = try #require(shown.backgroundColor)
+        #expect(approximately(color.red, 0.5) && approximately(color.blue, 0.5))
+    }
+
+    @Test func keyPathsIntoTheTransformTurnAndScaleIt() throws {
+        let clock = TestMediaClock()
+        defer { clock.uninstall() }
+        let layer = committedLayer()
+        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+        spin.fromValue = 0
+        spin.toValue = Double.pi
+        spin.duration = 1
+        layer.add(spin, forKey: "spin")
+        let grow = CABasicAnimation(keyPath: "transform.scale")
+        grow.toValue = 3
+        grow.duration = 1
+        layer.add(grow, forKey: "grow")
+        clock.refresh(at: 100.5)
+        let t = try #require(layer.presentation()).affineTransform()
+        // A quarter turn (π/2 half way) scaled by 2 (1 → 3 half way).
+        #expect(approximately(t, CGAffineTransform(a: 0, b: 2, c: -2, d: 0, tx: 0, ty: 0)))
+    }
+
+    @Test func fromByToCombinationsFollowCoreAnimationsRules() {
+        let clock = TestMediaClock()
+        defer { clock.uninstall() }
+        func endpoints(from: Any?, to: Any?, by: Any?, additive: Bool = false) -> (Double, Double) {
+            let animation = CABasicAnimation(keyPath: "opacity")
+            animation.fromValue = from
+            animation.toValue = to
+            animation.byValue = by
+            animation.isAdditive = additive
+            let (a, b) = animation.endpoints(underlying: .scalar(0.3))
+            guard case .scalar(let x) = a, case .scalar(let y) = b else { return (.nan, .nan) }
+            return (x, y)
+        }
+        #expect(endpoints(from: 0.1, to: 0.9, by: nil) == (0.1, 0.9))
+        #expect(endpoints(from: 0.1, to: nil, by: 0.5) == (0.1, 0.6))
+        #expect(endpoints(from: nil, to: 0.9, by: 0.5) == (0.4, 0.9))
+        #expect(endpoints(from: 0.1, to: nil, by: nil) == (0.1, 0.3))
+        #expect(endpoints(from: nil, to: 0.9, by: nil) == (0.3, 0.9))
+        #expect(endpoints(from: nil, to: nil, by: 0.5) == (0.3, 0.8))
+        #expect(endpoints(from: nil, to: nil, by: 0.5, additive: true) == (0, 0.5))
+    }
+
+    @Test func delegateHearsStartThenStopFinishedAndARemovedAnimationStopsUnfinished() {
+        let clock = TestMediaClock()
+        defer { clock.uninstall() }
+        let layer = committedLayer()
+        let log = AnimationLog("one")
+        let animation = CABasicAnimation(keyPath: "opacity")
+        animation.toValue = 0
+        animation.duration = 0.1
+        animation.delegate = log
+        layer.add(animation, forKey: "fade")
+        #expect(log.entries.isEmpty)
+        clock.refresh(at: 100 + 1.0 / 60)
+        #expect(log.entries == ["one start"])
+        clock.refresh(at: 100.1)
+        #expect(log.entries == ["one start", "one stop true"])
+
+        let removed = AnimationLog("two")
+        animation.delegate = removed
+        layer.add(animation, forKey: "fade")
+        clock.refresh(at: 100.12)
+        layer.removeAnimation(forKey: "fade")
+        #expect(removed.entries == ["two start"])  // told after the commit
+        CATransaction.flush()
+        #expect(removed.entries == ["two start", "two stop false"])
+    }
+
+    @Test func aReplacedAnimationStopsUnfinished() {
+        let clock = TestMediaClock()
+        defer { clock.uninstall() }
+        let layer = committedLayer()
+        let first = AnimationLog("first")
+        let animation = CABasicAnimation(keyPath: "opacity")
+        animation.toValue = 0
+        animation.delegate = first
+        layer.add(animation, forKey: "fade")
+        layer.add(CABasicAnimation(keyPath: "opacity"), forKey: "fade")
+        CATransaction.flush()
+        #expect(first.entries == ["first stop false"])
+        #expect(layer.animationKeys() == ["fade"])
+    }
+
+    @Test func fillModeForwardsKeepsTheEndValueOnlyWhenNotRemoved() throws {
+        let clock = TestMediaClock()
+        defer { clock.uninstall() }
+        let layer = committedLayer()
+        let animation = CABasicAnimation(keyPath: "position.y")
+        animation.toValue = 200
+        animation.duration = 0.2
+        animation.fillMode = .forwards
+        animation.isRemovedOnCompletion = false
+        layer.add(animation, forKey: "stay")
+        clock.refresh(at: 101)
+        #expect(layer.animationKeys() == ["stay"])
+        #expect(try #require(layer.presentation()).position.y == 200)
+        #expect(!AnimationEngine.current.hasRunningAnimations)
+
+        let delayed = CABasicAnimation(keyPath: "position.x")
+        delayed.fromValue = 50
+        delayed.toValue = 60
+        delayed.beginTime = layer.convertTime(CACurrentMediaTime(), from: nil) + 1
+        delayed.fillMode = .backwards
+        layer.add(delayed, forKey: "later")
+        #expect(try #require(layer.presentation()).position.x == 50)
+    }
+
+    @Test func repeatsAutoreversesAndCumulativeRepeats() throws {
+        let clock = TestMediaClock()
+        defer { clock.uninstall() }
+        let layer = committedLayer()
+        let animation = CABasicAnimation(keyPath: "position.x")
+        animation.fromValue = 0
+        animation.toValue = 100
+        animation.duration = 1
+        animation.autoreverses = true
+        animation.repeatCount = 2
+        layer.add(animation, forKey: "bounce")
+        // Cycle of 2 s (there and back): at 1.25 s a quarter of the way back.
+        clock.refresh(at: 101.25)
+        #expect(approximately(try #require(layer.presentation()).position.x, 75))
+        clock.refresh(at: 102.5)
+        #expect(approximately(try #require(layer.presentation()).position.x, 50))
+        clock.refresh(at: 104)
+        #expect(layer.animationKeys() == nil)
+
+        let cumulative = CABasicAnimation(keyPath: "position.x")
+        cumulative.fromValue = 0
+        cumulative.toValue = 10
+        cumulative.duration = 1
+        cumulative.repeatCount = 3
+        cumulative.isCumulative = true
+        cumulative.beginTime = 104
+        layer.add(cumulative, forKey: "steps")
+        clock.refresh(at: 106.5)  // third repetition, half way: 2 × 10 + 5
+        #expect(approximately(try #require(layer.presentation()).position.x, 25))
+    }
+
+    @Test func additiveAnimationsAddToTheModelAndToOneAnother() throws {
+        let clock = TestMediaClock()
+        defer { clock.uninstall() }
+        let layer = committedLayer()
+        for key in ["a", "b"] {
+            let nudge = CABasicAnimation(keyPath: "position.x")
+            nudge.fromValue = 40
+            nudge.toValue = 0
+            nudge.duration = 1
+            nudge.isAdditive = true
+            layer.add(nudge, forKey: key)
+        }
+        clock.refresh(at: 100.25)
+        // model 10 + 30 + 30
+        #expect(approximately(try #require(layer.presentation()).position.x, 70))
+    }
+
+    @Test func layerTimeScalesItsAnimations() throws {
+        let clock = TestMediaClock()
+        defer { clock.uninstall() }
+        let parent = CALayer()
+        let layer = CALayer()
+        parent.addSublayer(layer)
+        CATransaction.flush()
+        parent.speed = 2
+        parent.beginTime = 100
+        parent.timeOffset = 3
+        // local = (parent − beginTime) × speed + timeOffset
+        #expect(layer.convertTime(101, from: nil) == 5)
+        #expect(layer.convertTime(5, to: nil) == 101)
+        let animation = CABasicAnimation(keyPath: "opacity")
+        animation.fromValue = 0
+        animation.toValue = 1
+        animation.duration = 1
+        layer.add(animation, forKey: "fade")
+        clock.refresh(at: 100.25)
+        #expect(abs(try #require(layer.presentation()).opacity - 0.5) < 1e-6)
+    }
+}
+
+@MainActor
+@Suite(.serialized) struct KeyframeSpringAndGroupTests {
+    func committedLayer() -> CALayer {
+        let layer = CALayer()
+        CATransaction.flush()
+        return layer
+    }
+
+    @Test func keyframesInterpolateBetweenValuesAtTheirKeyTimes() throws {
+        let clock = TestMediaClock()
+        defer { clock.uninstall() }
+        let layer = committedLayer()
+        let frames = CAKeyframeAnimation(keyPath: "position.x")
+        frames.values = [0, 100, 40]
+        frames.keyTimes = [0, 0.25, 1]
+        frames.duration = 1
+        layer.add(frames, forKey: "k")
+        clock.refresh(at: 100.125)
+        #expect(approximately(try #require(layer.presentation()).position.x, 50))
+        clock.refresh(at: 100.625)
+        #expect(approximately(try #require(layer.presentation()).position.x, 70))
+
+        let steps = CAKeyframeAnimation(keyPath: "opacity")
+        steps.values = [0.2, 0.6]
+        steps.calculationMode = .discrete
+        steps.duration = 1
+        steps.beginTime = 101
+        layer.add(steps, forKey: "d")
+        clock.refresh(at: 101.1)
+        #expect(abs(try #require(layer.presentation()).opacity - 0.2) < 1e-6)
+        clock.refresh(at: 101.7)
+        #expect(abs(try #require(layer.presentation()).opacity - 0.6) < 1e-6)
+    }
+
+    @Test func aPathMovesThePointAtAnEvenSpeed() throws {
+        let clock = TestMediaClock()
+        defer { clock.uninstall() }
+        let layer = committedLayer()
+        let path = CGMutablePath()
+        path.move(to: .zero)
+        path.addLine(to: CGPoint(x: 30, y: 0))
+        path.addLine(to: CGPoint(x: 30, y: 10))
+        let along = CAKeyframeAnimation(keyPath: "position")
+        along.path = path
+        along.duration = 1
+        layer.add(along, forKey: "path")
+        clock.refresh(at: 100.5)  // 20 of 40 points along
+        #expect(approximately(try #require(layer.presentation()).position, CGPoint(x: 20, y: 0)))
+        clock.refresh(at: 100.875)
+        #expect(approximately(try #require(layer.presentation()).position, CGPoint(x: 30, y: 5)))
+    }
+
+    @Test func aSpringFollowsTheDampedOscillatorInClosedForm() throws {
+        let clock = TestMediaClock()
+        defer { clock.uninstall() }
+        let layer = committedLayer()
+        let spring = CASpringAnimation(keyPath: "position.x")
+        #expect(spring.mass == 1 && spring.stiffness == 100 && spring.damping == 10 && spring.initialVelocity == 0)
+        spring.fromValue = 0
+        spring.toValue = 100
+        spring.duration = spring.settlingDuration
+        layer.add(spring, forKey: "spring")
+        // m x'' + c x' + k x = 0, m 1, k 100, c 10: ω₀ = 10, ζ = 0.5,
+        // ω_d = 10√0.75; x(t) = e^(−5t)(cos ω_d t + 5/ω_d · sin ω_d t).
+        let wd = 10 * 0.75.squareRoot()
+        for frame in 1...40 {
+            let t = Double(frame) / 60
+            clock.refresh(at: 100 + t)
+            let x = exp(-5 * t) * (cos(wd * t) + 5 / wd * sin(wd * t))
+            #expect(abs(try #require(layer.presentation()).position.x - 100 * (1 - x)) < 1e-9, "frame \(frame)")
+        }
+        // It overshoots (under-damped) and settles: the envelope e^(−5t)·√(1 + B²) falls
+        // below 0.1 % by the settling duration.
+        #expect(spring.settlingDuration > 1.2 && spring.settlingDuration < 1.5)
+    }
+
+    @Test func criticallyAndOverDampedSpringsAndInitialVelocity() {
+        // ζ = 1: x = e^(−ω₀t)(1 + (ω₀ − v₀)t)
+        let critical = SpringParameters(mass: 1, stiffness: 100, damping: 20, initialVelocity: 4)
+        #expect(abs(critical.displacement(at: 0.3) - exp(-3) * (1 + 6 * 0.3)) < 1e-12)
+        // ζ = 2: r = −10(2 ∓ √3), C₂ = (−v₀ − r₁)/(r₂ − r₁)
+        let over = SpringParameters(mass: 1, stiffness: 100, damping: 40)
+        let r1 = -10 * (2 - 3.0.squareRoot()), r2 = -10 * (2 + 3.0.squareRoot())
+        let c2 = -r1 / (r2 - r1)
+        #expect(abs(over.displacement(at: 0.2) - ((1 - c2) * exp(r1 * 0.2) + c2 * exp(r2 * 0.2))) < 1e-12)
+        // Velocity: x′(0) = −v₀, checked by a finite difference.
+        let moving = SpringParameters(mass: 1, stiffness: 100, damping: 10, initialVelocity: 7)
+        let h = 1e-7
+        #expect(abs((moving.displacement(at: h) - moving.displacement(at: 0)) / h + 7) < 1e-4)
+    }
+
+    @Test func perceptualDurationAndBounceFollowApplesMapping() {
+        // WWDC23 "Animate with springs": stiffness (2π/d)², damping 4π(1 − bounce)/d.
+        let spring = CASpringAnimation(perceptualDuration: 0.5, bounce: 0.3)
+        #expect(abs(spring.stiffness - pow(2 * .pi / 0.5, 2)) < 1e-9)
+        #expect(abs(spring.damping - 4 * .pi * 0.7 / 0.5) < 1e-9)
+        #expect(abs(spring.perceptualDuration - 0.5) < 1e-12)
+        #expect(abs(spring.bounce - 0.3) < 1e-12)
+        #expect(spring.duration == spring.settlingDuration)
+    }
+
+    @Test func aGroupRunsItsAnimationsInItsOwnTime() throws {
+        let clock = TestMediaClock()
+        defer { clock.uninstall() }
+        let layer = committedLayer()
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 0
+        move.toValue = 10
+        move.duration = 1
+        let late = CABasicAnimation(keyPath: "position.y")
+        late.fromValue = 0
+        late.toValue = 10
+        late.beginTime = 1
+        late.duration = 1
+        let group = CAAnimationGroup()
+        group.animations = [move, late]
+        group.duration = 2
+        let log = AnimationLog("group")
+        group.delegate = log
+        layer.add(group, forKey: "g")
+        clock.refresh(at: 101.5)
+        let shown = try #require(layer.presentation())
+        #expect(approximately(shown.position, CGPoint(x: 0, y: 5)))  // move is over, late half way
+        clock.refresh(at: 102)
+        #expect(log.entries == ["group start", "group stop true"])
+    }
+}
+
+/// Stands for a view: the owner of a tree's root layer. Implicit actions
+/// run only in trees that hang from a view's layer.
+@MainActor
+final class StandInView: CALayerDelegate {
+    let layer = CALayer()
+    init() { layer.setOwningDelegate(self) }
+    isolated deinit { layer.setOwningDelegate(nil) }
+
+    /// A standalone layer added below the stand-in's layer.
+    func sublayer() -> CALayer {
+        let sublayer = CALayer()
+        layer.addSublayer(sublayer)
+        return sublayer
+    }
+}
+
+@MainActor
+@Suite(.serialized) struct ImplicitActionTests {
+    @Test func aCommittedStandaloneLayerAnimatesAChangeFromWhatItShowed() throws {
+        let clock = TestMediaClock()
+        defer { clock.uninstall() }
+        let view = StandInView()
+        let layer = view.sublayer()
+        layer.opacity = 1
+        #expect(layer.animationKeys() == nil)  // not committed yet: no action
+        CATransaction.flush()
+        layer.opacity = 0.2
+        let animation = try #require(layer.animation(forKey: "opacity") as? CABasicAnimation)
+        #expect(animation.duration == 0.25)  // Core Animation's default
+        #expect((animation.fromValue as? CGFloat) == 1)
+        clock.refresh(at: 100.125)
+        #expect(abs(try #require(layer.presentation()).opacity - 0.6) < 1e-6)
+    }
+
+    @Test func transactionsSetDurationTimingAndDisableActions() throws {
+        let clock = TestMediaClock()
+        defer { clock.uninstall() }
+        let view = StandInView()
+        let layer = view.sublayer()
+        CATransaction.flush()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.position = CGPoint(x: 5, y: 5)
+        CATransaction.commit()
+        #expect(layer.animationKeys() == nil)
+
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(1)
+        CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .easeIn))
+        layer.position = CGPoint(x: 50, y: 5)
+        CATransaction.commit()
+        let animation = try #require(layer.animation(forKey: "position"))
+        #expect(animation.duration == 1)
+        #expect(animation.timingFunction == CAMediaTimingFunction(name: .easeIn))
+    }
+
+    @MainActor final class NoActions: CALayerDelegate {
+        func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
+            event == "opacity" ? NSNull() : nil
+        }
+    }
+
+    @MainActor final class RecordingAction: CAAction {
+        var runs: [String] = []
+        func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) { runs.append(event) }
+    }
+
+    @Test func theDelegateThenTheActionsDictionaryChooseTheAction() {
+        let clock = TestMediaClock()
+        defer { clock.uninstall() }
+        let view = StandInView()
+        let layer = view.sublayer()
+        let delegate = NoActions()
+        let custom = RecordingAction()
+        layer.delegate = delegate
+        layer.actions = ["opacity": custom, "cornerRadius": custom, "position": NSNull()]
+        CATransaction.flush()
+        layer.opacity = 0.5        // the delegate's NSNull wins
+        layer.cornerRadius = 4     // the dictionary's action
+        layer.position = CGPoint(x: 1, y: 1)  // NSNull in the dictionary
+        #expect(custom.runs == ["cornerRadius"])
+        #expect(layer.animationKeys() == nil)
+    }
+
+    @Test func aCompletionBlockWaitsForTheTransactionsAnimations() {
+        let clock = TestMediaClock()
+        defer { clock.uninstall() }
+        let view = StandInView()
+        let layer = view.sublayer()
+        CATransaction.flush()
+        var log: [String] = []
+        let tracker = AnimationLog("fade")
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { log.append("done") }
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.toValue = 0
+        fade.duration = 0.5
+        fade.delegate = tracker
+        layer.add(fade, forKey: "fade")
+        CATransaction.commit()
+        #expect(log.isEmpty)
+        clock.refresh(at: 100.3)
+        #expect(log.isEmpty)
+        clock.refresh(at: 100.5)
+        #expect(tracker.entries == ["fade start", "fade stop true"])
+        #expect(log == ["done"])
+
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { log.append("no animations") }
+        CATransaction.setDisableActions(true)
+        layer.zPosition = 1
+        CATransaction.commit()
+        CATransaction.flush()
+        #expect(log == ["done", "no animations"])
+    }
+
+    @Test func withoutAnApplicationClockOrOutsideAViewsTreeChangesShowAtOnce() {
+        TransactionState.current.reset()
+        AnimationEngine.current.reset()
+        AnimationEngine.current.clock = nil
+        let view = StandInView()
+        let layer = view.sublayer()
+        CATransaction.flush()
+        layer.opacity = 0.3
+        #expect(layer.animationKeys() == nil)
+        let clock = TestMediaClock()
+        defer { clock.uninstall() }
+        let alone = CALayer()
+        CATransaction.flush()
+        alone.opacity = 0.3
+        #expect(alone.animationKeys() == nil)
+        layer.opacity = 0.6
+        #expect(layer.animationKeys() == ["opacity"])
+    }
+}
+
+@MainActor
+@Suite(.serialized) struct AnimatedCompositingTests {
+    @Test func theCompositorDrawsPresentationValuesAndDamagesWhereTheLayerWasAndIs() throws {
+        let clock = TestMediaClock()
+        defer { clock.uninstall() }
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 20)
+        root.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        let card = CALayer()
+        card.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        card.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        root.addSublayer(card)
+        let compositor = try LayerCompositor(rootLayer: root, pixelWidth: 100, pixelHeight: 20, scale: 1)
+        compositor.renderFrame()
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 5
+        move.toValue = 85
+        move.duration = 1
+        card.add(move, forKey: "move")
+        CATransaction.flush()
+        compositor.renderFrame()
+        clock.refresh(at: 100.5)
+        CATransaction.flush()
+        let damage = compositor.renderFrame()
+        // Half way: x 45, so the card covers 40..<50; it was at 0..<10.
+        #expect(compositor.pixel(x: 45, y: 5).red == 255)
+        #expect(compositor.pixel(x: 5, y: 5).red == 0)
+        #expect(damage.contains { $0.minX <= 0 && $0.maxX >= 10 } || damage.contains { $0.contains(CGRect(x: 0, y: 0, width: 10, height: 10)) })
+        #expect(damage.contains { $0.intersects(CGRect(x: 40, y: 0, width: 10, height: 10)) })
+        #expect(!damage.contains { $0.intersects(CGRect(x: 60, y: 0, width: 40, height: 20)) })
+        #expect(card.position.x == 5)  // the model never moved
+    }
+
+    @Test func aFadeTransitionDrawsTheOldLookOverTheNew() throws {
+        let clock = TestMediaClock()
+        defer { clock.uninstall() }
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        root.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let compositor = try LayerCompositor(rootLayer: root, pixelWidth: 10, pixelHeight: 10, scale: 1)
+        compositor.renderFrame()
+        let transition = CATransition()
+        transition.duration = 1
+        root.add(transition, forKey: nil)
+        CATransaction.setDisableActions(true)  // the transition alone shows the change
+        root.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        #expect(root.animationKeys() == ["transition"])
+        clock.refresh(at: 100.5)
+        CATransaction.flush()
+        compositor.renderFrame()
+        let half = compositor.pixel(x: 5, y: 5)
+        #expect(half.blue > 100 && half.red > 100)
+        clock.refresh(at: 101)
+        CATransaction.flush()
+        compositor.renderFrame()
+        #expect(compositor.pixel(x: 5, y: 5).red == 0)
+    }
+}

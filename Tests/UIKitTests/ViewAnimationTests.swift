@@ -1,0 +1,368 @@
+import DrawingTestSupport
+import Foundation
+import GeometryTestSupport
+import Testing
+@testable import UIKit
+
+/// A window, a manual clock and one view in it, for animation tests.
+@MainActor
+private func animationScene(frame: CGRect = CGRect(x: 0, y: 0, width: 100, height: 100)) -> (UIWindow, UIView, ManualClock) {
+    let window = makeWindow()
+    let clock = UIApplication.shared.runLoop.useManualClock()
+    let view = UIView(frame: frame)
+    view.backgroundColor = .red
+    window.addSubview(view)
+    UIApplication.shared.runLoop.runUntilIdle()
+    return (window, view, clock)
+}
+
+/// Moves the clock on by `seconds`: the display refreshes on the way.
+@MainActor
+private func advance(_ seconds: TimeInterval) {
+    UIApplication.shared.runLoop.advance(by: seconds)
+}
+
+/// The time what is shown is worked out for: the last refresh's target.
+@MainActor
+private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
+
+@MainActor
+@Suite struct ViewAnimationTests {
+    @Test func theModelChangesAtOnceAndThePresentationFollowsTheCurve() throws {
+        let (_, view, _) = animationScene()
+        var completions: [Bool] = []
+        UIView.animate(withDuration: 0.5, animations: { view.center.x = 250 }, completion: { completions.append($0) })
+        #expect(view.center.x == 250)
+        #expect(view.frame.origin.x == 200)
+        let curve = CAMediaTimingFunction(name: .easeInEaseOut)  // the default option, curveEaseInOut
+        for _ in 1...5 {
+            advance(0.07)
+            let shown = try #require(view.layer.presentation()).position.x
+            // additive: model + (old − new) · (1 − curve(t / duration))
+            let expected = 250 + (50 - 250) * (1 - curve.value(at: shownTime / 0.5))
+            #expect(abs(shown - expected) < 1e-9, "at \(shownTime)")
+        }
+        #expect(completions.isEmpty)
+        advance(0.2)
+        #expect(completions == [true])
+        #expect(view.layer.animationKeys() == nil)
+        #expect(!AnimationEngine.current.hasRunningAnimations)
+    }
+
+    @Test func animatableViewPropertiesEachAnimate() throws {
+        let (_, view, _) = animationScene()
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) {
+            view.frame = CGRect(x: 20, y: 20, width: 60, height: 40)
+            view.alpha = 0.5
+            view.transform = CGAffineTransform(rotationAngle: .pi / 2)
+            view.backgroundColor = .blue
+        }
+        #expect(Set(view.layer.animationKeys() ?? []) == ["position", "bounds", "opacity", "transform", "backgroundColor"])
+        advance(0.49)
+        let t = shownTime
+        let shown = try #require(view.layer.presentation())
+        #expect(abs(shown.opacity - Float(1 - 0.5 * t)) < 1e-6)
+        #expect(approximately(shown.bounds.size.width, 100 - 40 * t))
+        // A half-way rotation is a rotation (transforms interpolate by their parts).
+        let angle = atan2(shown.affineTransform().b, shown.affineTransform().a)
+        #expect(abs(angle - .pi / 2 * t) < 1e-9)
+    }
+
+    @Test func anAnimationWithNothingToAnimateCompletesAfterTheTurnFinished() {
+        let (_, view, _) = animationScene()
+        var log: [String] = []
+        UIView.animate(withDuration: 0.3, animations: { view.tag = 4 }, completion: { log.append("completion \($0)") })
+        log.append("after call")
+        UIApplication.shared.runLoop.runUntilIdle()
+        #expect(log == ["after call", "completion true"])
+        UIView.animate(withDuration: 0, animations: { view.alpha = 0.3 }, completion: { log.append("zero \($0)") })
+        #expect(view.layer.animationKeys() == nil)  // a zero duration changes at once
+        UIApplication.shared.runLoop.runUntilIdle()
+        #expect(log.last == "zero true")
+    }
+
+    @Test func aSecondAnimationAddsToTheFirstSoNothingJumpsAndBothFinish() throws {
+        let (_, view, _) = animationScene()
+        var log: [String] = []
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.x = 150 }, completion: { log.append("first \($0)") })
+        advance(0.49)
+        let before = try #require(view.layer.presentation()).position.x
+        let t0 = shownTime
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.x = 300 }, completion: { log.append("second \($0)") })
+        let after = try #require(view.layer.presentation()).position.x
+        #expect(abs(before - after) < 1e-9)  // retargeting starts from what is shown
+        #expect(view.layer.animationKeys() == ["position", "position-2"])
+        advance(0.3)
+        // Both run: 300 + (50 − 150)(1 − t) + (150 − 300)(1 − (t − t0))
+        let t = shownTime
+        let expected = 300 - 100 * (1 - t) - 150 * (1 - (t - t0))
+        #expect(abs(try #require(view.layer.presentation()).position.x - expected) < 1e-9)
+        advance(0.3)
+        #expect(log == ["first true"])
+        advance(0.5)
+        #expect(log == ["first true", "second true"])
+    }
+
+    @Test func removingTheAnimationsCompletesWithFinishedFalse() {
+        let (_, view, _) = animationScene()
+        var log: [Bool] = []
+        UIView.animate(withDuration: 1, animations: { view.alpha = 0.2 }, completion: { log.append($0) })
+        advance(0.2)
+        view.layer.removeAllAnimations()
+        #expect(log.isEmpty)
+        UIApplication.shared.runLoop.runUntilIdle()
+        #expect(log == [false])
+    }
+
+    @Test func aDelayShowsTheOldValueUntilTheAnimationStarts() throws {
+        let (_, view, _) = animationScene()
+        UIView.animate(withDuration: 0.5, delay: 0.5, options: .curveLinear, animations: { view.alpha = 0 })
+        advance(0.3)
+        #expect(try #require(view.layer.presentation()).opacity == 1)
+        advance(0.45)
+        let t = shownTime - 0.5
+        #expect(abs(try #require(view.layer.presentation()).opacity - Float(1 - t / 0.5)) < 1e-6)
+    }
+
+    @Test func aSpringBlockFollowsTheDampedOscillatorAndSettlesInItsDuration() throws {
+        let (_, view, _) = animationScene()
+        var finished = false
+        UIView.animate(withDuration: 0.6, delay: 0, usingSpringWithDamping: 0.4, initialSpringVelocity: 0, options: [], animations: {
+            view.center.y = 350
+        }, completion: { finished = $0 })
+        let spring = SpringParameters(dampingRatio: 0.4, settlingIn: 0.6)
+        #expect(abs(spring.dampingRatio - 0.4) < 1e-9)
+        #expect(abs(spring.settlingDuration - 0.6) < 0.01)
+        var overshot = false
+        for _ in 1...20 {
+            advance(1.0 / 60)
+            let y = try #require(view.layer.presentation()).position.y
+            // y = 350 − 300 · x(t), x the spring's displacement (SpringParameters.displacement's closed form)
+            #expect(abs(y - (350 - 300 * spring.displacement(at: shownTime))) < 1e-6)
+            if y > 350 { overshot = true }
+        }
+        #expect(overshot)  // ζ = 0.4 bounces past the end
+        advance(0.4)
+        #expect(finished)
+    }
+
+    @Test func keyframesRunInTheirPartsOfTheDuration() throws {
+        let (_, view, _) = animationScene()
+        var done = false
+        UIView.animateKeyframes(withDuration: 1, delay: 0, options: [], animations: {
+            UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { view.center.x = 150 }
+            UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { view.center.x = 50 }
+        }, completion: { done = $0 })
+        #expect(view.center.x == 50)
+        advance(0.24)
+        #expect(abs(try #require(view.layer.presentation()).position.x - (50 + 100 * shownTime / 0.5)) < 1e-9)
+        advance(0.5)
+        #expect(abs(try #require(view.layer.presentation()).position.x - (150 - 100 * (shownTime - 0.5) / 0.5)) < 1e-9)
+        advance(0.3)
+        #expect(done)
+    }
+
+    @Test func performWithoutAnimationAndTheViewsOwnLayerHaveNoActionsOutsideABlock() {
+        let (_, view, _) = animationScene()
+        view.alpha = 0.5
+        view.layer.cornerRadius = 4
+        #expect(view.layer.animationKeys() == nil)  // a view's layer: no implicit animation
+        UIView.animate(withDuration: 1) {
+            view.alpha = 0.2
+            UIView.performWithoutAnimation { view.center = CGPoint(x: 10, y: 10) }
+        }
+        #expect(view.layer.animationKeys() == ["opacity"])
+        let sublayer = CALayer()
+        view.layer.addSublayer(sublayer)
+        UIApplication.shared.runLoop.runUntilIdle()
+        sublayer.opacity = 0.5  // a standalone sublayer does animate implicitly
+        #expect(sublayer.animationKeys() == ["opacity"])
+    }
+
+    @Test func aCrossDissolveTransitionRunsAndCompletes() {
+        let (window, view, _) = animationScene()
+        let next = UIView(frame: view.frame)
+        var done: Bool?
+        UIView.transition(from: view, to: next, duration: 0.3, options: .transitionCrossDissolve) { done = $0 }
+        #expect(next.superview === window && view.superview == nil)
+        #expect(window.layer.animationKeys() == ["transition"])
+        advance(0.35)
+        #expect(done == true)
+    }
+}
+
+@MainActor
+@Suite struct TouchesDuringAnimationTests {
+    @Test func aViewAnimatedByABlockIgnoresTouchesUntilTheEndUnlessAllowed() {
+        let (window, view, _) = animationScene()
+        let child = UIView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
+        view.addSubview(child)
+        UIView.animate(withDuration: 0.5) { view.alpha = 0.9 }
+        #expect(window.hitTest(CGPoint(x: 50, y: 50), with: nil) === window)
+        #expect(window.hitTest(CGPoint(x: 15, y: 15), with: nil) === window)  // its subtree too
+        advance(0.6)
+        #expect(window.hitTest(CGPoint(x: 50, y: 50), with: nil) === view)
+
+        UIView.animate(withDuration: 0.5, delay: 0, options: .allowUserInteraction, animations: { view.alpha = 1 })
+        #expect(window.hitTest(CGPoint(x: 15, y: 15), with: nil) === child)
+    }
+
+    @Test func aMovingViewIsHitWhereItWillBeNotWhereItIsShown() throws {
+        let (window, view, _) = animationScene()
+        UIView.animate(withDuration: 1, delay: 0, options: .allowUserInteraction, animations: { view.frame.origin.x = 200 })
+        advance(0.5)
+        let shown = try #require(view.layer.presentation()).frame
+        #expect(shown.contains(CGPoint(x: 150, y: 50)))
+        #expect(window.hitTest(CGPoint(x: 150, y: 50), with: nil) === window)  // shown there, but not hit
+        #expect(window.hitTest(CGPoint(x: 250, y: 50), with: nil) === view)   // the model is hit
+
+    }
+
+    @Test func aTapOnAnAnimatingViewReachesItOnlyWithAllowUserInteraction() {
+        let (window, _, _) = animationScene()
+        let target = RecordingView(frame: CGRect(x: 0, y: 200, width: 100, height: 100))
+        window.addSubview(target)
+        let synthesizer = TouchSynthesizer(window: window)
+        UIView.animate(withDuration: 1) { target.center.x = 150 }
+        synthesizer.tap(at: CGPoint(x: 150, y: 250))
+        #expect(target.phases.isEmpty)
+        UIView.animate(withDuration: 1, delay: 0, options: .allowUserInteraction, animations: { target.center.x = 250 })
+        synthesizer.tap(at: CGPoint(x: 250, y: 250))
+        #expect(target.phases.isEmpty)  // the first block's animation still runs
+        advance(1.1)
+        synthesizer.tap(at: CGPoint(x: 250, y: 250))
+        #expect(target.phases == ["began", "ended"])
+    }
+
+    @Test func aViewAnimatedBelowAlphaPointZeroOneStopsBeingHitAtOnce() {
+        let (window, view, _) = animationScene()
+        UIView.animate(withDuration: 1, delay: 0, options: .allowUserInteraction, animations: { view.alpha = 0 })
+        #expect(window.hitTest(CGPoint(x: 50, y: 50), with: nil) === window)
+    }
+}
+
+@MainActor
+@Suite struct PropertyAnimatorTests {
+    @Test func aRunningAnimatorFollowsItsCurveAndCompletesAtTheEnd() throws {
+        let (window, view, _) = animationScene()
+        var positions: [UIViewAnimatingPosition] = []
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .easeIn) { view.center.x = 250 }
+        animator.addCompletion { positions.append($0) }
+        #expect(view.center.x == 50)  // the block runs when the animator starts
+        animator.startAnimation()
+        #expect(view.center.x == 250)
+        #expect(animator.state == .active && animator.isRunning)
+        advance(0.4)
+        let t = shownTime
+        let curve = CAMediaTimingFunction(name: .easeIn)
+        #expect(abs(try #require(view.layer.presentation()).position.x - (50 + 200 * curve.value(at: t))) < 1e-9)
+        #expect(window.hitTest(CGPoint(x: 240, y: 50), with: nil) === view)  // touchable by default
+        advance(0.7)
+        #expect(positions == [.end])
+        #expect(animator.state == .inactive)
+        #expect(view.layer.animationKeys() == nil)
+    }
+
+    @Test func aPausedAnimatorIsScrubbedLinearlyAndResumesWithoutAJump() throws {
+        let (_, view, _) = animationScene()
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .easeInOut) { view.alpha = 0 }
+        animator.pauseAnimation()
+        animator.fractionComplete = 0.3
+        #expect(abs(try #require(view.layer.presentation()).opacity - 0.7) < 1e-6)  // linear: 1 − 0.3
+        animator.scrubsLinearly = false
+        animator.fractionComplete = 0.3
+        let curved = 1 - CAMediaTimingFunction(name: .easeInEaseOut).value(at: 0.3)
+        #expect(abs(Double(try #require(view.layer.presentation()).opacity) - curved) < 1e-6)
+        animator.scrubsLinearly = true
+        animator.fractionComplete = 0.3
+        animator.startAnimation()
+        #expect(abs(try #require(view.layer.presentation()).opacity - 0.7) < 1e-6)  // picked up where shown
+        #expect(!AnimationEngine.current.hasRunningAnimations || animator.isRunning)
+    }
+
+    @Test func aReversedAnimatorRunsBackAndCompletesAtTheStart() throws {
+        let (_, view, _) = animationScene()
+        var positions: [UIViewAnimatingPosition] = []
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 150 }
+        animator.addCompletion { positions.append($0) }
+        animator.startAnimation()
+        advance(0.5)
+        let shown = try #require(view.layer.presentation()).position.x
+        animator.isReversed = true
+        #expect(abs(try #require(view.layer.presentation()).position.x - shown) < 1e-9)
+        advance(0.2)
+        #expect(try #require(view.layer.presentation()).position.x < shown)
+        advance(0.5)
+        #expect(positions == [.start])
+        #expect(view.center.x == 50)  // the model goes back to the start
+    }
+
+    @Test func stoppingLeavesTheViewsWhereTheyAreShown() throws {
+        let (_, view, _) = animationScene()
+        var positions: [UIViewAnimatingPosition] = []
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 150 }
+        animator.addCompletion { positions.append($0) }
+        animator.startAnimation()
+        advance(0.5)
+        let shown = try #require(view.layer.presentation()).position.x
+        animator.stopAnimation(false)
+        #expect(animator.state == .stopped)
+        #expect(abs(view.center.x - shown) < 1e-9)
+        animator.finishAnimation(at: .current)
+        #expect(positions == [.current])
+        #expect(animator.state == .inactive)
+    }
+
+    @Test func springTimingParametersFromDurationAndBounce() {
+        let parameters = UISpringTimingParameters(duration: 0.4, bounce: 0.2)
+        let animator = UIViewPropertyAnimator(duration: 5, timingParameters: parameters)
+        let spring = SpringParameters(perceptualDuration: 0.4, bounce: 0.2)
+        #expect(abs(animator.duration - spring.settlingDuration) < 1e-12)
+        #expect(abs(parameters.dampingRatio - 0.8) < 1e-9)
+    }
+
+    @Test func aRunningPropertyAnimatorWithoutAllowUserInteractionBlocksTouches() {
+        let (window, view, _) = animationScene()
+        var done = false
+        let animator = UIViewPropertyAnimator.runningPropertyAnimator(withDuration: 0.3, delay: 0, options: [], animations: {
+            view.alpha = 0.5
+        }, completion: { _ in done = true })
+        #expect(!animator.isUserInteractionEnabled)
+        #expect(window.hitTest(CGPoint(x: 50, y: 50), with: nil) === window)
+        advance(0.4)
+        #expect(done)
+        #expect(window.hitTest(CGPoint(x: 50, y: 50), with: nil) === view)
+    }
+}
+
+@MainActor
+@Suite struct AnimationPictureTests {
+    @Test func aViewHalfWayThroughAnAnimationIsDrawnWhereItIsShown() throws {
+        let window = makeWindow(frame: CGRect(x: 0, y: 0, width: 120, height: 60))
+        _ = UIApplication.shared.runLoop.useManualClock()
+        window.backgroundColor = .white
+        let card = UIView(frame: CGRect(x: 10, y: 10, width: 40, height: 40))
+        card.backgroundColor = .blue
+        card.layer.cornerRadius = 8
+        window.addSubview(card)
+        UIApplication.shared.runLoop.runUntilIdle()
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) {
+            card.frame.origin.x = 70
+            card.alpha = 0.5
+            card.transform = CGAffineTransform(rotationAngle: .pi / 4)
+        }
+        // Half way at the frame shown: refreshes at k/60, the target is the next one.
+        advance(29.0 / 60 + 0.001)
+        #expect(abs(shownTime - 0.5) < 1e-9)
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 2
+        let image = UIGraphicsImageRenderer(size: window.bounds.size, format: format).image { context in
+            window.layer.render(in: context.cgContext)
+        }.cgImage!
+        // The card's centre is at x 60 (half of 30 → 90), alpha 0.75 (half of 1 → 0.5):
+        // blue over white, 255 × 0.25 left of red and green.
+        #expect(close(rgba(image, 120, 60), [64, 64, 255, 255], tolerance: 3), "\(rgba(image, 120, 60))")
+        #expect(rgba(image, 40, 60) == [255, 255, 255, 255])  // where it was
+        expectMatchesReference(image, named: "animation-half-way", tolerance: 2)
+    }
+}
