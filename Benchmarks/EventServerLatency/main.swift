@@ -367,6 +367,8 @@ if let photonResult {
         photon p50            \(photonMicroseconds("p50")) µs
         photon p99            \(photonMicroseconds("p99")) µs
         photon max            \(photonMicroseconds("max")) µs
+        signal lead p50       \(photonMicroseconds("lead50")) µs   (how long before its refresh a frame signal reached the app)
+        signal lead p1        \(photonMicroseconds("lead1")) µs
         """)
 }
 // Whatever the timings, an event lost, reordered or missing the server's read time is a failure.

@@ -93,7 +93,9 @@ final class LatencyView: UIView {
         Task { @MainActor in
             try? await Task.sleep(for: .milliseconds(100))
             let photons = UIApplication.shared.touchToPhotonLatencies.sorted()
-            printLine("photon frames=\(photons.count) p50=\(percentile(photons, 0.5)) p99=\(percentile(photons, 0.99)) max=\(percentile(photons, 1))")
+            let leads = UIApplication.shared.frameSignalLeads.sorted()
+            printLine("photon frames=\(photons.count) p50=\(percentile(photons, 0.5)) p99=\(percentile(photons, 0.99)) max=\(percentile(photons, 1))"
+                + " lead50=\(percentile(leads, 0.5)) lead1=\(percentile(leads, 0.01))")
         }
     }
 

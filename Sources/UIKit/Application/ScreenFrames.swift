@@ -51,6 +51,10 @@ final class ScreenFrames {
     /// The refreshes that presented a frame, in order, kept only while
     /// ``recordsTouchToPhoton``: a gap is a refresh with no new frame.
     private(set) var presentedRefreshes: [UInt64] = []
+    /// How long before its refresh each frame signal arrived, in seconds,
+    /// kept only while ``recordsTouchToPhoton``: the server's lead, and
+    /// the time the signal took to reach the application.
+    private(set) var signalLeads: [Double] = []
     var recordsTouchToPhoton = false
 
     /// Buffers an application draws into, in turn.
@@ -83,6 +87,11 @@ final class ScreenFrames {
     func frameSignalArrived(_ signal: ServerMessage.FrameSignal) {
         holdsFrameSignal = true
         hasRequestedFrame = false
+        if recordsTouchToPhoton {
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            signalLeads.append(signal.time - (Double(now.tv_sec) + Double(now.tv_nsec) / 1e9))
+        }
         // The frame on the screen is the one before the refresh signalled.
         DisplayLinkRegistry.current.displayDidRefresh(at: signal.time - signal.refreshInterval, frameDuration: signal.refreshInterval)
         // Links fire at every refresh, whether or not a frame is drawn.
@@ -131,6 +140,7 @@ final class ScreenFrames {
     func resetTouchToPhotonLatencies() {
         touchToPhotonLatencies.removeAll(keepingCapacity: true)
         presentedRefreshes.removeAll(keepingCapacity: true)
+        signalLeads.removeAll(keepingCapacity: true)
     }
 
     private func takeReadTime(of commit: UInt64) -> Double? {

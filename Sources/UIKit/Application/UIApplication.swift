@@ -752,8 +752,14 @@ open class UIApplication: UIResponder {
         screenFrames?.presentedRefreshes ?? []
     }
 
-    /// Starts (again) recording ``touchToPhotonLatencies`` and
-    /// ``presentedRefreshes``, from none.
+    /// For each frame signal since recording started: how long before its
+    /// refresh it reached this application, in seconds. For benchmarks.
+    @_spi(Benchmarks) public var frameSignalLeads: [Double] {
+        screenFrames?.signalLeads ?? []
+    }
+
+    /// Starts (again) recording ``touchToPhotonLatencies``,
+    /// ``presentedRefreshes`` and ``frameSignalLeads``, from none.
     @_spi(Benchmarks) public func startRecordingTouchToPhoton() {
         screenFrames?.resetTouchToPhotonLatencies()
         screenFrames?.recordsTouchToPhoton = true
