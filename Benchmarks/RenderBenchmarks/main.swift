@@ -25,6 +25,11 @@
 // 3. Touch to pixels: a finger drags a card across the cards scene, 10 pt
 //    per HID frame; each step runs from the frame's arrival at the input
 //    port to the frame buffer holding the moved card (DragScene.swift).
+// 4. Animation (AnimatedScenes.swift): every card of the cards scene moving
+//    and fading in one `UIView.animate` block, a frame per display refresh
+//    (the refresh on the manual clock, the commit of presentation values,
+//    the composite of the damage); and the marker alone moving 1 pt per
+//    refresh, the damaged frame of an animation.
 
 #if canImport(Glibc)
 import Foundation
@@ -168,6 +173,8 @@ func countedRegionEnded() {
 @MainActor @inline(never) func countedDamagedFrames(_ scene: CardsScene, _ n: Int) { for i in 0..<n { _ = scene.damagedFrame(i) } }
 @MainActor @inline(never) func countedScrollFrames(_ scene: ListScene, _ n: Int) { for _ in 0..<n { scene.scrollFrame() } }
 @MainActor @inline(never) func countedDragSteps(_ scene: DragScene, _ n: Int) { for _ in 0..<n { _ = scene.moveOneStep() } }
+@MainActor @inline(never) func countedAnimatedFrames(_ scene: AnimatedCardsScene, _ n: Int) { for _ in 0..<n { _ = scene.frame() } }
+@MainActor @inline(never) func countedMovingCardFrames(_ scene: OneMovingCardScene, _ n: Int) { for _ in 0..<n { _ = scene.frame() } }
 
 // MARK: Main
 
@@ -205,8 +212,20 @@ func main() throws {
             countedDragSteps(scene, operations)
             countedRegionEnded()
             withExtendedLifetime(scene) {}
+        case "animated":
+            let scene = AnimatedCardsScene(cards: try CardsScene())
+            operations = 10
+            countedAnimatedFrames(scene, operations)
+            countedRegionEnded()
+            withExtendedLifetime(scene) {}
+        case "moving":
+            let scene = OneMovingCardScene(cards: try CardsScene())
+            operations = 1000
+            countedMovingCardFrames(scene, operations)
+            countedRegionEnded()
+            withExtendedLifetime(scene) {}
         default:
-            print("--count takes full, damaged, scroll or drag")
+            print("--count takes full, damaged, scroll, drag, animated or moving")
             exit(2)
         }
         print("counted \(measurement): \(operations) operations")
@@ -274,6 +293,33 @@ func main() throws {
     var dragSteps: [Double] = []
     for _ in 0..<dragRuns { dragSteps.append(drag.moveOneStep().seconds) }
 
+    let animated = AnimatedCardsScene(cards: try CardsScene())
+    // Check: the cards move (damage beyond the marker's rect), every frame.
+    guard animated.frame().count > 0 else {
+        print("an animated frame drew nothing")
+        exit(1)
+    }
+    let animatedRuns = quick ? 15 : 60
+    var animatedFrames: [Double] = []
+    for _ in 0..<animatedRuns {
+        let start = now()
+        _ = animated.frame()
+        animatedFrames.append(now() - start)
+    }
+    let moving = OneMovingCardScene(cards: try CardsScene())
+    let movingDamage = moving.frame()
+    guard !movingDamage.isEmpty, movingDamage.allSatisfy({ $0.width <= 102 && $0.height <= 100 }) else {
+        print("unexpected damage for the moving marker: \(movingDamage)")
+        exit(1)
+    }
+    let movingRuns = quick ? 300 : 3000
+    var movingFrames: [Double] = []
+    for _ in 0..<movingRuns {
+        let start = now()
+        _ = moving.frame()
+        movingFrames.append(now() - start)
+    }
+
     func ms(_ seconds: Double) -> String { String(format: "%.3f ms", seconds * 1000) }
     print("cards, full frame (1170×2532, 200 layers)      median \(ms(median(full)))   best \(ms(full.min()!))   aim ≤ 6 ms")
     print("cards, damaged frame (100×100 at 500,1200)     median \(ms(median(damaged)))   best \(ms(damaged.min()!))   aim ≤ 0.15 ms")
@@ -281,6 +327,8 @@ func main() throws {
     let sortedSteps = dragSteps.sorted()
     let p99 = sortedSteps[sortedSteps.count * 99 / 100]
     print("drag a card over the cards, touch to pixels    median \(ms(median(dragSteps)))   p99 \(ms(p99))   best \(ms(sortedSteps[0]))")
+    print("cards, every card animating (refresh+frame)    median \(ms(median(animatedFrames)))   best \(ms(animatedFrames.min()!))   aim ≤ 1.2 × full")
+    print("cards, one card animating (refresh+frame)      median \(ms(median(movingFrames)))   best \(ms(movingFrames.min()!))   aim ≤ 2 × damaged")
 }
 
 MainActor.assumeIsolated {

@@ -119,4 +119,9 @@ final class RowViewController: UIViewController {
         super.viewDidAppear(animated)
         say("row \(row) shown")
     }
+
+    override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        say("row \(row) gone")
+    }
 }

@@ -131,6 +131,12 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         return (navigation, controllers, window, TouchSynthesizer(window: window))
     }
 
+    /// Moves the clock on until any transition's animation has ended (the
+    /// slide takes 0.35 s).
+    private func finishAnimations() {
+        UIApplication.shared.runLoop.advance(by: 0.4)
+    }
+
     private func centre(of view: UIView, in window: UIWindow) -> CGPoint {
         let frame = view.convert(view.bounds, to: window)
         return CGPoint(x: frame.midX, y: frame.midY)
@@ -204,6 +210,9 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         let second = NavigationTracingController("second", log: log)
         second.logsContainment = true
         navigation.pushViewController(second, animated: true)
+        #expect(log.entries == ["second willMove parent", "willShow second", "root viewWillDisappear", "second viewWillAppear"],
+                "the did pair waits for the slide")
+        finishAnimations()
         #expect(log.entries == [
             "second willMove parent", "willShow second",
             "root viewWillDisappear", "second viewWillAppear",
@@ -221,6 +230,7 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         let delegate = NavigationLog(log: log)
         navigation.delegate = delegate
         navigation.popViewController(animated: true)
+        finishAnimations()
         #expect(log.entries == [
             "b willMove nil", "willShow a",
             "b viewWillDisappear", "a viewWillAppear",
@@ -251,6 +261,49 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         #expect(navigation.navigationBar.backItem === x.navigationItem)
     }
 
+    @Test func anAnimatedPushSlidesBothViewsAndTakesNoTouches() throws {
+        let (navigation, c, window, synthesizer) = stack(["a"])
+        var tapped = 0
+        let button = UIButton(type: .system, primaryAction: UIAction { _ in tapped += 1 })
+        button.frame = CGRect(x: 100, y: 100, width: 100, height: 44)
+        c[0].view.addSubview(button)
+        let b = NavigationTracingController("b", log: nil)
+        navigation.pushViewController(b, animated: true)
+        #expect(b.view.frame.minX == 0 && c[0].view.frame.minX == -96, "the model is where the slide ends")
+        var last: CGFloat = 320
+        for _ in 1...3 {
+            synthesizer.advance(by: 0.05)
+            let shown = try #require(b.view.layer.presentation()).frame.minX
+            let below = try #require(c[0].view.layer.presentation()).frame.minX
+            #expect(shown > 0 && shown < last, "the top view slides in from the trailing edge")
+            // The one below moves 30 % of the width as the top one moves all of it.
+            #expect(abs(below / -96 - (1 - shown / 320)) < 1e-6)
+            last = shown
+        }
+        synthesizer.tap(at: centre(of: button, in: window))
+        #expect(tapped == 0, "no touches while the transition runs")
+        finishAnimations()
+        #expect(c[0].viewIfLoaded?.superview == nil && navigation.transition == nil && b.view.layer.animationKeys() == nil)
+        #expect(navigation.navigationBar.titleLabelView.text == "b" && navigation.navigationBar.incomingTitleLabelView == nil)
+    }
+
+    @Test func theBarSlidesAwayAndBackWhenAnimated() throws {
+        let (navigation, c, _, synthesizer) = stack(["a"])
+        let bar = navigation.navigationBar
+        navigation.setNavigationBarHidden(true, animated: true)
+        #expect(navigation.isNavigationBarHidden && !bar.isHidden, "shown while it slides away")
+        #expect(bar.frame.minY == -44 && c[0].view.convert(c[0].view.bounds, to: navigation.view) == CGRect(x: 0, y: 0, width: 320, height: 480))
+        synthesizer.advance(by: 0.1)
+        let shownY = try #require(bar.layer.presentation()).frame.minY
+        #expect(shownY < 0 && shownY > -44)
+        synthesizer.advance(by: 0.2)
+        #expect(bar.isHidden)
+        navigation.setNavigationBarHidden(false, animated: true)
+        #expect(!bar.isHidden && bar.frame.minY == 0 && c[0].view.convert(c[0].view.bounds, to: navigation.view).minY == 44)
+        synthesizer.advance(by: 0.3)
+        #expect(!navigation.isNavigationBarHidden && !bar.isHidden)
+    }
+
     @Test func nothingIsToldOffScreen() {
         let log = CallLog()
         let controllers = ["a", "b"].map { NavigationTracingController($0, log: log) }
@@ -270,7 +323,9 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         #expect(bar.titleLabelView.text == "General" && !bar.backButtonControl.isHidden)
         #expect(bar.titleLabelView.font.pointSize == 17, "iOS's title is 17-point semibold")
         synthesizer.tap(at: centre(of: bar.backButtonControl, in: window))
-        #expect(navigation.viewControllers == [c[0]] && bar.titleLabelView.text == "Settings")
+        #expect(navigation.viewControllers == [c[0]])
+        finishAnimations()
+        #expect(bar.titleLabelView.text == "Settings")
         #expect(bar.backButtonControl.isHidden, "no back button at the root")
     }
 
@@ -328,7 +383,7 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         let segmented = UIView(frame: CGRect(x: 0, y: 0, width: 120, height: 30))
         c[0].navigationItem.titleView = segmented
         navigation.navigationBar.layoutIfNeeded()
-        #expect(segmented.superview === navigation.navigationBar && navigation.navigationBar.titleLabelView.isHidden)
+        #expect(segmented.isDescendant(of: navigation.navigationBar) && navigation.navigationBar.titleLabelView.isHidden)
         #expect(segmented.frame == CGRect(x: 100, y: 7, width: 120, height: 30))
         c[0].navigationItem.titleView = nil
         #expect(segmented.superview == nil)
@@ -349,10 +404,12 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         return finger
     }
 
-    /// Lets go after the finger has rested long enough to have no speed.
+    /// Lets go after the finger has rested long enough to have no speed,
+    /// and lets the views slide to where the swipe ends.
     private func letGoSlowly(_ finger: Int, _ synthesizer: TouchSynthesizer) {
         synthesizer.advance(by: 0.2)
         synthesizer.touchUp(finger)
+        finishAnimations()
     }
 
     @Test func theBackSwipeMovesBothViewsWithTheFingerAndCompletesPastHalfWay() {
@@ -366,6 +423,10 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         #expect(c[1].view.frame.minX == 80)
         #expect(abs(c[0].view.frame.minX - -96 * (1 - 80.0 / 320)) < 0.001)
         #expect(c[0].view.superview === c[1].view.superview && c[0].view.superview!.subviews.firstIndex(of: c[0].view)! < c[0].view.superview!.subviews.firstIndex(of: c[1].view)!)
+        // The bar cross-fades from b's title to a's, a quarter of the way.
+        let bar = navigation.navigationBar
+        #expect(bar.titleLabelView.text == "b" && bar.titleLabelView.superview?.alpha == 0.75)
+        #expect(bar.incomingTitleLabelView?.text == "a" && bar.incomingTitleLabelView?.superview?.alpha == 0.25)
         synthesizer.advance(by: 0.016)
         synthesizer.touchMove(finger, to: CGPoint(x: 205, y: 300))
         #expect(c[1].view.frame.minX == 200 && abs(c[0].view.frame.minX - -96 * (1 - 200.0 / 320)) < 0.001, "frame by frame")
@@ -373,7 +434,28 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         #expect(log.entries == ["b viewWillDisappear", "a viewWillAppear", "b viewDidDisappear", "a viewDidAppear"])
         #expect(navigation.viewControllers == [c[0]] && c[1].parent == nil && c[1].viewIfLoaded?.superview == nil)
         #expect(c[0].view.frame == CGRect(x: 0, y: 0, width: 320, height: 436))
-        #expect(navigation.navigationBar.topItem === c[0].navigationItem)
+        #expect(bar.topItem === c[0].navigationItem && bar.titleLabelView.text == "a" && bar.titleLabelView.superview?.alpha == 1)
+        #expect(bar.incomingTitleLabelView == nil && bar.backButtonControl.isHidden)
+    }
+
+    @Test func theBackSwipePopsThroughPopViewController() {
+        final class CountingNavigationController: UINavigationController {
+            var pops = 0
+            override func popViewController(animated: Bool) -> UIViewController? {
+                pops += 1
+                return super.popViewController(animated: animated)
+            }
+        }
+        let window = makeWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let root = UIViewController(), top = UIViewController()
+        let navigation = CountingNavigationController(rootViewController: root)
+        navigation.pushViewController(top, animated: false)
+        window.rootViewController = navigation
+        let synthesizer = TouchSynthesizer(window: window)
+        let finger = swipe(to: 205, synthesizer)
+        #expect(navigation.pops == 1, "a subclass sees the swipe's pop as it starts, as in UIKit")
+        letGoSlowly(finger, synthesizer)
+        #expect(navigation.pops == 1 && navigation.viewControllers == [root])
     }
 
     @Test func aBackSwipeLetGoShortOfHalfWayIsCancelled() {
@@ -391,6 +473,9 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         #expect(navigation.viewControllers == c && c[1].parent === navigation)
         #expect(c[1].view.frame == CGRect(x: 0, y: 0, width: 320, height: 436) && c[0].viewIfLoaded?.superview == nil)
         #expect(navigation.transition == nil)
+        let bar = navigation.navigationBar
+        #expect(bar.topItem === c[1].navigationItem && bar.titleLabelView.text == "b" && bar.titleLabelView.superview?.alpha == 1)
+        #expect(bar.incomingTitleLabelView == nil && !bar.backButtonControl.isHidden)
     }
 
     @Test func aFlingDecidesByItsDirection() {
@@ -398,6 +483,7 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         // 60 points in 48 ms, well over one width (320 points) per second.
         let forward = swipe(to: 65, synthesizer)
         synthesizer.touchUp(forward)
+        finishAnimations()
         #expect(navigation.viewControllers == [c[0]], "flung toward the trailing edge short of half way: popped")
 
         navigation.pushViewController(c[1], animated: false)
@@ -408,6 +494,7 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
             synthesizer.touchMove(back, to: CGPoint(x: CGFloat(x), y: 300))
         }
         synthesizer.touchUp(back)
+        finishAnimations()
         #expect(navigation.viewControllers == c, "flung back past half way: cancelled")
     }
 
@@ -429,17 +516,20 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         navigation.pushViewController(c2, animated: false)
         #expect(c2.parent == nil)
 
-        // The system takes the finger away (a call comes in): the pop is undone.
+        // The system takes the finger away (a call comes in): the views
+        // slide back, still taking no touches, and the pop is undone.
         synthesizer.cancelAllTouches()
+        synthesizer.advance(by: 0.1)
+        #expect(c[1].view.layer.presentation()!.frame.minX > 0 && c[1].view.frame.minX == 0, "on its way back")
+        synthesizer.tap(at: centre(of: button, in: window))
+        #expect(tapped == 0 && log.entries.count == 2)
+        finishAnimations()
         #expect(log.entries == [
             "b viewWillDisappear", "a viewWillAppear",
             "a viewWillDisappear", "a viewDidDisappear", "b viewWillAppear", "b viewDidAppear",
             "b viewWillDisappear", "c viewWillAppear", "b viewDidDisappear", "c viewDidAppear",
         ])
         #expect(navigation.viewControllers == [c[0], c[1], c2] && navigation.transition == nil)
-        synthesizer.advance(by: 1)
-        let finger = synthesizer.touchDown(at: CGPoint(x: 160, y: 300))
-        synthesizer.touchUp(finger)
         #expect(window.hitTest(CGPoint(x: 160, y: 300), with: nil)?.isDescendant(of: c2.view) == true, "touches reach the content again")
     }
 
@@ -575,6 +665,8 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         let pushed = Coordinated()
         pushed.log = log
         navigation.pushViewController(pushed, animated: true)
+        #expect(log.entries == ["coordinator true, animated true", "alongside"])
+        finishAnimations()
         #expect(log.entries == ["coordinator true, animated true", "alongside", "viewDidAppear", "completion, cancelled false"])
         #expect(pushed.transitionCoordinator == nil)
     }

@@ -82,7 +82,14 @@ private func picture(of window: UIWindow, scale: CGFloat = 2) -> CGImage {
         #expect(!scrollView.isDecelerating)
         #expect(!layer.isHidden)  // still there just after it stops
         synthesizer.advance(by: ScrollIndicatorMetrics.hideDelay + 0.1)
+        // Fading: shown at part of its opacity, the model untouched.
+        #expect(!layer.isHidden)
+        let shown = try #require(layer.presentation()).opacity
+        #expect(shown > 0 && shown < 1)
+        #expect(layer.opacity == 1)
+        synthesizer.advance(by: ScrollIndicatorMetrics.fadeDuration)
         #expect(layer.isHidden)
+        #expect(layer.animationKeys() == nil)
     }
 
     @Test func aHeldDragKeepsThemAndCodeScrollingShowsNothing() throws {
@@ -94,7 +101,7 @@ private func picture(of window: UIWindow, scale: CGFloat = 2) -> CGImage {
         synthesizer.advance(by: 3)  // the finger rests on the glass
         #expect(scrollView.scrollIndicators.vertical?.isHidden == false)
         synthesizer.touchUp(finger)
-        synthesizer.advance(by: 1)
+        synthesizer.advance(by: 1.5)  // the hide delay, then the fade
         #expect(scrollView.scrollIndicators.vertical?.isHidden == true)
     }
 
@@ -110,7 +117,7 @@ private func picture(of window: UIWindow, scale: CGFloat = 2) -> CGImage {
         #expect(horizontal.frame.minY == 195 && horizontal.frame.height == 2.5)
         synthesizer.advance(by: 0.9)
         #expect(!vertical.isHidden)
-        synthesizer.advance(by: 0.2)
+        synthesizer.advance(by: 0.2 + ScrollIndicatorMetrics.fadeDuration)  // then they fade out
         #expect(vertical.isHidden && horizontal.isHidden)
     }
 

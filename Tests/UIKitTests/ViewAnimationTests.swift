@@ -366,3 +366,159 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
         expectMatchesReference(image, named: "animation-half-way", tolerance: 2)
     }
 }
+
+@MainActor
+@Suite struct WhatAlreadyMovesTests {
+    @Test func aSwitchsThumbSlidesAndStretchesWhilePressed() throws {
+        let window = makeWindow()
+        _ = UIApplication.shared.runLoop.useManualClock()
+        let toggle = UISwitch(frame: CGRect(x: 20, y: 20, width: 51, height: 31))
+        window.addSubview(toggle)
+        UIApplication.shared.runLoop.runUntilIdle()
+        let thumb = try #require(toggle.layer.sublayers?.first?.sublayers?.last)
+        let offX = thumb.position.x
+        toggle.setOn(true, animated: true)
+        let onX = thumb.position.x
+        #expect(onX > offX)  // the model is on the right at once
+        advance(0.1)
+        let shown = try #require(thumb.presentation()).position.x
+        #expect(shown > offX && shown < onX)
+        advance(0.2)
+        #expect(thumb.animationKeys() == nil)
+        toggle.setOn(false, animated: false)
+        #expect(thumb.animationKeys() == nil)
+
+        let synthesizer = TouchSynthesizer(window: window)
+        let finger = synthesizer.touchDown(at: CGPoint(x: 45, y: 35))
+        advance(0.3)
+        #expect(thumb.bounds.width == ControlMetrics.switchThumbDiameter + ControlMetrics.switchThumbStretch)
+        synthesizer.touchUp(finger)
+        #expect(toggle.isOn)
+        #expect(thumb.bounds.width == ControlMetrics.switchThumbDiameter)
+        #expect(thumb.animationKeys() != nil)
+    }
+}
+
+@MainActor
+private final class PresentationLog: UIViewControllerTransitioningDelegate {
+    var interaction: UIPercentDrivenInteractiveTransition?
+    func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? {
+        interaction
+    }
+}
+
+@MainActor
+private final class FadeAnimator: UIViewControllerAnimatedTransitioning {
+    var ended: [Bool] = []
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.2 }
+    func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+        let view = transitionContext.view(forKey: .to)!
+        view.alpha = 0
+        UIView.animate(withDuration: 0.2, animations: { view.alpha = 1 }, completion: { _ in transitionContext.completeTransition(true) })
+    }
+    func animationEnded(_ transitionCompleted: Bool) { ended.append(transitionCompleted) }
+}
+
+@MainActor
+private final class FadingPresentation: UIViewControllerTransitioningDelegate {
+    let animator = FadeAnimator()
+    var calls = 0
+    func animationController(forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController) -> UIViewControllerAnimatedTransitioning? {
+        calls += 1
+        return animator
+    }
+}
+
+@MainActor
+@Suite struct PresentationAnimationTests {
+    private func scene() -> (UIWindow, UIViewController, UIViewController) {
+        let root = UIViewController()
+        let (window, _) = makeScene(root)
+        _ = UIApplication.shared.runLoop.useManualClock()
+        UIApplication.shared.runLoop.runUntilIdle()
+        return (window, root, UIViewController())
+    }
+
+    @Test func presentingSlidesUpAndTheTransitionViewTakesNoTouchesUntilTheEnd() throws {
+        let (window, root, presented) = scene()
+        var done = false
+        root.present(presented, animated: true) { done = true }
+        let view = presented.view!
+        #expect(view.frame == window.bounds)  // the model is at its end at once
+        let container = try #require(view.superview)
+        #expect(window.hitTest(CGPoint(x: 200, y: 400), with: nil) !== view)
+        advance(0.25)
+        let shownY = try #require(view.layer.presentation()).frame.minY
+        #expect(shownY > 0 && shownY < window.bounds.height)  // half way up, on the curve
+        #expect(!done)
+        advance(0.3)
+        #expect(done)
+        #expect(window.hitTest(CGPoint(x: 200, y: 400), with: nil) === view)
+        #expect(container.superview === window)
+    }
+
+    @Test func dismissingSlidesDownThenRemovesTheTransitionView() throws {
+        let (window, root, presented) = scene()
+        root.present(presented, animated: false)
+        let container = try #require(presented.view.superview)
+        var done = false
+        root.dismiss(animated: true) { done = true }
+        #expect(root.presentedViewController === presented)  // until the slide ends
+        advance(0.25)
+        #expect(try #require(presented.view.layer.presentation()).frame.minY > 0)
+        advance(0.3)
+        #expect(done)
+        #expect(root.presentedViewController == nil)
+        #expect(container.superview == nil)
+        _ = window
+    }
+
+    @Test func aTransitioningDelegatesAnimatorMovesTheViews() throws {
+        let (window, root, presented) = scene()
+        defer { withExtendedLifetime(window) {} }
+        let delegate = FadingPresentation()
+        presented.transitioningDelegate = delegate
+        root.present(presented, animated: true)
+        #expect(delegate.calls == 1)
+        #expect(presented.view.layer.animationKeys() == ["opacity"])
+        advance(0.1)
+        let alpha = try #require(presented.view.layer.presentation()).opacity
+        #expect(alpha > 0 && alpha < 1)
+        advance(0.2)
+        #expect(delegate.animator.ended == [true])
+    }
+
+    @Test func aPercentDrivenDismissalFollowsTheFractionAndCanBeCancelled() throws {
+        let (window, root, presented) = scene()
+        root.present(presented, animated: false)
+        let delegate = PresentationLog()
+        let interaction = UIPercentDrivenInteractiveTransition()
+        delegate.interaction = interaction
+        presented.transitioningDelegate = delegate
+        var dismissed = false
+        root.dismiss(animated: true) { dismissed = true }
+        interaction.update(0.5)
+        advance(1.0 / 60)
+        // The slide's ease-in-out curve at half its time: y = height × curve(0.5).
+        let height = window.bounds.height
+        let curve = CAMediaTimingFunction(name: .easeInEaseOut)
+        #expect(abs(try #require(presented.view.layer.presentation()).frame.minY - height * curve.value(at: 0.5)) < 1e-6)
+        advance(1)  // the gesture holds still: nothing moves
+        #expect(abs(try #require(presented.view.layer.presentation()).frame.minY - height * curve.value(at: 0.5)) < 1e-6)
+        interaction.cancel()
+        advance(0.5)
+        #expect(!dismissed)
+        #expect(root.presentedViewController === presented)
+        #expect(presented.view.frame.minY == 0)
+        #expect(window.hitTest(CGPoint(x: 200, y: 400), with: nil) === presented.view)
+
+        let second = UIPercentDrivenInteractiveTransition()
+        delegate.interaction = second
+        root.dismiss(animated: true) { dismissed = true }
+        second.update(0.3)
+        second.finish()
+        advance(0.5)
+        #expect(dismissed)
+        #expect(root.presentedViewController == nil)
+    }
+}

@@ -77,7 +77,7 @@ import Testing
         let presented = controller("presented", log)
         log.clear()
         var completed = 0
-        root.present(presented, animated: true) { completed += 1 }
+        root.present(presented, animated: false) { completed += 1 }
         #expect(completed == 1)
         #expect(log.entries == ["presented loadView", "presented viewDidLoad", "presented viewWillAppear", "presented viewDidAppear"])
         #expect(root.presentedViewController === presented)

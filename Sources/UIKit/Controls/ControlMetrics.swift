@@ -48,6 +48,13 @@ public enum ControlMetrics {
     public static let switchThumbDiameter: CGFloat = 27
     /// The gap between a switch's thumb and the edge of its track.
     public static let switchThumbInset: CGFloat = 2
+    /// How long the thumb takes to slide to the other side, and to stretch
+    /// when pressed (UIKit does not document it; a quarter second, Core
+    /// Animation's default duration, chosen here).
+    public static let switchAnimationDuration: TimeInterval = 0.25
+    /// How much wider the thumb grows while a finger is on the switch (iOS
+    /// stretches it towards the middle; not documented, chosen here).
+    public static let switchThumbStretch: CGFloat = 7
     /// How far a finger must move across a switch before the switch follows
     /// it instead of toggling on release: as far as a pan must move (chosen).
     public static let switchDragDistance: CGFloat = GestureThresholds.panHysteresis

@@ -20,7 +20,13 @@
 @preconcurrency @MainActor
 open class UISwitch: UIControl {
     open var isOn = false {
-        didSet { updateAppearance() }
+        didSet { updateAppearance(animated: animatesNextChange) }
+    }
+    /// Set while ``setOn(_:animated:)`` or the user changes the value with animation.
+    private var animatesNextChange = false
+    /// A finger is on the switch: the thumb stretches, as on iOS.
+    private var isPressed = false {
+        didSet { if isPressed != oldValue { updateAppearance(animated: true) } }
     }
     /// The track's colour when on; nil is UIKit's green (``UIColor/systemGreen``).
     open var onTintColor: UIColor? {
@@ -63,8 +69,14 @@ open class UISwitch: UIControl {
         didSet { updateAppearance() }
     }
 
-    /// Places the track and thumb for the value and colours them.
-    private func updateAppearance() {
+    /// Places the track and thumb for the value and colours them; with
+    /// `animated`, the thumb slides (and stretches or shrinks) and the track
+    /// changes colour from what is shown, over
+    /// ``ControlMetrics/switchAnimationDuration``.
+    private func updateAppearance(animated: Bool = false) {
+        let shownThumb = thumbLayer.presentation() ?? thumbLayer
+        let shownTrack = trackLayer.presentation() ?? trackLayer
+        let before = (position: shownThumb.position, bounds: shownThumb.bounds, track: shownTrack.backgroundColor)
         let size = ControlMetrics.switchSize
         let origin = bounds.origin
         appearanceLayer.frame = CGRect(origin: origin, size: size)
@@ -73,10 +85,25 @@ open class UISwitch: UIControl {
         trackLayer.cornerRadius = size.height / 2
         trackLayer.backgroundColor = (isOn ? onTintColor ?? .systemGreen : .secondarySystemFill).cgColor
         let diameter = ControlMetrics.switchThumbDiameter, inset = ControlMetrics.switchThumbInset
-        let x = isOn ? size.width - inset - diameter : inset
-        thumbLayer.frame = CGRect(x: x, y: (size.height - diameter) / 2, width: diameter, height: diameter)
+        let width = diameter + (isPressed ? ControlMetrics.switchThumbStretch : 0)
+        let x = isOn ? size.width - inset - width : inset
+        thumbLayer.frame = CGRect(x: x, y: (size.height - diameter) / 2, width: width, height: diameter)
         thumbLayer.cornerRadius = diameter / 2
         thumbLayer.backgroundColor = (thumbTintColor ?? .white).cgColor
+        guard animated, window != nil else { return }
+        slide(thumbLayer, "position", from: before.position, changed: before.position != thumbLayer.position)
+        slide(thumbLayer, "bounds", from: before.bounds, changed: before.bounds != thumbLayer.bounds)
+        slide(trackLayer, "backgroundColor", from: before.track, changed: before.track != trackLayer.backgroundColor)
+    }
+
+    /// An animation of one part from what was shown to its new value.
+    private func slide(_ part: CALayer, _ key: String, from value: Any?, changed: Bool) {
+        guard changed else { return }
+        let animation = CABasicAnimation(keyPath: key)
+        animation.fromValue = value
+        animation.duration = ControlMetrics.switchAnimationDuration
+        animation.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        part.add(animation, forKey: key)
     }
 
     open override var frame: CGRect {
@@ -92,14 +119,22 @@ open class UISwitch: UIControl {
         }
     }
 
+    /// Sets the value; with `animated`, the thumb slides to its side.
     open func setOn(_ on: Bool, animated: Bool) {
+        animatesNextChange = animated
         isOn = on
+        animatesNextChange = false
     }
 
     open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         touchStartX = touch.location(in: self).x
         isDragging = false
+        isPressed = true
         return true
+    }
+
+    open override func cancelTracking(with event: UIEvent?) {
+        isPressed = false
     }
 
     open override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
@@ -114,8 +149,9 @@ open class UISwitch: UIControl {
         } else {
             newValue = isTouchInside ? !isOn : isOn
         }
+        isPressed = false
         guard newValue != isOn else { return }
-        isOn = newValue
+        setOn(newValue, animated: true)
         sendActions(for: .valueChanged, with: event)
         sendActions(for: .primaryActionTriggered, with: event)
     }

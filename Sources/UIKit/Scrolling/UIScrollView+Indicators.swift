@@ -3,7 +3,8 @@
 ///
 /// 1. They show while the content moves because of the user or an
 ///    animation (dragging, decelerating, an animated offset change) and
-///    hide ``ScrollIndicatorMetrics/hideDelay`` after it stops.
+///    fade out ``ScrollIndicatorMetrics/hideDelay`` after it stops (over
+///    ``ScrollIndicatorMetrics/fadeDuration``, then they are hidden).
 ///    `flashScrollIndicators()` shows them for
 ///    ``ScrollIndicatorMetrics/flashDuration`` without any movement. Setting
 ///    `contentOffset` in code shows nothing, as in UIKit.
@@ -42,6 +43,7 @@ extension UIScrollView {
 
     /// Rule 1: shows them now, and hides them after `duration` unless the content moves on.
     func showScrollIndicators(for duration: TimeInterval) {
+        stopFadingScrollIndicators()
         scrollIndicators.areShown = true
         layOutScrollIndicators()
         let runLoop = UIApplication.shared.runLoop
@@ -60,7 +62,35 @@ extension UIScrollView {
         }
         scrollIndicators.areShown = false
         scrollIndicators.hideTimer = nil
-        layOutScrollIndicators()
+        fadeOutScrollIndicators()
+    }
+
+    /// The shown indicators fade to nothing, then are hidden.
+    private func fadeOutScrollIndicators() {
+        let duration = ScrollIndicatorMetrics.fadeDuration
+        for layer in [scrollIndicators.vertical, scrollIndicators.horizontal] {
+            guard let layer, !layer.isHidden else { continue }
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = 1
+            fade.toValue = 0
+            fade.duration = duration
+            fade.fillMode = .forwards
+            fade.isRemovedOnCompletion = false
+            layer.add(fade, forKey: "fade")
+        }
+        scrollIndicators.fadeTimer = UIApplication.shared.runLoop.schedule(after: duration) { [weak self] _ in
+            guard let self else { return }
+            stopFadingScrollIndicators()
+            layOutScrollIndicators()
+        }
+    }
+
+    /// A fade under way stops: the indicators show whole again (or are hidden next).
+    private func stopFadingScrollIndicators() {
+        scrollIndicators.fadeTimer?.invalidate()
+        scrollIndicators.fadeTimer = nil
+        scrollIndicators.vertical?.removeAnimation(forKey: "fade")
+        scrollIndicators.horizontal?.removeAnimation(forKey: "fade")
     }
 
     /// Rules 2–4: places and colours the two layers, or hides them.
@@ -138,6 +168,7 @@ struct ScrollIndicators {
     var horizontal: CALayer?
     var areShown = false
     var hideTimer: RunLoopTimer?
+    var fadeTimer: RunLoopTimer?
 
     @MainActor
     mutating func layer(_ axis: Axis, in scrollView: UIScrollView) -> CALayer {
@@ -171,6 +202,9 @@ public enum ScrollIndicatorMetrics {
     /// (timed by eye on screen recordings, not documented).
     public static let hideDelay: TimeInterval = 0.5
     public static let flashDuration: TimeInterval = 1
+    /// How long the indicators take to fade out (not documented; chosen
+    /// here, about what screen recordings of iOS show).
+    public static let fadeDuration: TimeInterval = 0.3
     /// The default style's border, in points.
     static let borderWidth: CGFloat = 0.5
     /// Above the content however its layers are ordered.

@@ -63,6 +63,7 @@ final class NavigationTransition: UIViewControllerContextTransitioning, UIViewCo
         guard let navigationController else { return }
         if let to { navigationController.delegate?.navigationController(navigationController, willShow: to, animated: isAnimated) }
         guard navigationController.isViewLoaded, operation != .none, let to else {
+            navigationController.transitionWillStart(self)
             return completeTransition(true)
         }
         let incoming: UIView = to.view
@@ -88,13 +89,19 @@ final class NavigationTransition: UIViewControllerContextTransitioning, UIViewCo
         } else {
             containerView.addSubview(incoming)
         }
-        guard let animator else { return completeTransition(true) }
-        runAlongsideAnimations()
+        guard let animator else {
+            navigationController.transitionWillStart(self)
+            return completeTransition(true)
+        }
         if let interactionController, interactionController.wantsInteractiveStart {
             isInteractive = true
             initiallyInteractive = true
+            navigationController.transitionWillStart(self)
+            runAlongsideAnimations()
             interactionController.startInteractiveTransition(self)
         } else {
+            navigationController.transitionWillStart(self)
+            runAlongsideAnimations()
             animator.animateTransition(using: self)
         }
     }
@@ -102,11 +109,27 @@ final class NavigationTransition: UIViewControllerContextTransitioning, UIViewCo
     /// Whether the animation has started: blocks to run alongside it run at once.
     private var hasStarted = false
 
+    /// Runs the blocks given to ``animate(alongsideTransition:completion:)``
+    /// so far, and the bar's cross-fade: in an animation with the
+    /// transition's duration and the standard slide's timing, or, for a
+    /// transition a gesture drives, at once (the bar follows the gesture).
     private func runAlongsideAnimations() {
         hasStarted = true
         let animations = alongsideAnimations
         alongsideAnimations.removeAll()
-        for animation in animations { animation(self) }
+        guard !isInteractive else {
+            for animation in animations { animation(self) }
+            return
+        }
+        ParallaxTransitionAnimator.animate(duration: transitionDuration, velocity: 0) {
+            self.moveBar(to: 1)
+            for animation in animations { animation(self) }
+        }
+    }
+
+    /// Cross-fades the bar `fraction` of the way to the new top item.
+    func moveBar(to fraction: CGFloat) {
+        navigationController?.navigationBar.updateTransition(fraction)
     }
 
     /// The standard slide's animator, for the back swipe to move the views.
@@ -121,6 +144,7 @@ final class NavigationTransition: UIViewControllerContextTransitioning, UIViewCo
     func updateInteractiveTransition(_ percentComplete: CGFloat) {
         self.percentComplete = min(max(percentComplete, 0), 1)
         followGesture?(self.percentComplete)
+        moveBar(to: self.percentComplete)
     }
 
     func finishInteractiveTransition() {
@@ -247,11 +271,24 @@ final class ParallaxTransitionAnimator: UIViewControllerAnimatedTransitioning {
         NavigationMetrics.transitionDuration
     }
 
-    /// Until UIKit's animations move views here, the views go straight to
-    /// where the transition ends.
     func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
-        place(transitionContext, at: 1)
-        transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+        place(transitionContext, at: 0)
+        Self.animate(duration: transitionDuration(using: transitionContext), velocity: 0) {
+            self.place(transitionContext, at: 1)
+        } completion: {
+            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+        }
+    }
+
+    /// The slide's timing: a critically damped spring (it decelerates
+    /// into place without overshooting, as iOS's slide does) that settles
+    /// in `duration`, starting at `velocity` (distances per second, 1 being
+    /// the whole distance left in a second).
+    static func animate(
+        duration: TimeInterval, velocity: CGFloat, _ animations: @escaping () -> Void, completion: (@MainActor () -> Void)? = nil
+    ) {
+        UIView.animate(withDuration: duration, delay: 0, usingSpringWithDamping: 1, initialSpringVelocity: velocity,
+                       options: [], animations: animations, completion: { _ in completion?() })
     }
 
     /// Puts the views where they are `fraction` of the way through the
@@ -298,13 +335,22 @@ final class BackSwipeDriver: UIViewControllerInteractiveTransitioning {
         context?.updateInteractiveTransition(fraction)
     }
 
-    /// The finger has let go (or was taken away): the pop completes or is
-    /// undone. Until UIKit's animations move views here, the views go
-    /// straight to where it ends.
-    func letGo(completing: Bool) {
-        guard let context else { return }
+    /// The finger has let go (or was taken away) moving at `speed` widths
+    /// per second toward the trailing edge: the views slide on to where
+    /// the pop completes, or back to where it is undone, over what is left
+    /// of the slide's duration, starting at the finger's speed.
+    func letGo(completing: Bool, speed: CGFloat) {
+        guard let context, let animator = context.parallaxAnimator else { return }
+        let fraction = context.percentComplete
         if completing { context.finishInteractiveTransition() } else { context.cancelInteractiveTransition() }
-        context.parallaxAnimator?.place(context, at: completing ? 1 : 0)
-        context.completeTransition(completing)
+        let remaining = completing ? 1 - fraction : fraction
+        // The spring's velocity is in distances left per second.
+        let velocity = remaining > 0 ? (completing ? speed : -speed) / remaining : 0
+        ParallaxTransitionAnimator.animate(duration: animator.transitionDuration(using: context) * remaining, velocity: max(0, velocity)) {
+            animator.place(context, at: completing ? 1 : 0)
+            context.moveBar(to: completing ? 1 : 0)
+        } completion: {
+            context.completeTransition(completing)
+        }
     }
 }

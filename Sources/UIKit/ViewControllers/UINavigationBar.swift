@@ -42,9 +42,15 @@ open class UINavigationBar: UIView {
     /// (a navigation controller pops its top controller).
     var backButtonAction: (@MainActor () -> Void)?
 
-    private let titleLabel = UILabel(frame: .zero)
-    private let backButton = BackButton()
-    private var itemViews: [UIView] = []
+    /// What the bar shows for the top item; during an interactive
+    /// transition, ``incoming`` shows the item that will be on top.
+    private var content = NavigationBarContent()
+    private var incoming: NavigationBarContent?
+    /// The stack a transition leads to.
+    private var incomingItems: [UINavigationItem]?
+    /// Whether the transition pushes (titles slide toward the leading side)
+    /// rather than pops.
+    private var isPushing = false
     private let hairline = CALayer()
 
     public override init(frame: CGRect) {
@@ -61,22 +67,20 @@ open class UINavigationBar: UIView {
         backgroundColor = NavigationMetrics.barBackgroundColor
         hairline.backgroundColor = UIColor.separator.cgColor
         layer.addSublayer(hairline)
-        titleLabel.font = .systemFont(ofSize: NavigationMetrics.titleFontSize, weight: .semibold)
-        titleLabel.textColor = .label
-        titleLabel.textAlignment = .center
-        titleLabel.lineBreakMode = .byTruncatingTail
-        addSubview(titleLabel)
-        backButton.addAction(UIAction { [weak self] _ in self?.backButtonTapped() }, for: .touchUpInside)
-        addSubview(backButton)
+        adopt(content)
+    }
+
+    private func adopt(_ content: NavigationBarContent) {
+        content.backButtonAction = { [weak self] in self?.backButtonTapped() }
+        content.frame = bounds
+        addSubview(content)
     }
 
     // MARK: The stack
 
     open func setItems(_ items: [UINavigationItem]?, animated: Bool) {
-        for item in self.items ?? [] { item.onChange = nil }
         self.items = items
-        for item in items ?? [] { item.onChange = { [weak self] in self?.itemsDidChange() } }
-        itemsDidChange()
+        content.show(items ?? [])
     }
 
     open func pushItem(_ item: UINavigationItem, animated: Bool) {
@@ -98,30 +102,53 @@ open class UINavigationBar: UIView {
         delegate?.navigationBar(self, didPop: top)
     }
 
-    /// Rebuilds the item buttons for the top item and lays them out again.
-    private func itemsDidChange() {
-        for view in itemViews { view.removeFromSuperview() }
-        itemViews.removeAll()
-        for item in (topItem?.leftBarButtonItems ?? []) + (topItem?.rightBarButtonItems ?? []) {
-            item.onChange = { [weak self] in self?.itemsDidChange() }
-            let view = item.customView ?? makeButton(for: item)
-            itemViews.append(view)
-            addSubview(view)
-        }
-        if let titleView = topItem?.titleView, titleView.superview !== self {
-            addSubview(titleView)
-        }
-        for subview in subviews where subview !== topItem?.titleView && isFormerTitleView(subview) {
-            subview.removeFromSuperview()
-        }
-        titleLabel.text = topItem?.title
-        setNeedsLayout()
+    // MARK: Transitions
+
+    /// Shows `items` beside the current stack, hidden, for a navigation
+    /// controller's animated transition: ``updateTransition(_:)`` cross-fades
+    /// the two (in an animation, or following a gesture),
+    /// ``endTransition(completed:)`` keeps one.
+    func beginTransition(to items: [UINavigationItem], pushing: Bool) {
+        isPushing = pushing
+        incoming?.removeFromSuperview()
+        let next = NavigationBarContent()
+        adopt(next)
+        next.alpha = 0
+        incoming = next
+        incomingItems = items
+        // The incoming item's title view is taken from where it is only
+        // when the transition completes; until then it shows where it was.
+        next.show(items, takingTitleView: false)
     }
 
-    /// A subview that is none of the bar's own views: a title view of an
-    /// item that is no longer on top.
-    private func isFormerTitleView(_ view: UIView) -> Bool {
-        view !== titleLabel && view !== backButton && !itemViews.contains { $0 === view }
+    /// How far the transition has gone: the current items fade out as the
+    /// incoming ones fade in, and their titles slide half the bar's width
+    /// apart (as iOS moves them): for a pop the current title toward the
+    /// trailing edge and the incoming one in from the leading side, for a
+    /// push the other way.
+    func updateTransition(_ fraction: CGFloat) {
+        let travel = (isPushing ? -1 : 1) * bounds.width / 2
+        content.alpha = 1 - fraction
+        content.titleOffset = fraction * travel
+        incoming?.alpha = fraction
+        incoming?.titleOffset = (fraction - 1) * travel
+    }
+
+    func endTransition(completed: Bool) {
+        guard let incoming, let incomingItems else { return }
+        self.incoming = nil
+        self.incomingItems = nil
+        if completed {
+            content.removeFromSuperview()
+            content = incoming
+            items = incomingItems
+            content.show(incomingItems)
+        } else {
+            incoming.removeFromSuperview()
+            content.show(items ?? [])
+        }
+        content.alpha = 1
+        content.titleOffset = 0
     }
 
     // MARK: Layout
@@ -137,6 +164,89 @@ open class UINavigationBar: UIView {
     open override func layoutSubviews() {
         super.layoutSubviews()
         hairline.frame = CGRect(x: 0, y: bounds.height, width: bounds.width, height: 1 / UIScreen.main.scale)
+        content.frame = bounds
+        incoming?.frame = bounds
+    }
+
+    /// The back button, for tests.
+    var backButtonControl: UIControl { content.backButton }
+    /// The title label, for tests.
+    var titleLabelView: UILabel { content.titleLabel }
+    /// The button or custom view showing `item`, for tests.
+    func view(for item: UIBarButtonItem) -> UIView? { content.view(for: item) }
+    /// The title label of the items an interactive transition leads to, for tests.
+    var incomingTitleLabelView: UILabel? { incoming?.titleLabel }
+}
+
+/// What the bar shows for its top item: the title (or title view), the
+/// back button to the item below, and the item's buttons, laid out as
+/// ``UINavigationBar`` says.
+@MainActor
+private final class NavigationBarContent: UIView {
+    let titleLabel = UILabel(frame: .zero)
+    let backButton = BackButton()
+    var backButtonAction: (@MainActor () -> Void)?
+    private var topItem: UINavigationItem?
+    private var backItem: UINavigationItem?
+    private var itemViews: [UIView] = []
+    private var titleView: UIView?
+    /// How far the title (or title view) is moved sideways, for transitions.
+    var titleOffset: CGFloat = 0 {
+        didSet { applyTitleOffset() }
+    }
+
+    private func applyTitleOffset() {
+        let shift = CGAffineTransform(translationX: titleOffset, y: 0)
+        titleLabel.transform = shift
+        titleView?.transform = shift
+    }
+
+    init() {
+        super.init(frame: .zero)
+        titleLabel.font = .systemFont(ofSize: NavigationMetrics.titleFontSize, weight: .semibold)
+        titleLabel.textColor = .label
+        titleLabel.textAlignment = .center
+        titleLabel.lineBreakMode = .byTruncatingTail
+        addSubview(titleLabel)
+        backButton.addAction(UIAction { [weak self] _ in self?.backButtonAction?() }, for: .touchUpInside)
+        addSubview(backButton)
+    }
+
+    required init?(coder: NSCoder) {
+        nil
+    }
+
+    /// Shows the top of `items`, with a back button to the one below, and
+    /// follows their changes. `takingTitleView` false leaves the top item's
+    /// title view where it is.
+    func show(_ items: [UINavigationItem], takingTitleView: Bool = true) {
+        topItem = items.last
+        backItem = items.count > 1 ? items[items.count - 2] : nil
+        for item in items { item.onChange = { [weak self] in self?.rebuild(takingTitleView: true) } }
+        rebuild(takingTitleView: takingTitleView)
+    }
+
+    /// Makes the item buttons and the title again and lays them out.
+    private func rebuild(takingTitleView: Bool) {
+        for view in itemViews { view.removeFromSuperview() }
+        itemViews.removeAll()
+        for item in (topItem?.leftBarButtonItems ?? []) + (topItem?.rightBarButtonItems ?? []) {
+            item.onChange = { [weak self] in self?.rebuild(takingTitleView: true) }
+            let view = item.customView ?? makeButton(for: item)
+            itemViews.append(view)
+            addSubview(view)
+        }
+        if let titleView, titleView !== topItem?.titleView, titleView.superview === self { titleView.removeFromSuperview() }
+        titleView?.transform = .identity
+        titleView = takingTitleView ? topItem?.titleView : nil
+        if let titleView, titleView.superview !== self { addSubview(titleView) }
+        applyTitleOffset()
+        titleLabel.text = topItem?.title
+        setNeedsLayout()
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
         let height = bounds.height
         let spacing = NavigationMetrics.itemSpacing, gap = NavigationMetrics.titleGap
         let leftItems = topItem?.leftBarButtonItems ?? [], rightItems = topItem?.rightBarButtonItems ?? []
@@ -155,7 +265,6 @@ open class UINavigationBar: UIView {
         trailing += rightItems.isEmpty ? 0 : spacing
 
         // The title (or title view), centred on the bar if it can be.
-        let titleView = topItem?.titleView
         let titleWidth = titleView.map { $0.bounds.width } ?? ceil(titleLabel.sizeThatFits(.zero).width)
         let centredTitleMinX = (bounds.width - titleWidth) / 2
 
@@ -190,12 +299,19 @@ open class UINavigationBar: UIView {
         let x = min(max(centredTitleMinX, minX), maxX - width)
         if let titleView {
             let titleHeight = min(titleView.bounds.height > 0 ? titleView.bounds.height : height, height)
-            titleView.frame = CGRect(x: x, y: (height - titleHeight) / 2, width: width, height: titleHeight)
+            place(titleView, in: CGRect(x: x, y: (height - titleHeight) / 2, width: width, height: titleHeight))
             titleLabel.isHidden = true
         } else {
             titleLabel.isHidden = false
-            titleLabel.frame = CGRect(x: x, y: 0, width: width, height: height)
+            place(titleLabel, in: CGRect(x: x, y: 0, width: width, height: height))
         }
+    }
+
+    /// Puts `view` in `rect` by its bounds and centre, so that the title's
+    /// sideways transform moves it from there.
+    private func place(_ view: UIView, in rect: CGRect) {
+        view.bounds = CGRect(origin: .zero, size: rect.size)
+        view.center = CGPoint(x: rect.midX, y: rect.midY)
     }
 
     /// What the back button says before it is shortened: the item below's
@@ -217,11 +333,7 @@ open class UINavigationBar: UIView {
         item.customView == nil ? bounds.height : min(view.bounds.height, bounds.height)
     }
 
-    /// The back button, for tests.
-    var backButtonControl: UIControl { backButton }
-    /// The title label, for tests.
-    var titleLabelView: UILabel { titleLabel }
-    /// The button or custom view showing `item`, for tests.
+    /// The button or custom view showing `item`.
     func view(for item: UIBarButtonItem) -> UIView? {
         let items = (topItem?.leftBarButtonItems ?? []) + (topItem?.rightBarButtonItems ?? [])
         return items.firstIndex { $0 === item }.map { itemViews[$0] }

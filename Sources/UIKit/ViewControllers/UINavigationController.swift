@@ -87,6 +87,8 @@ open class UINavigationController: UIViewController {
     private var waitingOperations: [@MainActor () -> Void] = []
     /// Drives the back swipe's pop while the finger is down.
     private var backSwipeDriver: BackSwipeDriver?
+    /// The driver of the back swipe whose pop is being asked for.
+    private var startingBackSwipe: BackSwipeDriver?
 
     public override init(nibName: String?, bundle: Bundle?) {
         super.init(nibName: nibName, bundle: bundle)
@@ -189,7 +191,9 @@ open class UINavigationController: UIViewController {
     }
 
     /// Runs the transition from the stack to `newStack`.
-    private func change(to newStack: [UIViewController], animated: Bool, interaction: BackSwipeDriver? = nil) {
+    private func change(to newStack: [UIViewController], animated: Bool) {
+        let interaction = startingBackSwipe
+        startingBackSwipe = nil
         let oldStack = stack
         let from = oldStack.last, to = newStack.last
         let operation: Operation = from === to ? .none : oldStack.contains { $0 === to } ? .pop : .push
@@ -202,7 +206,6 @@ open class UINavigationController: UIViewController {
             navigationController: self, from: from, to: to, operation: operation, oldStack: oldStack,
             added: added, removed: removed, isAnimated: animated && isInWindow && operation != .none)
         self.transition = transition
-        if interaction == nil { navigationBar.setItems(newStack.map(\.navigationItem), animated: animated) }
         transition.start(interaction: interaction)
     }
 
@@ -210,10 +213,24 @@ open class UINavigationController: UIViewController {
     /// appearance changes are told.
     var isInWindow: Bool { viewIfLoaded?.window != nil }
 
+    /// The transition is starting: the bar gets ready to cross-fade to
+    /// the new stack, or, without animation, shows it.
+    func transitionWillStart(_ starting: NavigationTransition) {
+        if starting.isAnimated {
+            navigationBar.beginTransition(to: stack.map(\.navigationItem), pushing: starting.operation == .push)
+        } else {
+            navigationBar.setItems(stack.map(\.navigationItem), animated: false)
+        }
+    }
+
     /// The transition has ended: the stack is what it ended with.
     func transitionDidEnd(_ ended: NavigationTransition, completed: Bool) {
         if !completed { stack = ended.oldStack }
-        navigationBar.setItems(stack.map(\.navigationItem), animated: false)
+        if ended.isAnimated {
+            navigationBar.endTransition(completed: completed)
+        } else {
+            navigationBar.setItems(stack.map(\.navigationItem), animated: false)
+        }
         transition = nil
         backSwipeDriver = nil
         if completed, let top = stack.last { delegate?.navigationController(self, didShow: top, animated: ended.isAnimated) }
@@ -255,8 +272,10 @@ open class UINavigationController: UIViewController {
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         let top = view.safeAreaInsets.top
-        navigationBar.frame = CGRect(x: 0, y: top, width: view.bounds.width, height: NavigationMetrics.barHeight)
-        let contentTop = isNavigationBarHidden ? 0 : navigationBar.frame.maxY
+        // A hidden bar sits just above the view, where it slides to and from.
+        let barY = barIsHidden ? top - NavigationMetrics.barHeight : top
+        navigationBar.frame = CGRect(x: 0, y: barY, width: view.bounds.width, height: NavigationMetrics.barHeight)
+        let contentTop = barIsHidden ? 0 : navigationBar.frame.maxY
         contentView.frame = CGRect(x: 0, y: contentTop, width: view.bounds.width, height: max(0, view.bounds.height - contentTop))
         navigationBar.layoutIfNeeded()
         if transition == nil { stack.last?.viewIfLoaded?.frame = contentView.bounds }
@@ -264,19 +283,33 @@ open class UINavigationController: UIViewController {
 
     // MARK: The bar
 
-    /// Whether the bar is hidden; setting it is ``setNavigationBarHidden(_:animated:)``
-    /// without animation.
+    /// Whether the bar is hidden (or on its way out); setting it is
+    /// ``setNavigationBarHidden(_:animated:)`` without animation.
     open var isNavigationBarHidden: Bool {
-        get { navigationBar.isHidden }
+        get { barIsHidden }
         set { setNavigationBarHidden(newValue, animated: false) }
     }
+    private var barIsHidden = false
 
-    /// Hides or shows the bar; the content takes the bar's room or gives it back.
+    /// Hides or shows the bar; the content takes the bar's room or gives it
+    /// back. Animated, the bar slides up out of the view or down into it
+    /// over ``hideShowBarDuration`` as the content follows.
     open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
-        navigationBar.isHidden = hidden
-        guard isViewLoaded else { return }
+        guard hidden != barIsHidden else { return }
+        barIsHidden = hidden
+        guard isViewLoaded else { return navigationBar.isHidden = hidden }
+        guard animated, isInWindow else {
+            navigationBar.isHidden = hidden
+            view.setNeedsLayout()
+            return view.layoutIfNeeded()
+        }
+        navigationBar.isHidden = false
         view.setNeedsLayout()
-        view.layoutIfNeeded()
+        UIView.animate(withDuration: TimeInterval(Self.hideShowBarDuration), animations: {
+            self.view.layoutIfNeeded()
+        }, completion: { _ in
+            self.navigationBar.isHidden = self.barIsHidden
+        })
     }
 
     // MARK: The back swipe
@@ -298,7 +331,11 @@ open class UINavigationController: UIViewController {
             guard allowsBackSwipe else { return }
             let driver = BackSwipeDriver()
             backSwipeDriver = driver
-            change(to: Array(stack.dropLast()), animated: true, interaction: driver)
+            // Through popViewController, so that a subclass that overrides
+            // it sees the swipe's pop too, as in UIKit.
+            startingBackSwipe = driver
+            popViewController(animated: true)
+            startingBackSwipe = nil
             driver.update(backSwipe.translation(in: contentView).x / width)
         case .changed:
             backSwipeDriver?.update(backSwipe.translation(in: contentView).x / width)
@@ -311,9 +348,9 @@ open class UINavigationController: UIViewController {
             } else {
                 completes = fraction > NavigationMetrics.backSwipeCompletionFraction
             }
-            backSwipeDriver?.letGo(completing: completes)
+            backSwipeDriver?.letGo(completing: completes, speed: speed)
         case .cancelled, .failed:
-            backSwipeDriver?.letGo(completing: false)
+            backSwipeDriver?.letGo(completing: false, speed: 0)
         default:
             break
         }

@@ -263,11 +263,20 @@ open class UIViewController: UIResponder {
 
     open var modalPresentationStyle: UIModalPresentationStyle = .automatic
 
+    /// Gives the animator (and interaction controller) of this controller's
+    /// presentation and dismissal; nil uses the standard slide. Not retained.
+    open weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
+
     /// Shows `viewController` over this controller's window: its view goes
     /// into a new `UITransitionView` added to the window in front of the
     /// views already there. Refused (and reported) when this controller is
-    /// not in a window or already presents another controller. There are no
-    /// animations here, so `completion` runs before the call returns.
+    /// not in a window or already presents another controller. Animated,
+    /// the view slides up from the bottom as iOS's default modal style does
+    /// (or as the `transitioningDelegate`'s animator moves it), and the
+    /// transition view takes no touches until it ends; `completion` runs
+    /// then. Not animated, `completion` runs before the call returns. An
+    /// alert controller appears and goes at once here: UIKit's fade and
+    /// scale of alerts is not built yet.
     open func present(_ viewController: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
         guard presentedViewController == nil else {
             return reportPresentation("\(self) already presents \(presentedViewController!); \(viewController) was not presented")
@@ -286,19 +295,52 @@ open class UIViewController: UIResponder {
         presentedView.frame = container.bounds
         container.addSubview(presentedView)
         window.addSubview(container)
-        completion?()
+        guard flag, !(viewController is UIAlertController) else {
+            completion?()
+            return
+        }
+        let delegate = viewController.transitioningDelegate
+        let animator = delegate?.animationController(forPresented: viewController, presenting: self, source: self)
+            ?? ModalSlideAnimator()
+        PresentationTransition(
+            container: container, presenting: self, presented: viewController, isPresenting: true, animator: animator
+        ) { [weak self] didComplete in
+            if !didComplete { self?.removePresentation(of: viewController) }
+            completion?()
+        }.start(interaction: delegate?.interactionControllerForPresentation(using: animator))
+    }
+
+    /// Takes the presented controller's transition view away and forgets it.
+    private func removePresentation(of presented: UIViewController) {
+        presented.transitionView?.removeFromSuperview()
+        presented.transitionView = nil
+        presented.presenter = nil
+        if presentedViewController === presented { presentedViewController = nil }
     }
 
     /// Dismisses the controller this one presents, with any it presents in
     /// turn; called on a presented controller, asks its presenter to do it.
+    ///
+    /// Animated, the view slides down (or as the presented controller's
+    /// `transitioningDelegate` animates it) and `completion` runs at the end;
+    /// an interactive dismissal that is cancelled leaves it presented.
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
         if let presented = presentedViewController {
-            if presented.presentedViewController != nil { presented.dismiss(animated: flag) }
-            presented.transitionView?.removeFromSuperview()
-            presented.transitionView = nil
-            presented.presenter = nil
-            presentedViewController = nil
-            completion?()
+            if presented.presentedViewController != nil { presented.dismiss(animated: false) }
+            guard flag, !(presented is UIAlertController), let container = presented.transitionView else {
+                removePresentation(of: presented)
+                completion?()
+                return
+            }
+            let delegate = presented.transitioningDelegate
+            let animator = delegate?.animationController(forDismissed: presented) ?? ModalSlideAnimator()
+            PresentationTransition(
+                container: container, presenting: self, presented: presented, isPresenting: false, animator: animator
+            ) { [weak self] didComplete in
+                guard didComplete else { return }
+                self?.removePresentation(of: presented)
+                completion?()
+            }.start(interaction: delegate?.interactionControllerForDismissal(using: animator))
         } else if let presenting = presentingViewController {
             presenting.dismiss(animated: flag, completion: completion)
         }
