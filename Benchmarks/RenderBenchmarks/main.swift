@@ -1,6 +1,6 @@
 // Rendering benchmarks: the frame's path, from views to pixels, single
 // threaded. Run with `Benchmarks/render.sh` (release build); `--quick` does
-// a short run; `--count full|damaged|scroll|drag` repeats one measurement a fixed
+// a short run; `--count full|damaged|scroll|drag|animated|moving|table` repeats one measurement a fixed
 // number of times inside a function of its own, for callgrind's
 // --toggle-collect (see docs/compositor.md); `--frame PATH` writes the cards
 // scene's full frame as a PNG, to look at or to compare two builds.
@@ -30,6 +30,10 @@
 //    (the refresh on the manual clock, the commit of presentation values,
 //    the composite of the damage); and the marker alone moving 1 pt per
 //    refresh, the damaged frame of an animation.
+// 5. A 10,000-row UITableView flung at 120 Hz on the same screen: thread
+//    CPU time of each display refresh while it decelerates — motion, the
+//    table's layout and cell reuse, commit, damaged frame (TableScene.swift);
+//    median and 99th percentile.
 
 #if canImport(Glibc)
 import Foundation
@@ -173,6 +177,7 @@ func countedRegionEnded() {
 @MainActor @inline(never) func countedDamagedFrames(_ scene: CardsScene, _ n: Int) { for i in 0..<n { _ = scene.damagedFrame(i) } }
 @MainActor @inline(never) func countedScrollFrames(_ scene: ListScene, _ n: Int) { for _ in 0..<n { scene.scrollFrame() } }
 @MainActor @inline(never) func countedDragSteps(_ scene: DragScene, _ n: Int) { for _ in 0..<n { _ = scene.moveOneStep() } }
+@MainActor @inline(never) func countedTableFrames(_ scene: TableScene, _ n: Int) { for _ in 0..<n { scene.frame() } }
 @MainActor @inline(never) func countedAnimatedFrames(_ scene: AnimatedCardsScene, _ n: Int) { for _ in 0..<n { _ = scene.frame() } }
 @MainActor @inline(never) func countedMovingCardFrames(_ scene: OneMovingCardScene, _ n: Int) { for _ in 0..<n { _ = scene.frame() } }
 
@@ -212,6 +217,16 @@ func main() throws {
             countedDragSteps(scene, operations)
             countedRegionEnded()
             withExtendedLifetime(scene) {}
+        case "table":
+            // Frames of a deceleration, after a first fling that warms the
+            // reuse queue and the glyph caches: 240 refreshes (2 s at 120 Hz).
+            let scene = try TableScene()
+            scene.verify()
+            scene.fling()
+            operations = 240
+            countedTableFrames(scene, operations)
+            countedRegionEnded()
+            withExtendedLifetime(scene) {}
         case "animated":
             let scene = AnimatedCardsScene(cards: try CardsScene())
             operations = 10
@@ -225,7 +240,7 @@ func main() throws {
             countedRegionEnded()
             withExtendedLifetime(scene) {}
         default:
-            print("--count takes full, damaged, scroll, drag, animated or moving")
+            print("--count takes full, damaged, scroll, drag, animated, moving or table")
             exit(2)
         }
         print("counted \(measurement): \(operations) operations")
@@ -320,6 +335,13 @@ func main() throws {
         movingFrames.append(now() - start)
     }
 
+    let table = try TableScene()
+    table.verify()
+    let tableTimes = table.measureFrames(flings: quick ? 3 : 20)
+    let tableFrames = tableTimes.frame.map { Double($0) / 1e9 }.sorted()
+    let tableTurns = tableTimes.turn.map { Double($0) / 1e9 }.sorted()
+    let tableComposites = tableTimes.composite.map { Double($0) / 1e9 }.sorted()
+
     func ms(_ seconds: Double) -> String { String(format: "%.3f ms", seconds * 1000) }
     print("cards, full frame (1170×2532, 200 layers)      median \(ms(median(full)))   best \(ms(full.min()!))   aim ≤ 6 ms")
     print("cards, damaged frame (100×100 at 500,1200)     median \(ms(median(damaged)))   best \(ms(damaged.min()!))   aim ≤ 0.15 ms")
@@ -329,6 +351,10 @@ func main() throws {
     print("drag a card over the cards, touch to pixels    median \(ms(median(dragSteps)))   p99 \(ms(p99))   best \(ms(sortedSteps[0]))")
     print("cards, every card animating (refresh+frame)    median \(ms(median(animatedFrames)))   best \(ms(animatedFrames.min()!))   aim ≤ 1.2 × full")
     print("cards, one card animating (refresh+frame)      median \(ms(median(movingFrames)))   best \(ms(movingFrames.min()!))   aim ≤ 2 × damaged")
+    func percentile99(_ sorted: [Double]) -> Double { sorted[sorted.count * 99 / 100] }
+    print("table, 10,000 rows flung at 120 Hz, CPU/frame  median \(ms(median(tableFrames)))   p99 \(ms(percentile99(tableFrames)))   (\(tableFrames.count) frames)   aim ≤ 2 ms")
+    print("  of which the run loop's turn (motion, layout, reuse, text, commit)  median \(ms(median(tableTurns)))   p99 \(ms(percentile99(tableTurns)))")
+    print("  and the compositor's damaged frame                                  median \(ms(median(tableComposites)))   p99 \(ms(percentile99(tableComposites)))")
 }
 
 MainActor.assumeIsolated {

@@ -446,4 +446,69 @@ func layoutProblems() -> [String] {
         window.layoutIfNeeded()
         #expect(controller.calls == 1)
     }
+
+    /// A constraint on a label's first baseline follows a new font (UIKit
+    /// recomputes baselines when the font changes).
+    @Test func baselineConstraintsFollowTheLabelsFont() {
+        let (window, container) = makeContainer()
+        let label = UILabel()
+        label.text = "Baseline"
+        label.font = .systemFont(ofSize: 17)
+        label.translatesAutoresizingMaskIntoConstraints = false
+        container.addSubview(label)
+        let rule = plainView(in: container)
+        NSLayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+            label.topAnchor.constraint(equalTo: container.topAnchor, constant: 10),
+            rule.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+            rule.widthAnchor.constraint(equalToConstant: 100),
+            rule.heightAnchor.constraint(equalToConstant: 1),
+            rule.topAnchor.constraint(equalTo: label.firstBaselineAnchor),
+        ])
+        window.layoutIfNeeded()
+        // The label hugs its text, so its first baseline is its top plus the font's ascender (to a pixel).
+        #expect(abs(rule.frame.minY - (10 + label.font!.ascender)) <= 0.34)
+        label.font = .systemFont(ofSize: 34)
+        window.layoutIfNeeded()
+        #expect(abs(rule.frame.minY - (10 + label.font!.ascender)) <= 0.34)
+        #expect(rule.frame.minY > 10 + UIFont.systemFont(ofSize: 17).ascender + 5)
+        #expect(label.constraintsAffectingLayout(for: .vertical).count >= 2)
+    }
+
+    /// A scroll view's content guide sizes the content (its solved size is
+    /// the content size); its frame guide holds a view still on screen while
+    /// the content scrolls.
+    @Test func scrollViewGuidesSizeTheContentAndHoldAViewOnScreen() {
+        let window = makeWindow()
+        let scrollView = UIScrollView(frame: CGRect(x: 0, y: 0, width: 300, height: 400))
+        window.addSubview(scrollView)
+        let content = UIView()
+        let badge = UIView()
+        for view in [content, badge] {
+            view.translatesAutoresizingMaskIntoConstraints = false
+            scrollView.addSubview(view)
+        }
+        NSLayoutConstraint.activate([
+            content.topAnchor.constraint(equalTo: scrollView.contentLayoutGuide.topAnchor),
+            content.leadingAnchor.constraint(equalTo: scrollView.contentLayoutGuide.leadingAnchor),
+            content.trailingAnchor.constraint(equalTo: scrollView.contentLayoutGuide.trailingAnchor),
+            content.bottomAnchor.constraint(equalTo: scrollView.contentLayoutGuide.bottomAnchor),
+            content.widthAnchor.constraint(equalTo: scrollView.frameLayoutGuide.widthAnchor),
+            content.heightAnchor.constraint(equalToConstant: 1000),
+            badge.topAnchor.constraint(equalTo: scrollView.frameLayoutGuide.topAnchor, constant: 10),
+            badge.trailingAnchor.constraint(equalTo: scrollView.frameLayoutGuide.trailingAnchor, constant: -10),
+            badge.widthAnchor.constraint(equalToConstant: 40),
+            badge.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        window.layoutIfNeeded()
+        #expect(scrollView.contentSize == CGSize(width: 300, height: 1000))
+        #expect(content.frame == CGRect(x: 0, y: 0, width: 300, height: 1000))
+        #expect(badge.frame == CGRect(x: 250, y: 10, width: 40, height: 20))
+        #expect(scrollView.frameLayoutGuide.layoutFrame == CGRect(x: 0, y: 0, width: 300, height: 400))
+        // Scrolled 200 points: the badge stays 10 points below the visible top.
+        scrollView.contentOffset = CGPoint(x: 0, y: 200)
+        window.layoutIfNeeded()
+        #expect(badge.frame == CGRect(x: 250, y: 210, width: 40, height: 20))
+        #expect(content.frame.minY == 0)
+    }
 }

@@ -114,7 +114,9 @@ import Testing
         ])
     }
 
-    @Test func hiddenViewsLeaveTheArrangement() {
+    /// As UIKit: a hidden arranged view gets no length along the axis, where
+    /// the views before it end, and one spacing goes with it.
+    @Test func hiddenViewsCollapseAndTheirSpacingGoes() {
         let (stack, views) = makeStack { stack in
             stack.distribution = .fillEqually
             stack.spacing = 10
@@ -122,7 +124,16 @@ import Testing
         views[1].isHidden = true
         stack.layoutIfNeeded()
         #expect(views[0].frame == CGRect(x: 0, y: 0, width: 145, height: 100))
+        #expect(views[1].frame == CGRect(x: 145, y: 0, width: 0, height: 100))
         #expect(views[2].frame == CGRect(x: 155, y: 0, width: 145, height: 100))
+        #expect(views[1].constraints.contains { $0.identifier == "UISV-hiding" })  // a one-view constraint lives in the view
+        // The first view hidden: it sits at the leading edge, and no spacing comes before the second.
+        views[1].isHidden = false
+        views[0].isHidden = true
+        stack.layoutIfNeeded()
+        #expect(views[0].frame == CGRect(x: 0, y: 0, width: 0, height: 100))
+        #expect(views[1].frame == CGRect(x: 0, y: 0, width: 145, height: 100))
+        views[0].isHidden = false
         views[1].isHidden = false
         stack.layoutIfNeeded()
         #expect(areClose([views[2].frame], [CGRect(x: 300 - 280.0 / 3, y: 0, width: 280.0 / 3, height: 100)]))

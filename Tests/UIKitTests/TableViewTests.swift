@@ -72,8 +72,10 @@ func tableScene(_ rowCounts: [Int] = [100], style: UITableView.Style = .plain,
     table.rowHeight = 44
     let log = TableLog(rowCounts: rowCounts)
     configure(table, log)
-    table.dataSource = log
+    // Each assignment reloads; the delegate goes first so that the rows
+    // (a million in one test) are read once, with their delegate's heights.
     table.delegate = log
+    table.dataSource = log
     window.addSubview(table)
     table.layoutIfNeeded()
     return (table, log, TouchSynthesizer(window: window))

@@ -40,6 +40,8 @@ final class LayoutEngine {
         var dependencies: [LayoutItem] = []
         var translates = false
         var intrinsicSize = CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+        /// A scroll view's frame guide: the content offset its origin was tied to.
+        var guideOrigin = CGPoint.zero
         var hugging = (horizontal: UILayoutPriority.defaultLow, vertical: UILayoutPriority.defaultLow)
         var compressionResistance = (horizontal: UILayoutPriority.defaultHigh, vertical: UILayoutPriority.defaultHigh)
 
@@ -107,7 +109,8 @@ final class LayoutEngine {
             inside.insert(ObjectIdentifier(next))
             if let state = next.layoutState {
                 for guide in state.layoutGuides { inside.insert(ObjectIdentifier(guide)) }
-                for guide in [state.marginsGuide, state.safeAreaGuide, state.readableGuide] {
+                for guide in [state.marginsGuide, state.safeAreaGuide, state.readableGuide,
+                              state.scrollContentGuide, state.scrollFrameGuide] {
                     if let guide { inside.insert(ObjectIdentifier(guide)) }
                 }
                 if !state.constraints.isEmpty || state.needsUpdateConstraints { hasConstraints = true }
@@ -338,7 +341,9 @@ final class LayoutEngine {
     /// A baseline as `fraction × height + offset` from the top. A label's
     /// first and last baselines are those of its text, centred in its bounds
     /// as it draws it; any other view's are its bottom edge (UIKit's default
-    /// for views without text). Computed when the constraint is installed.
+    /// for views without text). Computed when the constraint is installed,
+    /// and again when the label's text or font changes
+    /// (``reinstallBaselineConstraints(of:)``).
     private func baseline(of item: LayoutItem, first: Bool) -> (Double, Double) {
         guard let label = item as? UILabel, let font = label.font else { return (1, 0) }
         let textHeight = Double(label.intrinsicContentSize.height)
@@ -444,6 +449,26 @@ final class LayoutEngine {
     private func addGuideConstraints(of guide: UILayoutGuide, in view: UIView, _ participant: Participant) {
         let guideVariables = guide.layoutVariables
         let viewVariables = view.layoutVariables
+        switch guide.role {
+        case .scrollContent:
+            // At the content's origin; its size is what the app's constraints make it.
+            addOwn(Constraint(LayoutSolver.Expression(guideVariables.minX), .equal), .guide, participant)
+            addOwn(Constraint(LayoutSolver.Expression(guideVariables.minY), .equal), .guide, participant)
+            return
+        case .scrollFrame:
+            // The scroll view's bounds: at the content offset, as large as the view.
+            let origin = view.bounds.origin
+            participant.guideOrigin = origin
+            addOwn(Constraint(LayoutSolver.Expression(guideVariables.minX) - Double(origin.x), .equal), .guide, participant)
+            addOwn(Constraint(LayoutSolver.Expression(guideVariables.minY) - Double(origin.y), .equal), .guide, participant)
+            addOwn(Constraint(LayoutSolver.Expression(guideVariables.width), .equal, LayoutSolver.Expression(viewVariables.width)),
+                   .guide, participant)
+            addOwn(Constraint(LayoutSolver.Expression(guideVariables.height), .equal, LayoutSolver.Expression(viewVariables.height)),
+                   .guide, participant)
+            return
+        case .custom, .margins, .safeArea, .readableContent:
+            break
+        }
         let insets = view.systemGuideInsets(guide.role)
         let width = LayoutSolver.Expression(viewVariables.width) - Double(insets.left + insets.right)
         let height = LayoutSolver.Expression(viewVariables.height) - Double(insets.top + insets.bottom)
@@ -468,6 +493,8 @@ final class LayoutEngine {
 
     /// The frame of a view that translates its autoresizing mask changed.
     func geometryDidChange(of view: UIView) {
+        // A scroll view's frame guide follows its content offset.
+        if let guide = view.layoutState?.scrollFrameGuide, participants[ObjectIdentifier(guide)] != nil { markNeedsUpdate() }
         guard let participant = participants[ObjectIdentifier(view)], participant.translates else { return }
         stale[ObjectIdentifier(view)] = participant
         markNeedsUpdate()
@@ -496,9 +523,16 @@ final class LayoutEngine {
                 refresh(view, participant)
             } else if let guide = participant.item as? UILayoutGuide, let view = guide.owningView, guide.role != .custom {
                 let insets = view.systemGuideInsets(guide.role)
-                if participant.intrinsicSize != CGSize(width: insets.left + insets.right, height: insets.top + insets.bottom)
-                    || guide.role == .safeArea || guide.role == .margins {
-                    rebuildOwnConstraints(of: participant)
+                switch guide.role {
+                case .scrollContent:
+                    break
+                case .scrollFrame:
+                    if participant.guideOrigin != view.bounds.origin { rebuildOwnConstraints(of: participant) }
+                default:
+                    if participant.intrinsicSize != CGSize(width: insets.left + insets.right, height: insets.top + insets.bottom)
+                        || guide.role == .safeArea || guide.role == .margins {
+                        rebuildOwnConstraints(of: participant)
+                    }
                 }
             }
         }
@@ -517,6 +551,7 @@ final class LayoutEngine {
             return
         }
         noteWrapping(of: view, participant)
+        if view is UILabel { reinstallBaselineConstraints(of: view) }
         let state = view.layoutState
         let size = view.intrinsicContentSize
         let sameShape = (size.width >= 0) == (participant.intrinsicSize.width >= 0)
@@ -575,6 +610,27 @@ final class LayoutEngine {
         }
     }
 
+    /// A label's font or text changed: the constraints on its baselines are
+    /// made again with the new ascender, descender and text height.
+    private func reinstallBaselineConstraints(of label: UIView) {
+        var affected: [NSLayoutConstraint] = []
+        for entry in installed.values {
+            let constraint = entry.constraint
+            if (constraint.firstItem === label && constraint.firstAttribute.isBaseline)
+                || (constraint.secondItem === label && constraint.secondAttribute.isBaseline) {
+                affected.append(constraint)
+            }
+        }
+        guard !affected.isEmpty else { return }
+        // Held meanwhile, so that the label stays a participant (with its own constraints) throughout.
+        acquire(label)
+        for constraint in affected {
+            uninstall(constraint)
+            install(constraint)
+        }
+        release(label)
+    }
+
     private func rebuildOwnConstraints(of participant: Participant) {
         for constraint in participant.ownConstraints { try? solver.remove(constraint) }
         participant.ownConstraints = []
@@ -630,6 +686,10 @@ final class LayoutEngine {
     private func applySolution() {
         let scale = Double(UIScreen.main.scale)
         for participant in participants.values where !participant.translates {
+            if let guide = participant.item as? UILayoutGuide {
+                applyContentSize(of: guide, scale)
+                continue
+            }
             guard let view = participant.item as? UIView, view.superview != nil else { continue }
             let variables = view.layoutVariables
             let left = roundToPixels(solver.value(of: variables.minX), scale)
@@ -638,6 +698,15 @@ final class LayoutEngine {
             let bottom = roundToPixels(solver.value(of: variables.minY) + solver.value(of: variables.height), scale)
             view.applyEngineFrame(CGRect(x: left, y: top, width: right - left, height: bottom - top))
         }
+    }
+
+    /// A scroll view's content guide, as solved, is its content size.
+    private func applyContentSize(of guide: UILayoutGuide, _ scale: Double) {
+        guard guide.role == .scrollContent, let scrollView = guide.owningView as? UIScrollView else { return }
+        let variables = guide.layoutVariables
+        let size = CGSize(width: roundToPixels(solver.value(of: variables.width), scale),
+                          height: roundToPixels(solver.value(of: variables.height), scale))
+        if size.width >= 0, size.height >= 0, scrollView.contentSize != size { scrollView.contentSize = size }
     }
 
     private func roundToPixels(_ value: Double, _ scale: Double) -> CGFloat {
@@ -741,4 +810,8 @@ extension NSLayoutConstraint.Relation {
         case .greaterThanOrEqual: .greaterThanOrEqual
         }
     }
+}
+
+extension NSLayoutConstraint.Attribute {
+    var isBaseline: Bool { self == .firstBaseline || self == .lastBaseline }
 }

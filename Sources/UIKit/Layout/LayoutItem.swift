@@ -45,6 +45,9 @@ final class ViewLayoutState {
     var marginsGuide: UILayoutGuide?
     var safeAreaGuide: UILayoutGuide?
     var readableGuide: UILayoutGuide?
+    /// A scroll view's `contentLayoutGuide` and `frameLayoutGuide`.
+    var scrollContentGuide: UILayoutGuide?
+    var scrollFrameGuide: UILayoutGuide?
     var needsUpdateConstraints = false
     var autoresizingMask: UIView.AutoresizingMask = []
     var autoresizesSubviews = true
@@ -68,4 +71,10 @@ enum GuideRole {
     /// ``UIView/readableContentGuide``: inside the margins, at most the
     /// readable width, centred.
     case readableContent
+    /// `UIScrollView.contentLayoutGuide`: the content's rectangle, from the
+    /// content's origin; its size becomes the scroll view's `contentSize`.
+    case scrollContent
+    /// `UIScrollView.frameLayoutGuide`: the scroll view's visible rectangle,
+    /// which moves through the content as it scrolls.
+    case scrollFrame
 }

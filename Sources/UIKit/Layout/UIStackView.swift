@@ -2,7 +2,7 @@
 /// constraints it makes itself, as UIKit's does: tied to its edges (or
 /// margins) along the ``axis``, spaced by ``spacing``, sized by their
 /// intrinsic sizes or by the ``distribution``, and placed across the axis
-/// by the ``alignment``. A hidden arranged view leaves the arrangement and
+/// by the ``alignment``. A hidden arranged view collapses to no length and
 /// the others close the gap.
 ///
 /// The constraints are rebuilt in the update-constraints pass after any
@@ -134,16 +134,39 @@ open class UIStackView: UIView {
         spacerGuides = []
         var visible: [UIView] = []
         for view in arrangedSubviews where !view.isHidden && view.superview === self { visible.append(view) }
-        guard !visible.isEmpty else { return }
         let canvas: AnyObject = isLayoutMarginsRelativeArrangement ? layoutMarginsGuide : self
         let along = AxisAttributes(axis)
         let across = AxisAttributes(axis == .horizontal ? .vertical : .horizontal)
-
-        add("UISV-canvas-connection", visible[0], along.start, .equal, canvas, along.start)
-        add("UISV-canvas-connection", visible[visible.count - 1], along.end, .equal, canvas, along.end)
-        arrangeAlongAxis(visible, along, canvas)
-        alignAcrossAxis(visible, across, canvas)
+        if !visible.isEmpty {
+            add("UISV-canvas-connection", visible[0], along.start, .equal, canvas, along.start)
+            add("UISV-canvas-connection", visible[visible.count - 1], along.end, .equal, canvas, along.end)
+            arrangeAlongAxis(visible, along, canvas)
+            alignAcrossAxis(visible, across, canvas)
+        }
+        collapseHiddenViews(along, across, canvas)
         NSLayoutConstraint.activate(generatedConstraints)
+    }
+
+    /// A hidden arranged view stays in the arrangement with no length along
+    /// the axis, where the views before it end, and takes no spacing (UIKit's
+    /// `UISV-hiding` constraint); across the axis it is aligned like the others.
+    private func collapseHiddenViews(_ along: AxisAttributes, _ across: AxisAttributes, _ canvas: AnyObject) {
+        var previousVisible: UIView?
+        var hidden: [UIView] = []
+        for view in arrangedSubviews where view.superview === self {
+            guard view.isHidden else {
+                previousVisible = view
+                continue
+            }
+            hidden.append(view)
+            add("UISV-hiding", view, along.size, .equal, nil, .notAnAttribute)
+            if let previousVisible {
+                add("UISV-spacing", view, along.start, .equal, previousVisible, along.end)
+            } else {
+                add("UISV-canvas-connection", view, along.start, .equal, canvas, along.start)
+            }
+        }
+        if !hidden.isEmpty { alignAcrossAxis(hidden, across, canvas, suppressingAmbiguity: false) }
     }
 
     private func spacing(after view: UIView) -> CGFloat {
@@ -200,7 +223,8 @@ open class UIStackView: UIView {
         }
     }
 
-    private func alignAcrossAxis(_ visible: [UIView], _ across: AxisAttributes, _ canvas: AnyObject) {
+    private func alignAcrossAxis(_ visible: [UIView], _ across: AxisAttributes, _ canvas: AnyObject,
+                                 suppressingAmbiguity: Bool = true) {
         var alignment = self.alignment
         if axis == .vertical && (alignment == .firstBaseline || alignment == .lastBaseline) { alignment = .leading }
         for view in visible {
@@ -226,7 +250,7 @@ open class UIStackView: UIView {
                 add("UISV-spanning-boundary", view, across.end, .lessThanOrEqual, canvas, across.end)
             }
         }
-        if alignment != .fill {
+        if alignment != .fill && suppressingAmbiguity {
             // Without it the stack's breadth would be free above the widest
             // view: a very weak pull keeps it as small as its views allow.
             add("UISV-ambiguity-suppression", self, across.size, .equal, nil, .notAnAttribute, priority: UILayoutPriority(25))

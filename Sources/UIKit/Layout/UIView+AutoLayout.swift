@@ -91,7 +91,7 @@ extension UIView: LayoutItem, AnchorProviding {
     /// The insets of a system guide from the view's bounds.
     func systemGuideInsets(_ role: GuideRole) -> UIEdgeInsets {
         switch role {
-        case .custom: return .zero
+        case .custom, .scrollContent, .scrollFrame: return .zero
         case .safeArea: return safeAreaInsets
         case .margins, .readableContent:
             let margins = layoutMargins
@@ -103,6 +103,8 @@ extension UIView: LayoutItem, AnchorProviding {
 
     /// A system guide's rectangle worked out from the view alone.
     func systemGuideFrame(_ role: GuideRole) -> CGRect {
+        if role == .scrollContent { return CGRect(origin: .zero, size: (self as? UIScrollView)?.contentSize ?? .zero) }
+        if role == .scrollFrame { return bounds }
         var frame = CGRect(origin: .zero, size: bounds.size).inset(by: systemGuideInsets(role))
         if role == .readableContent && frame.width > LayoutMetrics.readableContentWidth {
             frame.origin.x += (frame.width - LayoutMetrics.readableContentWidth) / 2
@@ -362,7 +364,7 @@ extension UIView: LayoutItem, AnchorProviding {
         systemGuide(\.readableGuide, role: .readableContent, identifier: "UIViewReadableContentGuide")
     }
 
-    private func systemGuide(_ slot: ReferenceWritableKeyPath<ViewLayoutState, UILayoutGuide?>,
+    func systemGuide(_ slot: ReferenceWritableKeyPath<ViewLayoutState, UILayoutGuide?>,
                              role: GuideRole, identifier: String) -> UILayoutGuide {
         let state = ensureLayoutState()
         if let guide = state[keyPath: slot] { return guide }
