@@ -20,6 +20,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The inspector's HTTP and WebSocket server: no dependencies of its
+        // own, so it builds in a fraction of Hummingbird's time
+        // (docs/inspector.md has both measured).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // The hardware side and the system side.
@@ -58,6 +62,12 @@ let package = Package(
             exclude: ["Drawing/Symbols/LICENSE-bootstrap-icons.txt"]
         ),
         .target(name: "_Testing_UIKit", dependencies: ["UIKit"]),
+        // The live inspector: a page on 127.0.0.1 showing the screen, the
+        // view tree and each touch's way; `import UIKit` does not pull it in.
+        .target(
+            name: "Inspector",
+            dependencies: ["UIKit", "HID", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")]
+        ),
 
         // Tools. The tool's commands live in a library so that tests can parse them.
         // Scene files (JSON view trees) are read by a module with no
@@ -65,7 +75,7 @@ let package = Package(
         .target(name: "SceneFile"),
         .target(
             name: "OpenUIKitCommands",
-            dependencies: ["UIKit", "EventServer", "SceneFile", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["UIKit", "EventServer", "SceneFile", "Inspector", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // `openuikit demo` starts the server and the demo app, so `swift run
         // openuikit` builds both with it.
@@ -128,6 +138,7 @@ let package = Package(
             // as an app's own package declares them (docs/resources.md).
             resources: [.copy("Resources/Assets.xcassets"), .process("Resources/Images")]
         ),
+        .testTarget(name: "InspectorTests", dependencies: ["Inspector", "UIKit", "HID", .product(name: "FlyingFox", package: "FlyingFox")]),
         .testTarget(name: "OpenUIKitCommandsTests", dependencies: ["OpenUIKitCommands", "SceneFile", "UIKit", "DrawingTestSupport"], exclude: ["References"]),
         // Compiles client code (Tests/SourceCompatibilityFixtures) against the built modules.
         .testTarget(name: "SourceCompatibilityTests", dependencies: ["UIKit"]),

@@ -9,7 +9,9 @@ import UIKit
 /// has a tap, a long-press and a pan recognizer; the badge logs its touches.
 @MainActor
 enum GestureTrace {
-    static func run(_ gesture: TraceCommand.Gesture) -> String {
+    /// The article-style trace, or with `json` every trace record as a JSON
+    /// line (`docs/trace.md`).
+    static func run(_ gesture: TraceCommand.Gesture, json: Bool = false) -> String {
         let application = UIApplication.shared
         application.resetForTesting()
         var lines: [String] = []
@@ -39,15 +41,28 @@ enum GestureTrace {
         for recognizer in [tap, longPress, pan] { card.addGestureRecognizer(recognizer) }
 
         application.traceHandler = { record in
-            switch record {
-            case .gestureStateChanged(let recognizer, let from, let to):
+            switch record.step {
+            case .gestureStateChanged(let recognizer, let from, let to, _, _):
                 log("  \(recognizer.name ?? "recognizer"): \(from) → \(to)")
             case .touchesDelivered(let phase, let view, let count):
                 let name = (view as? NamedView)?.name ?? "\(type(of: view))"
                 log("  \(name).touches\(phaseName(phase))(\(count) touch\(count == 1 ? "" : "es"))")
+            default:
+                break  // the article-style trace shows states and deliveries; --json shows every step
             }
         }
 
+        if json {
+            return JSONTrace.lines { perform(gesture, with: synthesizer, log: { _ in }) }
+        }
+        perform(gesture, with: synthesizer, log: log)
+        application.traceHandler = nil
+        return "demo: window ← root ← card (tap, long press, pan) ← badge; \(gesture.rawValue)\n"
+            + lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Runs the gesture's fingers, saying what they do through `log`.
+    private static func perform(_ gesture: TraceCommand.Gesture, with synthesizer: TouchSynthesizer, log: (String) -> Void) {
         let start = CGPoint(x: 90, y: 150)  // on the badge
         switch gesture {
         case .tap:
@@ -77,9 +92,6 @@ enum GestureTrace {
             synthesizer.touchUp(finger)
         }
         synthesizer.advance(by: 0.5)
-        application.traceHandler = nil
-        return "demo: window ← root ← card (tap, long press, pan) ← badge; \(gesture.rawValue)\n"
-            + lines.joined(separator: "\n") + "\n"
     }
 
     private static func phaseName(_ phase: UITouch.Phase) -> String {
@@ -101,6 +113,7 @@ final class NamedView: UIView {
     init(name: String, frame: CGRect) {
         self.name = name
         super.init(frame: frame)
+        accessibilityIdentifier = name
     }
 
     required init?(coder: NSCoder) { nil }

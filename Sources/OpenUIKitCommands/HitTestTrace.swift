@@ -10,7 +10,9 @@ import UIKit
 enum HitTestTrace {
     static let tapPoint = CGPoint(x: 56.67, y: 167)
 
-    static func run() -> String {
+    /// The article-style trace, or with `json` every trace record of the
+    /// tap as a JSON line (`docs/trace.md`).
+    static func run(json: Bool = false) -> String {
         let application = UIApplication.shared
         application.resetForTesting()
         let trace = Trace()
@@ -27,8 +29,13 @@ enum HitTestTrace {
         lightGrey.addSubview(red)
         lightGrey.addSubview(green)
 
+        let synthesizer = TouchSynthesizer(window: window)
+        application.runLoop.runUntilIdle()
+        if json {
+            return JSONTrace.lines { synthesizer.tap(at: tapPoint) }
+        }
         trace.add("tap at window point \(describe(tapPoint))")
-        TouchSynthesizer(window: window).tap(at: tapPoint)
+        synthesizer.tap(at: tapPoint)
         return trace.lines.joined(separator: "\n") + "\n"
     }
 
@@ -57,6 +64,7 @@ final class TracedView: UIView {
         self.name = name
         self.trace = trace
         super.init(frame: frame)
+        accessibilityIdentifier = name
     }
 
     required init?(coder: NSCoder) { nil }
@@ -85,5 +93,20 @@ final class TracedView: UIView {
     override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         trace.add("\(name).touchesEnded")
         super.touchesEnded(touches, with: event)
+    }
+}
+
+/// What `openuikit trace --json` prints: every trace record of what `body`
+/// makes happen, one JSON line each.
+@MainActor
+enum JSONTrace {
+    static func lines(_ body: () -> Void) -> String {
+        let application = UIApplication.shared
+        let encoder = TraceJSONEncoder()
+        var lines: [String] = []
+        application.traceHandler = { lines.append(encoder.encode($0)) }
+        body()
+        application.traceHandler = nil
+        return lines.map { $0 + "\n" }.joined()
     }
 }

@@ -14,6 +14,7 @@ public struct OpenUIKitCommand: ParsableCommand {
         subcommands: [
             DemoCommand.self,
             TraceCommand.self,
+            InspectCommand.self,
             ScrollCommand.self,
             AppsCommand.self,
             SwitchCommand.self,

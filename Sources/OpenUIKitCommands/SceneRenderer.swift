@@ -28,14 +28,7 @@ enum SceneRenderer {
         let screen = UIScreen.main
         let savedBounds = screen.bounds, savedScale = screen.scale
         defer { screen.bounds = savedBounds; screen.scale = savedScale }
-        screen.bounds = CGRect(x: 0, y: 0, width: scene.width, height: scene.height)
-        screen.scale = CGFloat(scene.scale)
-
-        let window = UIWindow(frame: screen.bounds)
-        window.backgroundColor = uiColor(scene.backgroundColor)
-        var builder = SceneViewBuilder(directory: directory)
-        for description in scene.views { window.addSubview(try builder.view(description)) }
-        window.makeKeyAndVisible()
+        let window = try makeWindow(scene, imagesIn: directory)
         application.runLoop.runUntilIdle()
 
         let compositor = try LayerCompositor(rootLayer: window.layer, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: CGFloat(scene.scale))
@@ -49,6 +42,20 @@ enum SceneRenderer {
         application.resetForTesting()
         guard let image else { throw LayerCompositor.FrameError.tooLarge(width: pixelWidth, height: pixelHeight) }
         return image
+    }
+
+    /// The scene's views in a new key window that fills the screen, which
+    /// takes the scene's size and scale.
+    static func makeWindow(_ scene: Scene, imagesIn directory: URL) throws -> UIWindow {
+        let screen = UIScreen.main
+        screen.bounds = CGRect(x: 0, y: 0, width: scene.width, height: scene.height)
+        screen.scale = CGFloat(scene.scale)
+        let window = UIWindow(frame: screen.bounds)
+        window.backgroundColor = uiColor(scene.backgroundColor)
+        var builder = SceneViewBuilder(directory: directory)
+        for description in scene.views { window.addSubview(try builder.view(description)) }
+        window.makeKeyAndVisible()
+        return window
     }
 
     static func uiColor(_ color: SceneColor) -> UIColor {
@@ -205,6 +212,7 @@ private struct SceneViewBuilder {
     }
 
     private func apply(_ d: SceneView, to view: UIView) {
+        view.accessibilityIdentifier = d.name
         if let color = d.backgroundColor { view.backgroundColor = SceneRenderer.uiColor(color) }
         view.alpha = CGFloat(d.alpha)
         view.isHidden = d.isHidden

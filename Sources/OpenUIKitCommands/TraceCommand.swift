@@ -15,6 +15,13 @@ public struct TraceCommand: ParsableCommand {
             With a gesture: runs it on a demo card that has tap, long-press and \
             pan recognizers, and prints each recognizer state change, action \
             and touch delivery with its time on the run loop's clock.
+
+            With --json: every step of the same run as one JSON object per line \
+            (HID event received, queued, each hitTest and point(inside:) with \
+            its point and answer, the touch's view, recognizer changes with \
+            their reasons, touch methods and what was passed to next, control \
+            events and actions, layout, display, commit), as docs/trace.md \
+            describes.
             """
     )
 
@@ -28,11 +35,14 @@ public struct TraceCommand: ParsableCommand {
     @Argument(help: "The gesture to run on the demo card; without one, the hit-test trace.")
     public var gesture: Gesture?
 
+    @Flag(help: "Write every trace record as a JSON line instead of the article-style trace.")
+    public var json = false
+
     public init() {}
 
     public func run() throws {
-        let output = MainActor.assumeIsolated { [gesture] in
-            if let gesture { GestureTrace.run(gesture) } else { HitTestTrace.run() }
+        let output = MainActor.assumeIsolated { [gesture, json] in
+            if let gesture { GestureTrace.run(gesture, json: json) } else { HitTestTrace.run(json: json) }
         }
         print(output, terminator: "")
     }

@@ -81,6 +81,9 @@ public struct SceneView: Sendable {
     }
 
     public var kind: Kind = .view
+    /// What the scene calls the view: its `accessibilityIdentifier`, which
+    /// traces and the inspector show.
+    public var name: String?
     public var position = SourcePosition(line: 1, column: 1)
     /// The field path of this view, for errors found while building it.
     public var field = ""

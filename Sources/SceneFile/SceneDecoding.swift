@@ -88,7 +88,7 @@ private struct SceneDecoder {
             }
             view.kind = kind
         }
-        if let name = object.take("name") { _ = try string(name, field: "\(field).name") }
+        if let name = object.take("name") { view.name = try string(name, field: "\(field).name") }
         guard let frame = object.take("frame") else {
             throw SceneFileError(position: node.position, field: field, message: "a view needs a \"frame\": [x, y, width, height]")
         }

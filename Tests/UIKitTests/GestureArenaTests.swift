@@ -18,7 +18,7 @@ private final class Arena {
     init() {
         arena = GestureArena(host: host, delivery: delivery, views: views)
         delivery.traceHandler = { [log] record in
-            if case .gestureStateChanged(let recognizer, _, let new) = record { log.add("\(recognizer.name!) → \(new)") }
+            if case .gestureStateChanged(let recognizer, _, let new, _, _) = record.step { log.add("\(recognizer.name!) → \(new)") }
         }
     }
 

@@ -487,7 +487,7 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
         synthesizer.touchMove(finger, to: CGPoint(x: 15, y: 10))
         var states: [UIGestureRecognizer.State] = []
         UIApplication.shared.traceHandler = { record in
-            if case .gestureStateChanged(_, _, let to) = record { states.append(to) }
+            if case .gestureStateChanged(_, _, let to, _, _) = record.step { states.append(to) }
         }
         synthesizer.touchMove(finger, to: CGPoint(x: 40, y: 10))  // long press fails (moved), pan begins
         synthesizer.cancelAllTouches()

@@ -18,7 +18,7 @@ private final class Router {
         for window in windows { window.isHidden = false }
         host.windows = windows
         delivery.traceHandler = { [log] record in
-            if case .touchesDelivered(let phase, let view, let count) = record {
+            if case .touchesDelivered(let phase, let view, let count) = record.step {
                 log.add("\((view as? LoggingView)?.name ?? "?") \(phase) ×\(count)")
             }
         }

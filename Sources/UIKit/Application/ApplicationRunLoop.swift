@@ -89,7 +89,7 @@ public final class ApplicationRunLoop {
     /// jobs run) and fires Foundation's timers and performed blocks, and the
     /// loop also wakes for them. `UIApplicationMain` calls it; it does
     /// nothing off the process's main thread. See `MainThreadWork`.
-    func serveMainThread() {
+    package func serveMainThread() {
         guard mainThreadWork == nil, MainThreadWork.isOnMainThread else { return }
         mainThreadWork = MainThreadWork()
     }

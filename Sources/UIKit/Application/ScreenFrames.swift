@@ -120,6 +120,7 @@ final class ScreenFrames {
     }
 
     func framePresented(_ presentation: ServerMessage.FramePresentation) {
+        UIApplication.shared.tracing?.trace(.framePresented(commitIdentifier: presentation.commitIdentifier, time: presentation.time))
         if recordsTouchToPhoton { presentedRefreshes.append(presentation.sequence) }
         if let readTime = takeReadTime(of: presentation.commitIdentifier), recordsTouchToPhoton {
             touchToPhotonLatencies.append(presentation.time - readTime)

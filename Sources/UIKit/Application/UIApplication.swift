@@ -219,6 +219,7 @@ open class UIApplication: UIResponder {
         gestureArena = GestureArena(host: host, delivery: delivery, views: router)
         super.init()
         host.applicationReference = UnretainedReference(self)
+        delivery.now = { [unowned self] in runLoop.clock.now }
         connectEventPath()
     }
 
@@ -260,6 +261,9 @@ open class UIApplication: UIResponder {
         eventQueueHead = 0
         eventDelivery.isDeliveringEvent = false
         traceHandler = nil
+        didCommit = nil
+        didHandleEvents = nil
+        eventDelivery.currentEventID = 0
         // Touches still on the screen and the recognizers following them
         // refer to one another; they let go so that their views can go away.
         for touch in touchRouter.touchesOnScreen { touch.retire() }
@@ -303,7 +307,9 @@ open class UIApplication: UIResponder {
         let port = inputPort
         while let result = port.nextEvent() {
             switch result {
-            case .success(let event): pendingHIDEvents.append(event)
+            case .success(let event):
+                if eventDelivery.isTracing { eventDelivery.trace(.hidEventReceived(Self.traceKind(of: event), serverReadTime: nil)) }
+                pendingHIDEvents.append(event)
             case .failure(let error): diagnostics.report(Diagnostic(.malformedHIDPacket, error.description))
             }
         }
@@ -318,6 +324,7 @@ open class UIApplication: UIResponder {
         while let item = server.nextItem() {
             switch item {
             case .event(let event, let sequence, let readTime):
+                if eventDelivery.isTracing { eventDelivery.trace(.hidEventReceived(Self.traceKind(of: event), serverReadTime: readTime)) }
                 pendingAcknowledgements.append((pendingHIDEvents.count, sequence, readTime))
                 pendingHIDEvents.append(event)
             case .malformedEvent(let error, let sequence):
@@ -383,6 +390,7 @@ open class UIApplication: UIResponder {
                 if translator.translate(frame, into: &queuedTouchSamples, diagnostics: diagnostics) {
                     if !deliversEveryTouchFrame && movesOnly(from: start) {
                         hold(movesFrom: start, timestamp: frame.timestamp)
+                        if eventDelivery.isTracing, let held = heldMoves { eventDelivery.trace(.touchMovesHeld(frameCount: held.frameCount)) }
                         if acknowledges {
                             // Acknowledged when the moves are delivered.
                             let acknowledgement = acknowledgements[nextAcknowledgement]
@@ -393,6 +401,7 @@ open class UIApplication: UIResponder {
                         }
                     } else {
                         eventQueue.append(.touches(samples: start..<queuedTouchSamples.count, timestamp: frame.timestamp))
+                        if eventDelivery.isTracing { traceQueued(.touches) }
                         drainEventQueue()
                     }
                 }
@@ -414,6 +423,19 @@ open class UIApplication: UIResponder {
         if heldMoves != nil {
             if let screenFrames { screenFrames.touchesAwaitRefresh() } else { deliverHeldMoves() }
         }
+        didHandleEvents?()
+    }
+
+    private static func traceKind(of event: HIDEvent) -> TraceRecord.HIDEventKind {
+        switch event {
+        case .digitizer: .digitizer
+        case .button: .button
+        case .motion: .motion
+        }
+    }
+
+    private func traceQueued(_ type: UIEvent.EventType) {
+        eventDelivery.trace(.eventQueued(type, queueLength: eventQueue.count - eventQueueHead))
     }
 
     /// Whether the touch samples from `start` to the end of the queue's
@@ -455,8 +477,22 @@ open class UIApplication: UIResponder {
     /// tools; nil (the default) costs nothing.
     public final var traceHandler: (@MainActor (TraceRecord) -> Void)? {
         get { eventDelivery.traceHandler }
-        set { eventDelivery.traceHandler = newValue }
+        set {
+            eventDelivery.traceHandler = newValue
+            touchesEvent.tracing = newValue == nil ? nil : eventDelivery
+        }
     }
+
+    /// Called at the end of each run-loop turn that committed a change,
+    /// after the commit: for the inspector, which shows each frame.
+    package var didCommit: (@MainActor () -> Void)?
+    /// Called each time the event source has delivered the HID events that
+    /// had arrived: for the inspector, which sends their trace then.
+    package var didHandleEvents: (@MainActor () -> Void)?
+
+    /// The delivery state, when a trace handler is set: for the steps
+    /// outside the event path proper (controls, the update cycle, frames).
+    var tracing: EventDeliveryState? { eventDelivery.isTracing ? eventDelivery : nil }
 
     private enum QueuedEvent {
         /// A digitizer frame: its samples are `queuedTouchSamples[samples]`.
@@ -468,6 +504,7 @@ open class UIApplication: UIResponder {
     /// unless a delivery is already under way (then this one waits its turn).
     func enqueue(_ event: UIEvent) {
         eventQueue.append(.other(event))
+        if eventDelivery.isTracing { traceQueued(event.type) }
         drainEventQueue()
     }
 
@@ -491,6 +528,7 @@ open class UIApplication: UIResponder {
         let start = queuedTouchSamples.count
         queuedTouchSamples.append(contentsOf: samples)
         eventQueue.append(.touches(samples: start..<queuedTouchSamples.count, timestamp: timestamp))
+        if eventDelivery.isTracing { traceQueued(.touches) }
         drainEventQueue()
     }
 
@@ -540,6 +578,7 @@ open class UIApplication: UIResponder {
     private func dispatchTouches(_ samples: Range<Int>, at timestamp: TimeInterval, coalescing: Bool = false) {
         let event = touchesEvent
         event.timestamp = timestamp
+        if eventDelivery.isTracing { eventDelivery.beginTracedDelivery(of: .touches, sampleCount: samples.count) }
         if coalescing {
             touchRouter.prepareCoalesced(event, from: queuedTouchSamples, samples)
         } else {
@@ -554,6 +593,10 @@ open class UIApplication: UIResponder {
     }
 
     private func dispatch(_ event: UIEvent) {
+        if eventDelivery.isTracing {
+            event.tracing = eventDelivery
+            eventDelivery.beginTracedDelivery(of: event.type, sampleCount: 0)
+        }
         if let presses = event as? UIPressesEvent { PressRouting.prepare(presses, in: self) }
         if inputPort.server != nil && !lastEventWasHandled {
             lastEventWasHandled = !PressRouting.windows(for: event, in: self).isEmpty
@@ -746,7 +789,9 @@ extension UIApplication: EventPathHost {
 
     func frontmostHit(at screenLocation: CGPoint, with event: UIEvent) -> (window: UIWindow, view: UIView)? {
         firstResultFrontToBack { window -> (window: UIWindow, view: UIView)? in
-            guard let view = window.hitTest(window.layer.convertFromSuperlayer(screenLocation), with: event) else { return nil }
+            let point = window.layer.convertFromSuperlayer(screenLocation)
+            let hit = event.tracing == nil ? window.hitTest(point, with: event) : eventDelivery.tracedHitTest(window, at: point, with: event)
+            guard let view = hit else { return nil }
             return (window, view)
         }
     }
@@ -770,11 +815,4 @@ private final class ApplicationAsEventPathHost: EventPathHost {
         application.frontmostHit(at: screenLocation, with: event)
     }
     func enqueueTouchFrameNow(_ samples: [TouchSample]) { application.enqueueTouchFrameNow(samples) }
-}
-
-/// One step of event handling, as reported to `UIApplication.traceHandler`.
-public enum TraceRecord {
-    /// A view's touch method is about to be called with `touchCount` touches.
-    case touchesDelivered(UITouch.Phase, to: UIView, touchCount: Int)
-    case gestureStateChanged(UIGestureRecognizer, from: UIGestureRecognizer.State, to: UIGestureRecognizer.State)
 }

@@ -47,7 +47,11 @@ final class UpdateCycle {
 
     private func endOfTurn() {
         let transactions = TransactionState.current
-        if transactions.hasImplicitTransaction { transactions.commitImplicitTransaction() }
+        if transactions.hasImplicitTransaction {
+            application.tracing?.trace(.commit)
+            transactions.commitImplicitTransaction()
+            application.didCommit?()
+        }
         displayClock.startOrStopForDisplayLinks()
         application.screenFrames?.endOfTurn(windowsBackToFront: application.windowLayersBackToFront())
     }

@@ -177,7 +177,10 @@ extension UIControl {
     /// that caused them, if any.
     func sendActions(for controlEvents: Event, with event: UIEvent?) {
         registrations.removeEvery { $0.isOrphaned }
+        let tracing = UIApplication.shared.tracing
+        tracing?.trace(.controlEvents(self, controlEvents))
         for registration in registrations where !registration.events.isDisjoint(with: controlEvents) {
+            if let tracing { registration.traceSent(from: self, to: tracing) }
             switch registration.kind {
             case .method(let method):
                 method.send(from: self, with: event)
@@ -188,6 +191,21 @@ extension UIControl {
             case .named(let name, let target?):
                 if let object = target.object { sendAction(name, to: object, for: event) }
             }
+        }
+    }
+}
+
+extension ActionRegistration {
+    /// Traces the sending of this action from `control`.
+    func traceSent(from control: UIControl, to tracing: EventDeliveryState) {
+        switch kind {
+        case .method(let method):
+            tracing.trace(.actionSent(from: control, action: "method", target: method.target))
+        case .action(let action):
+            let name = action.title.isEmpty ? action.identifier.rawValue : action.title
+            tracing.trace(.actionSent(from: control, action: "UIAction \(name)", target: nil))
+        case .named(let name, let target):
+            tracing.trace(.actionSent(from: control, action: name.description, target: target?.object))
         }
     }
 }

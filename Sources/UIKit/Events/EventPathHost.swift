@@ -12,6 +12,18 @@ final class EventDeliveryState {
     /// Called with each step of event handling worth seeing
     /// (`UIApplication.traceHandler`); nil costs nothing.
     @exclusivity(unchecked) var traceHandler: (@MainActor (TraceRecord) -> Void)?
+    /// The clock trace records are timed by (the application's run loop's).
+    var now: @MainActor () -> TimeInterval = { 0 }
+    /// The number of the event being delivered, while tracing (0: none yet).
+    var currentEventID = 0
+    /// The touch being hit-tested and bound to its view, while tracing.
+    var routedTouch: UITouch?
+
+    /// Numbers the event the queue hands out now and traces its delivery.
+    func beginTracedDelivery(of type: UIEvent.EventType, sampleCount: Int) {
+        currentEventID += 1
+        trace(.eventDelivery(type, touchCount: sampleCount))
+    }
 }
 
 /// What the parts of the event path ask of the application they work in,

@@ -22,6 +22,8 @@ final class HIDEventTranslator {
     @exclusivity(unchecked) private var fingers: [Finger] = []
     /// Fingers that began at a bad point: reported once, then ignored until they lift.
     @exclusivity(unchecked) private var rejectedFingers: Set<UInt32> = []
+    /// How many fingers have landed since launch: each touch's trace number.
+    private var landedCount = 0
 
     /// The fingers down, with where each last was.
     var fingersDown: [(identifier: UInt32, location: CGPoint)] {
@@ -34,6 +36,7 @@ final class HIDEventTranslator {
     func reset() {
         fingers = []
         rejectedFingers = []
+        landedCount = 0
     }
 
     /// Appends the frame's touch samples to `samples` (the application's
@@ -60,6 +63,8 @@ final class HIDEventTranslator {
                     continue
                 }
                 let touch = UITouch(fingerIdentifier: id)
+                landedCount += 1
+                touch.traceIdentifier = landedCount
                 touch.type = Self.touchType(of: contact.kind)
                 fingers.append(Finger(identifier: id, touch: touch, location: reported))
                 samples.append(sample(touch, .began, at: reported, contact, frame.timestamp))

@@ -190,7 +190,13 @@ final class TouchRouter {
         touch.tapCount = 1
         touchesOnScreen.append(touch)
         // Step 1: the front-most window that hit-tests a view owns the touch.
-        guard let (window, view) = host.frontmostHit(at: touch.screenLocation, with: event) else {
+        if delivery.isTracing { delivery.routedTouch = touch }
+        let hit = host.frontmostHit(at: touch.screenLocation, with: event)
+        if delivery.isTracing {
+            delivery.routedTouch = nil
+            delivery.trace(.touchBound(view: hit?.view, window: hit?.window), touch: touch)
+        }
+        guard let (window, view) = hit else {
             touch.isDeliveredToView = false
             return
         }
@@ -277,7 +283,7 @@ final class TouchRouter {
                 break
             }
         }
-        batch.deliver(with: event, trace: delivery.traceHandler)
+        batch.deliver(with: event, delivery: delivery)
     }
 
     /// A recognizer that cancels touches in its view recognized: the view
@@ -287,7 +293,7 @@ final class TouchRouter {
         for touch in touches where touch.viewReceivesMore {
             cancel(touch, into: &batch)
         }
-        batch.deliver(with: touchesEvent, trace: delivery.traceHandler)
+        batch.deliver(with: touchesEvent, delivery: delivery)
     }
 
     /// A recognizer that delays touches began recognized: the touches whose
@@ -322,7 +328,7 @@ final class TouchRouter {
                 batch.add(phase, touch)
                 progressed = true
             }
-            batch.deliver(with: touchesEvent, trace: delivery.traceHandler)
+            batch.deliver(with: touchesEvent, delivery: delivery)
             for replay in replays { replay.restore() }
         }
         for touch in touches where touch.isFinished && touch.heldPhases.isEmpty { retire(touch) }
@@ -494,23 +500,25 @@ private struct ViewDeliveryBatch {
         otherEntries.append(Entry(phase: phase, view: view, first: touch))
     }
 
-    /// Makes the view calls, reporting each to `trace` first.
-    func deliver(with event: UIEvent, trace: (@MainActor (TraceRecord) -> Void)?) {
+    /// Makes the view calls, tracing each first.
+    func deliver(with event: UIEvent, delivery: EventDeliveryState) {
         guard let firstEntry else { return }
         if otherEntries.isEmpty {
-            Self.deliver(firstEntry, with: event, trace: trace)
+            Self.deliver(firstEntry, with: event, delivery: delivery)
             return
         }
         for phase in UITouch.Phase.deliveryOrder {
-            if firstEntry.phase == phase { Self.deliver(firstEntry, with: event, trace: trace) }
-            for entry in otherEntries where entry.phase == phase { Self.deliver(entry, with: event, trace: trace) }
+            if firstEntry.phase == phase { Self.deliver(firstEntry, with: event, delivery: delivery) }
+            for entry in otherEntries where entry.phase == phase { Self.deliver(entry, with: event, delivery: delivery) }
         }
     }
 
-    private static func deliver(_ entry: Entry, with event: UIEvent, trace: (@MainActor (TraceRecord) -> Void)?) {
+    private static func deliver(_ entry: Entry, with event: UIEvent, delivery: EventDeliveryState) {
         // A lone touch goes in the set its recognizers were given.
         let touches = entry.others.isEmpty ? entry.first.setOfSelf : Set([entry.first] + entry.others)
-        trace?(.touchesDelivered(entry.phase, to: entry.view, touchCount: touches.count))
+        if delivery.isTracing {
+            delivery.trace(.touchesDelivered(entry.phase, to: entry.view, touchCount: touches.count), touches: [entry.first] + entry.others)
+        }
         switch entry.phase {
         case .began: entry.view.touchesBegan(touches, with: event)
         case .moved: entry.view.touchesMoved(touches, with: event)

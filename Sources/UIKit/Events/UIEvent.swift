@@ -33,6 +33,11 @@ open class UIEvent: NSObject {
     /// when a frame is dispatched, keeping the storage from frame to frame.
     @exclusivity(unchecked) var touchesInOrder: [UITouch] = []
 
+    /// The application's delivery state while a trace handler is set, else
+    /// nil: what hit-testing and the responders' default touch methods,
+    /// which are given the event and nothing else, trace through.
+    @exclusivity(unchecked) var tracing: EventDeliveryState?
+
     /// Takes `touch` out of the event once it is finished with (it ended and
     /// its last phase has reached its view), so that the event kept between
     /// frames does not keep the touch, its view and its window alive.

@@ -48,6 +48,9 @@ open class UITouch: NSObject {
     @exclusivity(unchecked) var startTimestamp: TimeInterval = 0
     /// Identifier of the HID contact this touch stands for.
     let fingerIdentifier: UInt32
+    /// The touch's number in trace records: 1 for the first finger that
+    /// landed since launch, and so on (see `HIDEventTranslator`).
+    var traceIdentifier = 0
     /// False when the routing rules keep the touch from its view
     /// (multiple-touch or exclusive-touch).
     @exclusivity(unchecked) var isDeliveredToView = true

@@ -146,8 +146,8 @@ final class GestureArena {
         }
         // The system took the touches away: whatever the subclass did, the recognizer is done.
         if sawCancellation && recognizer.touchesStillDown.isEmpty {
-            if recognizer.state == .possible { fail(recognizer) }
-            if recognizer.state == .began || recognizer.state == .changed { transition(recognizer, to: .cancelled) }
+            if recognizer.state == .possible { fail(recognizer, .touchesCancelled) }
+            if recognizer.state == .began || recognizer.state == .changed { transition(recognizer, to: .cancelled, .touchesCancelled) }
         }
     }
 
@@ -344,12 +344,12 @@ final class GestureArena {
         case (.possible, .changed) where recognizer.pendingState != nil:
             break  // still waiting: the change will show once it begins
         case (.possible, .failed):
-            fail(recognizer)
+            fail(recognizer, .requested)
         case (.possible, .cancelled) where recognizer.pendingState != nil:
-            fail(recognizer)
+            fail(recognizer, .requested)
         case (.began, .changed), (.changed, .changed), (.began, .ended), (.changed, .ended),
              (.began, .cancelled), (.changed, .cancelled):
-            transition(recognizer, to: newState)
+            transition(recognizer, to: newState, .requested)
         default:
             host.report(Diagnostic(
                 .illegalGestureTransition, "\(recognizer) cannot go from \(current) to \(newState); the state was kept"))
@@ -359,19 +359,19 @@ final class GestureArena {
     /// Steps 3 and 4.
     private func attemptToLeavePossible(_ recognizer: UIGestureRecognizer, to target: UIGestureRecognizer.State) {
         guard shouldBegin(recognizer) else {
-            fail(recognizer)
+            fail(recognizer, .shouldBeginDenied)
             return
         }
         let blockers = failureRequirements(of: recognizer)
-        if blockers.anySatisfy({ $0.hasRecognized }) {
-            fail(recognizer)
+        if let recognized = Self.firstRecognized(of: blockers) {
+            fail(recognizer, .requiredFailureRecognized, by: recognized)
             return
         }
         if blockers.anySatisfy({ $0.state == .possible }) {
             recognizer.pendingState = target
             return
         }
-        begin(recognizer, as: target)
+        begin(recognizer, as: target, .requested)
     }
 
     private func shouldBegin(_ recognizer: UIGestureRecognizer) -> Bool {
@@ -388,21 +388,28 @@ final class GestureArena {
     }
 
     /// Steps 5 and 6.
-    private func begin(_ recognizer: UIGestureRecognizer, as target: UIGestureRecognizer.State) {
+    private func begin(
+        _ recognizer: UIGestureRecognizer, as target: UIGestureRecognizer.State,
+        _ reason: TraceRecord.GestureChangeReason, by cause: UIGestureRecognizer? = nil
+    ) {
         recognizer.pendingState = nil
         recognizer.storedState = target
         if recognizer.isFinished { needsSettling = true }
-        trace(recognizer, from: .possible, to: target)
+        trace(recognizer, from: .possible, to: target, reason, cause)
         for other in participants where other !== recognizer && !other.isFinished && sharesTouches(recognizer, other) {
             if requires(other, toFail: recognizer) {
-                fail(other)
+                fail(other, .requiredFailureRecognized, by: recognizer)
             } else if !recognizeSimultaneously(recognizer, other),
                       recognizer.canPrevent(other), other.canBePrevented(by: recognizer) {
-                if other.state == .possible { fail(other) } else { transition(other, to: .cancelled) }
+                if other.state == .possible {
+                    fail(other, .preventedBy, by: recognizer)
+                } else {
+                    transition(other, to: .cancelled, .preventedBy, by: recognizer)
+                }
             }
         }
         for other in participants where other.pendingState != nil && requires(other, toFail: recognizer) {
-            fail(other)
+            fail(other, .requiredFailureRecognized, by: recognizer)
         }
         let touches = recognizer.touchesSinceReset.filtered { !recognizer.ignoredTouches.contains($0) }
         if recognizer.delaysTouchesBegan { views.discardHeldBegan(of: touches) }
@@ -412,31 +419,38 @@ final class GestureArena {
     }
 
     /// Step 7.
-    private func fail(_ recognizer: UIGestureRecognizer) {
+    private func fail(
+        _ recognizer: UIGestureRecognizer, _ reason: TraceRecord.GestureChangeReason, by cause: UIGestureRecognizer? = nil
+    ) {
         guard recognizer.storedState == .possible else { return }
         recognizer.pendingState = nil
         recognizer.storedState = .failed
         needsSettling = true
-        trace(recognizer, from: .possible, to: .failed)
+        trace(recognizer, from: .possible, to: .failed, reason, cause)
         for other in participants where other.pendingState != nil && requires(other, toFail: recognizer) {
             let blockers = failureRequirements(of: other)
-            if blockers.anySatisfy({ $0.hasRecognized }) || isPreventedByARecognizedOne(other) {
-                // The second case: this failure is part of another's
-                // recognition (step 5), which prevents `other` too.
-                fail(other)
+            if let recognized = Self.firstRecognized(of: blockers) {
+                fail(other, .requiredFailureRecognized, by: recognized)
+            } else if isPreventedByARecognizedOne(other) {
+                // This failure is part of another's recognition (step 5),
+                // which prevents `other` too.
+                fail(other, .preventedBy)
             } else if !blockers.anySatisfy({ $0.state == .possible }), let target = other.pendingState {
-                begin(other, as: target)
+                begin(other, as: target, .requiredFailuresFailed, by: recognizer)
             }
         }
         views.releaseHeldTouches(recognizer.touchesSinceReset)
     }
 
     /// A change between began, changed, ended and cancelled: the actions are due.
-    private func transition(_ recognizer: UIGestureRecognizer, to newState: UIGestureRecognizer.State) {
+    private func transition(
+        _ recognizer: UIGestureRecognizer, to newState: UIGestureRecognizer.State,
+        _ reason: TraceRecord.GestureChangeReason, by cause: UIGestureRecognizer? = nil
+    ) {
         let old = recognizer.storedState
         recognizer.storedState = newState
         if recognizer.isFinished { needsSettling = true }
-        trace(recognizer, from: old, to: newState)
+        trace(recognizer, from: old, to: newState, reason, cause)
         dueActions.append(recognizer)
     }
 
@@ -445,9 +459,9 @@ final class GestureArena {
         guard participants.containsIdentical(recognizer) else { return }
         step {
             if recognizer.state == .possible {
-                fail(recognizer)
+                fail(recognizer, .withdrawn)
             } else if recognizer.state == .began || recognizer.state == .changed {
-                transition(recognizer, to: .cancelled)
+                transition(recognizer, to: .cancelled, .withdrawn)
                 sendDueActionsNow(of: recognizer)
             }
             reset(recognizer)
@@ -491,11 +505,17 @@ final class GestureArena {
         recognizer.arena = nil
         recognizer.cancelDeadline()
         recognizer.reset()
-        if old != .possible { trace(recognizer, from: old, to: .possible) }
+        if old != .possible { trace(recognizer, from: old, to: .possible, .reset, nil) }
         views.releaseHeldTouches(touches)
     }
 
     // MARK: Relationships
+
+    /// The first of `recognizers` that has recognized, if any.
+    private static func firstRecognized(of recognizers: [UIGestureRecognizer]) -> UIGestureRecognizer? {
+        for recognizer in recognizers where recognizer.hasRecognized { return recognizer }
+        return nil
+    }
 
     private func sharesTouches(_ a: UIGestureRecognizer, _ b: UIGestureRecognizer) -> Bool {
         a.touchesSinceReset.anySatisfy { touch in b.touchesSinceReset.containsIdentical(touch) }
@@ -539,8 +559,14 @@ final class GestureArena {
         return result
     }
 
-    private func trace(_ recognizer: UIGestureRecognizer, from old: UIGestureRecognizer.State, to new: UIGestureRecognizer.State) {
-        delivery.traceHandler?(.gestureStateChanged(recognizer, from: old, to: new))
+    private func trace(
+        _ recognizer: UIGestureRecognizer, from old: UIGestureRecognizer.State, to new: UIGestureRecognizer.State,
+        _ reason: TraceRecord.GestureChangeReason, _ cause: UIGestureRecognizer?
+    ) {
+        guard delivery.isTracing else { return }
+        delivery.trace(
+            .gestureStateChanged(recognizer, from: old, to: new, reason: reason, other: cause),
+            touches: recognizer.touchesSinceReset)
     }
 }
 

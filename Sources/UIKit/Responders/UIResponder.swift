@@ -54,20 +54,28 @@ open class UIResponder: NSObject {
 
     /// One or more new touches began in a view or window.
     open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        let next = self.next
+        if let tracing = event?.tracing { tracing.tracePassedOn(.began, from: self, to: next, touches) }
         next?.touchesBegan(touches, with: event)
     }
 
     open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        let next = self.next
+        if let tracing = event?.tracing { tracing.tracePassedOn(.moved, from: self, to: next, touches) }
         next?.touchesMoved(touches, with: event)
     }
 
     open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        let next = self.next
+        if let tracing = event?.tracing { tracing.tracePassedOn(.ended, from: self, to: next, touches) }
         next?.touchesEnded(touches, with: event)
     }
 
     /// The system took the touches away (a call came in, the view left its
     /// window): forget what was tracked for them.
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        let next = self.next
+        if let tracing = event?.tracing { tracing.tracePassedOn(.cancelled, from: self, to: next, touches) }
         next?.touchesCancelled(touches, with: event)
     }
 

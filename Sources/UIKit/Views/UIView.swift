@@ -229,6 +229,10 @@ open class UIView: UIResponder, CALayerDelegate {
     @exclusivity(unchecked) open var isExclusiveTouch = false
 
     open var tag = 0
+    /// A string that identifies the view to tools and tests
+    /// (`UIAccessibilityIdentification`); trace records and the inspector
+    /// show it as the view's name.
+    open var accessibilityIdentifier: String?
 
     /// This view or the first descendant (depth first) with `tag`.
     open func viewWithTag(_ tag: Int) -> UIView? {
@@ -483,13 +487,20 @@ open class UIView: UIResponder, CALayerDelegate {
         // The flags are read from storage, as UIKit reads its own state; the
         // layer stores opacity as a Float, so an alpha of exactly 0.01 counts.
         guard acceptsTouches, !layer.isHidden, layer.opacity >= Float(UIView.minimumHitTestableAlpha) else { return nil }
-        guard self.point(inside: point, with: event) else { return nil }
+        let inside = self.point(inside: point, with: event)
+        // Traced (`UIApplication.traceHandler`) through the event; off, a test of it is all.
+        if let tracing = event?.tracing {
+            tracing.trace(.pointInside(self, point: point, result: inside), touches: tracing.routedTouches)
+        }
+        guard inside else { return nil }
         // The hottest loop of a touch: the subviews are visited without
         // retaining each. The local copy keeps them alive, and keeps its
         // buffer valid if an override changes the subviews meanwhile.
         let candidates = storedSubviews
         let hit = candidates.firstResultFromBackUnretained { subview in
-            subview.hitTest(subview.layer.convertFromSuperlayer(point), with: event)
+            let subviewPoint = subview.layer.convertFromSuperlayer(point)
+            guard let tracing = event?.tracing else { return subview.hitTest(subviewPoint, with: event) }
+            return tracing.tracedHitTest(subview, at: subviewPoint, with: event)
         }
         return hit ?? self
     }
@@ -555,12 +566,14 @@ open class UIView: UIResponder, CALayerDelegate {
     /// The layer asks for content: the view draws it with ``draw(_:)``
     /// (see `UIView+Drawing.swift`).
     public func display(_ layer: CALayer) {
+        if let tracing = UIApplication.shared.tracing { tracing.trace(.display(self)) }
         displayBackingStore()
     }
 
     /// The layer asks for layout: the view lays out its subviews.
     public func layoutSublayers(of layer: CALayer) {
         guard layer === self.layer else { return }
+        if let tracing = UIApplication.shared.tracing { tracing.trace(.layout(self)) }
         owningViewController?.viewWillLayoutSubviews()
         updateConstraintBasedLayoutIfNeeded()
         layoutSubviews()
