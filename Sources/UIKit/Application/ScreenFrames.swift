@@ -87,11 +87,7 @@ final class ScreenFrames {
     func frameSignalArrived(_ signal: ServerMessage.FrameSignal) {
         holdsFrameSignal = true
         hasRequestedFrame = false
-        if recordsTouchToPhoton {
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            signalLeads.append(signal.time - (Double(now.tv_sec) + Double(now.tv_nsec) / 1e9))
-        }
+        if recordsTouchToPhoton { signalLeads.append(signal.time - monotonicSeconds()) }
         // The frame on the screen is the one before the refresh signalled.
         DisplayLinkRegistry.current.displayDidRefresh(at: signal.time - signal.refreshInterval, frameDuration: signal.refreshInterval)
         // Links fire at every refresh, whether or not a frame is drawn.
