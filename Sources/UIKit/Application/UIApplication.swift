@@ -134,6 +134,10 @@ open class UIApplication: UIResponder {
     @exclusivity(unchecked) public private(set) var inputPort = InputPort()
     /// Problems the application survived, such as malformed input.
     public let diagnostics = DiagnosticLog()
+    /// The direction of the application's interface, from its language
+    /// (``LayoutDirectionDefaults``). Views whose ``UIView/semanticContentAttribute``
+    /// is unspecified follow it. Tests set it to see a right-to-left layout.
+    public internal(set) var userInterfaceLayoutDirection = LayoutDirectionDefaults.direction()
     /// Whether the application is in front and receiving events; the event
     /// server decides (see `ApplicationLifecycle.swift`).
     public internal(set) var applicationState: State = .active
@@ -277,6 +281,7 @@ open class UIApplication: UIResponder {
         inputPort = InputPort()
         screenFrames = nil
         diagnostics.removeAll()
+        userInterfaceLayoutDirection = LayoutDirectionDefaults.direction()
         TransactionState.current.reset()
         AnimationEngine.current.reset()
         ViewAnimations.current.reset()

@@ -235,6 +235,15 @@ final class LayoutEngine {
         }
     }
 
+    /// Makes again the constraints `view` holds that speak of leading or
+    /// trailing edges, after the view's direction changed.
+    func reinstallDirectionalConstraints(ownedBy view: UIView) {
+        for entry in Array(installed.values) where entry.constraint.owner === view && entry.constraint.isDirectional {
+            uninstall(entry.constraint)
+            install(entry.constraint)
+        }
+    }
+
     func priorityDidChange(of constraint: NSLayoutConstraint) {
         guard installed[ObjectIdentifier(constraint)] != nil else { return }
         uninstall(constraint)
@@ -255,13 +264,24 @@ final class LayoutEngine {
 
     /// `first - multiplier·second - constant`, in `ancestor`'s coordinates,
     /// and the items whose variables it uses.
+    ///
+    /// A constraint that speaks of leading or trailing edges, held by a
+    /// right-to-left view, is read in a mirrored world: leading is the right
+    /// edge, trailing the left one, and every horizontal position is
+    /// negated, so that "8 after" means 8 further left and an inequality
+    /// turns round with the axis. (UIKit flips such constraints by the
+    /// direction of the view that holds them: a right-to-left stack view
+    /// reverses its row.)
     private func linearExpression(of constraint: NSLayoutConstraint, in ancestor: UIView) -> (LayoutSolver.Expression, [LayoutItem])? {
+        let mirrored = constraint.isDirectional && ancestor.isRightToLeft
         guard let first = constraint.firstItem as? LayoutItem,
-              let (firstExpression, firstItems) = expression(of: first, constraint.firstAttribute, in: ancestor) else { return nil }
+              let (firstExpression, firstItems) = expression(of: first, constraint.firstAttribute, in: ancestor, mirrored: mirrored)
+        else { return nil }
         var expression = firstExpression
         var items = firstItems
         if let second = constraint.secondItem as? LayoutItem {
-            guard let (secondExpression, secondItems) = self.expression(of: second, constraint.secondAttribute, in: ancestor) else { return nil }
+            guard let (secondExpression, secondItems) = self.expression(of: second, constraint.secondAttribute, in: ancestor,
+                                                                        mirrored: mirrored) else { return nil }
             expression = expression - Double(constraint.multiplier) * secondExpression
             for item in secondItems where !items.contains(where: { $0 === item }) { items.append(item) }
         }
@@ -272,12 +292,16 @@ final class LayoutEngine {
     /// The attribute of `item` as a linear expression in `ancestor`'s
     /// coordinates: the item's origin plus those of the views between it and
     /// the ancestor, plus a part of its size.
-    func expression(of item: LayoutItem, _ attribute: NSLayoutConstraint.Attribute, in ancestor: UIView) -> (LayoutSolver.Expression, [LayoutItem])? {
+    func expression(of item: LayoutItem, _ attribute: NSLayoutConstraint.Attribute, in ancestor: UIView,
+                    mirrored: Bool = false) -> (LayoutSolver.Expression, [LayoutItem])? {
         var item = item
         var attribute = attribute
         if let (guide, plain) = marginEquivalent(of: item, attribute) {
             item = guide
             attribute = plain
+        }
+        if mirrored {
+            if attribute == .leading { attribute = .right } else if attribute == .trailing { attribute = .left }
         }
         let variables = item.layoutVariables
         var items: [LayoutItem] = [item]
@@ -315,6 +339,10 @@ final class LayoutEngine {
             expression.constant += offset
         default:
             return nil
+        }
+        if mirrored && horizontal {
+            for index in expression.terms.indices { expression.terms[index].coefficient = -expression.terms[index].coefficient }
+            expression.constant = -expression.constant
         }
         return (expression, items)
     }

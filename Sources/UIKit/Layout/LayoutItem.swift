@@ -41,6 +41,10 @@ final class ViewLayoutState {
     var contentHugging = (horizontal: UILayoutPriority.defaultLow, vertical: UILayoutPriority.defaultLow)
     var compressionResistance = (horizontal: UILayoutPriority.defaultHigh, vertical: UILayoutPriority.defaultHigh)
     var layoutMargins = LayoutMetrics.defaultLayoutMargins
+    /// The margins as last set through `directionalLayoutMargins`, which
+    /// `layoutMargins` follows when the view's direction changes; nil once
+    /// `layoutMargins` itself is set.
+    var directionalMargins: NSDirectionalEdgeInsets?
     var layoutGuides: [UILayoutGuide] = []
     var marginsGuide: UILayoutGuide?
     var safeAreaGuide: UILayoutGuide?

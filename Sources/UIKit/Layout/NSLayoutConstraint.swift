@@ -291,3 +291,11 @@ func formatLayoutNumber(_ value: CGFloat) -> String {
 func reportLayoutProblem(_ message: String) {
     UIApplication.shared.diagnostics.report(Diagnostic(.layoutConstraints, message))
 }
+
+extension NSLayoutConstraint {
+    /// Whether the constraint speaks of leading or trailing edges, and so
+    /// flips in a right-to-left view.
+    var isDirectional: Bool {
+        AttributeKind(firstAttribute).isDirectional || (secondItem != nil && AttributeKind(secondAttribute).isDirectional)
+    }
+}

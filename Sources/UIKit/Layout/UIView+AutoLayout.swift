@@ -301,6 +301,20 @@ extension UIView: LayoutItem, AnchorProviding {
 
     // MARK: - Fitting size
 
+    /// Whether the view's subviews are placed by constraints: the view holds
+    /// constraints, or a view below it does not translate its autoresizing
+    /// mask. Cells measure such a content view with Auto Layout and any
+    /// other with `sizeThatFits(_:)` (WWDC 2014 session 226's two ways).
+    var placesSubviewsWithConstraints: Bool {
+        if !constraints.isEmpty { return true }
+        var pending = subviews
+        while let view = pending.popLast() {
+            if !view.translatesAutoresizingMaskIntoConstraints { return true }
+            pending.append(contentsOf: view.subviews)
+        }
+        return false
+    }
+
     func fittingSize(_ targetSize: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority) -> CGSize {
         guard targetSize.width.isFinite, targetSize.height.isFinite else {
             reportLayoutProblem("systemLayoutSizeFitting needs a finite target size, not \(targetSize)")
@@ -320,6 +334,7 @@ extension UIView: LayoutItem, AnchorProviding {
     public var layoutMargins: UIEdgeInsets {
         get { layoutState?.layoutMargins ?? LayoutMetrics.defaultLayoutMargins }
         set {
+            layoutState?.directionalMargins = nil
             guard newValue != layoutMargins else { return }
             ensureLayoutState().layoutMargins = newValue
             layoutMarginsDidChange()
@@ -328,15 +343,34 @@ extension UIView: LayoutItem, AnchorProviding {
         }
     }
 
-    /// The layout margins with leading and trailing (left-to-right here).
+    /// The layout margins with leading and trailing edges: in a
+    /// right-to-left view the leading margin is the right one. Margins set
+    /// this way follow the view when its direction changes (UIKit: "use
+    /// this property … to have the margins flip in right-to-left layouts").
     public var directionalLayoutMargins: NSDirectionalEdgeInsets {
         get {
+            if let directional = layoutState?.directionalMargins { return directional }
             let margins = layoutMargins
-            return NSDirectionalEdgeInsets(top: margins.top, leading: margins.left, bottom: margins.bottom, trailing: margins.right)
+            return isRightToLeft
+                ? NSDirectionalEdgeInsets(top: margins.top, leading: margins.right, bottom: margins.bottom, trailing: margins.left)
+                : NSDirectionalEdgeInsets(top: margins.top, leading: margins.left, bottom: margins.bottom, trailing: margins.right)
         }
         set {
-            layoutMargins = UIEdgeInsets(top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing)
+            layoutMargins = Self.edgeInsets(newValue, rightToLeft: isRightToLeft)
+            ensureLayoutState().directionalMargins = newValue
         }
+    }
+
+    static func edgeInsets(_ insets: NSDirectionalEdgeInsets, rightToLeft: Bool) -> UIEdgeInsets {
+        rightToLeft
+            ? UIEdgeInsets(top: insets.top, left: insets.trailing, bottom: insets.bottom, right: insets.leading)
+            : UIEdgeInsets(top: insets.top, left: insets.leading, bottom: insets.bottom, right: insets.trailing)
+    }
+
+    /// Margins set as directional ones flip with the view's direction.
+    func flipDirectionalMargins() {
+        guard let directional = layoutState?.directionalMargins else { return }
+        directionalLayoutMargins = directional
     }
 
     /// Whether the margins are measured from the safe area's edges rather

@@ -110,6 +110,39 @@ struct ListUpdate {
     }
 }
 
+/// A table or collection view, as its update calls and the diffable data
+/// sources see it: it collects changes into a batch and applies a batch as
+/// one checked update (`applyCheckedUpdate(_:)`, which reloads when the
+/// check fails), or reloads outright.
+@MainActor
+protocol ListUpdating: AnyObject {
+    var updateBatch: ListUpdateBatch { get set }
+    func reloadData()
+    func applyCheckedUpdate(_ update: ListUpdate)
+}
+
+extension ListUpdating {
+    /// Adds one change: to the open batch, or as an update of its own.
+    func record(_ change: (inout ListUpdate) -> Void) {
+        updateBatch.begin()
+        updateBatch.record(change)
+        if let update = updateBatch.end() { applyCheckedUpdate(update) }
+    }
+}
+
+extension ListUpdate {
+    /// Adds the changes of `other` (same index-path conventions).
+    mutating func formUnion(_ other: ListUpdate) {
+        deletedSections.formUnion(other.deletedSections)
+        insertedSections.formUnion(other.insertedSections)
+        reloadedSections.formUnion(other.reloadedSections)
+        deletedRows += other.deletedRows
+        insertedRows += other.insertedRows
+        reloadedRows += other.reloadedRows
+        moves += other.moves
+    }
+}
+
 /// The batch a table or collection view is collecting: nested batches
 /// make one update, applied when the outermost ends.
 struct ListUpdateBatch {

@@ -311,4 +311,20 @@ struct SnapshotDifference {
         deletedItems.sort()
         insertedItems.sort()
     }
+
+    /// Shows the difference in a table or collection view: one checked
+    /// update of the sections and items that changed, or a reload when
+    /// sections that stay changed order (an update cannot say that).
+    @MainActor
+    func show(in view: any ListUpdating) {
+        if reordersSections { return view.reloadData() }
+        var update = ListUpdate()
+        update.deletedSections = deletedSections
+        update.insertedSections = insertedSections
+        update.deletedRows = deletedItems
+        update.insertedRows = insertedItems
+        update.reloadedRows = reloadedItems
+        update.moves = moves
+        view.record { $0.formUnion(update) }
+    }
 }

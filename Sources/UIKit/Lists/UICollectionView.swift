@@ -11,6 +11,24 @@ open class UICollectionReusableView: UIView {
     /// Called before the collection view hands the view out again.
     open func prepareForReuse() {}
 
+    /// The attributes the view would like, given those the layout means to
+    /// apply. The collection view asks when its layout sizes items by their
+    /// content (a flow layout with an `estimatedItemSize`), before it shows
+    /// the view. By default the size becomes the view's
+    /// ``UIView/systemLayoutSizeFitting(_:withHorizontalFittingPriority:verticalFittingPriority:)``
+    /// for the layout's size, pulled towards it at the fitting-size level in
+    /// both directions, so a view grows or shrinks in both (Apple: "the
+    /// default implementation adjusts the size values to accommodate
+    /// changes made by a self-sizing cell"). Override it to fix one
+    /// dimension: call super, or set the size from a fitting with
+    /// `.required` for that dimension.
+    open func preferredLayoutAttributesFitting(_ layoutAttributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
+        let preferred = layoutAttributes.copy() as! UICollectionViewLayoutAttributes
+        preferred.size = systemLayoutSizeFitting(layoutAttributes.size, withHorizontalFittingPriority: .fittingSizeLevel,
+                                                 verticalFittingPriority: .fittingSizeLevel)
+        return preferred
+    }
+
     /// How a collection view makes a view of a registered class.
     public required convenience init(registeredWithReuseIdentifier identifier: String) {
         self.init(frame: .zero)
@@ -85,6 +103,16 @@ open class UICollectionViewCell: UICollectionReusableView {
         contentView.frame = bounds
         backgroundView?.frame = bounds
         selectedBackgroundView?.frame = bounds
+    }
+
+    /// A cell whose content view places its subviews with constraints is
+    /// measured by its content view, with Auto Layout; any other answers
+    /// ``UIView/sizeThatFits(_:)``.
+    open override func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+                                               verticalFittingPriority: UILayoutPriority) -> CGSize {
+        guard contentView.placesSubviewsWithConstraints else { return sizeThatFits(targetSize) }
+        return contentView.systemLayoutSizeFitting(targetSize, withHorizontalFittingPriority: horizontalFittingPriority,
+                                                   verticalFittingPriority: verticalFittingPriority)
     }
 }
 
@@ -280,6 +308,7 @@ open class UICollectionView: UIScrollView {
         tracking = nil
         isLoaded = false
         loadIfNeeded()
+        collectionViewLayout.collectionViewDidReloadData()
         collectionViewLayout.invalidateLayout()
     }
 
@@ -338,14 +367,31 @@ open class UICollectionView: UIScrollView {
         }
     }
 
+    /// How many times one layout pass lays the visible items out again
+    /// because cells it just showed preferred other sizes. Each round only
+    /// measures the cells that came into view in the round before, so two
+    /// or three rounds are usual; the bound keeps a cell whose preferred
+    /// size never settles from stalling the pass (the next pass goes on).
+    static let maximumSelfSizingRounds = 8
+
     /// Keeps a cell for every item the layout places in view, and no other.
+    /// With a layout that sizes items by their content, each cell is asked
+    /// for its preferred attributes when it comes into view; if the layout
+    /// says they need a new layout, the items are laid out again.
     open override func layoutSubviews() {
         super.layoutSubviews()
         loadIfNeeded()
+        var rounds = 1
+        while layOutVisibleElements() && rounds < Self.maximumSelfSizingRounds { rounds += 1 }
+    }
+
+    /// One round of ``layoutSubviews()``; returns whether a cell's preferred
+    /// attributes invalidated the layout.
+    private func layOutVisibleElements() -> Bool {
         collectionViewLayout.prepareIfNeeded()
         let size = collectionViewLayout.collectionViewContentSize
         if contentSize != size { contentSize = size }
-        let attributes = collectionViewLayout.layoutAttributesForElements(in: bounds) ?? []
+        let attributes = collectionViewLayout.layoutAttributesForElements(in: layoutRect(bounds)) ?? []
         var wantedItems: [IndexPath: UICollectionViewLayoutAttributes] = [:]
         var wantedSupplementaries: [String: UICollectionViewLayoutAttributes] = [:]
         for element in attributes where !element.isHidden {
@@ -364,20 +410,29 @@ open class UICollectionView: UIScrollView {
             visibleSupplementaries[key] = nil
             enqueue(view, key: view.reuseKey)
         }
+        var preferredAttributesInvalidated = false
         for indexPath in wantedItems.keys.sorted() {
             let element = wantedItems[indexPath]!
             let cell: UICollectionViewCell
             if let visible = visibleItems[indexPath] {
                 cell = visible
+                apply(element, to: cell)
             } else {
                 cell = dataSource?.collectionView(self, cellForItemAt: indexPath) ?? UICollectionViewCell()
                 if cell.superview !== self { insertSubview(cell, at: 0) }
                 cell.isHidden = false
                 cell.isSelected = selectedItems.contains(indexPath)
                 visibleItems[indexPath] = cell
+                apply(element, to: cell)
+                if collectionViewLayout.sizesItemsByContent {
+                    let preferred = cell.preferredLayoutAttributesFitting(element.copy() as! UICollectionViewLayoutAttributes)
+                    if collectionViewLayout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: element) {
+                        collectionViewLayout.adoptPreferredAttributes(preferred)
+                        preferredAttributesInvalidated = true
+                    }
+                }
                 collectionDelegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath)
             }
-            apply(element, to: cell)
         }
         for (key, element) in wantedSupplementaries {
             let view: UICollectionReusableView
@@ -394,6 +449,22 @@ open class UICollectionView: UIScrollView {
             }
             apply(element, to: view)
         }
+        return preferredAttributesInvalidated
+    }
+
+    /// Whether the collection view mirrors its layout's horizontal
+    /// coordinates (``UICollectionViewLayout/flipsHorizontallyInOppositeLayoutDirection``).
+    private var flipsLayout: Bool {
+        collectionViewLayout.flipsHorizontallyInOppositeLayoutDirection
+            && effectiveUserInterfaceLayoutDirection != collectionViewLayout.developmentLayoutDirection
+    }
+
+    /// A rectangle in the layout's coordinates as the collection view's,
+    /// or the other way round: the same unless the layout is flipped.
+    private func layoutRect(_ rect: CGRect) -> CGRect {
+        guard flipsLayout else { return rect }
+        return CGRect(x: collectionViewLayout.collectionViewContentSize.width - rect.maxX, y: rect.minY,
+                      width: rect.width, height: rect.height)
     }
 
     private func itemExists(_ indexPath: IndexPath) -> Bool {
@@ -401,7 +472,8 @@ open class UICollectionView: UIScrollView {
     }
 
     private func apply(_ attributes: UICollectionViewLayoutAttributes, to view: UIView) {
-        if view.frame != attributes.frame { view.frame = attributes.frame }
+        let frame = layoutRect(attributes.frame)
+        if view.frame != frame { view.frame = frame }
         if view.alpha != attributes.alpha { view.alpha = attributes.alpha }
         view.layer.zPosition = CGFloat(attributes.zIndex)
     }
@@ -439,18 +511,23 @@ open class UICollectionView: UIScrollView {
     open func indexPathForItem(at point: CGPoint) -> IndexPath? {
         layoutIfNeeded()
         let probe = CGRect(x: point.x, y: point.y, width: 1, height: 1)
-        for element in collectionViewLayout.layoutAttributesForElements(in: probe) ?? []
-        where element.representedElementCategory == .cell && element.frame.contains(point) && itemExists(element.indexPath) {
+        for element in collectionViewLayout.layoutAttributesForElements(in: layoutRect(probe)) ?? []
+        where element.representedElementCategory == .cell && layoutRect(element.frame).contains(point) && itemExists(element.indexPath) {
             return element.indexPath
         }
         return nil
     }
 
-    /// Where the layout puts an item.
+    /// Where the layout puts an item, in the collection view's coordinates
+    /// (mirrored, for a flipped layout).
     open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         loadIfNeeded()
         collectionViewLayout.prepareIfNeeded()
-        return collectionViewLayout.layoutAttributesForItem(at: indexPath)
+        guard let attributes = collectionViewLayout.layoutAttributesForItem(at: indexPath) else { return nil }
+        guard flipsLayout else { return attributes }
+        let shown = attributes.copy() as! UICollectionViewLayoutAttributes
+        shown.frame = layoutRect(attributes.frame)
+        return shown
     }
 
     /// Scrolls so that the item shows at `scrollPosition`, as far as the
@@ -558,20 +635,14 @@ open class UICollectionView: UIScrollView {
 
     // MARK: Updates (checked as ListUpdate.swift says)
 
-    private var updateBatch = ListUpdateBatch()
+    var updateBatch = ListUpdateBatch()
 
     /// Applies the changes `updates` makes as one checked update, then calls `completion` with true.
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         updateBatch.begin()
         updates?()
-        if let update = updateBatch.end() { apply(update) }
+        if let update = updateBatch.end() { applyCheckedUpdate(update) }
         completion?(true)
-    }
-
-    private func record(_ change: (inout ListUpdate) -> Void) {
-        updateBatch.begin()
-        updateBatch.record(change)
-        if let update = updateBatch.end() { apply(update) }
     }
 
     open func insertItems(at indexPaths: [IndexPath]) { record { $0.insertedRows += indexPaths } }
@@ -585,7 +656,7 @@ open class UICollectionView: UIScrollView {
     /// A checked update keeps the selection of items that stay; the items
     /// on screen are asked for again (there is no animation to carry cells
     /// across). A failed check is reported and everything reloads.
-    private func apply(_ update: ListUpdate) {
+    func applyCheckedUpdate(_ update: ListUpdate) {
         loadIfNeeded()
         let newCounts = readCounts()
         if let problem = update.firstProblem(old: itemCounts, new: newCounts) {
@@ -601,6 +672,8 @@ open class UICollectionView: UIScrollView {
         layoutIfNeeded()
     }
 }
+
+extension UICollectionView: ListUpdating {}
 
 extension UICollectionReusableView {
     /// The key a supplementary view is kept under for reuse: its kind and identifier.

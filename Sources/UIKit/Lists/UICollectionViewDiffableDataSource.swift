@@ -35,19 +35,7 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, I
                     animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
         let difference = SnapshotDifference(from: current, to: snapshot)
         current = snapshot
-        guard let collectionView else { return }
-        if difference.reordersSections {
-            collectionView.reloadData()
-        } else {
-            collectionView.performBatchUpdates {
-                collectionView.deleteSections(difference.deletedSections)
-                collectionView.insertSections(difference.insertedSections)
-                collectionView.deleteItems(at: difference.deletedItems)
-                collectionView.insertItems(at: difference.insertedItems)
-                collectionView.reloadItems(at: difference.reloadedItems)
-                for move in difference.moves { collectionView.moveItem(at: move.from, to: move.to) }
-            }
-        }
+        if let collectionView { difference.show(in: collectionView) }
         completion?()
     }
 

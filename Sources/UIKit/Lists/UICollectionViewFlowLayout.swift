@@ -49,6 +49,14 @@ extension UICollectionViewDelegateFlowLayout {
 /// last line of a section is not spread but packed from the leading edge
 /// at the minimum spacing, and an item alone on any other line is centred.
 /// Items are centred across the line, which is as tall as its tallest item.
+///
+/// Right to left: a vertical flow layout fills its lines from the right
+/// (UIKit's flow layout has followed the interface's direction since iOS 9,
+/// without flipping the collection view's coordinates:
+/// ``UICollectionViewLayout/flipsHorizontallyInOppositeLayoutDirection`` stays
+/// false). A horizontal one keeps its columns from the left unless a
+/// subclass returns true from that property, when the collection view
+/// mirrors the whole layout (the usual way to make a right-to-left carousel).
 @preconcurrency @MainActor
 open class UICollectionViewFlowLayout: UICollectionViewLayout {
     /// The direction the content scrolls.
@@ -72,6 +80,58 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     open var headerReferenceSize = CGSize.zero { didSet { invalidateLayout() } }
     /// The size of each section's footer, as ``headerReferenceSize``.
     open var footerReferenceSize = CGSize.zero { didSet { invalidateLayout() } }
+
+    /// Self-sizing cells: zero (the default) lays items out at their
+    /// ``itemSize`` or the delegate's sizes; any other size is what an item
+    /// is assumed to be until its cell has been shown and measured (its
+    /// ``UICollectionReusableView/preferredLayoutAttributesFitting(_:)``),
+    /// and the delegate's sizes are not asked for. Items off screen keep the
+    /// estimate, so the content size is an estimate until they have shown.
+    open var estimatedItemSize = CGSize.zero { didSet { invalidateLayout() } }
+
+    /// The estimate that asks every cell for its size without a size to
+    /// assume (UIKit's `UICollectionViewFlowLayoutAutomaticSize`, whose value
+    /// UIKit does not document). Until a cell has been measured its item is
+    /// assumed to be the size of the item measured last, or ``itemSize``
+    /// before any: our choice, as UIKit keeps its own estimate.
+    public static let automaticSize = CGSize(width: CGFloat.greatestFiniteMagnitude, height: CGFloat.greatestFiniteMagnitude)
+
+    /// The sizes cells preferred, by item, while self-sizing.
+    private var measuredSizes: [IndexPath: CGSize] = [:]
+    private var lastMeasuredSize: CGSize?
+
+    override var sizesItemsByContent: Bool { estimatedItemSize != .zero }
+
+    /// With self-sizing on, a cell that prefers another size than the one
+    /// laid out needs a new layout.
+    open override func shouldInvalidateLayout(forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
+                                              withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes) -> Bool {
+        sizesItemsByContent && preferredAttributes.representedElementCategory == .cell
+            && preferredAttributes.size != originalAttributes.size
+    }
+
+    override func adoptPreferredAttributes(_ attributes: UICollectionViewLayoutAttributes) {
+        let size = attributes.size
+        guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else { return }
+        measuredSizes[attributes.indexPath] = size
+        lastMeasuredSize = size
+        invalidateLayout()
+    }
+
+    override func collectionViewDidReloadData() {
+        measuredSizes = [:]
+    }
+
+    /// The size an item is laid out at: measured, estimated, or the delegate's or ``itemSize``.
+    private func size(ofItemAt indexPath: IndexPath, in collectionView: UICollectionView,
+                      delegate: (any UICollectionViewDelegateFlowLayout)?) -> CGSize {
+        guard sizesItemsByContent else {
+            return delegate?.collectionView(collectionView, layout: self, sizeForItemAt: indexPath) ?? itemSize
+        }
+        if let measured = measuredSizes[indexPath] { return measured }
+        if estimatedItemSize == Self.automaticSize { return lastMeasuredSize ?? itemSize }
+        return estimatedItemSize
+    }
 
     private var store = LayoutAttributesStore()
     private var contentSize = CGSize.zero
@@ -126,7 +186,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
             var sizes: [CGSize] = []
             sizes.reserveCapacity(count)
             for item in 0..<count {
-                let size = swap(delegate?.collectionView(collectionView, layout: self, sizeForItemAt: IndexPath(item: item, section: section)) ?? itemSize)
+                let size = swap(size(ofItemAt: IndexPath(item: item, section: section), in: collectionView, delegate: delegate))
                 sizes.append(CGSize(width: max(0, size.width.isFinite ? size.width : 0), height: max(0, size.height.isFinite ? size.height : 0)))
             }
             y += inset.top
@@ -187,5 +247,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
             }
         }
         contentSize = swap(CGSize(width: width, height: y))
+        if !horizontal && collectionView.isRightToLeft && !flipsHorizontallyInOppositeLayoutDirection {
+            store.mirrorHorizontally(within: width)
+        }
     }
 }

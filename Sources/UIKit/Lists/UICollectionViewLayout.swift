@@ -49,6 +49,22 @@ open class UICollectionViewLayoutAttributes {
         representedElementCategory = .supplementaryView
         representedElementKind = elementKind
     }
+
+    private init(copying other: UICollectionViewLayoutAttributes) {
+        indexPath = other.indexPath
+        frame = other.frame
+        isHidden = other.isHidden
+        alpha = other.alpha
+        zIndex = other.zIndex
+        representedElementCategory = other.representedElementCategory
+        representedElementKind = other.representedElementKind
+    }
+
+    /// A copy with the same values (UIKit's attributes are `NSCopying`;
+    /// layouts copy them before changing them).
+    open func copy() -> Any {
+        UICollectionViewLayoutAttributes(copying: self)
+    }
 }
 
 /// Decides where a collection view's items go. Subclass it for a custom
@@ -78,6 +94,17 @@ open class UICollectionViewLayout {
     /// The attributes of one supplementary view.
     open func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
 
+    /// Whether the collection view mirrors this layout's horizontal
+    /// coordinates when its direction is not ``developmentLayoutDirection``:
+    /// then the layout works left to right as designed and the collection
+    /// view shows item `x` at `contentWidth - x - width` (and mirrors the
+    /// rectangles and points it asks about). False by default, as in UIKit;
+    /// override it to return true for a custom layout that should flip.
+    open var flipsHorizontallyInOppositeLayoutDirection: Bool { false }
+
+    /// The direction the layout was designed for: left to right.
+    open var developmentLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
+
     /// Whether a change of the collection view's bounds needs a new layout;
     /// by default, when its size changes.
     open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
@@ -90,6 +117,28 @@ open class UICollectionViewLayout {
         needsPrepare = true
         collectionView?.setNeedsLayout()
     }
+
+    /// Whether the attributes a cell prefers (its
+    /// ``UICollectionReusableView/preferredLayoutAttributesFitting(_:)``)
+    /// need a new layout. By default, no; a flow layout that sizes items by
+    /// their content says yes when the size differs.
+    open func shouldInvalidateLayout(forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
+                                     withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes) -> Bool {
+        false
+    }
+
+    /// Whether the collection view asks each cell it shows for its
+    /// preferred attributes. Custom layouts here do not (UIKit asks for
+    /// every layout; see docs/lists.md).
+    var sizesItemsByContent: Bool { false }
+
+    /// Takes preferred attributes the layout said need a new layout (UIKit
+    /// passes them through an invalidation context), and invalidates it.
+    func adoptPreferredAttributes(_ attributes: UICollectionViewLayoutAttributes) {}
+
+    /// The collection view read its data again: what the layout kept about
+    /// particular items no longer applies.
+    func collectionViewDidReloadData() {}
 
     /// Whether ``prepare()`` must run before attributes are read.
     var needsPrepare = true
@@ -116,6 +165,14 @@ struct LayoutAttributesStore {
             for attributes in section where attributes.frame.intersects(rect) { result.append(attributes) }
         }
         return result
+    }
+
+    /// Mirrors every frame left to right within `width`.
+    func mirrorHorizontally(within width: CGFloat) {
+        for attributes in supplementary { attributes.frame.origin.x = width - attributes.frame.maxX }
+        for section in items {
+            for attributes in section { attributes.frame.origin.x = width - attributes.frame.maxX }
+        }
     }
 
     func item(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {

@@ -19,6 +19,12 @@ import Foundation
 ///    half its buttons stays open; any other closes.
 /// 4. While a row is open, a touch anywhere else on the table, a scroll,
 ///    a reload or editing closes it; that touch selects nothing.
+///
+/// In a right-to-left table everything is mirrored (UIKit's trailing edge
+/// is then the left one): a drag to the right uncovers the trailing
+/// actions on the left side. The code below works in leading-to-trailing
+/// terms (`directionalTranslation`); the cell and the buttons mirror their
+/// frames.
 extension UITableView {
     /// A row whose actions are being uncovered, or are open.
     struct SwipeState {
@@ -57,7 +63,14 @@ extension UITableView {
         let start = CGPoint(x: location.x - translation.x, y: location.y - translation.y)
         guard let indexPath = indexPathForRow(at: start) else { return false }
         if let swipe, swipe.indexPath == indexPath { return true }
-        return swipeConfiguration(for: indexPath, trailing: translation.x < 0) != nil
+        return swipeConfiguration(for: indexPath, trailing: directionalTranslation < 0) != nil
+    }
+
+    /// The swipe's horizontal movement towards the trailing edge (positive)
+    /// or the leading one: the screen's x, turned round in right to left.
+    private var directionalTranslation: CGFloat {
+        let x = swipeRecognizer.translation(in: self).x
+        return isRightToLeft ? -x : x
     }
 
     private func swipeConfiguration(for indexPath: IndexPath, trailing: Bool) -> UISwipeActionsConfiguration? {
@@ -93,16 +106,19 @@ extension UITableView {
             return
         }
         endSwipe()
-        guard let configuration = swipeConfiguration(for: indexPath, trailing: translation.x < 0) else { return }
-        uncoverButtons(configuration, for: indexPath, cell: cell, isTrailing: translation.x < 0)
+        let trailing = directionalTranslation < 0
+        guard let configuration = swipeConfiguration(for: indexPath, trailing: trailing) else { return }
+        uncoverButtons(configuration, for: indexPath, cell: cell, isTrailing: trailing)
         swipeMoved()
     }
 
     /// Puts a configuration's buttons behind a row's content.
     private func uncoverButtons(_ configuration: UISwipeActionsConfiguration, for indexPath: IndexPath,
                                 cell: UITableViewCell, isTrailing: Bool) {
-        let buttons = SwipeActionButtons(configuration: configuration, isTrailing: isTrailing)
-        cell.insertSubview(buttons, at: 0)
+        let buttons = SwipeActionButtons(configuration: configuration, isTrailing: isTrailing, isMirrored: isRightToLeft)
+        // Behind the content, in front of the backgrounds: a selected row's
+        // grey background must not cover them.
+        cell.insertSubview(buttons, belowSubview: cell.contentView)
         swipe = SwipeState(indexPath: indexPath, cell: cell, configuration: configuration, isTrailing: isTrailing,
                            buttons: buttons, startOffset: 0, isOpen: false)
         buttons.onAction = { [weak self] action, button in self?.perform(action, from: button) }
@@ -122,7 +138,7 @@ extension UITableView {
     /// Step 3: the content follows the finger, on the side of its actions only.
     private func swipeMoved() {
         guard let swipe else { return }
-        var offset = swipe.startOffset + swipeRecognizer.translation(in: self).x
+        var offset = swipe.startOffset + directionalTranslation
         let limit = swipe.configuration.performsFirstActionWithFullSwipe ? swipe.cell.bounds.width : swipe.buttons.totalWidth
         offset = swipe.isTrailing ? min(0, max(-limit, offset)) : max(0, min(limit, offset))
         setSwipeOffset(offset, of: swipe)
@@ -131,7 +147,8 @@ extension UITableView {
     private func setSwipeOffset(_ offset: CGFloat, of swipe: SwipeState) {
         swipe.cell.swipeOffset = offset
         let width = abs(offset)
-        swipe.buttons.frame = CGRect(x: swipe.isTrailing ? swipe.cell.bounds.width - width : 0, y: 0,
+        let atRight = swipe.isTrailing != swipe.buttons.isMirrored
+        swipe.buttons.frame = CGRect(x: atRight ? swipe.cell.bounds.width - width : 0, y: 0,
                                      width: width, height: swipe.cell.bounds.height)
     }
 
@@ -189,13 +206,16 @@ extension UITableView {
 final class SwipeActionButtons: UIView {
     let actions: [UIContextualAction]
     let isTrailing: Bool
+    /// Whether the row is right to left: its trailing edge is its left one.
+    let isMirrored: Bool
     private(set) var buttons: [UIButton] = []
     private var widths: [CGFloat] = []
     var onAction: (@MainActor (UIContextualAction, UIView) -> Void)?
 
-    init(configuration: UISwipeActionsConfiguration, isTrailing: Bool) {
+    init(configuration: UISwipeActionsConfiguration, isTrailing: Bool, isMirrored: Bool) {
         actions = configuration.actions
         self.isTrailing = isTrailing
+        self.isMirrored = isMirrored
         super.init(frame: .zero)
         clipsToBounds = true
         for action in actions {
@@ -214,6 +234,7 @@ final class SwipeActionButtons: UIView {
     required init?(coder: NSCoder) {
         actions = []
         isTrailing = true
+        isMirrored = false
         super.init(coder: coder)
     }
 
@@ -235,10 +256,11 @@ final class SwipeActionButtons: UIView {
         super.layoutSubviews()
         let total = max(totalWidth, 1)
         let scale = bounds.width / total
-        var edge: CGFloat = isTrailing ? bounds.width : 0
+        let atRight = isTrailing != isMirrored
+        var edge: CGFloat = atRight ? bounds.width : 0
         for (index, button) in buttons.enumerated() {
             let width = widths[index] * scale
-            if isTrailing {
+            if atRight {
                 edge -= width
                 button.frame = CGRect(x: edge, y: 0, width: width, height: bounds.height)
             } else {

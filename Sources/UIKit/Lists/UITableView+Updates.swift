@@ -13,7 +13,7 @@ import Foundation
 /// There is no animation: without Motion an update is shown at once,
 /// whatever `RowAnimation` is given, and a batch's completion is called
 /// with true as soon as it is applied.
-extension UITableView {
+extension UITableView: ListUpdating {
     // MARK: Batches
 
     /// Applies the changes `updates` makes as one update, checked as a
@@ -36,13 +36,7 @@ extension UITableView {
         guard updateBatch.isOpen else {
             return reportListProblem("endUpdates() without beginUpdates(); ignored")
         }
-        if let update = updateBatch.end() { apply(update) }
-    }
-
-    private func record(_ change: (inout ListUpdate) -> Void) {
-        beginUpdates()
-        updateBatch.record(change)
-        endUpdates()
+        if let update = updateBatch.end() { applyCheckedUpdate(update) }
     }
 
     // MARK: Rows
@@ -86,7 +80,7 @@ extension UITableView {
 
     // MARK: Applying
 
-    private func apply(_ update: ListUpdate) {
+    func applyCheckedUpdate(_ update: ListUpdate) {
         loadIfNeeded()
         let new = computeGeometry()
         if let problem = update.firstProblem(old: geometry.rowCounts, new: new.rowCounts) {

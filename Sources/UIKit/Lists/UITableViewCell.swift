@@ -173,7 +173,7 @@ open class UITableViewCell: UIView {
     }
 
     /// The accessory on screen: ``accessoryView`` or the standard one.
-    private var shownAccessory: UIView?
+    private(set) var shownAccessory: UIView?
 
     private func updateAccessory() {
         if let shown = shownAccessory, shown !== accessoryView { shown.removeFromSuperview() }
@@ -402,24 +402,11 @@ open class UITableViewCell: UIView {
     /// cells since iOS 8, WWDC 2014 session 226).
     open override func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
                                                verticalFittingPriority: UILayoutPriority) -> CGSize {
-        guard contentViewUsesAutoLayout else { return sizeThatFits(targetSize) }
+        guard contentView.placesSubviewsWithConstraints else { return sizeThatFits(targetSize) }
         let contentTarget = CGSize(width: contentWidth(inCellWidth: targetSize.width), height: targetSize.height)
         let content = contentView.systemLayoutSizeFitting(contentTarget, withHorizontalFittingPriority: horizontalFittingPriority,
                                                           verticalFittingPriority: verticalFittingPriority)
         return CGSize(width: targetSize.width, height: content.height + separatorHeight)
-    }
-
-    /// Whether the content view's subviews are placed by constraints: one of
-    /// them does not translate its autoresizing mask, or the content view
-    /// holds constraints.
-    private var contentViewUsesAutoLayout: Bool {
-        if !contentView.constraints.isEmpty { return true }
-        var pending = contentView.subviews
-        while let view = pending.popLast() {
-            if !view.translatesAutoresizingMaskIntoConstraints { return true }
-            pending.append(contentsOf: view.subviews)
-        }
-        return false
     }
 
     /// The height the separator takes at the bottom of the cell: one pixel
@@ -473,6 +460,22 @@ open class UITableViewCell: UIView {
         separator.frame = CGRect(x: separatorInset.left, y: bounds.height - hairline,
                                  width: max(0, bounds.width - separatorInset.left - separatorInset.right), height: hairline)
         layoutStandardContent(in: CGRect(x: 0, y: 0, width: contentWidth, height: bounds.height))
+        if isRightToLeft { mirrorLayout(contentWidth: contentWidth) }
+    }
+
+    /// A right-to-left cell is its left-to-right layout seen in a mirror, as
+    /// UIKit's: the image and text from the right, the accessory, reorder
+    /// control and trailing swipe actions on the left, the editing control on
+    /// the right, the separator's `left` inset on the right (UIKit applies
+    /// the inset to the leading side). Each part keeps its size; text in the
+    /// labels is aligned to the right by their own direction.
+    private func mirrorLayout(contentWidth: CGFloat) {
+        for view in [shownAccessory, editControl, reorderControl, contentView, separator] as [UIView?] {
+            view?.frame.origin.x = bounds.width - (view?.frame.maxX ?? 0)
+        }
+        for view in [storedImageView, storedTextLabel, storedDetailTextLabel] as [UIView?] {
+            view?.frame.origin.x = contentWidth - (view?.frame.maxX ?? 0)
+        }
     }
 
     /// How far a swipe has moved the content sideways to uncover the row's

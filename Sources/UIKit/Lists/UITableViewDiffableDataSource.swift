@@ -36,20 +36,7 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable, ItemId
                     animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
         let difference = SnapshotDifference(from: current, to: snapshot)
         current = snapshot
-        guard let tableView else { return }
-        if difference.reordersSections {
-            tableView.reloadData()
-        } else {
-            let animation = defaultRowAnimation
-            tableView.performBatchUpdates {
-                tableView.deleteSections(difference.deletedSections, with: animation)
-                tableView.insertSections(difference.insertedSections, with: animation)
-                tableView.deleteRows(at: difference.deletedItems, with: animation)
-                tableView.insertRows(at: difference.insertedItems, with: animation)
-                tableView.reloadRows(at: difference.reloadedItems, with: animation)
-                for move in difference.moves { tableView.moveRow(at: move.from, to: move.to) }
-            }
-        }
+        if let tableView { difference.show(in: tableView) }
         completion?()
     }
 

@@ -73,6 +73,11 @@ open class UILabel: UIView {
     open var isEnabled = true { didSet { setNeedsDisplay() } }
 
     open var textAlignment = NSTextAlignment.natural { didSet { contentChanged() } }
+
+    /// A right-to-left label aligns natural text to the right.
+    open override var semanticContentAttribute: UISemanticContentAttribute {
+        didSet { contentChanged() }
+    }
     /// How lines wrap and how the last line ends when the text does not fit.
     open var lineBreakMode = NSLineBreakMode.byTruncatingTail { didSet { contentChanged() } }
     /// The most lines shown; 0 means as many as the text needs.
@@ -118,7 +123,8 @@ open class UILabel: UIView {
     /// The style of text without attributes of its own.
     private var defaultStyle: TextLayout.Style {
         let paragraph = NSMutableParagraphStyle()
-        paragraph.alignment = textAlignment
+        // Natural alignment follows the view's direction (UIKit: leading-aligned).
+        paragraph.alignment = textAlignment == .natural && isRightToLeft ? .right : textAlignment
         paragraph.lineBreakMode = lineBreakMode == .byCharWrapping ? .byCharWrapping : .byWordWrapping
         return TextLayout.Style(font: font, color: textColor, kern: nil, paragraph: paragraph)
     }

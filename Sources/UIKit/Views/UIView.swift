@@ -229,6 +229,14 @@ open class UIView: UIResponder, CALayerDelegate {
     @exclusivity(unchecked) open var isExclusiveTouch = false
 
     open var tag = 0
+
+    /// What the view shows, for right-to-left layouts: whether it flips
+    /// with the interface (`.unspecified`, the default) or keeps a direction
+    /// (`UIView+LayoutDirection.swift`).
+    open var semanticContentAttribute = UISemanticContentAttribute.unspecified {
+        didSet { if semanticContentAttribute != oldValue { layoutDirectionDidChange() } }
+    }
+
     /// A string that identifies the view to tools and tests
     /// (`UIAccessibilityIdentification`); trace records and the inspector
     /// show it as the view's name.

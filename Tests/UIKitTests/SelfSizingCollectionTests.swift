@@ -1,0 +1,199 @@
+import Testing
+@testable import UIKit
+
+/// A collection cell with one label pinned inside its content view, 8
+/// points from every edge: its preferred size is the label's plus 16 each way.
+@MainActor
+final class TagCell: UICollectionViewCell {
+    let label = UILabel()
+    /// The sizes the layout proposed, in the order the cell was asked.
+    var proposedSizes: [CGSize] = []
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        label.font = .systemFont(ofSize: 17)
+        label.translatesAutoresizingMaskIntoConstraints = false
+        contentView.addSubview(label)
+        NSLayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 8),
+            label.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -8),
+            label.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 8),
+            label.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -8),
+        ])
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override func preferredLayoutAttributesFitting(_ layoutAttributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
+        proposedSizes.append(layoutAttributes.size)
+        return super.preferredLayoutAttributesFitting(layoutAttributes)
+    }
+}
+
+/// A cell that keeps the width the layout gives it and sizes only its height
+/// (the usual override: a required horizontal fit).
+@MainActor
+final class FullWidthNoteCell: UICollectionViewCell {
+    let label = UILabel()
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        label.font = .systemFont(ofSize: 17)
+        label.numberOfLines = 0
+        label.translatesAutoresizingMaskIntoConstraints = false
+        contentView.addSubview(label)
+        NSLayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 8),
+            label.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -8),
+            label.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 8),
+            label.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -8),
+        ])
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override func preferredLayoutAttributesFitting(_ layoutAttributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
+        let attributes = super.preferredLayoutAttributesFitting(layoutAttributes)
+        attributes.size = systemLayoutSizeFitting(layoutAttributes.size, withHorizontalFittingPriority: .required,
+                                                  verticalFittingPriority: .fittingSizeLevel)
+        return attributes
+    }
+}
+
+/// Items that are words, each shown in a cell of `identifier`'s class.
+@MainActor
+final class WordSource: UICollectionViewDataSource {
+    var words: [String]
+    let identifier: String
+    var cellsAsked: [Int] = []
+    init(_ words: [String], identifier: String) {
+        self.words = words
+        self.identifier = identifier
+    }
+
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { words.count }
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+        cellsAsked.append(indexPath.item)
+        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
+        if let tag = cell as? TagCell { tag.label.text = words[indexPath.item] }
+        if let note = cell as? FullWidthNoteCell { note.label.text = words[indexPath.item] }
+        return cell
+    }
+}
+
+/// The size a 17-point label needs for `text` (one line, or wrapped at `width`).
+@MainActor
+private func labelSize(_ text: String, wrappingAt width: CGFloat? = nil) -> CGSize {
+    let label = UILabel()
+    label.font = .systemFont(ofSize: 17)
+    label.text = text
+    guard let width else { return label.intrinsicContentSize }
+    label.numberOfLines = 0
+    return label.sizeThatFits(CGSize(width: width, height: .greatestFiniteMagnitude))
+}
+
+/// Rounded up to the screen's pixels, as fitting sizes are.
+@MainActor
+private func pixelCeil(_ size: CGSize) -> CGSize {
+    let scale = UIScreen.main.scale
+    return CGSize(width: (size.width * scale).rounded(.up) / scale, height: (size.height * scale).rounded(.up) / scale)
+}
+
+@MainActor
+@Suite struct SelfSizingCollectionTests {
+    private func scene(_ words: [String], layout: UICollectionViewFlowLayout, cell: UICollectionViewCell.Type,
+                       size: CGSize = CGSize(width: 320, height: 200)) -> (UICollectionView, WordSource, UIWindow) {
+        let window = makeWindow()
+        let collectionView = UICollectionView(frame: CGRect(origin: .zero, size: size), collectionViewLayout: layout)
+        let identifier = "\(cell)"
+        collectionView.register(cell, forCellWithReuseIdentifier: identifier)
+        let source = WordSource(words, identifier: identifier)
+        collectionView.dataSource = source
+        window.addSubview(collectionView)
+        collectionView.layoutIfNeeded()
+        return (collectionView, source, window)
+    }
+
+    private func frame(_ collectionView: UICollectionView, _ item: Int) -> CGRect {
+        collectionView.layoutAttributesForItem(at: IndexPath(item: item, section: 0))!.frame
+    }
+
+    @Test func automaticSizeGivesEachItemItsCellsFittingSizeAndTheLinesFollow() {
+        let layout = UICollectionViewFlowLayout()
+        layout.estimatedItemSize = UICollectionViewFlowLayout.automaticSize
+        layout.minimumInteritemSpacing = 10
+        layout.minimumLineSpacing = 10
+        let words = ["Fig", "Pomegranate", "Kiwi", "Passion fruit"]
+        let (collectionView, source, window) = scene(words, layout: layout, cell: TagCell.self)
+        let sizes = words.map { pixelCeil(labelSize($0)) }.map { CGSize(width: $0.width + 16, height: $0.height + 16) }
+        for (item, size) in sizes.enumerated() {
+            #expect(frame(collectionView, item).size == size)
+        }
+        // The lines are filled with the measured widths, not the 50-point guess.
+        let firstLine = sizes[0].width + 10 + sizes[1].width + 10 + sizes[2].width <= 320
+        #expect(firstLine == (frame(collectionView, 2).minY == 0))
+        // Each cell was asked once, with the size the layout had guessed for it.
+        for cell in collectionView.visibleCells {
+            #expect((cell as! TagCell).proposedSizes.count == 1)
+        }
+        #expect(((collectionView.cellForItem(at: IndexPath(item: 0, section: 0)) as! TagCell).proposedSizes)
+                == [layout.itemSize])
+        // The cells wear their measured frames.
+        #expect(collectionView.cellForItem(at: IndexPath(item: 1, section: 0))!.frame == frame(collectionView, 1))
+        #expect(source.cellsAsked.sorted() == [0, 1, 2, 3])
+        withExtendedLifetime((source, window)) {}
+    }
+
+    @Test func anEstimateHoldsForItemsNotYetShownAndTheContentSizeFollowsMeasuring() {
+        let layout = UICollectionViewFlowLayout()
+        layout.estimatedItemSize = CGSize(width: 300, height: 100)
+        layout.minimumLineSpacing = 0
+        let words = Array(repeating: "Note", count: 50)
+        let (collectionView, source, window) = scene(words, layout: layout, cell: FullWidthNoteCell.self)
+        let measured = pixelCeil(labelSize("Note")).height + 16
+        // Width kept at the estimate's 300 (a required fit), height measured.
+        #expect(frame(collectionView, 0).size == CGSize(width: 300, height: measured))
+        // Shown items are measured; the rest still count 100 points each.
+        let shown = source.cellsAsked.count
+        #expect(shown == Int((200 / measured).rounded(.up)))
+        #expect(frame(collectionView, shown).height == 100)
+        #expect(abs(collectionView.contentSize.height - (CGFloat(shown) * measured + CGFloat(50 - shown) * 100)) < 1e-9)
+        // Scrolling on measures what comes into view.
+        collectionView.contentOffset.y = 400
+        collectionView.layoutIfNeeded()
+        let visible = collectionView.indexPathsForVisibleItems.map(\.item)
+        for item in visible { #expect(frame(collectionView, item).height == measured) }
+        withExtendedLifetime((source, window)) {}
+    }
+
+    @Test func aWrappedLabelTakesTheHeightOfItsLinesAtTheWidthItIsGiven() {
+        let layout = UICollectionViewFlowLayout()
+        layout.estimatedItemSize = CGSize(width: 200, height: 40)
+        let long = "A note long enough to wrap onto several lines in a two hundred point wide cell."
+        let (collectionView, source, window) = scene([long], layout: layout, cell: FullWidthNoteCell.self)
+        let text = labelSize(long, wrappingAt: 184)
+        #expect(text.height > 2 * labelSize("A").height)
+        #expect(frame(collectionView, 0).size == CGSize(width: 200, height: pixelCeil(text).height + 16))
+        withExtendedLifetime((source, window)) {}
+    }
+
+    @Test func withoutAnEstimateCellsAreNotAskedAndReloadingMeasuresAgain() {
+        let layout = UICollectionViewFlowLayout()
+        let (collectionView, source, window) = scene(["Fig"], layout: layout, cell: TagCell.self)
+        let cell = collectionView.cellForItem(at: IndexPath(item: 0, section: 0)) as! TagCell
+        #expect(cell.proposedSizes.isEmpty)
+        #expect(frame(collectionView, 0).size == CGSize(width: 50, height: 50))
+
+        layout.estimatedItemSize = UICollectionViewFlowLayout.automaticSize
+        collectionView.reloadData()
+        collectionView.layoutIfNeeded()
+        let fig = pixelCeil(labelSize("Fig"))
+        #expect(frame(collectionView, 0).size == CGSize(width: fig.width + 16, height: fig.height + 16))
+        source.words = ["Pomegranate"]
+        collectionView.reloadData()
+        collectionView.layoutIfNeeded()
+        let pomegranate = pixelCeil(labelSize("Pomegranate"))
+        #expect(frame(collectionView, 0).size == CGSize(width: pomegranate.width + 16, height: pomegranate.height + 16))
+        withExtendedLifetime((source, window)) {}
+    }
+}
