@@ -750,6 +750,30 @@ open class CATransition: CAAnimation {
         values.transitionProgress = start + (end - start) * p
     }
 
+    /// The part of the old look `image` to draw over the layer at
+    /// `progress`, and where that part is in the old look, in fractions of
+    /// its size: all of it, except for `moveIn`, whose new look slides in
+    /// *over* the old one, so the part under the new look is left out (the
+    /// old look is drawn above the layer's content). Nil when none shows.
+    package func oldLookShown(_ image: CGImage, at progress: Double) -> (image: CGImage, part: CGRect)? {
+        let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
+        guard type == .moveIn else { return (image, unit) }
+        let new = placement(at: progress).new
+        // The old look at 0, the new one at `new` (one of x and y is 0).
+        var part = unit
+        if new.x < 0 { part = CGRect(x: 1 + new.x, y: 0, width: -new.x, height: 1) }
+        if new.x > 0 { part = CGRect(x: 0, y: 0, width: new.x, height: 1) }
+        if new.y < 0 { part = CGRect(x: 0, y: 1 + new.y, width: 1, height: -new.y) }
+        if new.y > 0 { part = CGRect(x: 0, y: 0, width: 1, height: new.y) }
+        if new == .zero { return nil }
+        // Whole pixels of the image, and the part they are.
+        let width = CGFloat(image.width), height = CGFloat(image.height)
+        let minX = (part.minX * width).rounded(), minY = (part.minY * height).rounded()
+        let pixelRect = CGRect(x: minX, y: minY, width: (part.maxX * width).rounded() - minX, height: (part.maxY * height).rounded() - minY)
+        guard pixelRect.width >= 1, pixelRect.height >= 1, let cropped = image.cropping(to: pixelRect) else { return nil }
+        return (cropped, CGRect(x: pixelRect.minX / width, y: pixelRect.minY / height, width: pixelRect.width / width, height: pixelRect.height / height))
+    }
+
     /// Where the new look is drawn, as a fraction of the layer's size, and
     /// where the old one is, at `progress`; and the old one's opacity.
     package func placement(at progress: Double) -> (new: CGPoint, old: CGPoint, oldOpacity: Double) {
