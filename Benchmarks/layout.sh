@@ -14,7 +14,8 @@
 # .build-release/kiwi. They are compiled into a separate benchmark program
 # (clang++ -O2); nothing of kiwi goes into the library.
 #
-# Figures are medians in microseconds; they vary with the machine's load.
+# Figures are medians of the thread's CPU time in microseconds, for both
+# programs: elapsed time on a shared machine mostly measures waiting for a core.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."

@@ -39,13 +39,19 @@ struct Row {
         return (low, false)
     }
 
+    func contains(_ symbol: Int) -> Bool {
+        position(of: symbol).found
+    }
+
     func coefficient(for symbol: Int) -> Double {
         let (index, found) = position(of: symbol)
         return found ? cells[index].coefficient : 0
     }
 
     /// Adds `coefficient · symbol`, dropping the cell if the sum is zero.
-    mutating func insert(_ symbol: Int, _ coefficient: Double) {
+    /// Returns whether the symbol is new to the row.
+    @discardableResult
+    mutating func insert(_ symbol: Int, _ coefficient: Double) -> Bool {
         let (index, found) = position(of: symbol)
         if found {
             let sum = cells[index].coefficient + coefficient
@@ -54,16 +60,20 @@ struct Row {
             } else {
                 cells[index].coefficient = sum
             }
-        } else if !isNearZero(coefficient) {
-            cells.insert(Cell(symbol: symbol, coefficient: coefficient), at: index)
+            return false
         }
+        guard !isNearZero(coefficient) else { return false }
+        cells.insert(Cell(symbol: symbol, coefficient: coefficient), at: index)
+        return true
     }
 
-    /// Adds `multiplier · other`, constant included.
-    mutating func insert(_ other: Row, times multiplier: Double) {
+    /// Adds `multiplier · other`, constant included, and appends to `added`
+    /// the symbols the row did not have before (for the solver's column index).
+    mutating func insert(_ other: Row, times multiplier: Double, added: inout [Int]) {
         constant += other.constant * multiplier
         if other.cells.count == 1 {
-            insert(other.cells[0].symbol, other.cells[0].coefficient * multiplier)
+            let symbol = other.cells[0].symbol
+            if insert(symbol, other.cells[0].coefficient * multiplier) { added.append(symbol) }
             return
         }
         var merged: [Cell] = []
@@ -80,7 +90,10 @@ struct Row {
                 left += 1
             } else if b.symbol < a.symbol {
                 let scaled = b.coefficient * multiplier
-                if !isNearZero(scaled) { merged.append(Cell(symbol: b.symbol, coefficient: scaled)) }
+                if !isNearZero(scaled) {
+                    merged.append(Cell(symbol: b.symbol, coefficient: scaled))
+                    added.append(b.symbol)
+                }
                 right += 1
             } else {
                 let sum = a.coefficient + b.coefficient * multiplier
@@ -96,7 +109,10 @@ struct Row {
         while right < theirs.count {
             let b = theirs[right]
             let scaled = b.coefficient * multiplier
-            if !isNearZero(scaled) { merged.append(Cell(symbol: b.symbol, coefficient: scaled)) }
+            if !isNearZero(scaled) {
+                merged.append(Cell(symbol: b.symbol, coefficient: scaled))
+                added.append(b.symbol)
+            }
             right += 1
         }
         cells = merged
@@ -129,15 +145,16 @@ struct Row {
         solve(for: entering)
     }
 
-    /// Replaces `symbol` with what `row` says it equals.
-    /// Returns whether the row contained the symbol.
+    /// Replaces `symbol` with what `row` says it equals, appending to
+    /// `added` the symbols that came in. Returns whether the row contained
+    /// the symbol.
     @discardableResult
-    mutating func substitute(_ symbol: Int, with row: Row) -> Bool {
+    mutating func substitute(_ symbol: Int, with row: Row, added: inout [Int]) -> Bool {
         let (index, found) = position(of: symbol)
         guard found else { return false }
         let coefficient = cells[index].coefficient
         cells.remove(at: index)
-        insert(row, times: coefficient)
+        insert(row, times: coefficient, added: &added)
         return true
     }
 }

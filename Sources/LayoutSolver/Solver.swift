@@ -26,6 +26,15 @@
 ///   constraint's constant) shifts the row constants where the constraint's
 ///   marker symbol appears; that keeps optimality but may break feasibility,
 ///   which the dual simplex restores, usually in a pivot or two.
+/// - A column index (each symbol → the rows that contain it) lets a
+///   substitution, a pivot's ratio test and a constant change visit only
+///   the rows that hold the symbol. kiwi, like the paper, scans every row
+///   for each of them, which makes adding the n-th constraint cost O(n)
+///   even when it touches two rows. Dummy symbols are left out of the
+///   index: they never enter the basis, and a chain of required equalities
+///   puts every earlier dummy into each later row (n²/2 entries for n
+///   links), so the operations that look for one (a required equality's
+///   constant changed, or the equality removed) scan the rows instead.
 public final class Solver {
     private enum SymbolKind: UInt8 {
         case external
@@ -62,20 +71,42 @@ public final class Solver {
 
     private static let noSymbol = -1
 
-    private var kinds: [SymbolKind] = []
+    @exclusivity(unchecked) private var kinds: [SymbolKind] = []
     /// Each symbol's row in `rows`, or -1 when it is a parameter.
-    private var rowIndex: [Int] = []
-    private var rows: [Row] = []
-    private var basics: [Int] = []
+    @exclusivity(unchecked) private var rowIndex: [Int] = []
+    @exclusivity(unchecked) private var rows: [Row] = []
+    @exclusivity(unchecked) private var basics: [Int] = []
+
+    /// For each symbol but the dummies, the basic symbols whose rows contain it. Kept
+    /// loosely, which keeps it cheap: when a row gains a symbol its basic
+    /// is appended, but a row that loses one (a sum that cancels, a row
+    /// that leaves the tableau) is not looked for. So every reader checks
+    /// each entry against the row, and `compactColumn` drops the stale and
+    /// repeated entries of a column when it is read, or when it has
+    /// doubled since it was last compacted.
+    @exclusivity(unchecked) private var columns: [[Int]] = []
+    /// The length past which a column is compacted as it grows.
+    @exclusivity(unchecked) private var columnLimits: [Int] = []
+    /// Per symbol, the compaction that last kept its row (to drop repeats).
+    @exclusivity(unchecked) private var compactionMarks: [Int] = []
+    @exclusivity(unchecked) private var compactions = 0
+    /// Scratch: the symbols a row merge brought into a row.
+    @exclusivity(unchecked) private var addedSymbols: [Int] = []
+    /// The symbols whose objective coefficients changed since the tableau
+    /// was last optimal (``enteringSymbol()``); emptied as each addition
+    /// and removal starts, when the tableau is optimal.
+    @exclusivity(unchecked) private var touchedSymbols: [Int] = []
+    /// Scratch: the basic symbols of the rows that hold a symbol (``collectHolders(of:)``).
+    @exclusivity(unchecked) private var holders: [Int] = []
 
     private var symbolOfVariable: [Variable: Int] = [:]
     private var variableUses: [Int: (variable: Variable, count: Int)] = [:]
     private var records: [ObjectIdentifier: Record] = [:]
     private var edits: [Variable: EditRecord] = [:]
     /// Strongest first.
-    private var levels: [Level] = []
+    @exclusivity(unchecked) private var levels: [Level] = []
     private var artificial: Row?
-    private var infeasibleRows: [Int] = []
+    @exclusivity(unchecked) private var infeasibleRows: [Int] = []
 
     public init() {}
 
@@ -97,6 +128,7 @@ public final class Solver {
         let key = ObjectIdentifier(constraint)
         guard records[key] == nil else { throw .duplicateConstraint("\(constraint)") }
         guard constraint.expression.isFinite else { throw .nonFiniteValue("\(constraint)") }
+        touchedSymbols.removeAll(keepingCapacity: true)
 
         var (row, record) = makeRow(for: constraint)
         var subject = chooseSubject(row, record)
@@ -137,13 +169,18 @@ public final class Solver {
         guard let record = records.removeValue(forKey: ObjectIdentifier(constraint)) else {
             throw .unknownConstraint("\(constraint)")
         }
+        touchedSymbols.removeAll(keepingCapacity: true)
         if !constraint.strength.isRequired, let level = existingLevelIndex(for: constraint.strength) {
             insertIntoObjective(record.errors.0, level: level, coefficient: -1)
             if record.errors.1 != Self.noSymbol {
                 insertIntoObjective(record.errors.1, level: level, coefficient: -1)
             }
             levels[level].constraintCount -= 1
-            if levels[level].constraintCount == 0 { levels.remove(at: level) }
+            if levels[level].constraintCount == 0 {
+                // Its symbols are no longer outweighed by it.
+                touchObjective(with: levels[level].row)
+                levels.remove(at: level)
+            }
         }
         let marker = record.marker
         if rowIndex[marker] >= 0 {
@@ -272,14 +309,71 @@ public final class Solver {
         levels.removeAll()
         artificial = nil
         infeasibleRows.removeAll()
+        columns.removeAll()
+        columnLimits.removeAll()
+        compactionMarks.removeAll()
+        compactions = 0
+        touchedSymbols.removeAll()
     }
 
     // MARK: - Symbols and rows
 
+    private static let smallestColumnLimit = 16
+
     private func newSymbol(_ kind: SymbolKind) -> Int {
         kinds.append(kind)
         rowIndex.append(-1)
+        columns.append([])
+        columnLimits.append(Self.smallestColumnLimit)
+        compactionMarks.append(0)
         return kinds.count - 1
+    }
+
+    /// Notes in the column index that the row of `basic` now holds `symbol`.
+    private func noteSymbol(_ symbol: Int, inRowOf basic: Int) {
+        guard kinds[symbol] != .dummy else { return }
+        columns[symbol].append(basic)
+        if columns[symbol].count > columnLimits[symbol] { compactColumn(symbol) }
+    }
+
+    /// Leaves in `symbol`'s column exactly the basic symbols whose rows
+    /// hold it, once each.
+    private func compactColumn(_ symbol: Int) {
+        compactions += 1
+        var column = columns[symbol]
+        columns[symbol] = []
+        var kept = 0
+        for basic in column {
+            let index = rowIndex[basic]
+            guard index >= 0, compactionMarks[basic] != compactions, rows[index].contains(symbol) else { continue }
+            compactionMarks[basic] = compactions
+            column[kept] = basic
+            kept += 1
+        }
+        column.removeSubrange(kept...)
+        columnLimits[symbol] = max(Self.smallestColumnLimit, 2 * kept)
+        columns[symbol] = column
+    }
+
+    /// Fills `holders` with the basic symbols of the rows that hold
+    /// `symbol`, once each: from its column, or for a dummy by looking at
+    /// every row.
+    private func collectHolders(of symbol: Int) {
+        holders.removeAll(keepingCapacity: true)
+        if kinds[symbol] == .dummy {
+            for index in rows.indices where rows[index].contains(symbol) { holders.append(basics[index]) }
+        } else {
+            compactColumn(symbol)
+            holders.append(contentsOf: columns[symbol])
+        }
+    }
+
+    /// Sorts the entries of `infeasibleRows` from `start` on by row, which
+    /// is the order a scan of every row found them in: the dual simplex
+    /// takes them last first, and keeping that order keeps its pivots.
+    private func sortNewInfeasibleRows(from start: Int) {
+        guard infeasibleRows.count - start > 1 else { return }
+        infeasibleRows[start...].sort { rowIndex[$0] < rowIndex[$1] }
     }
 
     private func symbol(for variable: Variable) -> Int {
@@ -310,6 +404,7 @@ public final class Solver {
         rowIndex[basic] = rows.count
         rows.append(row)
         basics.append(basic)
+        for cell in row.cells { noteSymbol(cell.symbol, inRowOf: basic) }
     }
 
     private func removeRow(at index: Int) -> Row {
@@ -338,7 +433,8 @@ public final class Solver {
             if !variables.contains(symbol) { variables.append(symbol) }
             let index = rowIndex[symbol]
             if index >= 0 {
-                row.insert(rows[index], times: term.coefficient)
+                row.insert(rows[index], times: term.coefficient, added: &addedSymbols)
+                addedSymbols.removeAll(keepingCapacity: true)
             } else {
                 row.insert(symbol, term.coefficient)
             }
@@ -398,16 +494,26 @@ public final class Solver {
     }
 
     /// Replaces `symbol` by `row` everywhere, noting restricted rows that
-    /// went negative.
+    /// went negative. The symbol is in no row afterwards (it becomes basic,
+    /// or its constraint leaves), so its column is emptied.
     private func substitute(_ symbol: Int, with row: Row) {
-        for index in rows.indices {
-            if rows[index].substitute(symbol, with: row) {
-                let basic = basics[index]
-                if isRestricted(basic) && rows[index].constant < 0 { infeasibleRows.append(basic) }
-            }
+        collectHolders(of: symbol)
+        columns[symbol] = []
+        columnLimits[symbol] = Self.smallestColumnLimit
+        let firstInfeasible = infeasibleRows.count
+        for basic in holders {
+            let index = rowIndex[basic]
+            guard rows[index].substitute(symbol, with: row, added: &addedSymbols) else { continue }
+            for added in addedSymbols { noteSymbol(added, inRowOf: basic) }
+            addedSymbols.removeAll(keepingCapacity: true)
+            if isRestricted(basic) && rows[index].constant < 0 { infeasibleRows.append(basic) }
         }
-        for index in levels.indices { levels[index].row.substitute(symbol, with: row) }
-        artificial?.substitute(symbol, with: row)
+        sortNewInfeasibleRows(from: firstInfeasible)
+        for index in levels.indices where levels[index].row.substitute(symbol, with: row, added: &addedSymbols) {
+            touchObjective(with: row)
+        }
+        if artificial != nil { artificial!.substitute(symbol, with: row, added: &addedSymbols) }
+        addedSymbols.removeAll(keepingCapacity: true)
     }
 
     private func pivot(rowAt index: Int, entering: Int) {
@@ -446,7 +552,8 @@ public final class Solver {
             appendRow(artificialRow, basic: entering)
         }
         // A parameter now: at 0 for good, which is the new constraint holding.
-        for index in rows.indices { rows[index].remove(artificialSymbol) }
+        for basic in columns[artificialSymbol] where rowIndex[basic] >= 0 { rows[rowIndex[basic]].remove(artificialSymbol) }
+        columns[artificialSymbol] = []
         for index in levels.indices { levels[index].row.remove(artificialSymbol) }
         return true
     }
@@ -469,26 +576,54 @@ public final class Solver {
     private func insertIntoObjective(_ symbol: Int, level: Int, coefficient: Double) {
         let index = rowIndex[symbol]
         if index >= 0 {
-            levels[level].row.insert(rows[index], times: coefficient)
+            levels[level].row.insert(rows[index], times: coefficient, added: &addedSymbols)
+            addedSymbols.removeAll(keepingCapacity: true)
+            touchObjective(with: rows[index])
         } else {
             levels[level].row.insert(symbol, coefficient)
+            touchedSymbols.append(symbol)
         }
     }
 
     /// A symbol whose increase lowers the objective: its first non-zero
-    /// coefficient, strongest level first, is negative.
+    /// coefficient, strongest level first, is negative; of those, the one
+    /// in the strongest level with the lowest number, which is what a scan
+    /// of every level would pick.
+    ///
+    /// Only symbols whose objective coefficients changed since the tableau
+    /// was last optimal can be such a symbol (``touchedSymbols``), so only
+    /// those are looked at: the objective holds every error symbol, and
+    /// reading all of it after each addition was a fifth of a screen's
+    /// layout. The ones that turn out not to qualify are dropped; a later
+    /// change touches them again.
     private func enteringSymbol() -> Int {
-        for levelIndex in levels.indices {
-            for cell in levels[levelIndex].row.cells where cell.coefficient < 0 && kinds[cell.symbol] != .dummy {
-                var outweighed = false
-                for stronger in 0..<levelIndex where levels[stronger].row.coefficient(for: cell.symbol) != 0 {
-                    outweighed = true
-                    break
-                }
-                if !outweighed { return cell.symbol }
+        var best = Self.noSymbol
+        var bestLevel = Int.max
+        var kept = 0
+        for position in touchedSymbols.indices {
+            let symbol = touchedSymbols[position]
+            guard kinds[symbol] != .dummy, let level = strongestLevel(holding: symbol),
+                  levels[level].row.coefficient(for: symbol) < 0 else { continue }
+            touchedSymbols[kept] = symbol
+            kept += 1
+            if level < bestLevel || (level == bestLevel && symbol < best) {
+                best = symbol
+                bestLevel = level
             }
         }
-        return Self.noSymbol
+        touchedSymbols.removeSubrange(kept...)
+        return best
+    }
+
+    /// The strongest level whose row holds `symbol`.
+    private func strongestLevel(holding symbol: Int) -> Int? {
+        for level in levels.indices where levels[level].row.contains(symbol) { return level }
+        return nil
+    }
+
+    /// Notes that the objective's coefficients of `row`'s symbols changed.
+    private func touchObjective(with row: Row) {
+        for cell in row.cells { touchedSymbols.append(cell.symbol) }
     }
 
     private func enteringSymbol(of row: Row) -> Int {
@@ -501,14 +636,17 @@ public final class Solver {
         while true {
             let entering = artificialPhase ? enteringSymbol(of: artificial!) : enteringSymbol()
             if entering == Self.noSymbol { return }
-            // The restricted row that limits the entering symbol most.
+            // The restricted row that limits the entering symbol most (the
+            // first in row order among equals, as a scan of every row finds).
             var leaving = -1
             var smallestRatio = Double.infinity
-            for index in rows.indices where isRestricted(basics[index]) {
+            collectHolders(of: entering)
+            for basic in holders where isRestricted(basic) {
+                let index = rowIndex[basic]
                 let coefficient = rows[index].coefficient(for: entering)
                 if coefficient < 0 {
                     let ratio = -rows[index].constant / coefficient
-                    if ratio < smallestRatio {
+                    if ratio < smallestRatio || (ratio == smallestRatio && index < leaving) {
                         smallestRatio = ratio
                         leaving = index
                     }
@@ -573,37 +711,44 @@ public final class Solver {
             if rows[markerRow].constant < 0 { infeasibleRows.append(marker) }
             return true
         }
-        for index in rows.indices {
-            let coefficient = rows[index].coefficient(for: marker)
-            if coefficient == 0 { continue }
-            rows[index].constant += coefficient * shift
-            let basic = basics[index]
+        collectHolders(of: marker)
+        let firstInfeasible = infeasibleRows.count
+        for basic in holders {
+            let index = rowIndex[basic]
+            rows[index].constant += rows[index].coefficient(for: marker) * shift
             switch kinds[basic] {
             case .external: break
             case .dummy: if !isNearZero(rows[index].constant) { consistent = false }
             case .slack, .error: if rows[index].constant < 0 { infeasibleRows.append(basic) }
             }
         }
+        sortNewInfeasibleRows(from: firstInfeasible)
         return consistent
     }
 
     /// The row to pivot the marker of a constraint being removed into: a
     /// restricted row the marker limits least, else any row holding it.
+    /// Among equals, the one a scan of every row in order would pick.
     private func rowToLeave(forMarker marker: Int) -> Int? {
         var negative: (index: Int, ratio: Double)?
         var positive: (index: Int, ratio: Double)?
         var unrestricted: Int?
-        for index in rows.indices {
+        func isBetter(_ ratio: Double, _ index: Int, than best: (index: Int, ratio: Double)?) -> Bool {
+            guard let best else { return true }
+            return ratio < best.ratio || (ratio == best.ratio && index < best.index)
+        }
+        collectHolders(of: marker)
+        for basic in holders {
+            let index = rowIndex[basic]
             let coefficient = rows[index].coefficient(for: marker)
-            if coefficient == 0 { continue }
-            if !isRestricted(basics[index]) {
-                unrestricted = index
+            if !isRestricted(basic) {
+                unrestricted = max(unrestricted ?? index, index)
             } else if coefficient < 0 {
                 let ratio = -rows[index].constant / coefficient
-                if negative == nil || ratio < negative!.ratio { negative = (index, ratio) }
+                if isBetter(ratio, index, than: negative) { negative = (index, ratio) }
             } else {
                 let ratio = rows[index].constant / coefficient
-                if positive == nil || ratio < positive!.ratio { positive = (index, ratio) }
+                if isBetter(ratio, index, than: positive) { positive = (index, ratio) }
             }
         }
         return negative?.index ?? positive?.index ?? unrestricted

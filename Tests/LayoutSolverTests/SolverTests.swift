@@ -226,6 +226,36 @@ import LayoutSolver
         #expect(throws: SolverError.self) { try solver.add(closing) }
         #expect(solver.value(of: previous) == 1_000)
     }
+
+    /// The rows a constant change or a removal reaches are found through the
+    /// solver's column index (symbol → rows): every row of a chain holds the
+    /// first constraint's marker, gained through substitutions, so a change
+    /// of that constant must reach all of them, and cutting the chain must
+    /// leave each half consistent.
+    @Test func changesReachEveryRowThatHoldsTheirMarker() throws {
+        let solver = Solver()
+        let x = (0..<300).map { Variable("x\($0)") }
+        let start = Constraint(Expression(x[0]), .equal, Expression(constant: 0))
+        try solver.add(start)
+        var links: [Constraint] = []
+        for index in 1..<x.count {
+            links.append(Constraint(Expression(x[index]), .equal, x[index - 1] + 1))
+            try solver.add(links.last!)
+        }
+        try solver.setConstant(of: start, to: -7)  // x0 - 7 = 0
+        #expect(x.indices.allSatisfy { solver.value(of: x[$0]) == Double($0 + 7) })
+        // Cut the chain at 150 and hang its second half from 1,000.
+        try solver.remove(links[149])
+        try solver.add(Constraint(Expression(x[150]), .equal, Expression(constant: 1_000)))
+        #expect((0..<150).allSatisfy { solver.value(of: x[$0]) == Double($0 + 7) })
+        #expect((150..<300).allSatisfy { solver.value(of: x[$0]) == Double(1_000 + $0 - 150) })
+        // A weak edit on the last variable cannot move the required chain.
+        try solver.addEditVariable(x[299], strength: Strength(250))
+        try solver.suggestValue(5, for: x[299])
+        #expect(solver.value(of: x[299]) == 1_149)
+        try solver.setConstant(of: start, to: 0)
+        #expect(solver.value(of: x[149]) == 149 && solver.value(of: x[299]) == 1_149)
+    }
 }
 
 /// Systems that once came out wrong, kept as they were found.
