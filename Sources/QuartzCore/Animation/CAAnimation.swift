@@ -235,6 +235,17 @@ open class CABasicAnimation: CAPropertyAnimation {
     }
 }
 
+/// Whether a layer moving along a keyframe animation's path turns with it.
+public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Turned to the path's direction.
+    public static let rotateAuto = CAAnimationRotationMode(rawValue: "auto")
+    /// Turned to the path's direction, then half a turn more.
+    public static let rotateAutoReverse = CAAnimationRotationMode(rawValue: "autoReverse")
+}
+
 /// How a keyframe animation moves between its values.
 public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
@@ -256,11 +267,26 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
 /// at its key time.
 ///
 /// `keyTimes` are fractions of the duration, one per value, from 0 to 1
-/// (for `.discrete`, one more than the values); when they are missing or
-/// their count is wrong, the values are spread evenly. `timingFunctions`
-/// has one curve per segment (one fewer than the values). A `path` (for
-/// `position` and other point properties) replaces `values`: the layer
-/// moves along it at an even speed.
+/// (for `.discrete`, one more than the values, or one per value, the last
+/// held to the end); when they are missing or their count is wrong, the
+/// values are spread evenly. `timingFunctions` has one curve per segment
+/// (one fewer than the values). A `path` (for `position` and other point
+/// properties) replaces `values`: the layer moves along it at an even
+/// speed.
+///
+/// How values between keyframes are found (`calculationMode`), as Core
+/// Animation's documentation defines each mode:
+/// - `.linear`: straight between neighbours, reached at their key times,
+///   each segment through its timing function.
+/// - `.discrete`: each value from its key time until the next one.
+/// - `.paced`: straight lines at one speed for the whole animation; key
+///   times, timing functions and the animation's `timingFunction` are
+///   ignored.
+/// - `.cubic`: the Catmull-Rom spline through the values at their key
+///   times, shaped by `tensionValues`, `continuityValues` and `biasValues`
+///   in the Kochanek-Bartels form (all 0, the default, is Catmull-Rom).
+/// - `.cubicPaced`: that spline at one speed along its length; key times
+///   and timing functions ignored as for `.paced`.
 @preconcurrency @MainActor
 open class CAKeyframeAnimation: CAPropertyAnimation {
     public var values: [Any]?
@@ -268,6 +294,20 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     public var keyTimes: [NSNumber]?
     public var timingFunctions: [CAMediaTimingFunction]?
     public var calculationMode: CAAnimationCalculationMode = .linear
+    /// For the cubic modes, how tight the curve is at each value (positive
+    /// tighter, negative rounder); a missing value is 0.
+    public var tensionValues: [NSNumber]?
+    /// For the cubic modes, how sharp the corner at each value is
+    /// (positive sharper, negative inverted); a missing value is 0.
+    public var continuityValues: [NSNumber]?
+    /// For the cubic modes, which way the curve leans at each value
+    /// (positive overshoots past it, negative undershoots); a missing value is 0.
+    public var biasValues: [NSNumber]?
+    /// Whether a layer moving along the path (or through point values)
+    /// turns to follow it: nil (the default) does not; `.rotateAuto` turns
+    /// the layer's transform by the angle of the path's direction where the
+    /// layer is, `.rotateAutoReverse` by that angle plus half a turn.
+    public var rotationMode: CAAnimationRotationMode?
 
     override func copyAttributes(from other: CAAnimation) {
         super.copyAttributes(from: other)
@@ -277,56 +317,100 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         keyTimes = other.keyTimes
         timingFunctions = other.timingFunctions
         calculationMode = other.calculationMode
+        tensionValues = other.tensionValues
+        continuityValues = other.continuityValues
+        biasValues = other.biasValues
+        rotationMode = other.rotationMode
+    }
+
+    override var animatedKeyPaths: [String] {
+        rotationMode == nil ? super.animatedKeyPaths : super.animatedKeyPaths + ["transform"]
     }
 
     override func value(at point: TimingPoint, underlying: AnimatableValue) -> AnimatableValue? {
-        let frames: [AnimatableValue]
-        var mode = calculationMode
-        if let path {
-            frames = Self.polyline(of: path).map { .point($0) }
-            mode = .paced
-        } else {
-            frames = (values ?? []).compactMap { AnimatableValue($0) }
-        }
-        guard let first = frames.first, let last = frames.last else { return nil }
-        let fraction = progress(atFraction: point.fraction)
-        let value = Self.value(of: frames, at: fraction, mode: mode, keyTimes: keyTimes?.map(\.doubleValue), curves: timingFunctions)
-        return accumulated(value, change: last.subtracting(first), iteration: point.iteration)
+        guard let (value, change) = keyframeValue(at: point.fraction) else { return nil }
+        return accumulated(value, change: change, iteration: point.iteration)
     }
 
-    static func value(of frames: [AnimatableValue], at fraction: Double, mode: CAAnimationCalculationMode, keyTimes given: [Double]?, curves: [CAMediaTimingFunction]?) -> AnimatableValue {
+    /// The value at `fraction` of a cycle, and the whole change from the
+    /// first keyframe to the last.
+    private func keyframeValue(at cycleFraction: Double) -> (value: AnimatableValue, change: AnimatableValue)? {
+        // The paced modes make their own timing: the animation's curve is ignored.
+        let fraction = calculationMode.isPaced ? cycleFraction : progress(atFraction: cycleFraction)
+        if let path {
+            let keyframes = PathKeyframes(path)
+            guard let first = keyframes.points.first, let last = keyframes.points.last else { return nil }
+            let value = AnimatableValue.point(keyframes.point(at: fraction, mode: calculationMode, keyTimes: keyTimes?.map(\.doubleValue), curves: timingFunctions))
+            return (value, .point(CGPoint(x: last.x - first.x, y: last.y - first.y)))
+        }
+        let frames = (values ?? []).compactMap { AnimatableValue($0) }
+        guard let first = frames.first, let last = frames.last else { return nil }
+        let shape = SplineShape(tension: tensionValues, continuity: continuityValues, bias: biasValues)
+        let value = Self.value(of: frames, at: fraction, mode: calculationMode, keyTimes: keyTimes?.map(\.doubleValue), curves: timingFunctions, shape: shape)
+        return (value, last.subtracting(first))
+    }
+
+    override func apply(to values: inout LayerValues, at time: TimeInterval) {
+        super.apply(to: &values, at: time)
+        guard let rotationMode, let point = timingPoint(at: time), let angle = directionAngle(at: point.fraction) else { return }
+        let turn = rotationMode == .rotateAutoReverse ? angle + .pi : angle
+        // Turned in the layer's own plane, before its transform.
+        values.transform = CATransform3DConcat(CATransform3DMakeAffineTransform(CGAffineTransform(rotationAngle: turn)), values.transform)
+    }
+
+    /// The angle of the direction the point moves in at `fraction` of a
+    /// cycle (from a step of a ten-thousandth either side); nil for values
+    /// that are not points or when it stands still.
+    private func directionAngle(at fraction: Double) -> CGFloat? {
+        let step = 1e-4
+        let before = max(0, fraction - step), after = min(1, fraction + step)
+        guard case .point(let a)? = keyframeValue(at: before)?.value, case .point(let b)? = keyframeValue(at: after)?.value,
+              a != b else { return nil }
+        return atan2(b.y - a.y, b.x - a.x)
+    }
+
+    static func value(of frames: [AnimatableValue], at fraction: Double, mode: CAAnimationCalculationMode, keyTimes given: [Double]?,
+                      curves: [CAMediaTimingFunction]?, shape: SplineShape = SplineShape()) -> AnimatableValue {
         if frames.count == 1 { return frames[0] }
-        if mode == .discrete {
-            let times = given?.count == frames.count + 1 ? given! : evenTimes(frames.count + 1)
-            var index = 0
-            for i in frames.indices where fraction >= times[i] { index = i }
-            return frames[index]
+        if mode == .discrete { return frames[discreteIndex(at: fraction, count: frames.count, keyTimes: given)] }
+        if mode == .cubicPaced {
+            let (segment, local) = SplineArcLength(frames, shape: shape).segment(atFractionOfLength: fraction)
+            return shape.point(on: frames, segment: segment, at: local)
         }
-        let times: [Double]
-        if mode == .paced || mode == .cubicPaced {
-            times = pacedTimes(frames)
-        } else {
-            times = given?.count == frames.count ? given! : evenTimes(frames.count)
-        }
-        var segment = frames.count - 2
-        for i in 0..<(frames.count - 1) where fraction < times[i + 1] {
+        let times = mode == .paced ? pacedTimes(frames) : given?.count == frames.count ? given! : evenTimes(frames.count)
+        let (segment, local) = segment(at: fraction, times: times, curves: mode == .paced ? nil : curves)
+        if mode == .cubic { return shape.point(on: frames, segment: segment, at: local) }
+        return AnimatableValue.interpolate(frames[segment], frames[segment + 1], local)
+    }
+
+    /// The value `.discrete` shows at `fraction`: the last whose key time
+    /// has come (key times one more than the values, or one per value;
+    /// otherwise even).
+    static func discreteIndex(at fraction: Double, count: Int, keyTimes given: [Double]?) -> Int {
+        let times = given.flatMap { $0.count == count + 1 || $0.count == count ? $0 : nil } ?? evenTimes(count + 1)
+        var index = 0
+        for i in 0..<count where fraction >= times[i] { index = i }
+        return index
+    }
+
+    /// The segment between key times that `fraction` is in, and how far
+    /// along it, through the segment's timing function if there is one.
+    static func segment(at fraction: Double, times: [Double], curves: [CAMediaTimingFunction]?) -> (segment: Int, local: Double) {
+        var segment = times.count - 2
+        for i in 0..<(times.count - 1) where fraction < times[i + 1] {
             segment = i
             break
         }
         let span = times[segment + 1] - times[segment]
         var local = span > 0 ? (fraction - times[segment]) / span : 1
         local = min(1, max(0, local))
-        if mode != .paced && mode != .cubicPaced, let curves, segment < curves.count {
+        if let curves, segment < curves.count {
             local = curves[segment].value(at: local)
         }
-        if mode == .cubic || mode == .cubicPaced {
-            let p0 = frames[max(0, segment - 1)], p1 = frames[segment], p2 = frames[segment + 1], p3 = frames[min(frames.count - 1, segment + 2)]
-            return catmullRom(p0, p1, p2, p3, local)
-        }
-        return AnimatableValue.interpolate(frames[segment], frames[segment + 1], local)
+        return (segment, local)
     }
 
-    private static func evenTimes(_ count: Int) -> [Double] {
+    static func evenTimes(_ count: Int) -> [Double] {
         (0..<count).map { Double($0) / Double(max(1, count - 1)) }
     }
 
@@ -337,50 +421,202 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         guard let total = lengths.last, total > 0 else { return evenTimes(frames.count) }
         return lengths.map { $0 / total }
     }
+}
 
-    /// The uniform Catmull-Rom spline through p1 and p2.
-    private static func catmullRom(_ p0: AnimatableValue, _ p1: AnimatableValue, _ p2: AnimatableValue, _ p3: AnimatableValue, _ t: Double) -> AnimatableValue {
-        let t2 = t * t, t3 = t2 * t
-        let w0 = -0.5 * t3 + t2 - 0.5 * t
-        let w1 = 1.5 * t3 - 2.5 * t2 + 1
-        let w2 = -1.5 * t3 + 2 * t2 + 0.5 * t
-        let w3 = 0.5 * t3 - 0.5 * t2
-        return p0.scaled(by: w0).adding(p1.scaled(by: w1)).adding(p2.scaled(by: w2)).adding(p3.scaled(by: w3))
-    }
+/// A keyframe animation's path as keyframes, as Core Animation's
+/// documentation of `path` says: the end point of each line or curve is a
+/// keyframe value (the path's first point too), the points between are
+/// those of the line or curve; a move-to makes no keyframe (the next
+/// segment starts where it moved to), and a close is a line back to the
+/// subpath's start. The calculation mode then times the keyframes as it
+/// times values: linear (evenly, or at `keyTimes`, one per keyframe, with
+/// a timing function per segment), discrete (each keyframe held), paced
+/// (one speed along the whole path). The cubic modes, which Apple does not
+/// define for paths, follow the path's own curves: cubic as linear,
+/// cubicPaced as paced.
+@MainActor
+struct PathKeyframes {
+    /// One line or curve of the path: its start, control points and end.
+    private enum Segment {
+        case line(CGPoint, CGPoint)
+        case quad(CGPoint, CGPoint, CGPoint)
+        case cubic(CGPoint, CGPoint, CGPoint, CGPoint)
 
-    /// The path as points, its curves cut into short straight pieces.
-    static func polyline(of path: CGPath) -> [CGPoint] {
-        var points: [CGPoint] = []
-        var current = CGPoint.zero, start = CGPoint.zero
-        let steps = 16
-        path.applyWithBlock { element in
-            let e = element.pointee
-            switch e.type {
-            case .moveToPoint:
-                current = e.points[0]; start = current
-                if points.isEmpty { points.append(current) }
-            case .addLineToPoint:
-                current = e.points[0]; points.append(current)
-            case .addQuadCurveToPoint:
-                let c = e.points[0], end = e.points[1], p0 = current
-                for i in 1...steps {
-                    let t = CGFloat(i) / CGFloat(steps), u = 1 - t
-                    points.append(CGPoint(x: u * u * p0.x + 2 * u * t * c.x + t * t * end.x, y: u * u * p0.y + 2 * u * t * c.y + t * t * end.y))
-                }
-                current = end
-            case .addCurveToPoint:
-                let c1 = e.points[0], c2 = e.points[1], end = e.points[2], p0 = current
-                for i in 1...steps {
-                    let t = CGFloat(i) / CGFloat(steps), u = 1 - t
-                    let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-                    points.append(CGPoint(x: a * p0.x + b * c1.x + c * c2.x + d * end.x, y: a * p0.y + b * c1.y + c * c2.y + d * end.y))
-                }
-                current = end
-            case .closeSubpath:
-                current = start; points.append(start)
+        func point(at t: CGFloat) -> CGPoint {
+            switch self {
+            case let .line(a, b): CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+            case let .quad(a, c, b): quadPoint(a, c, b, t)
+            case let .cubic(a, c1, c2, b): cubicPoint(a, c1, c2, b, t)
             }
         }
-        return points
+
+        var isStraight: Bool {
+            if case .line = self { return true }
+            return false
+        }
+    }
+
+    /// The keyframe values: the first point, then each segment's end.
+    private(set) var points: [CGPoint] = []
+    private var segments: [Segment] = []
+
+    init(_ path: CGPath) {
+        var current = CGPoint.zero, start = CGPoint.zero
+        var points: [CGPoint] = [], segments: [Segment] = []
+        path.applyWithBlock { element in
+            let e = element.pointee
+            let segment: Segment
+            switch e.type {
+            case .moveToPoint:
+                current = e.points[0]
+                start = current
+                if points.isEmpty { points.append(current) }
+                return
+            case .addLineToPoint: segment = .line(current, e.points[0])
+            case .addQuadCurveToPoint: segment = .quad(current, e.points[0], e.points[1])
+            case .addCurveToPoint: segment = .cubic(current, e.points[0], e.points[1], e.points[2])
+            case .closeSubpath: segment = .line(current, start)
+            }
+            current = segment.point(at: 1)
+            segments.append(segment)
+            points.append(current)
+        }
+        self.points = points
+        self.segments = segments
+    }
+
+    /// The point shown at `fraction` of the animation.
+    func point(at fraction: Double, mode: CAAnimationCalculationMode, keyTimes given: [Double]?, curves: [CAMediaTimingFunction]?) -> CGPoint {
+        guard !segments.isEmpty else { return points.first ?? .zero }
+        if mode == .discrete { return points[CAKeyframeAnimation.discreteIndex(at: fraction, count: points.count, keyTimes: given)] }
+        if mode.isPaced { return pacedPoint(at: fraction) }
+        let times = given?.count == points.count ? given! : CAKeyframeAnimation.evenTimes(points.count)
+        let (segment, local) = CAKeyframeAnimation.segment(at: fraction, times: times, curves: curves)
+        return segments[segment].point(at: CGFloat(local))
+    }
+
+    /// Curves cut into this many straight pieces to measure their length.
+    private static let piecesPerCurve = 16
+
+    /// The point `fraction` of the whole path's length along it.
+    private func pacedPoint(at fraction: Double) -> CGPoint {
+        var pieces: [(from: CGPoint, to: CGPoint)] = []
+        for segment in segments {
+            let count = segment.isStraight ? 1 : Self.piecesPerCurve
+            var previous = segment.point(at: 0)
+            for step in 1...count {
+                let next = segment.point(at: CGFloat(step) / CGFloat(count))
+                pieces.append((previous, next))
+                previous = next
+            }
+        }
+        let lengths = pieces.map { hypot(Double($0.to.x - $0.from.x), Double($0.to.y - $0.from.y)) }
+        let total = lengths.reduce(0, +)
+        var left = min(1, max(0, fraction)) * total
+        for (piece, length) in zip(pieces, lengths) where length > 0 {
+            if left <= length {
+                let t = CGFloat(left / length)
+                return CGPoint(x: piece.from.x + (piece.to.x - piece.from.x) * t, y: piece.from.y + (piece.to.y - piece.from.y) * t)
+            }
+            left -= length
+        }
+        return pieces.last?.to ?? points[0]
+    }
+}
+
+extension CAAnimationCalculationMode {
+    /// Whether the mode makes its own even timing.
+    var isPaced: Bool { self == .paced || self == .cubicPaced }
+}
+
+/// The cubic modes' spline: Kochanek-Bartels (TCB) with the tension T,
+/// continuity C and bias B of each keyframe, which is Catmull-Rom when all
+/// three are 0. Between keyframes Pᵢ and Pᵢ₊₁ it is the cubic Hermite curve
+/// h₀₀(s)Pᵢ + h₁₀(s)Dᵢ + h₀₁(s)Pᵢ₊₁ + h₁₁(s)Eᵢ₊₁ (s from 0 to 1) with the
+/// tangents leaving Pᵢ and arriving at Pᵢ₊₁
+///   Dᵢ = (1−Tᵢ)(1+Cᵢ)(1+Bᵢ)/2 · (Pᵢ − Pᵢ₋₁) + (1−Tᵢ)(1−Cᵢ)(1−Bᵢ)/2 · (Pᵢ₊₁ − Pᵢ)
+///   Eᵢ₊₁ = (1−Tᵢ₊₁)(1−Cᵢ₊₁)(1+Bᵢ₊₁)/2 · (Pᵢ₊₁ − Pᵢ) + (1−Tᵢ₊₁)(1+Cᵢ₊₁)(1−Bᵢ₊₁)/2 · (Pᵢ₊₂ − Pᵢ₊₁)
+/// (Kochanek and Bartels, SIGGRAPH 1984). The first and last keyframes
+/// stand in for their missing neighbours.
+struct SplineShape {
+    var tension: [Double] = []
+    var continuity: [Double] = []
+    var bias: [Double] = []
+
+    init() {}
+
+    init(tension: [NSNumber]?, continuity: [NSNumber]?, bias: [NSNumber]?) {
+        self.tension = tension?.map(\.doubleValue) ?? []
+        self.continuity = continuity?.map(\.doubleValue) ?? []
+        self.bias = bias?.map(\.doubleValue) ?? []
+    }
+
+    private static func parameter(_ list: [Double], _ index: Int) -> Double {
+        index < list.count && list[index].isFinite ? list[index] : 0
+    }
+
+    /// The point at `s` (0…1) of the segment from `frames[segment]` to the next.
+    func point(on frames: [AnimatableValue], segment: Int, at s: Double) -> AnimatableValue {
+        let i = segment, last = frames.count - 1
+        let t0 = Self.parameter(tension, i), c0 = Self.parameter(continuity, i), b0 = Self.parameter(bias, i)
+        let t1 = Self.parameter(tension, i + 1), c1 = Self.parameter(continuity, i + 1), b1 = Self.parameter(bias, i + 1)
+        // Dᵢ = a(Pᵢ − Pᵢ₋₁) + b(Pᵢ₊₁ − Pᵢ), Eᵢ₊₁ = c(Pᵢ₊₁ − Pᵢ) + d(Pᵢ₊₂ − Pᵢ₊₁)
+        let a = (1 - t0) * (1 + c0) * (1 + b0) / 2, b = (1 - t0) * (1 - c0) * (1 - b0) / 2
+        let c = (1 - t1) * (1 - c1) * (1 + b1) / 2, d = (1 - t1) * (1 + c1) * (1 - b1) / 2
+        let s2 = s * s, s3 = s2 * s
+        let h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2, h11 = s3 - s2
+        // The curve as weights of the four keyframes (they add up to 1).
+        let w0 = -h10 * a
+        let w1 = h00 + h10 * (a - b) - h11 * c
+        let w2 = h01 + h10 * b + h11 * (c - d)
+        let w3 = h11 * d
+        let p0 = frames[max(0, i - 1)], p1 = frames[i], p2 = frames[min(last, i + 1)], p3 = frames[min(last, i + 2)]
+        return p0.scaled(by: w0).adding(p1.scaled(by: w1)).adding(p2.scaled(by: w2)).adding(p3.scaled(by: w3))
+    }
+}
+
+/// The length along a spline through keyframes, measured on short chords,
+/// so that `.cubicPaced` can move along it at one speed.
+struct SplineArcLength {
+    /// Chords per segment: enough that the chords' length is the curve's
+    /// to well under a thousandth for the bends of an animation.
+    static let chordsPerSegment = 64
+
+    /// The length from the start to the end of each chord, in order.
+    private var cumulative: [Double] = [0]
+
+    init(_ frames: [AnimatableValue], shape: SplineShape) {
+        for segment in 0..<(frames.count - 1) {
+            var previous = frames[segment]
+            for step in 1...Self.chordsPerSegment {
+                let next = shape.point(on: frames, segment: segment, at: Double(step) / Double(Self.chordsPerSegment))
+                cumulative.append(cumulative[cumulative.count - 1] + previous.distance(to: next))
+                previous = next
+            }
+        }
+    }
+
+    /// The segment and the parameter in it where `fraction` of the whole
+    /// length has been covered (on a chord, in proportion along it).
+    func segment(atFractionOfLength fraction: Double) -> (segment: Int, local: Double) {
+        let chords = cumulative.count - 1
+        guard let total = cumulative.last, total > 0 else {
+            let position = min(1, max(0, fraction)) * Double(chords) / Double(Self.chordsPerSegment)
+            let segment = min(Int(position), chords / Self.chordsPerSegment - 1)
+            return (segment, position - Double(segment))
+        }
+        let target = min(1, max(0, fraction)) * total
+        // The first chord whose end reaches the target.
+        var low = 1, high = chords
+        while low < high {
+            let middle = (low + high) / 2
+            if cumulative[middle] < target { low = middle + 1 } else { high = middle }
+        }
+        let length = cumulative[low] - cumulative[low - 1]
+        let within = length > 0 ? (target - cumulative[low - 1]) / length : 1
+        let chord = Double(low - 1) + within
+        let segment = min((low - 1) / Self.chordsPerSegment, chords / Self.chordsPerSegment - 1)
+        return (segment, chord / Double(Self.chordsPerSegment) - Double(segment))
     }
 }
 
@@ -636,6 +872,30 @@ open class CATransition: CAAnimation {
         let p = progress(atFraction: point.fraction)
         let start = Double(startProgress), end = Double(endProgress)
         values.transitionProgress = start + (end - start) * p
+    }
+
+    /// The part of the old look `image` to draw over the layer at
+    /// `progress`, and where that part is in the old look, in fractions of
+    /// its size: all of it, except for `moveIn`, whose new look slides in
+    /// *over* the old one, so the part under the new look is left out (the
+    /// old look is drawn above the layer's content). Nil when none shows.
+    package func oldLookShown(_ image: CGImage, at progress: Double) -> (image: CGImage, part: CGRect)? {
+        let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
+        guard type == .moveIn else { return (image, unit) }
+        let new = placement(at: progress).new
+        // The old look at 0, the new one at `new` (one of x and y is 0).
+        var part = unit
+        if new.x < 0 { part = CGRect(x: 1 + new.x, y: 0, width: -new.x, height: 1) }
+        if new.x > 0 { part = CGRect(x: 0, y: 0, width: new.x, height: 1) }
+        if new.y < 0 { part = CGRect(x: 0, y: 1 + new.y, width: 1, height: -new.y) }
+        if new.y > 0 { part = CGRect(x: 0, y: 0, width: 1, height: new.y) }
+        if new == .zero { return nil }
+        // Whole pixels of the image, and the part they are.
+        let width = CGFloat(image.width), height = CGFloat(image.height)
+        let minX = (part.minX * width).rounded(), minY = (part.minY * height).rounded()
+        let pixelRect = CGRect(x: minX, y: minY, width: (part.maxX * width).rounded() - minX, height: (part.maxY * height).rounded() - minY)
+        guard pixelRect.width >= 1, pixelRect.height >= 1, let cropped = image.cropping(to: pixelRect) else { return nil }
+        return (cropped, CGRect(x: pixelRect.minX / width, y: pixelRect.minY / height, width: pixelRect.width / width, height: pixelRect.height / height))
     }
 
     /// Where the new look is drawn, as a fraction of the layer's size, and
