@@ -653,3 +653,73 @@ final class StandInView: CALayerDelegate {
         #expect(compositor.pixel(x: 5, y: 5).red == 0)
     }
 }
+
+/// A moving transition half way, and where its new look (blue) and its old
+/// one (red) are then, as sample points of a 20 × 20 layer.
+struct MovingTransitionCase: CustomTestStringConvertible, Sendable {
+    let type: String
+    let subtype: String
+    /// Points expected blue (the new look) and red (the old one).
+    let blue: [(x: Int, y: Int)]
+    let red: [(x: Int, y: Int)]
+
+    var testDescription: String { "\(type) \(subtype)" }
+
+    // Core Animation's types: push moves the new look in from the subtype's
+    // side while the old one moves out the other way; moveIn slides the new
+    // one in over the old, which stays; reveal slides the old one away
+    // towards the other side, uncovering the new one, which stays. Half way,
+    // each moving look has gone half the layer's size.
+    static let all: [MovingTransitionCase] = [
+        MovingTransitionCase(type: "push", subtype: "fromLeft", blue: [(4, 10)], red: [(15, 10)]),
+        MovingTransitionCase(type: "push", subtype: "fromRight", blue: [(15, 10)], red: [(4, 10)]),
+        MovingTransitionCase(type: "push", subtype: "fromTop", blue: [(10, 4)], red: [(10, 15)]),
+        MovingTransitionCase(type: "push", subtype: "fromBottom", blue: [(10, 15)], red: [(10, 4)]),
+        MovingTransitionCase(type: "moveIn", subtype: "fromLeft", blue: [(4, 10)], red: [(15, 10)]),
+        MovingTransitionCase(type: "moveIn", subtype: "fromRight", blue: [(15, 10)], red: [(4, 10)]),
+        MovingTransitionCase(type: "moveIn", subtype: "fromTop", blue: [(10, 4)], red: [(10, 15)]),
+        MovingTransitionCase(type: "moveIn", subtype: "fromBottom", blue: [(10, 15)], red: [(10, 4)]),
+        MovingTransitionCase(type: "reveal", subtype: "fromLeft", blue: [(4, 10)], red: [(15, 10)]),
+        MovingTransitionCase(type: "reveal", subtype: "fromRight", blue: [(15, 10)], red: [(4, 10)]),
+        MovingTransitionCase(type: "reveal", subtype: "fromTop", blue: [(10, 4)], red: [(10, 15)]),
+        MovingTransitionCase(type: "reveal", subtype: "fromBottom", blue: [(10, 15)], red: [(10, 4)]),
+    ]
+}
+
+@MainActor
+@Suite(.serialized) struct MovingTransitionTests {
+    @Test(arguments: MovingTransitionCase.all)
+    func halfWayTheLooksAreWhereTheTransitionMovesThem(_ expected: MovingTransitionCase) throws {
+        let clock = TestMediaClock()
+        defer { clock.uninstall() }
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        root.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let compositor = try LayerCompositor(rootLayer: root, pixelWidth: 20, pixelHeight: 20, scale: 1)
+        compositor.renderFrame()
+        let transition = CATransition()
+        transition.type = CATransitionType(rawValue: expected.type)
+        transition.subtype = CATransitionSubtype(rawValue: expected.subtype)
+        transition.duration = 1
+        root.add(transition, forKey: nil)
+        CATransaction.setDisableActions(true)  // the transition alone shows the change
+        root.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        clock.refresh(at: 100.5)
+        CATransaction.flush()
+        compositor.renderFrame()
+        for point in expected.blue {
+            let pixel = compositor.pixel(x: point.x, y: point.y)
+            #expect(pixel.blue == 255 && pixel.red == 0, "new look at \(point): \(pixel)")
+        }
+        for point in expected.red {
+            let pixel = compositor.pixel(x: point.x, y: point.y)
+            #expect(pixel.red == 255 && pixel.blue == 0, "old look at \(point): \(pixel)")
+        }
+        clock.refresh(at: 101)
+        CATransaction.flush()
+        compositor.renderFrame()
+        for point in expected.blue + expected.red {
+            #expect(compositor.pixel(x: point.x, y: point.y).blue == 255, "the end shows the new look only")
+        }
+    }
+}

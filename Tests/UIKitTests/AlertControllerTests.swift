@@ -1,9 +1,24 @@
 import DrawingTestSupport
+import Foundation
 import Testing
 @testable import UIKit
 
 // UIAlertController: presenting, choosing an action (dismissal, then the
-// handler), disabled actions, taps outside, button order, and pictures.
+// handler), disabled actions, taps outside, button order, pictures, and
+// how alerts and action sheets come and go.
+
+/// Moves the manual clock on by `seconds`, refreshing the display on the way.
+@MainActor
+private func advance(_ seconds: TimeInterval) {
+    UIApplication.shared.runLoop.advance(by: seconds)
+}
+
+/// The time what is shown is worked out for: the last refresh's target.
+@MainActor
+private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
+
+/// Long enough for an alert or an action sheet to come or go.
+private let transitionTime = max(AlertTransitionMetrics.alertDuration, AlertTransitionMetrics.sheetSlideDuration) + 0.05
 
 @MainActor
 @Suite struct AlertControllerTests {
@@ -35,10 +50,14 @@ import Testing
         alert.addAction(delete)
         root.present(alert, animated: true)
         #expect(root.presentedViewController === alert && alert.actions.count == 2)
+        advance(transitionTime)  // the alert fades in
         let point = centre(of: delete, in: alert, window: window)
         let finger = synthesizer.touchDown(at: point)
         #expect(alert.button(for: delete)!.isHighlighted && log.entries.isEmpty)
         synthesizer.touchUp(finger)
+        // The alert fades out first; the handler runs once it has gone.
+        #expect(log.entries.isEmpty && root.presentedViewController === alert)
+        advance(transitionTime)
         #expect(log.entries == ["Delete presented: false"])
         #expect(root.presentedViewController == nil && alert.view.window == nil)
     }
@@ -82,6 +101,8 @@ import Testing
         signIn.isEnabled = true
         synthesizer.advance(by: 1)
         synthesizer.tap(at: centre(of: signIn, in: alert, window: window))
+        #expect(log.entries.count == 1 && root.presentedViewController === alert)  // fading out
+        advance(transitionTime)
         #expect(log.entries.last == "sign in" && root.presentedViewController == nil)
     }
 
@@ -100,7 +121,124 @@ import Testing
         root.present(sheet, animated: false)
         synthesizer.advance(by: 1)
         synthesizer.tap(at: CGPoint(x: 160, y: 40))
+        #expect(log.entries.isEmpty && root.presentedViewController === sheet)  // sliding down
+        advance(transitionTime)
         #expect(log.entries == ["sheet cancelled"] && root.presentedViewController == nil)
+    }
+
+    @Test func anAlertFadesInShrinkingToItsSizeAsTheScreenDimsThenFadesOut() throws {
+        let (root, window, _) = presenter()
+        defer { withExtendedLifetime(window) {} }
+        let alert = UIAlertController(title: "Delete?", message: nil, preferredStyle: .alert)
+        alert.addAction(UIAlertAction(title: "OK", style: .default))
+        var presented = false
+        root.present(alert, animated: true) { presented = true }
+        let start = shownTime
+        #expect(alert.card.transform == .identity && alert.card.alpha == 1 && alert.dimmingView.alpha == 1)  // the model, at once
+        // AlertTransitionMetrics' spring: damping ratio ζ = 45.71 settling in
+        // 0.404 s; the share of the change made at t is 1 − x(t), x the damped
+        // oscillator's closed form (SpringParameters.displacement).
+        let spring = SpringParameters(dampingRatio: Double(AlertTransitionMetrics.alertSpringDampingRatio),
+                                      settlingIn: AlertTransitionMetrics.alertDuration)
+        let scale = Double(AlertTransitionMetrics.alertInitialScale)
+        for _ in 1...3 {
+            advance(0.05)
+            let p = spring.progress(at: shownTime - start)
+            let card = try #require(alert.card.layer.presentation())
+            let dimming = try #require(alert.dimmingView.layer.presentation())
+            #expect(p > 0.3 && p < 1)
+            #expect(abs(Double(card.opacity) - p) < 1e-4 && abs(Double(dimming.opacity) - p) < 1e-4, "at \(shownTime - start)")
+            // The card's scale goes from 1.2 to 1: 1.2 + (1 − 1.2) · p.
+            #expect(abs(Double(card.transform.m11) - (scale + (1 - scale) * p)) < 1e-6)
+            #expect(abs(Double(card.transform.m22) - (scale + (1 - scale) * p)) < 1e-6)
+            #expect(!presented)
+        }
+        advance(transitionTime)
+        #expect(presented)
+        #expect(try #require(alert.card.layer.presentation()).transform.m11 == 1)
+
+        var dismissed = false
+        alert.dismiss(animated: true) { dismissed = true }
+        let fadeStart = shownTime
+        advance(0.05)
+        let p = spring.progress(at: shownTime - fadeStart)
+        let card = try #require(alert.card.layer.presentation())
+        #expect(abs(Double(card.opacity) - (1 - p)) < 1e-4 && card.transform.m11 == 1, "fades where it is")
+        #expect(abs(Double(try #require(alert.dimmingView.layer.presentation()).opacity) - (1 - p)) < 1e-4)
+        #expect(root.presentedViewController === alert && !dismissed)
+        advance(transitionTime)
+        #expect(dismissed && root.presentedViewController == nil && alert.view.window == nil)
+        #expect(alert.card.alpha == 1 && alert.dimmingView.alpha == 1)  // ready to be shown again
+    }
+
+    @Test func anActionSheetSlidesUpFromTheBottomEdgeAndDownToGo() throws {
+        let (root, window, _) = presenter()
+        defer { withExtendedLifetime(window) {} }
+        let sheet = UIAlertController(title: nil, message: nil, preferredStyle: .actionSheet)
+        sheet.addAction(UIAlertAction(title: "Share", style: .default))
+        sheet.addAction(UIAlertAction(title: "Cancel", style: .cancel))
+        var presented = false
+        root.present(sheet, animated: true) { presented = true }
+        let start = shownTime
+        let cancelCard = try #require(sheet.cancelCard)
+        // Both cards start with the card's top at the bottom edge (y 568) and
+        // move together on the standard slide's ease-in-out curve.
+        let travel = 568 - sheet.card.frame.minY
+        let curve = CAMediaTimingFunction(name: .easeInEaseOut)
+        let duration = AlertTransitionMetrics.sheetSlideDuration
+        advance(duration / 2)
+        var p = curve.value(at: (shownTime - start) / duration)
+        #expect(p > 0.2 && p < 0.8)
+        for card in [sheet.card, cancelCard] {
+            let shown = try #require(card.layer.presentation())
+            #expect(abs(Double(shown.transform.m42) - Double(travel) * (1 - p)) < 1e-6, "\(card)")
+            #expect(shown.opacity == 1)
+        }
+        #expect(abs(Double(try #require(sheet.dimmingView.layer.presentation()).opacity) - p) < 1e-4)
+        advance(transitionTime)
+        #expect(presented && sheet.card.layer.presentation()?.transform.m42 == 0)
+
+        var dismissed = false
+        sheet.dismiss(animated: true) { dismissed = true }
+        let slideStart = shownTime
+        advance(duration / 2)
+        p = curve.value(at: (shownTime - slideStart) / duration)
+        #expect(abs(Double(try #require(cancelCard.layer.presentation()).transform.m42) - Double(travel) * p) < 1e-6)
+        #expect(abs(Double(try #require(sheet.dimmingView.layer.presentation()).opacity) - (1 - p)) < 1e-4)
+        #expect(!dismissed)
+        advance(transitionTime)
+        #expect(dismissed && sheet.view.window == nil && cancelCard.transform == .identity)
+    }
+
+    @Test func whileAnAlertAnimatesInTouchesAreIgnoredEvenOnWhatIsBehindIt() {
+        let (root, window, synthesizer) = presenter()
+        let log = CallLog()
+        let behind = UIButton(type: .system)
+        behind.frame = CGRect(x: 100, y: 200, width: 120, height: 44)
+        behind.addAction(UIAction { _ in log.add("button behind") }, for: .touchUpInside)
+        root.view.addSubview(behind)
+        let alert = UIAlertController(title: "Saved", message: nil, preferredStyle: .alert)
+        let ok = UIAlertAction(title: "OK", style: .default) { _ in log.add("ok") }
+        alert.addAction(ok)
+        root.present(alert, animated: true)
+        advance(0.1)
+        // UIKit's presentation controller ignores interaction events while a
+        // transition no gesture drives runs (Apple bug report 41217893): the
+        // button behind the fading-in alert does not get the tap, and a
+        // finger on OK is ignored until it lifts, even after the end.
+        #expect(UIApplication.shared.isIgnoringInteractionEvents)
+        synthesizer.tap(at: CGPoint(x: 160, y: 222))
+        let point = centre(of: ok, in: alert, window: window)
+        let finger = synthesizer.touchDown(at: point)
+        #expect(alert.button(for: ok)?.isHighlighted == false)
+        advance(transitionTime)
+        #expect(!UIApplication.shared.isIgnoringInteractionEvents)
+        synthesizer.touchUp(finger)
+        advance(transitionTime)
+        #expect(log.entries.isEmpty && root.presentedViewController === alert)
+        synthesizer.tap(at: point)
+        advance(transitionTime)
+        #expect(log.entries == ["ok"] && root.presentedViewController == nil)
     }
 
     @Test func alertAndActionSheetPictures() {

@@ -146,7 +146,7 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
         #expect(finished)
     }
 
-    @Test func keyframesRunInTheirPartsOfTheDuration() throws {
+    @Test func keyframesRunInTheirPartsOfTheDurationPacedByEaseInOutAsInUIKit() throws {
         let (_, view, _) = animationScene()
         var done = false
         UIView.animateKeyframes(withDuration: 1, delay: 0, options: [], animations: {
@@ -154,12 +154,111 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
             UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { view.center.x = 50 }
         }, completion: { done = $0 })
         #expect(view.center.x == 50)
+        #expect(view.layer.animationKeys() == ["position"])  // one keyframe animation for the property
+        // UIKit paces the whole keyframe animation by ease-in-out unless the
+        // options carry another curve: the keyframes are reached at
+        // u = curve(t), straight between them.
+        let curve = CAMediaTimingFunction(name: .easeInEaseOut)
         advance(0.24)
-        #expect(abs(try #require(view.layer.presentation()).position.x - (50 + 100 * shownTime / 0.5)) < 1e-9)
+        var u = curve.value(at: shownTime)
+        #expect(abs(try #require(view.layer.presentation()).position.x - (50 + 100 * u / 0.5)) < 1e-9)
         advance(0.5)
-        #expect(abs(try #require(view.layer.presentation()).position.x - (150 - 100 * (shownTime - 0.5) / 0.5)) < 1e-9)
+        u = curve.value(at: shownTime)
+        #expect(abs(try #require(view.layer.presentation()).position.x - (150 - 100 * (u - 0.5) / 0.5)) < 1e-9)
         advance(0.3)
         #expect(done)
+    }
+
+    /// Runs keyframes for `view.center.x` from 50: to 150 over the first
+    /// quarter, to 100 over the second, then (after nothing) to 300 over
+    /// the last 0.4, paced linearly overall; returns the time shown and the
+    /// shown x every `step` seconds until `end`.
+    private func keyframeXs(_ mode: UIView.KeyframeAnimationOptions, every step: TimeInterval = 0.05,
+                            until end: TimeInterval = 0.95) throws -> [(t: TimeInterval, x: CGFloat)] {
+        let (_, view, _) = animationScene()
+        let linear = UIView.KeyframeAnimationOptions(rawValue: UIView.AnimationOptions.curveLinear.rawValue)
+        UIView.animateKeyframes(withDuration: 1, delay: 0, options: [mode, linear], animations: {
+            UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.25) { view.center.x = 150 }
+            UIView.addKeyframe(withRelativeStartTime: 0.25, relativeDuration: 0.25) { view.center.x = 100 }
+            UIView.addKeyframe(withRelativeStartTime: 0.6, relativeDuration: 0.4) { view.center.x = 300 }
+        })
+        let start = shownTime
+        var shown: [(t: TimeInterval, x: CGFloat)] = []
+        while shownTime - start < end - 1e-9 {
+            advance(step)
+            guard shownTime - start < 1 else { break }
+            shown.append((shownTime - start, try #require(view.layer.presentation()).position.x))
+        }
+        #expect(shown.count >= Int(end / step) - 1)
+        return shown
+    }
+
+    // The keyframes above as Core Animation sees them (key times where
+    // keyframes start and end).
+    private let keyTimes: [Double] = [0, 0.25, 0.5, 0.6, 1]
+    private let keyValues: [Double] = [50, 150, 100, 100, 300]
+
+    /// The segment of `keyTimes` that `t` is in, and how far along it.
+    private func segment(at t: Double) -> (index: Int, s: Double) {
+        let index = (0..<4).last { keyTimes[$0] <= t } ?? 0
+        return (index, (t - keyTimes[index]) / (keyTimes[index + 1] - keyTimes[index]))
+    }
+
+    @Test func linearKeyframesAreStraightBetweenTheirTimes() throws {
+        for (t, x) in try keyframeXs(.calculationModeLinear) {
+            let (i, s) = segment(at: t)
+            #expect(abs(Double(x) - (keyValues[i] + (keyValues[i + 1] - keyValues[i]) * s)) < 1e-6, "at \(t)")
+        }
+    }
+
+    @Test func discreteKeyframesJumpToEachValueAtTheEndOfItsKeyframe() throws {
+        // Each value from its key time: 50 until 0.25, 150 until 0.5, then
+        // 100 (from 0.5 and 0.6) until the end, when the model's 300 shows.
+        for (t, x) in try keyframeXs(.calculationModeDiscrete) {
+            #expect(Double(x) == keyValues[segment(at: t).index], "at \(t)")
+        }
+    }
+
+    @Test func pacedKeyframesMoveAtOneSpeedThroughEveryValue() throws {
+        // Travel 100 + 50 + 0 + 200 = 350 points at one speed, times ignored.
+        for (t, x) in try keyframeXs(.calculationModePaced) {
+            var left = 350 * t, expected = keyValues[0]
+            for i in 0..<4 {
+                let length = abs(keyValues[i + 1] - keyValues[i])
+                let part = min(left, length)
+                expected = keyValues[i] + (keyValues[i + 1] > keyValues[i] ? part : -part)
+                left -= part
+                if left <= 0 { break }
+            }
+            #expect(abs(Double(x) - expected) < 1e-6, "at \(t)")
+        }
+    }
+
+    @Test func cubicKeyframesFollowACatmullRomCurveThroughTheValuesAtTheirTimes() throws {
+        var offTheStraightLine = false
+        for (t, x) in try keyframeXs(.calculationModeCubic) {
+            // Catmull-Rom on a segment p₁→p₂ with neighbours p₀, p₃ (the end
+            // values stand in for missing ones), at s:
+            // ½(2p₁ + (p₂ − p₀)s + (2p₀ − 5p₁ + 4p₂ − p₃)s² + (−p₀ + 3p₁ − 3p₂ + p₃)s³)
+            let (i, s) = segment(at: t)
+            let p0 = keyValues[max(0, i - 1)], p1 = keyValues[i], p2 = keyValues[i + 1], p3 = keyValues[min(4, i + 2)]
+            let expected = 0.5 * (2 * p1 + (p2 - p0) * s + (2 * p0 - 5 * p1 + 4 * p2 - p3) * s * s + (-p0 + 3 * p1 - 3 * p2 + p3) * s * s * s)
+            #expect(abs(Double(x) - expected) < 1e-6, "at \(t)")
+            if abs(Double(x) - (p1 + (p2 - p1) * s)) > 1 { offTheStraightLine = true }
+        }
+        #expect(offTheStraightLine)
+    }
+
+    @Test func cubicPacedKeyframesCoverEqualLengthsOfTheCurveInEqualTimes() throws {
+        let xs = try keyframeXs(.calculationModeCubicPaced)
+        // In one dimension the curve's length is the distance travelled
+        // both ways: the speed |Δx| / Δt is the same between samples, except
+        // where the curve turns back between two of them.
+        let speeds = zip([(t: 0.0, x: CGFloat(50))] + xs, xs).map { abs(Double($1.x - $0.x)) / ($1.t - $0.t) }
+        let top = speeds.max()!
+        let even = speeds.filter { $0 > top * 0.995 }
+        #expect(even.count >= speeds.count - 4, "\(speeds)")
+        #expect(xs.last!.x > 250 && xs.last!.x < 300)
     }
 
     @Test func performWithoutAnimationAndTheViewsOwnLayerHaveNoActionsOutsideABlock() {

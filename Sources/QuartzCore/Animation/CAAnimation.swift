@@ -256,11 +256,26 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
 /// at its key time.
 ///
 /// `keyTimes` are fractions of the duration, one per value, from 0 to 1
-/// (for `.discrete`, one more than the values); when they are missing or
-/// their count is wrong, the values are spread evenly. `timingFunctions`
-/// has one curve per segment (one fewer than the values). A `path` (for
-/// `position` and other point properties) replaces `values`: the layer
-/// moves along it at an even speed.
+/// (for `.discrete`, one more than the values, or one per value, the last
+/// held to the end); when they are missing or their count is wrong, the
+/// values are spread evenly. `timingFunctions` has one curve per segment
+/// (one fewer than the values). A `path` (for `position` and other point
+/// properties) replaces `values`: the layer moves along it at an even
+/// speed.
+///
+/// How values between keyframes are found (`calculationMode`), as Core
+/// Animation's documentation defines each mode:
+/// - `.linear`: straight between neighbours, reached at their key times,
+///   each segment through its timing function.
+/// - `.discrete`: each value from its key time until the next one.
+/// - `.paced`: straight lines at one speed for the whole animation; key
+///   times, timing functions and the animation's `timingFunction` are
+///   ignored.
+/// - `.cubic`: the Catmull-Rom spline through the values at their key
+///   times, shaped by `tensionValues`, `continuityValues` and `biasValues`
+///   in the Kochanek-Bartels form (all 0, the default, is Catmull-Rom).
+/// - `.cubicPaced`: that spline at one speed along its length; key times
+///   and timing functions ignored as for `.paced`.
 @preconcurrency @MainActor
 open class CAKeyframeAnimation: CAPropertyAnimation {
     public var values: [Any]?
@@ -268,6 +283,15 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     public var keyTimes: [NSNumber]?
     public var timingFunctions: [CAMediaTimingFunction]?
     public var calculationMode: CAAnimationCalculationMode = .linear
+    /// For the cubic modes, how tight the curve is at each value (positive
+    /// tighter, negative rounder); a missing value is 0.
+    public var tensionValues: [NSNumber]?
+    /// For the cubic modes, how sharp the corner at each value is
+    /// (positive sharper, negative inverted); a missing value is 0.
+    public var continuityValues: [NSNumber]?
+    /// For the cubic modes, which way the curve leans at each value
+    /// (positive overshoots past it, negative undershoots); a missing value is 0.
+    public var biasValues: [NSNumber]?
 
     override func copyAttributes(from other: CAAnimation) {
         super.copyAttributes(from: other)
@@ -277,6 +301,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         keyTimes = other.keyTimes
         timingFunctions = other.timingFunctions
         calculationMode = other.calculationMode
+        tensionValues = other.tensionValues
+        continuityValues = other.continuityValues
+        biasValues = other.biasValues
     }
 
     override func value(at point: TimingPoint, underlying: AnimatableValue) -> AnimatableValue? {
@@ -289,25 +316,27 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             frames = (values ?? []).compactMap { AnimatableValue($0) }
         }
         guard let first = frames.first, let last = frames.last else { return nil }
-        let fraction = progress(atFraction: point.fraction)
-        let value = Self.value(of: frames, at: fraction, mode: mode, keyTimes: keyTimes?.map(\.doubleValue), curves: timingFunctions)
+        // The paced modes make their own timing: the animation's curve is ignored.
+        let fraction = mode.isPaced ? point.fraction : progress(atFraction: point.fraction)
+        let shape = SplineShape(tension: tensionValues, continuity: continuityValues, bias: biasValues)
+        let value = Self.value(of: frames, at: fraction, mode: mode, keyTimes: keyTimes?.map(\.doubleValue), curves: timingFunctions, shape: shape)
         return accumulated(value, change: last.subtracting(first), iteration: point.iteration)
     }
 
-    static func value(of frames: [AnimatableValue], at fraction: Double, mode: CAAnimationCalculationMode, keyTimes given: [Double]?, curves: [CAMediaTimingFunction]?) -> AnimatableValue {
+    static func value(of frames: [AnimatableValue], at fraction: Double, mode: CAAnimationCalculationMode, keyTimes given: [Double]?,
+                      curves: [CAMediaTimingFunction]?, shape: SplineShape = SplineShape()) -> AnimatableValue {
         if frames.count == 1 { return frames[0] }
         if mode == .discrete {
-            let times = given?.count == frames.count + 1 ? given! : evenTimes(frames.count + 1)
+            let times = given.flatMap { $0.count == frames.count + 1 || $0.count == frames.count ? $0 : nil } ?? evenTimes(frames.count + 1)
             var index = 0
             for i in frames.indices where fraction >= times[i] { index = i }
             return frames[index]
         }
-        let times: [Double]
-        if mode == .paced || mode == .cubicPaced {
-            times = pacedTimes(frames)
-        } else {
-            times = given?.count == frames.count ? given! : evenTimes(frames.count)
+        if mode == .cubicPaced {
+            let (segment, local) = SplineArcLength(frames, shape: shape).segment(atFractionOfLength: fraction)
+            return shape.point(on: frames, segment: segment, at: local)
         }
+        let times = mode == .paced ? pacedTimes(frames) : given?.count == frames.count ? given! : evenTimes(frames.count)
         var segment = frames.count - 2
         for i in 0..<(frames.count - 1) where fraction < times[i + 1] {
             segment = i
@@ -316,13 +345,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         let span = times[segment + 1] - times[segment]
         var local = span > 0 ? (fraction - times[segment]) / span : 1
         local = min(1, max(0, local))
-        if mode != .paced && mode != .cubicPaced, let curves, segment < curves.count {
+        if mode != .paced, let curves, segment < curves.count {
             local = curves[segment].value(at: local)
         }
-        if mode == .cubic || mode == .cubicPaced {
-            let p0 = frames[max(0, segment - 1)], p1 = frames[segment], p2 = frames[segment + 1], p3 = frames[min(frames.count - 1, segment + 2)]
-            return catmullRom(p0, p1, p2, p3, local)
-        }
+        if mode == .cubic { return shape.point(on: frames, segment: segment, at: local) }
         return AnimatableValue.interpolate(frames[segment], frames[segment + 1], local)
     }
 
@@ -336,16 +362,6 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         for i in 1..<frames.count { lengths.append(lengths[i - 1] + frames[i - 1].distance(to: frames[i])) }
         guard let total = lengths.last, total > 0 else { return evenTimes(frames.count) }
         return lengths.map { $0 / total }
-    }
-
-    /// The uniform Catmull-Rom spline through p1 and p2.
-    private static func catmullRom(_ p0: AnimatableValue, _ p1: AnimatableValue, _ p2: AnimatableValue, _ p3: AnimatableValue, _ t: Double) -> AnimatableValue {
-        let t2 = t * t, t3 = t2 * t
-        let w0 = -0.5 * t3 + t2 - 0.5 * t
-        let w1 = 1.5 * t3 - 2.5 * t2 + 1
-        let w2 = -1.5 * t3 + 2 * t2 + 0.5 * t
-        let w3 = 0.5 * t3 - 0.5 * t2
-        return p0.scaled(by: w0).adding(p1.scaled(by: w1)).adding(p2.scaled(by: w2)).adding(p3.scaled(by: w3))
     }
 
     /// The path as points, its curves cut into short straight pieces.
@@ -381,6 +397,102 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             }
         }
         return points
+    }
+}
+
+extension CAAnimationCalculationMode {
+    /// Whether the mode makes its own even timing.
+    var isPaced: Bool { self == .paced || self == .cubicPaced }
+}
+
+/// The cubic modes' spline: Kochanek-Bartels (TCB) with the tension T,
+/// continuity C and bias B of each keyframe, which is Catmull-Rom when all
+/// three are 0. Between keyframes Pᵢ and Pᵢ₊₁ it is the cubic Hermite curve
+/// h₀₀(s)Pᵢ + h₁₀(s)Dᵢ + h₀₁(s)Pᵢ₊₁ + h₁₁(s)Eᵢ₊₁ (s from 0 to 1) with the
+/// tangents leaving Pᵢ and arriving at Pᵢ₊₁
+///   Dᵢ = (1−Tᵢ)(1+Cᵢ)(1+Bᵢ)/2 · (Pᵢ − Pᵢ₋₁) + (1−Tᵢ)(1−Cᵢ)(1−Bᵢ)/2 · (Pᵢ₊₁ − Pᵢ)
+///   Eᵢ₊₁ = (1−Tᵢ₊₁)(1−Cᵢ₊₁)(1+Bᵢ₊₁)/2 · (Pᵢ₊₁ − Pᵢ) + (1−Tᵢ₊₁)(1+Cᵢ₊₁)(1−Bᵢ₊₁)/2 · (Pᵢ₊₂ − Pᵢ₊₁)
+/// (Kochanek and Bartels, SIGGRAPH 1984). The first and last keyframes
+/// stand in for their missing neighbours.
+struct SplineShape {
+    var tension: [Double] = []
+    var continuity: [Double] = []
+    var bias: [Double] = []
+
+    init() {}
+
+    init(tension: [NSNumber]?, continuity: [NSNumber]?, bias: [NSNumber]?) {
+        self.tension = tension?.map(\.doubleValue) ?? []
+        self.continuity = continuity?.map(\.doubleValue) ?? []
+        self.bias = bias?.map(\.doubleValue) ?? []
+    }
+
+    private static func parameter(_ list: [Double], _ index: Int) -> Double {
+        index < list.count && list[index].isFinite ? list[index] : 0
+    }
+
+    /// The point at `s` (0…1) of the segment from `frames[segment]` to the next.
+    func point(on frames: [AnimatableValue], segment: Int, at s: Double) -> AnimatableValue {
+        let i = segment, last = frames.count - 1
+        let t0 = Self.parameter(tension, i), c0 = Self.parameter(continuity, i), b0 = Self.parameter(bias, i)
+        let t1 = Self.parameter(tension, i + 1), c1 = Self.parameter(continuity, i + 1), b1 = Self.parameter(bias, i + 1)
+        // Dᵢ = a(Pᵢ − Pᵢ₋₁) + b(Pᵢ₊₁ − Pᵢ), Eᵢ₊₁ = c(Pᵢ₊₁ − Pᵢ) + d(Pᵢ₊₂ − Pᵢ₊₁)
+        let a = (1 - t0) * (1 + c0) * (1 + b0) / 2, b = (1 - t0) * (1 - c0) * (1 - b0) / 2
+        let c = (1 - t1) * (1 - c1) * (1 + b1) / 2, d = (1 - t1) * (1 + c1) * (1 - b1) / 2
+        let s2 = s * s, s3 = s2 * s
+        let h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2, h11 = s3 - s2
+        // The curve as weights of the four keyframes (they add up to 1).
+        let w0 = -h10 * a
+        let w1 = h00 + h10 * (a - b) - h11 * c
+        let w2 = h01 + h10 * b + h11 * (c - d)
+        let w3 = h11 * d
+        let p0 = frames[max(0, i - 1)], p1 = frames[i], p2 = frames[min(last, i + 1)], p3 = frames[min(last, i + 2)]
+        return p0.scaled(by: w0).adding(p1.scaled(by: w1)).adding(p2.scaled(by: w2)).adding(p3.scaled(by: w3))
+    }
+}
+
+/// The length along a spline through keyframes, measured on short chords,
+/// so that `.cubicPaced` can move along it at one speed.
+struct SplineArcLength {
+    /// Chords per segment: enough that the chords' length is the curve's
+    /// to well under a thousandth for the bends of an animation.
+    static let chordsPerSegment = 64
+
+    /// The length from the start to the end of each chord, in order.
+    private var cumulative: [Double] = [0]
+
+    init(_ frames: [AnimatableValue], shape: SplineShape) {
+        for segment in 0..<(frames.count - 1) {
+            var previous = frames[segment]
+            for step in 1...Self.chordsPerSegment {
+                let next = shape.point(on: frames, segment: segment, at: Double(step) / Double(Self.chordsPerSegment))
+                cumulative.append(cumulative[cumulative.count - 1] + previous.distance(to: next))
+                previous = next
+            }
+        }
+    }
+
+    /// The segment and the parameter in it where `fraction` of the whole
+    /// length has been covered (on a chord, in proportion along it).
+    func segment(atFractionOfLength fraction: Double) -> (segment: Int, local: Double) {
+        let chords = cumulative.count - 1
+        guard let total = cumulative.last, total > 0 else {
+            let position = min(1, max(0, fraction)) * Double(chords) / Double(Self.chordsPerSegment)
+            let segment = min(Int(position), chords / Self.chordsPerSegment - 1)
+            return (segment, position - Double(segment))
+        }
+        let target = min(1, max(0, fraction)) * total
+        // The first chord whose end reaches the target.
+        var low = 1, high = chords
+        while low < high {
+            let middle = (low + high) / 2
+            if cumulative[middle] < target { low = middle + 1 } else { high = middle }
+        }
+        let length = cumulative[low] - cumulative[low - 1]
+        let within = length > 0 ? (target - cumulative[low - 1]) / length : 1
+        let chord = Double(low - 1) + within
+        let segment = min((low - 1) / Self.chordsPerSegment, chords / Self.chordsPerSegment - 1)
+        return (segment, chord / Double(Self.chordsPerSegment) - Double(segment))
     }
 }
 
@@ -636,6 +748,30 @@ open class CATransition: CAAnimation {
         let p = progress(atFraction: point.fraction)
         let start = Double(startProgress), end = Double(endProgress)
         values.transitionProgress = start + (end - start) * p
+    }
+
+    /// The part of the old look `image` to draw over the layer at
+    /// `progress`, and where that part is in the old look, in fractions of
+    /// its size: all of it, except for `moveIn`, whose new look slides in
+    /// *over* the old one, so the part under the new look is left out (the
+    /// old look is drawn above the layer's content). Nil when none shows.
+    package func oldLookShown(_ image: CGImage, at progress: Double) -> (image: CGImage, part: CGRect)? {
+        let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
+        guard type == .moveIn else { return (image, unit) }
+        let new = placement(at: progress).new
+        // The old look at 0, the new one at `new` (one of x and y is 0).
+        var part = unit
+        if new.x < 0 { part = CGRect(x: 1 + new.x, y: 0, width: -new.x, height: 1) }
+        if new.x > 0 { part = CGRect(x: 0, y: 0, width: new.x, height: 1) }
+        if new.y < 0 { part = CGRect(x: 0, y: 1 + new.y, width: 1, height: -new.y) }
+        if new.y > 0 { part = CGRect(x: 0, y: 0, width: 1, height: new.y) }
+        if new == .zero { return nil }
+        // Whole pixels of the image, and the part they are.
+        let width = CGFloat(image.width), height = CGFloat(image.height)
+        let minX = (part.minX * width).rounded(), minY = (part.minY * height).rounded()
+        let pixelRect = CGRect(x: minX, y: minY, width: (part.maxX * width).rounded() - minX, height: (part.maxY * height).rounded() - minY)
+        guard pixelRect.width >= 1, pixelRect.height >= 1, let cropped = image.cropping(to: pixelRect) else { return nil }
+        return (cropped, CGRect(x: pixelRect.minX / width, y: pixelRect.minY / height, width: pixelRect.width / width, height: pixelRect.height / height))
     }
 
     /// Where the new look is drawn, as a fraction of the layer's size, and

@@ -136,17 +136,18 @@ package final class RenderLayer {
               let transition = layer.animation(forKey: LayerValues.transitionKey) as? CATransition
         else { return }
         let place = transition.placement(at: progress)
-        // The new look moves as a whole; the old one is drawn where it is
-        // relative to it.
+        // The new look moves as a whole; the old one (or the part of it
+        // that shows) is drawn where it is relative to it.
         let size = values.bounds.size
         transform = transform.concatenating(CGAffineTransform(translationX: place.new.x * size.width, y: place.new.y * size.height))
+        guard let old = transition.oldLookShown(image, at: progress) else { return }
         let overlay = RenderLayer()
-        overlay.bounds = CGRect(origin: .zero, size: size)
+        overlay.bounds = CGRect(x: 0, y: 0, width: old.part.width * size.width, height: old.part.height * size.height)
         overlay.anchorPoint = .zero
-        overlay.position = CGPoint(x: values.bounds.minX + (place.old.x - place.new.x) * size.width,
-                                   y: values.bounds.minY + (place.old.y - place.new.y) * size.height)
+        overlay.position = CGPoint(x: values.bounds.minX + (place.old.x - place.new.x + old.part.minX) * size.width,
+                                   y: values.bounds.minY + (place.old.y - place.new.y + old.part.minY) * size.height)
         overlay.opacity = Float(place.oldOpacity)
-        overlay.contents = image
+        overlay.contents = old.image
         transitionOverlay = overlay
     }
 

@@ -95,12 +95,23 @@ extension UIView {
         public static let autoreverse = KeyframeAnimationOptions(rawValue: AnimationOptions.autoreverse.rawValue)
         public static let overrideInheritedDuration = KeyframeAnimationOptions(rawValue: AnimationOptions.overrideInheritedDuration.rawValue)
         public static let overrideInheritedOptions = KeyframeAnimationOptions(rawValue: AnimationOptions.overrideInheritedOptions.rawValue)
-        /// Straight between keyframes (the default, and the only mode drawn here).
+        /// Straight between keyframes (the default).
         public static let calculationModeLinear = KeyframeAnimationOptions(rawValue: 0 << 10)
         public static let calculationModeDiscrete = KeyframeAnimationOptions(rawValue: 1 << 10)
         public static let calculationModePaced = KeyframeAnimationOptions(rawValue: 2 << 10)
         public static let calculationModeCubic = KeyframeAnimationOptions(rawValue: 3 << 10)
         public static let calculationModeCubicPaced = KeyframeAnimationOptions(rawValue: 4 << 10)
+
+        /// Core Animation's calculation mode the options name (bits 10–12).
+        var calculationMode: CAAnimationCalculationMode {
+            switch rawValue >> 10 & 0x7 {
+            case 1: .discrete
+            case 2: .paced
+            case 3: .cubic
+            case 4: .cubicPaced
+            default: .linear
+            }
+        }
     }
 
     // MARK: Animation blocks
@@ -158,17 +169,28 @@ extension UIView {
             animations: animations, completion: completion)
     }
 
-    /// Animates keyframes: changes made in `animations` directly run over
-    /// the whole duration; each ``addKeyframe(withRelativeStartTime:relativeDuration:animations:)``
-    /// inside it runs over its part of the duration, linearly.
+    /// Animates keyframes: each ``addKeyframe(withRelativeStartTime:relativeDuration:animations:)``
+    /// inside `animations` reaches its values at the end of its part of the
+    /// duration, starting from the values before it at the start of its
+    /// part; changes made in `animations` directly run over the whole
+    /// duration. Between keyframes values follow the options' calculation
+    /// mode, as Core Animation defines it (`CAKeyframeAnimation`): linear
+    /// (the default), discrete (each new value from the end of its
+    /// keyframe), paced (one speed through every value, keyframe times
+    /// ignored), cubic (a Catmull-Rom curve through the values at their
+    /// times) or cubic paced. As in UIKit, the whole animation is paced by
+    /// ease-in-out unless the options carry another curve of
+    /// `AnimationOptions` (`KeyframeAnimationOptions(rawValue:
+    /// AnimationOptions.curveLinear.rawValue)`).
     public class func animateKeyframes(
         withDuration duration: TimeInterval, delay: TimeInterval, options: KeyframeAnimationOptions = [],
         animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
     ) {
-        let blockOptions = AnimationOptions(rawValue: options.rawValue & 0x3FF).union(.curveLinear)
-        ViewAnimations.current.run(
-            ViewAnimationBlock(duration: duration, delay: delay, options: blockOptions, timing: .curve(AnimationCurve.linear.timingFunction)),
-            animations: animations, completion: completion)
+        // Bits 0–9 are the block's options, 16–19 a curve.
+        let blockOptions = AnimationOptions(rawValue: options.rawValue & (0x3FF | 0xF << 16))
+        let block = ViewAnimationBlock(duration: duration, delay: delay, options: blockOptions, timing: .curve(blockOptions.curve.timingFunction))
+        block.keyframes = KeyframeCollection(calculationMode: options.calculationMode)
+        ViewAnimations.current.run(block, animations: animations, completion: completion)
     }
 
     /// One keyframe of the enclosing keyframe block: its changes run from

@@ -22,6 +22,11 @@ final class ViewAnimationBlock {
     var animator: UIViewPropertyAnimator?
     /// For a keyframe, the keyframe block it belongs to.
     var parent: ViewAnimationBlock?
+    /// For a keyframe, its part of the keyframe block's duration (fractions).
+    var keyframeStart = 0.0, keyframeEnd = 1.0
+    /// For a keyframe block (`animateKeyframes`), the changes its keyframes
+    /// make, which become one keyframe animation per property.
+    var keyframes: KeyframeCollection?
 
     init(duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions, timing: ViewAnimationTiming) {
         self.duration = duration.isFinite ? max(0, duration) : 0
@@ -99,6 +104,7 @@ final class ViewAnimations {
         updateEngine()
         animations()
         if block.options.contains(.layoutSubviews) { layOutChangedViews() }
+        block.keyframes?.addAnimations(for: block)
         blocks.removeLast()
         updateEngine()
         block.close(completion: completion)
@@ -133,6 +139,8 @@ final class ViewAnimations {
             options: outer.options.union(.overrideInheritedOptions), timing: outer.timing)
         keyframe.animator = outer.animator
         keyframe.parent = outer
+        keyframe.keyframeStart = begin
+        keyframe.keyframeEnd = begin + length
         blocks.append(keyframe)
         updateEngine()
         animations()
@@ -211,6 +219,10 @@ final class ViewAnimationAction: CAAction {
               let old = AnimatableValue(dict?[CALayer.previousValueArgument]) ?? (event == "backgroundColor" ? AnimatableValue(CGColor(red: 0, green: 0, blue: 0, alpha: 0)) : nil),
               let new = LayerValues(of: layer).value(forKeyPath: event)
         else { return }
+        if block.animator == nil, let keyframes = block.countingBlock.keyframes {
+            keyframes.record(on: layer, key: event, view: view, from: block.keyframeStart, to: block.keyframeEnd, old: old, new: new)
+            return
+        }
         let animation: CABasicAnimation
         switch block.timing {
         case .curve(let curve):
@@ -249,5 +261,91 @@ final class ViewAnimationAction: CAAction {
         var index = 2
         while layer.animation(forKey: "\(key)-\(index)") != nil { index += 1 }
         return "\(key)-\(index)"
+    }
+}
+
+/// The changes a keyframe block's keyframes make, gathered so that each
+/// property gets one `CAKeyframeAnimation` when the block's closure has
+/// run, as UIKit makes: logged on iOS, a keyframe block's animation of a
+/// property is a keyframe animation whose key times are where keyframes
+/// start and end (a keyframe from 0 for 0.1 of 10 s gives key times 0,
+/// 0.1, 1 and values 1, 0, 0), with the options' calculation mode, fill
+/// mode both and the block's curve (ease-in-out unless the options carry
+/// another) as its timing function (stackoverflow.com/questions/20521214).
+/// Changes made outside `addKeyframe` run over the whole duration.
+@MainActor
+final class KeyframeCollection {
+    let calculationMode: CAAnimationCalculationMode
+
+    private struct Change {
+        let start: Double, end: Double
+        let old: AnimatableValue, new: AnimatableValue
+    }
+
+    private struct Property {
+        let layer: CALayer
+        let key: String
+        let view: UIView
+        var changes: [Change]
+    }
+
+    private var properties: [Property] = []
+
+    init(calculationMode: CAAnimationCalculationMode) {
+        self.calculationMode = calculationMode
+    }
+
+    func record(on layer: CALayer, key: String, view: UIView, from start: Double, to end: Double, old: AnimatableValue, new: AnimatableValue) {
+        let change = Change(start: start, end: end, old: old, new: new)
+        if let index = properties.firstIndex(where: { $0.layer === layer && $0.key == key }) {
+            properties[index].changes.append(change)
+        } else {
+            properties.append(Property(layer: layer, key: key, view: view, changes: [change]))
+        }
+    }
+
+    /// The key times and values of a property's changes: its old value at
+    /// 0, then for each keyframe (by start) the value before it at its
+    /// start and its new value at its end, and the last value held to 1.
+    private static func keyframes(of changes: [Change]) -> (times: [Double], values: [AnimatableValue]) {
+        var times = [0.0], values = [changes[0].old]
+        for change in changes.enumerated().sorted(by: { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }).map(\.element) {
+            if change.start > times[times.count - 1] {
+                times.append(change.start)
+                values.append(values[values.count - 1])
+            }
+            times.append(max(change.end, times[times.count - 1]))
+            values.append(change.new)
+        }
+        if times[times.count - 1] < 1 {
+            times.append(1)
+            values.append(values[values.count - 1])
+        }
+        return (times, values)
+    }
+
+    /// Adds each property's keyframe animation, additive on the model's
+    /// new value (so that a later animation of the property starts from
+    /// what is shown), timed by `block`.
+    func addAnimations(for block: ViewAnimationBlock) {
+        for property in properties {
+            guard let final = LayerValues(of: property.layer).value(forKeyPath: property.key) else { continue }
+            let (times, values) = Self.keyframes(of: property.changes)
+            let animation = CAKeyframeAnimation(keyPath: property.key)
+            animation.values = values.map { $0.subtracting(final).anyValue }
+            animation.keyTimes = times.map { NSNumber(value: $0) }
+            animation.calculationMode = calculationMode
+            animation.isAdditive = true
+            animation.duration = block.duration
+            if case .curve(let curve) = block.timing { animation.timingFunction = curve }
+            animation.fillMode = .both
+            if block.options.contains(.repeat) { animation.repeatCount = .infinity }
+            if block.options.contains(.autoreverse) { animation.autoreverses = true }
+            let layer = property.layer
+            animation.beginTime = layer.convertTime(AnimationEngine.current.frameTime, from: nil) + block.delay
+            layer.add(animation, forKey: ViewAnimationAction.freeKey(property.key, on: layer))
+            if let entry = layer.lastAnimationEntry { block.follow(entry, on: property.view) }
+        }
+        properties = []
     }
 }

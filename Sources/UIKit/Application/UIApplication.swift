@@ -255,6 +255,7 @@ open class UIApplication: UIResponder {
         pendingAcknowledgements = []
         applicationState = .active
         isTerminating = false
+        interactionIgnoringDepth = 0
         eventQueue = []
         heldMoves = nil
         heldAcknowledgements = []
@@ -636,6 +637,32 @@ open class UIApplication: UIResponder {
         for window in others { window.sendEvent(event) }
     }
 
+    // MARK: Ignoring touches
+
+    /// Unmatched ``beginIgnoringInteractionEvents()`` calls.
+    private var interactionIgnoringDepth = 0
+
+    /// Whether touches that begin now are ignored: between
+    /// ``beginIgnoringInteractionEvents()`` and the matching
+    /// ``endIgnoringInteractionEvents()``.
+    public var isIgnoringInteractionEvents: Bool { interactionIgnoringDepth > 0 }
+
+    /// Ignores touches until the matching ``endIgnoringInteractionEvents()``
+    /// (calls nest). A touch that begins meanwhile belongs to no window and
+    /// is never delivered, not even its later phases after the end; touches
+    /// already on the screen go on. UIKit does this itself while a view
+    /// controller's presentation or dismissal animates without a gesture
+    /// driving it (`UIPresentationController` calls it, Apple bug report
+    /// 41217893), and so does this implementation.
+    public func beginIgnoringInteractionEvents() {
+        interactionIgnoringDepth += 1
+    }
+
+    /// Ends one ``beginIgnoringInteractionEvents()``; an unmatched call does nothing.
+    public func endIgnoringInteractionEvents() {
+        interactionIgnoringDepth = max(0, interactionIgnoringDepth - 1)
+    }
+
     // MARK: Windows
 
     /// The application does not keep windows alive (keep your own reference,
@@ -796,7 +823,8 @@ extension UIApplication: EventPathHost {
     }
 
     func frontmostHit(at screenLocation: CGPoint, with event: UIEvent) -> (window: UIWindow, view: UIView)? {
-        firstResultFrontToBack { window -> (window: UIWindow, view: UIView)? in
+        if interactionIgnoringDepth > 0 { return nil }
+        return firstResultFrontToBack { window -> (window: UIWindow, view: UIView)? in
             let point = window.layer.convertFromSuperlayer(screenLocation)
             let hit = event.tracing == nil ? window.hitTest(point, with: event) : eventDelivery.tracedHitTest(window, at: point, with: event)
             guard let view = hit else { return nil }

@@ -26,11 +26,15 @@ protocol AnimatorCarryingContext: UIViewControllerContextTransitioning {
 
 /// The context of an animated presentation or dismissal:
 /// 1. the transition view takes no touches from the start to the end, as
-///    UIKit's does while a transition runs;
+///    UIKit's does while a transition runs; unless a gesture drives the
+///    transition, the application ignores new touches anywhere meanwhile
+///    (`beginIgnoringInteractionEvents()`, as UIKit's presentation
+///    controller does for a transition that is not interactive);
 /// 2. the animator (or an interaction controller, when one wants to start
 ///    interactively) moves the views;
 /// 3. `completeTransition(_:)` ends it: touches again, the animator's
-///    `animationEnded(_:)`, then the presenter's bookkeeping.
+///    `animationEnded(_:)`, then the presenter's bookkeeping (appearance
+///    callbacks, the completion).
 @MainActor
 final class PresentationTransition: AnimatorCarryingContext {
     let containerView: UIView
@@ -42,6 +46,8 @@ final class PresentationTransition: AnimatorCarryingContext {
     private(set) var isInteractive = false
     private(set) var transitionWasCancelled = false
     private var hasEnded = false
+    /// Whether the application ignores touches until the end (step 1).
+    private var ignoresInteraction = false
 
     init(container: UIView, presenting: UIViewController, presented: UIViewController, isPresenting: Bool,
          animator: UIViewControllerAnimatedTransitioning, onComplete: @escaping (Bool) -> Void) {
@@ -59,6 +65,8 @@ final class PresentationTransition: AnimatorCarryingContext {
             isInteractive = true
             interaction.startInteractiveTransition(self)
         } else {
+            ignoresInteraction = true
+            UIApplication.shared.beginIgnoringInteractionEvents()
             transitionAnimator.animateTransition(using: self)
         }
     }
@@ -82,6 +90,7 @@ final class PresentationTransition: AnimatorCarryingContext {
         guard !hasEnded else { return }
         hasEnded = true
         containerView.animationsBlockingTouches -= 1
+        if ignoresInteraction { UIApplication.shared.endIgnoringInteractionEvents() }
         transitionAnimator.animationEnded(didComplete)
         onComplete(didComplete)
     }
@@ -111,6 +120,69 @@ final class PresentationTransition: AnimatorCarryingContext {
     func finalFrame(for viewController: UIViewController) -> CGRect {
         viewController === presented && isPresenting ? containerView.bounds : .zero
     }
+}
+
+/// The appearance callbacks of one presentation or dismissal, in UIKit's
+/// order: at the start the controllers going away hear `viewWillDisappear`,
+/// then those coming hear `viewWillAppear`; at the end the coming ones hear
+/// `viewDidAppear`, then the going ones `viewDidDisappear` (logged on iOS:
+/// present A→B full screen gives A willDisappear, B willAppear, B
+/// didAppear, A didDisappear; dismissing gives B willDisappear, A
+/// willAppear, A didAppear, B didDisappear). A transition given up tells
+/// the coming ones `viewWillDisappear` and `viewDidDisappear`, then the
+/// going ones `viewWillAppear` and `viewDidAppear`, as a cancelled back
+/// swipe does. Every controller whose root view is in a moving view tree
+/// takes part (a container's children with it); window moves in between
+/// tell them nothing.
+@MainActor
+struct PresentationAppearance {
+    let appearing: [UIViewController]
+    let disappearing: [UIViewController]
+    let animated: Bool
+
+    func begin() {
+        for controller in disappearing { controller.beginAppearanceTransition(false, animated: animated) }
+        for controller in appearing { controller.beginAppearanceTransition(true, animated: animated) }
+    }
+
+    func end() {
+        for controller in appearing { controller.endAppearanceTransition() }
+        for controller in disappearing { controller.endAppearanceTransition() }
+    }
+
+    func cancel() {
+        for controller in appearing {
+            controller.beginAppearanceTransition(false, animated: animated)
+            controller.endAppearanceTransition()
+        }
+        for controller in disappearing {
+            controller.beginAppearanceTransition(true, animated: animated)
+            controller.endAppearanceTransition()
+        }
+    }
+
+    /// The controllers whose root views are in `views`' trees, parents
+    /// before their children.
+    static func controllers(in views: [UIView]) -> [UIViewController] {
+        var found: [UIViewController] = []
+        var pending = Array(views.reversed())
+        while let view = pending.popLast() {
+            if let controller = view.owningViewController { found.append(controller) }
+            pending.append(contentsOf: view.subviews.reversed())
+        }
+        return found
+    }
+}
+
+extension UIModalPresentationStyle {
+    /// Whether the presenter's views go out of sight, so that its
+    /// controllers hear `viewWillDisappear`/`viewDidDisappear` (and the
+    /// `appear` pair on dismissal): full screen and current context, whose
+    /// presenter's views UIKit takes away once the transition ends. A page
+    /// or form sheet (`.automatic` on iPhone since iOS 13), the `over…`
+    /// styles, popovers and custom presentations leave the presenter shown
+    /// and tell it nothing.
+    var hidesPresenter: Bool { self == .fullScreen || self == .currentContext }
 }
 
 /// iOS's default modal transition: the presented view slides up from the

@@ -38,6 +38,15 @@ open class UIAlertAction: NSObject {
 /// then calls the action's handler. A disabled action does nothing. Tapping
 /// the dimmed area outside an action sheet chooses its cancel action, if it
 /// has one (as iOS 13 and later do on iPhone); outside an alert, nothing.
+/// Lifting the finger on a button dismisses with animation, so the handler
+/// runs once the alert has faded out. While an alert comes or goes with
+/// animation the application takes no new touches (a finger that lands
+/// then is ignored until it lifts), as UIKit's presentations do.
+///
+/// Presented with animation, an alert's card fades in while shrinking from
+/// 1.2 times its size and the screen dims; an action sheet slides up from
+/// the bottom edge. Dismissed, an alert fades out and a sheet slides down
+/// (`AlertTransition.swift`).
 ///
 /// It looks like iOS 17's in light mode, from ``ControlMetrics``: an alert
 /// is a 270-point rounded card in the middle of a dimmed screen, title
@@ -61,7 +70,10 @@ open class UIAlertController: UIViewController {
 
     /// The card the buttons and texts are on, for tests and layout.
     private(set) var card = UIView(frame: .zero)
-    private var cancelCard: UIView?
+    /// An action sheet's card of its cancel button.
+    private(set) var cancelCard: UIView?
+    /// The dimmed screen behind the cards, which fades in and out.
+    let dimmingView = UIView(frame: .zero)
     private var buttons: [AlertActionButton] = []
 
     public convenience init(title: String?, message: String?, preferredStyle: Style) {
@@ -85,7 +97,9 @@ open class UIAlertController: UIViewController {
 
     open override func loadView() {
         let background = AlertBackgroundView(frame: UIScreen.main.bounds)
-        background.backgroundColor = ControlMetrics.alertDimmingColor
+        dimmingView.backgroundColor = ControlMetrics.alertDimmingColor
+        // Touches outside the cards go to the background view itself.
+        dimmingView.isUserInteractionEnabled = false
         background.onTapOutside = { [weak self] in self?.tappedOutside() }
         view = background
     }
@@ -110,6 +124,7 @@ open class UIAlertController: UIViewController {
 
     private func buildContent() {
         for subview in view.subviews { subview.removeFromSuperview() }
+        view.addSubview(dimmingView)
         card = UIView(frame: .zero)
         card.backgroundColor = ControlMetrics.alertBackgroundColor
         card.layer.cornerRadius = ControlMetrics.alertCornerRadius
@@ -151,6 +166,7 @@ open class UIAlertController: UIViewController {
     /// its buttons in the view.
     private func layoutContent() {
         let bounds = view.bounds
+        dimmingView.frame = bounds
         let isSheet = preferredStyle == .actionSheet
         let width = isSheet ? bounds.width - 2 * ControlMetrics.alertSheetMargin : ControlMetrics.alertWidth
         let padding = ControlMetrics.alertTextPadding
@@ -233,8 +249,8 @@ open class UIAlertController: UIViewController {
     }
 }
 
-/// The dimmed view behind an alert: a tap that lands on it (not on a card)
-/// is reported.
+/// The view behind an alert's cards (over the dimming view): a tap that
+/// lands on it (not on a card) is reported.
 @MainActor
 private final class AlertBackgroundView: UIView {
     var onTapOutside: (@MainActor () -> Void)?

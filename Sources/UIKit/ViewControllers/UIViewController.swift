@@ -118,6 +118,10 @@ open class UIViewController: UIResponder {
         }
     }
 
+    /// Whether the view is on screen or coming on: what a presentation that
+    /// hides it tells `viewWillDisappear`.
+    var isAppearingOrAppeared: Bool { appearance == .appearing || appearance == .appeared }
+
     /// Set between ``beginAppearanceTransition(_:animated:)`` and
     /// ``endAppearanceTransition()``.
     private var isInAppearanceTransition = false
@@ -195,6 +199,10 @@ open class UIViewController: UIResponder {
     public private(set) var presentedViewController: UIViewController?
     private weak var presenter: UIViewController?
     private var transitionView: UITransitionView?
+    /// The controllers this one's presentation took out of sight (see
+    /// `UIModalPresentationStyle.hidesPresenter`), which reappear when it
+    /// is dismissed.
+    private var hiddenByPresentation: [UIViewController] = []
 
     /// The controller that presented this one or its nearest presented ancestor.
     public var presentingViewController: UIViewController? {
@@ -272,11 +280,18 @@ open class UIViewController: UIResponder {
     /// views already there. Refused (and reported) when this controller is
     /// not in a window or already presents another controller. Animated,
     /// the view slides up from the bottom as iOS's default modal style does
-    /// (or as the `transitioningDelegate`'s animator moves it), and the
-    /// transition view takes no touches until it ends; `completion` runs
-    /// then. Not animated, `completion` runs before the call returns. An
-    /// alert controller appears and goes at once here: UIKit's fade and
-    /// scale of alerts is not built yet.
+    /// (an alert fades in and an action sheet slides up, see
+    /// `AlertTransition.swift`; or as the `transitioningDelegate`'s
+    /// animator moves it), and the application takes no new touches until
+    /// it ends; `completion` runs then. Not animated, `completion` runs
+    /// before the call returns.
+    ///
+    /// Appearance: the presented controllers hear `viewWillAppear` when the
+    /// transition starts and `viewDidAppear` when it ends; with
+    /// `.fullScreen` or `.currentContext` the controllers on screen behind
+    /// hear `viewWillDisappear` first and `viewDidDisappear` last (their
+    /// views stay in the window here, behind the presented one). Other
+    /// styles tell them nothing, as on iOS.
     open func present(_ viewController: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
         guard presentedViewController == nil else {
             return reportPresentation("\(self) already presents \(presentedViewController!); \(viewController) was not presented")
@@ -293,21 +308,39 @@ open class UIViewController: UIResponder {
         viewController.transitionView = container
         let presentedView: UIView = viewController.view
         presentedView.frame = container.bounds
+        let hidden = viewController.modalPresentationStyle.hidesPresenter
+            ? PresentationAppearance.controllers(in: window.subviews).filter(\.isAppearingOrAppeared) : []
+        viewController.hiddenByPresentation = hidden
+        let appearance = PresentationAppearance(
+            appearing: PresentationAppearance.controllers(in: [presentedView]), disappearing: hidden, animated: flag)
+        appearance.begin()
         container.addSubview(presentedView)
         window.addSubview(container)
-        guard flag, !(viewController is UIAlertController) else {
+        guard flag else {
+            appearance.end()
             completion?()
             return
         }
         let delegate = viewController.transitioningDelegate
         let animator = delegate?.animationController(forPresented: viewController, presenting: self, source: self)
-            ?? ModalSlideAnimator()
+            ?? Self.standardAnimator(for: viewController, presenting: true)
         PresentationTransition(
             container: container, presenting: self, presented: viewController, isPresenting: true, animator: animator
         ) { [weak self] didComplete in
-            if !didComplete { self?.removePresentation(of: viewController) }
+            if didComplete {
+                appearance.end()
+            } else {
+                appearance.cancel()
+                self?.removePresentation(of: viewController)
+            }
             completion?()
         }.start(interaction: delegate?.interactionControllerForPresentation(using: animator))
+    }
+
+    /// UIKit's own animator for presenting or dismissing `presented`: an
+    /// alert's or action sheet's, or the standard slide.
+    private static func standardAnimator(for presented: UIViewController, presenting: Bool) -> UIViewControllerAnimatedTransitioning {
+        presented is UIAlertController ? AlertTransitionAnimator(isPresenting: presenting) : ModalSlideAnimator()
     }
 
     /// Takes the presented controller's transition view away and forgets it.
@@ -315,6 +348,7 @@ open class UIViewController: UIResponder {
         presented.transitionView?.removeFromSuperview()
         presented.transitionView = nil
         presented.presenter = nil
+        presented.hiddenByPresentation = []
         if presentedViewController === presented { presentedViewController = nil }
     }
 
@@ -324,21 +358,33 @@ open class UIViewController: UIResponder {
     /// Animated, the view slides down (or as the presented controller's
     /// `transitioningDelegate` animates it) and `completion` runs at the end;
     /// an interactive dismissal that is cancelled leaves it presented.
+    /// Appearance mirrors ``present(_:animated:completion:)``: the
+    /// presented controllers hear `viewWillDisappear` at the start and
+    /// `viewDidDisappear` at the end, and the controllers a full-screen
+    /// presentation hid hear `viewWillAppear` after the first and
+    /// `viewDidAppear` before the second.
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
         if let presented = presentedViewController {
             if presented.presentedViewController != nil { presented.dismiss(animated: false) }
-            guard flag, !(presented is UIAlertController), let container = presented.transitionView else {
+            let appearance = PresentationAppearance(
+                appearing: presented.hiddenByPresentation,
+                disappearing: PresentationAppearance.controllers(in: presented.viewIfLoaded.map { [$0] } ?? []), animated: flag)
+            appearance.begin()
+            guard flag, let container = presented.transitionView else {
                 removePresentation(of: presented)
+                appearance.end()
                 completion?()
                 return
             }
             let delegate = presented.transitioningDelegate
-            let animator = delegate?.animationController(forDismissed: presented) ?? ModalSlideAnimator()
+            let animator = delegate?.animationController(forDismissed: presented)
+                ?? Self.standardAnimator(for: presented, presenting: false)
             PresentationTransition(
                 container: container, presenting: self, presented: presented, isPresenting: false, animator: animator
             ) { [weak self] didComplete in
-                guard didComplete else { return }
+                guard didComplete else { return appearance.cancel() }
                 self?.removePresentation(of: presented)
+                appearance.end()
                 completion?()
             }.start(interaction: delegate?.interactionControllerForDismissal(using: animator))
         } else if let presenting = presentingViewController {

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+@testable import UIKit
+
+// When a presentation or dismissal tells its controllers they appear and
+// disappear: at the transition's start and end, in iOS's order (logged on
+// iOS 13+: present A→B full screen: A willDisappear, B willAppear, B
+// didAppear, A didDisappear; dismiss: B willDisappear, A willAppear, A
+// didAppear, B didDisappear; a page sheet, `.automatic` on iPhone, leaves
+// A untold).
+
+/// A controller that logs its appearance callbacks with their `animated` flag.
+@MainActor
+private final class AppearanceLoggingController: UIViewController {
+    let name: String
+    let log: CallLog
+
+    init(_ name: String, _ log: CallLog) {
+        self.name = name
+        self.log = log
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override func viewWillAppear(_ animated: Bool) { log.add("\(name) willAppear\(animated ? "" : " (not animated)")") }
+    override func viewDidAppear(_ animated: Bool) { log.add("\(name) didAppear") }
+    override func viewWillDisappear(_ animated: Bool) { log.add("\(name) willDisappear\(animated ? "" : " (not animated)")") }
+    override func viewDidDisappear(_ animated: Bool) { log.add("\(name) didDisappear") }
+}
+
+@MainActor
+private final class DismissalDriver: UIViewControllerTransitioningDelegate {
+    let interaction = UIPercentDrivenInteractiveTransition()
+    func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? {
+        interaction
+    }
+}
+
+@MainActor
+@Suite struct PresentationAppearanceTests {
+    /// A window showing a logging root controller, on the manual clock.
+    private func scene(_ log: CallLog) -> (UIWindow, AppearanceLoggingController) {
+        let root = AppearanceLoggingController("A", log)
+        let (window, _) = makeScene(root)
+        UIApplication.shared.runLoop.runUntilIdle()
+        log.clear()
+        return (window, root)
+    }
+
+    private func advance(_ seconds: TimeInterval) {
+        UIApplication.shared.runLoop.advance(by: seconds)
+    }
+
+    /// The standard slide's time, and a little more.
+    private let slide = ModalTransitionMetrics.slideDuration
+
+    @Test func aFullScreenPresentationTellsBothControllersAtItsStartAndItsEnd() {
+        let log = CallLog()
+        let (window, root) = scene(log)
+        defer { withExtendedLifetime(window) {} }
+        let presented = AppearanceLoggingController("B", log)
+        presented.modalPresentationStyle = .fullScreen
+        root.present(presented, animated: true) { log.add("completion") }
+        #expect(log.entries == ["A willDisappear", "B willAppear"])
+        advance(slide / 2)
+        #expect(log.entries.count == 2)  // the window move told nothing
+        advance(slide / 2 + 0.05)
+        #expect(log.entries == ["A willDisappear", "B willAppear", "B didAppear", "A didDisappear", "completion"])
+
+        log.clear()
+        presented.dismiss(animated: true) { log.add("completion") }
+        #expect(log.entries == ["B willDisappear", "A willAppear"])
+        advance(slide / 2)
+        #expect(log.entries.count == 2)
+        advance(slide / 2 + 0.05)
+        #expect(log.entries == ["B willDisappear", "A willAppear", "A didAppear", "B didDisappear", "completion"])
+    }
+
+    @Test func aPageSheetLeavesThePresenterUntoldAndTheAutomaticStyleIsOne() {
+        let log = CallLog()
+        let (window, root) = scene(log)
+        defer { withExtendedLifetime(window) {} }
+        for style in [UIModalPresentationStyle.automatic, .pageSheet] {
+            let presented = AppearanceLoggingController("B", log)
+            presented.modalPresentationStyle = style
+            root.present(presented, animated: true)
+            #expect(log.entries == ["B willAppear"])
+            advance(slide + 0.05)
+            #expect(log.entries == ["B willAppear", "B didAppear"])
+            log.clear()
+            root.dismiss(animated: true)
+            #expect(log.entries == ["B willDisappear"])
+            advance(slide + 0.05)
+            #expect(log.entries == ["B willDisappear", "B didDisappear"])
+            log.clear()
+        }
+    }
+
+    @Test func withoutAnimationTheSameOrderRunsAtOnce() {
+        let log = CallLog()
+        let (window, root) = scene(log)
+        defer { withExtendedLifetime(window) {} }
+        let presented = AppearanceLoggingController("B", log)
+        presented.modalPresentationStyle = .fullScreen
+        root.present(presented, animated: false)
+        #expect(log.entries == ["A willDisappear (not animated)", "B willAppear (not animated)", "B didAppear", "A didDisappear"])
+        log.clear()
+        root.dismiss(animated: false)
+        #expect(log.entries == ["B willDisappear (not animated)", "A willAppear (not animated)", "A didAppear", "B didDisappear"])
+    }
+
+    @Test func aChildOfThePresentedControllerHearsWithItsParent() {
+        let log = CallLog()
+        let (window, root) = scene(log)
+        defer { withExtendedLifetime(window) {} }
+        let presented = AppearanceLoggingController("B", log)
+        let child = AppearanceLoggingController("B's child", log)
+        presented.addChild(child)
+        presented.view.addSubview(child.view)
+        child.didMove(toParent: presented)
+        root.present(presented, animated: true)
+        #expect(log.entries == ["B willAppear", "B's child willAppear"])
+        advance(slide + 0.05)
+        #expect(log.entries.suffix(2) == ["B didAppear", "B's child didAppear"])
+    }
+
+    @Test func aCancelledInteractiveDismissalTellsTheWayBack() {
+        let log = CallLog()
+        let (window, root) = scene(log)
+        defer { withExtendedLifetime(window) {} }
+        let presented = AppearanceLoggingController("B", log)
+        presented.modalPresentationStyle = .fullScreen
+        root.present(presented, animated: false)
+        let driver = DismissalDriver()
+        presented.transitioningDelegate = driver
+        log.clear()
+        root.dismiss(animated: true)
+        driver.interaction.update(0.3)
+        advance(0.1)
+        #expect(log.entries == ["B willDisappear", "A willAppear"])
+        driver.interaction.cancel()
+        advance(slide)
+        // As a back swipe given up: the controller that was coming goes,
+        // then the one that was going comes back.
+        #expect(log.entries == ["B willDisappear", "A willAppear", "A willDisappear", "A didDisappear", "B willAppear", "B didAppear"])
+        #expect(root.presentedViewController === presented)
+    }
+}
