@@ -307,52 +307,63 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     }
 
     override func value(at point: TimingPoint, underlying: AnimatableValue) -> AnimatableValue? {
-        let frames: [AnimatableValue]
-        var mode = calculationMode
-        if let path {
-            frames = Self.polyline(of: path).map { .point($0) }
-            mode = .paced
-        } else {
-            frames = (values ?? []).compactMap { AnimatableValue($0) }
-        }
-        guard let first = frames.first, let last = frames.last else { return nil }
         // The paced modes make their own timing: the animation's curve is ignored.
-        let fraction = mode.isPaced ? point.fraction : progress(atFraction: point.fraction)
+        let fraction = calculationMode.isPaced ? point.fraction : progress(atFraction: point.fraction)
+        if let path {
+            let keyframes = PathKeyframes(path)
+            guard let first = keyframes.points.first, let last = keyframes.points.last else { return nil }
+            let value = AnimatableValue.point(keyframes.point(at: fraction, mode: calculationMode, keyTimes: keyTimes?.map(\.doubleValue), curves: timingFunctions))
+            return accumulated(value, change: .point(CGPoint(x: last.x - first.x, y: last.y - first.y)), iteration: point.iteration)
+        }
+        let frames = (values ?? []).compactMap { AnimatableValue($0) }
+        guard let first = frames.first, let last = frames.last else { return nil }
         let shape = SplineShape(tension: tensionValues, continuity: continuityValues, bias: biasValues)
-        let value = Self.value(of: frames, at: fraction, mode: mode, keyTimes: keyTimes?.map(\.doubleValue), curves: timingFunctions, shape: shape)
+        let value = Self.value(of: frames, at: fraction, mode: calculationMode, keyTimes: keyTimes?.map(\.doubleValue), curves: timingFunctions, shape: shape)
         return accumulated(value, change: last.subtracting(first), iteration: point.iteration)
     }
 
     static func value(of frames: [AnimatableValue], at fraction: Double, mode: CAAnimationCalculationMode, keyTimes given: [Double]?,
                       curves: [CAMediaTimingFunction]?, shape: SplineShape = SplineShape()) -> AnimatableValue {
         if frames.count == 1 { return frames[0] }
-        if mode == .discrete {
-            let times = given.flatMap { $0.count == frames.count + 1 || $0.count == frames.count ? $0 : nil } ?? evenTimes(frames.count + 1)
-            var index = 0
-            for i in frames.indices where fraction >= times[i] { index = i }
-            return frames[index]
-        }
+        if mode == .discrete { return frames[discreteIndex(at: fraction, count: frames.count, keyTimes: given)] }
         if mode == .cubicPaced {
             let (segment, local) = SplineArcLength(frames, shape: shape).segment(atFractionOfLength: fraction)
             return shape.point(on: frames, segment: segment, at: local)
         }
         let times = mode == .paced ? pacedTimes(frames) : given?.count == frames.count ? given! : evenTimes(frames.count)
-        var segment = frames.count - 2
-        for i in 0..<(frames.count - 1) where fraction < times[i + 1] {
+        let (segment, local) = segment(at: fraction, times: times, curves: mode == .paced ? nil : curves)
+        if mode == .cubic { return shape.point(on: frames, segment: segment, at: local) }
+        return AnimatableValue.interpolate(frames[segment], frames[segment + 1], local)
+    }
+
+    /// The value `.discrete` shows at `fraction`: the last whose key time
+    /// has come (key times one more than the values, or one per value;
+    /// otherwise even).
+    static func discreteIndex(at fraction: Double, count: Int, keyTimes given: [Double]?) -> Int {
+        let times = given.flatMap { $0.count == count + 1 || $0.count == count ? $0 : nil } ?? evenTimes(count + 1)
+        var index = 0
+        for i in 0..<count where fraction >= times[i] { index = i }
+        return index
+    }
+
+    /// The segment between key times that `fraction` is in, and how far
+    /// along it, through the segment's timing function if there is one.
+    static func segment(at fraction: Double, times: [Double], curves: [CAMediaTimingFunction]?) -> (segment: Int, local: Double) {
+        var segment = times.count - 2
+        for i in 0..<(times.count - 1) where fraction < times[i + 1] {
             segment = i
             break
         }
         let span = times[segment + 1] - times[segment]
         var local = span > 0 ? (fraction - times[segment]) / span : 1
         local = min(1, max(0, local))
-        if mode != .paced, let curves, segment < curves.count {
+        if let curves, segment < curves.count {
             local = curves[segment].value(at: local)
         }
-        if mode == .cubic { return shape.point(on: frames, segment: segment, at: local) }
-        return AnimatableValue.interpolate(frames[segment], frames[segment + 1], local)
+        return (segment, local)
     }
 
-    private static func evenTimes(_ count: Int) -> [Double] {
+    static func evenTimes(_ count: Int) -> [Double] {
         (0..<count).map { Double($0) / Double(max(1, count - 1)) }
     }
 
@@ -363,40 +374,106 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         guard let total = lengths.last, total > 0 else { return evenTimes(frames.count) }
         return lengths.map { $0 / total }
     }
+}
 
-    /// The path as points, its curves cut into short straight pieces.
-    static func polyline(of path: CGPath) -> [CGPoint] {
-        var points: [CGPoint] = []
-        var current = CGPoint.zero, start = CGPoint.zero
-        let steps = 16
-        path.applyWithBlock { element in
-            let e = element.pointee
-            switch e.type {
-            case .moveToPoint:
-                current = e.points[0]; start = current
-                if points.isEmpty { points.append(current) }
-            case .addLineToPoint:
-                current = e.points[0]; points.append(current)
-            case .addQuadCurveToPoint:
-                let c = e.points[0], end = e.points[1], p0 = current
-                for i in 1...steps {
-                    let t = CGFloat(i) / CGFloat(steps), u = 1 - t
-                    points.append(CGPoint(x: u * u * p0.x + 2 * u * t * c.x + t * t * end.x, y: u * u * p0.y + 2 * u * t * c.y + t * t * end.y))
-                }
-                current = end
-            case .addCurveToPoint:
-                let c1 = e.points[0], c2 = e.points[1], end = e.points[2], p0 = current
-                for i in 1...steps {
-                    let t = CGFloat(i) / CGFloat(steps), u = 1 - t
-                    let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-                    points.append(CGPoint(x: a * p0.x + b * c1.x + c * c2.x + d * end.x, y: a * p0.y + b * c1.y + c * c2.y + d * end.y))
-                }
-                current = end
-            case .closeSubpath:
-                current = start; points.append(start)
+/// A keyframe animation's path as keyframes, as Core Animation's
+/// documentation of `path` says: the end point of each line or curve is a
+/// keyframe value (the path's first point too), the points between are
+/// those of the line or curve; a move-to makes no keyframe (the next
+/// segment starts where it moved to), and a close is a line back to the
+/// subpath's start. The calculation mode then times the keyframes as it
+/// times values: linear (evenly, or at `keyTimes`, one per keyframe, with
+/// a timing function per segment), discrete (each keyframe held), paced
+/// (one speed along the whole path). The cubic modes, which Apple does not
+/// define for paths, follow the path's own curves: cubic as linear,
+/// cubicPaced as paced.
+@MainActor
+struct PathKeyframes {
+    /// One line or curve of the path: its start, control points and end.
+    private enum Segment {
+        case line(CGPoint, CGPoint)
+        case quad(CGPoint, CGPoint, CGPoint)
+        case cubic(CGPoint, CGPoint, CGPoint, CGPoint)
+
+        func point(at t: CGFloat) -> CGPoint {
+            switch self {
+            case let .line(a, b): CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+            case let .quad(a, c, b): quadPoint(a, c, b, t)
+            case let .cubic(a, c1, c2, b): cubicPoint(a, c1, c2, b, t)
             }
         }
-        return points
+
+        var isStraight: Bool {
+            if case .line = self { return true }
+            return false
+        }
+    }
+
+    /// The keyframe values: the first point, then each segment's end.
+    private(set) var points: [CGPoint] = []
+    private var segments: [Segment] = []
+
+    init(_ path: CGPath) {
+        var current = CGPoint.zero, start = CGPoint.zero
+        var points: [CGPoint] = [], segments: [Segment] = []
+        path.applyWithBlock { element in
+            let e = element.pointee
+            let segment: Segment
+            switch e.type {
+            case .moveToPoint:
+                current = e.points[0]
+                start = current
+                if points.isEmpty { points.append(current) }
+                return
+            case .addLineToPoint: segment = .line(current, e.points[0])
+            case .addQuadCurveToPoint: segment = .quad(current, e.points[0], e.points[1])
+            case .addCurveToPoint: segment = .cubic(current, e.points[0], e.points[1], e.points[2])
+            case .closeSubpath: segment = .line(current, start)
+            }
+            current = segment.point(at: 1)
+            segments.append(segment)
+            points.append(current)
+        }
+        self.points = points
+        self.segments = segments
+    }
+
+    /// The point shown at `fraction` of the animation.
+    func point(at fraction: Double, mode: CAAnimationCalculationMode, keyTimes given: [Double]?, curves: [CAMediaTimingFunction]?) -> CGPoint {
+        guard !segments.isEmpty else { return points.first ?? .zero }
+        if mode == .discrete { return points[CAKeyframeAnimation.discreteIndex(at: fraction, count: points.count, keyTimes: given)] }
+        if mode.isPaced { return pacedPoint(at: fraction) }
+        let times = given?.count == points.count ? given! : CAKeyframeAnimation.evenTimes(points.count)
+        let (segment, local) = CAKeyframeAnimation.segment(at: fraction, times: times, curves: curves)
+        return segments[segment].point(at: CGFloat(local))
+    }
+
+    /// Curves cut into this many straight pieces to measure their length.
+    private static let piecesPerCurve = 16
+
+    /// The point `fraction` of the whole path's length along it.
+    private func pacedPoint(at fraction: Double) -> CGPoint {
+        var pieces: [(from: CGPoint, to: CGPoint)] = []
+        for segment in segments {
+            let count = segment.isStraight ? 1 : Self.piecesPerCurve
+            var previous = segment.point(at: 0)
+            for step in 1...count {
+                let next = segment.point(at: CGFloat(step) / CGFloat(count))
+                pieces.append((previous, next))
+                previous = next
+            }
+        }
+        let lengths = pieces.map { hypot(Double($0.to.x - $0.from.x), Double($0.to.y - $0.from.y)) }
+        let total = lengths.reduce(0, +)
+        var left = min(1, max(0, fraction)) * total
+        for (piece, length) in zip(pieces, lengths) where length > 0 {
+            if left <= length {
+                let t = CGFloat(left / length)
+                return CGPoint(x: piece.from.x + (piece.to.x - piece.from.x) * t, y: piece.from.y + (piece.to.y - piece.from.y) * t)
+            }
+            left -= length
+        }
+        return pieces.last?.to ?? points[0]
     }
 }
 
