@@ -235,6 +235,17 @@ open class CABasicAnimation: CAPropertyAnimation {
     }
 }
 
+/// Whether a layer moving along a keyframe animation's path turns with it.
+public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Turned to the path's direction.
+    public static let rotateAuto = CAAnimationRotationMode(rawValue: "auto")
+    /// Turned to the path's direction, then half a turn more.
+    public static let rotateAutoReverse = CAAnimationRotationMode(rawValue: "autoReverse")
+}
+
 /// How a keyframe animation moves between its values.
 public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
@@ -292,6 +303,11 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// For the cubic modes, which way the curve leans at each value
     /// (positive overshoots past it, negative undershoots); a missing value is 0.
     public var biasValues: [NSNumber]?
+    /// Whether a layer moving along the path (or through point values)
+    /// turns to follow it: nil (the default) does not; `.rotateAuto` turns
+    /// the layer's transform by the angle of the path's direction where the
+    /// layer is, `.rotateAutoReverse` by that angle plus half a turn.
+    public var rotationMode: CAAnimationRotationMode?
 
     override func copyAttributes(from other: CAAnimation) {
         super.copyAttributes(from: other)
@@ -304,22 +320,53 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         tensionValues = other.tensionValues
         continuityValues = other.continuityValues
         biasValues = other.biasValues
+        rotationMode = other.rotationMode
+    }
+
+    override var animatedKeyPaths: [String] {
+        rotationMode == nil ? super.animatedKeyPaths : super.animatedKeyPaths + ["transform"]
     }
 
     override func value(at point: TimingPoint, underlying: AnimatableValue) -> AnimatableValue? {
+        guard let (value, change) = keyframeValue(at: point.fraction) else { return nil }
+        return accumulated(value, change: change, iteration: point.iteration)
+    }
+
+    /// The value at `fraction` of a cycle, and the whole change from the
+    /// first keyframe to the last.
+    private func keyframeValue(at cycleFraction: Double) -> (value: AnimatableValue, change: AnimatableValue)? {
         // The paced modes make their own timing: the animation's curve is ignored.
-        let fraction = calculationMode.isPaced ? point.fraction : progress(atFraction: point.fraction)
+        let fraction = calculationMode.isPaced ? cycleFraction : progress(atFraction: cycleFraction)
         if let path {
             let keyframes = PathKeyframes(path)
             guard let first = keyframes.points.first, let last = keyframes.points.last else { return nil }
             let value = AnimatableValue.point(keyframes.point(at: fraction, mode: calculationMode, keyTimes: keyTimes?.map(\.doubleValue), curves: timingFunctions))
-            return accumulated(value, change: .point(CGPoint(x: last.x - first.x, y: last.y - first.y)), iteration: point.iteration)
+            return (value, .point(CGPoint(x: last.x - first.x, y: last.y - first.y)))
         }
         let frames = (values ?? []).compactMap { AnimatableValue($0) }
         guard let first = frames.first, let last = frames.last else { return nil }
         let shape = SplineShape(tension: tensionValues, continuity: continuityValues, bias: biasValues)
         let value = Self.value(of: frames, at: fraction, mode: calculationMode, keyTimes: keyTimes?.map(\.doubleValue), curves: timingFunctions, shape: shape)
-        return accumulated(value, change: last.subtracting(first), iteration: point.iteration)
+        return (value, last.subtracting(first))
+    }
+
+    override func apply(to values: inout LayerValues, at time: TimeInterval) {
+        super.apply(to: &values, at: time)
+        guard let rotationMode, let point = timingPoint(at: time), let angle = directionAngle(at: point.fraction) else { return }
+        let turn = rotationMode == .rotateAutoReverse ? angle + .pi : angle
+        // Turned in the layer's own plane, before its transform.
+        values.transform = CATransform3DConcat(CATransform3DMakeAffineTransform(CGAffineTransform(rotationAngle: turn)), values.transform)
+    }
+
+    /// The angle of the direction the point moves in at `fraction` of a
+    /// cycle (from a step of a ten-thousandth either side); nil for values
+    /// that are not points or when it stands still.
+    private func directionAngle(at fraction: Double) -> CGFloat? {
+        let step = 1e-4
+        let before = max(0, fraction - step), after = min(1, fraction + step)
+        guard case .point(let a)? = keyframeValue(at: before)?.value, case .point(let b)? = keyframeValue(at: after)?.value,
+              a != b else { return nil }
+        return atan2(b.y - a.y, b.x - a.x)
     }
 
     static func value(of frames: [AnimatableValue], at fraction: Double, mode: CAAnimationCalculationMode, keyTimes given: [Double]?,
