@@ -388,12 +388,14 @@ private func cross(_ a: CGPoint, _ b: CGPoint, _ p: CGPoint) -> CGFloat {
     (b.x - a.x) * (p.y - a.y) - (p.x - a.x) * (b.y - a.y)
 }
 
-func quadPoint(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ t: CGFloat) -> CGPoint {
+/// The quadratic Bézier curve p0, p1, p2 at parameter t.
+package func quadPoint(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ t: CGFloat) -> CGPoint {
     let u = 1 - t
     return CGPoint(x: u * u * p0.x + 2 * u * t * p1.x + t * t * p2.x, y: u * u * p0.y + 2 * u * t * p1.y + t * t * p2.y)
 }
 
-func cubicPoint(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, _ t: CGFloat) -> CGPoint {
+/// The cubic Bézier curve p0, p1, p2, p3 at parameter t.
+package func cubicPoint(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, _ t: CGFloat) -> CGPoint {
     let u = 1 - t
     let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
     return CGPoint(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x, y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)

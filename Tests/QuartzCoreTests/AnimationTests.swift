@@ -365,7 +365,7 @@ func bezierPoint(_ p: [Double], _ s: Double) -> (x: Double, y: Double) {
         #expect(abs(try #require(layer.presentation()).opacity - 0.6) < 1e-6)
     }
 
-    @Test func aPathMovesThePointAtAnEvenSpeed() throws {
+    @Test func aPacedPathMovesThePointAtAnEvenSpeed() throws {
         let clock = TestMediaClock()
         defer { clock.uninstall() }
         let layer = committedLayer()
@@ -375,12 +375,55 @@ func bezierPoint(_ p: [Double], _ s: Double) -> (x: Double, y: Double) {
         path.addLine(to: CGPoint(x: 30, y: 10))
         let along = CAKeyframeAnimation(keyPath: "position")
         along.path = path
+        along.calculationMode = .paced
         along.duration = 1
         layer.add(along, forKey: "path")
         clock.refresh(at: 100.5)  // 20 of 40 points along
         #expect(approximately(try #require(layer.presentation()).position, CGPoint(x: 20, y: 0)))
         clock.refresh(at: 100.875)
         #expect(approximately(try #require(layer.presentation()).position, CGPoint(x: 30, y: 5)))
+    }
+
+    @Test func aPathsLineAndCurveEndsAreItsKeyframesTimedByTheCalculationMode() throws {
+        let clock = TestMediaClock()
+        defer { clock.uninstall() }
+        let layer = committedLayer()
+        // Apple's `path` documentation: the end of each line or curve is a
+        // keyframe value, the points between are the line's or curve's.
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 0, y: 0))
+        path.addLine(to: CGPoint(x: 90, y: 0))  // 90 long
+        path.addCurve(to: CGPoint(x: 90, y: 40), control1: CGPoint(x: 110, y: 0), control2: CGPoint(x: 110, y: 40))
+        let along = CAKeyframeAnimation(keyPath: "position")
+        along.path = path
+        along.duration = 1
+        layer.add(along, forKey: "linear")
+        // Linear, the default: each of the two segments takes half the time,
+        // however long; the curve at parameter s is
+        // (1−s)³P₀ + 3(1−s)²sC₁ + 3(1−s)s²C₂ + s³P₁.
+        clock.refresh(at: 100.25)
+        #expect(approximately(try #require(layer.presentation()).position, CGPoint(x: 45, y: 0)))
+        clock.refresh(at: 100.75)  // s = 0.5: x 90·⅛ + 110·⅜ + 110·⅜ + 90·⅛ = 105, y 0 + 0 + 40·⅜ + 40·⅛ = 20
+        #expect(approximately(try #require(layer.presentation()).position, CGPoint(x: 105, y: 20)))
+        layer.removeAllAnimations()
+
+        let timed = CAKeyframeAnimation(keyPath: "position")
+        timed.path = path
+        timed.keyTimes = [0, 0.8, 1]  // one per keyframe
+        timed.duration = 1
+        timed.beginTime = 110
+        layer.add(timed, forKey: "timed")
+        clock.refresh(at: 110.4)
+        #expect(approximately(try #require(layer.presentation()).position, CGPoint(x: 45, y: 0)))
+
+        let steps = CAKeyframeAnimation(keyPath: "position")
+        steps.path = path
+        steps.calculationMode = .discrete
+        steps.duration = 1
+        steps.beginTime = 120
+        layer.add(steps, forKey: "steps")
+        clock.refresh(at: 120.5)  // three keyframes, each a third of the time
+        #expect(approximately(try #require(layer.presentation()).position, CGPoint(x: 90, y: 0)))
     }
 
     @Test func aSpringFollowsTheDampedOscillatorInClosedForm() throws {
@@ -631,27 +674,39 @@ final class StandInView: CALayerDelegate {
     @Test func aFadeTransitionDrawsTheOldLookOverTheNew() throws {
         let clock = TestMediaClock()
         defer { clock.uninstall() }
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
-        root.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-        let compositor = try LayerCompositor(rootLayer: root, pixelWidth: 10, pixelHeight: 10, scale: 1)
-        compositor.renderFrame()
-        let transition = CATransition()
-        transition.duration = 1
-        root.add(transition, forKey: nil)
-        CATransaction.setDisableActions(true)  // the transition alone shows the change
-        root.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let (root, compositor) = try redLayerTurningBlue(side: 10, with: CATransition())
         #expect(root.animationKeys() == ["transition"])
-        clock.refresh(at: 100.5)
-        CATransaction.flush()
-        compositor.renderFrame()
+        showFrame(at: 100.5, clock, compositor)
         let half = compositor.pixel(x: 5, y: 5)
         #expect(half.blue > 100 && half.red > 100)
-        clock.refresh(at: 101)
-        CATransaction.flush()
-        compositor.renderFrame()
+        showFrame(at: 101, clock, compositor)
         #expect(compositor.pixel(x: 5, y: 5).red == 0)
     }
+}
+
+/// A red square layer `side` points wide drawn by a compositor of its own,
+/// given `transition` for one second and then turned blue without an
+/// implicit animation, so that the transition alone shows the change.
+@MainActor
+func redLayerTurningBlue(side: Int, with transition: CATransition) throws -> (CALayer, LayerCompositor) {
+    let root = CALayer()
+    root.frame = CGRect(x: 0, y: 0, width: side, height: side)
+    root.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+    let compositor = try LayerCompositor(rootLayer: root, pixelWidth: side, pixelHeight: side, scale: 1)
+    compositor.renderFrame()
+    transition.duration = 1
+    root.add(transition, forKey: nil)
+    CATransaction.setDisableActions(true)
+    root.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+    return (root, compositor)
+}
+
+/// The refresh shown at `time`: the commit, then the frame composited.
+@MainActor
+func showFrame(at time: TimeInterval, _ clock: TestMediaClock, _ compositor: LayerCompositor) {
+    clock.refresh(at: time)
+    CATransaction.flush()
+    compositor.renderFrame()
 }
 
 /// A moving transition half way, and where its new look (blue) and its old
@@ -692,21 +747,11 @@ struct MovingTransitionCase: CustomTestStringConvertible, Sendable {
     func halfWayTheLooksAreWhereTheTransitionMovesThem(_ expected: MovingTransitionCase) throws {
         let clock = TestMediaClock()
         defer { clock.uninstall() }
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
-        root.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-        let compositor = try LayerCompositor(rootLayer: root, pixelWidth: 20, pixelHeight: 20, scale: 1)
-        compositor.renderFrame()
         let transition = CATransition()
         transition.type = CATransitionType(rawValue: expected.type)
         transition.subtype = CATransitionSubtype(rawValue: expected.subtype)
-        transition.duration = 1
-        root.add(transition, forKey: nil)
-        CATransaction.setDisableActions(true)  // the transition alone shows the change
-        root.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-        clock.refresh(at: 100.5)
-        CATransaction.flush()
-        compositor.renderFrame()
+        let (_, compositor) = try redLayerTurningBlue(side: 20, with: transition)
+        showFrame(at: 100.5, clock, compositor)
         for point in expected.blue {
             let pixel = compositor.pixel(x: point.x, y: point.y)
             #expect(pixel.blue == 255 && pixel.red == 0, "new look at \(point): \(pixel)")
@@ -715,9 +760,7 @@ struct MovingTransitionCase: CustomTestStringConvertible, Sendable {
             let pixel = compositor.pixel(x: point.x, y: point.y)
             #expect(pixel.red == 255 && pixel.blue == 0, "old look at \(point): \(pixel)")
         }
-        clock.refresh(at: 101)
-        CATransaction.flush()
-        compositor.renderFrame()
+        showFrame(at: 101, clock, compositor)
         for point in expected.blue + expected.red {
             #expect(compositor.pixel(x: point.x, y: point.y).blue == 255, "the end shows the new look only")
         }

@@ -145,3 +145,43 @@ private func hermite(_ p1: Double, _ d1: Double, _ p2: Double, _ d2: Double, _ s
         }
     }
 }
+
+@MainActor
+@Suite(.serialized) struct KeyframeRotationModeTests {
+    @Test func aLayerMovingAlongAPathTurnsWithItWhenAsked() throws {
+        let clock = TestMediaClock()
+        defer { clock.uninstall() }
+        let layer = CALayer()
+        CATransaction.flush()
+        // A quarter circle of radius 100 about (0, 0), from (100, 0) to (0, 100)
+        // (y down), as a cubic: at its middle the direction is down-left, 135°.
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 100, y: 0))
+        let k = 0.5523  // the usual cubic quarter circle's control distance
+        path.addCurve(to: CGPoint(x: 0, y: 100), control1: CGPoint(x: 100, y: 100 * k), control2: CGPoint(x: 100 * k, y: 100))
+        let along = CAKeyframeAnimation(keyPath: "position")
+        along.path = path
+        along.rotationMode = .rotateAuto
+        along.duration = 1
+        layer.add(along, forKey: "along")
+        clock.refresh(at: 100.5)
+        var angle = atan2(Double(try #require(layer.presentation()).transform.m12), Double(try #require(layer.presentation()).transform.m11))
+        #expect(abs(angle - 3 * .pi / 4) < 1e-3, "\(angle)")
+        clock.refresh(at: 100.0001)  // at the start the direction is straight down: 90°
+        angle = atan2(Double(try #require(layer.presentation()).transform.m12), Double(try #require(layer.presentation()).transform.m11))
+        #expect(abs(angle - .pi / 2) < 1e-2, "\(angle)")
+
+        let reverse = CAKeyframeAnimation(keyPath: "position")
+        reverse.values = [CGPoint(x: 0, y: 0), CGPoint(x: 30, y: 40)]
+        reverse.rotationMode = .rotateAutoReverse
+        reverse.duration = 1
+        reverse.beginTime = 110
+        layer.removeAllAnimations()
+        layer.add(reverse, forKey: "reverse")
+        clock.refresh(at: 110.5)
+        // Straight from (0, 0) to (30, 40): atan2(40, 30), plus half a turn.
+        let shown = try #require(layer.presentation()).transform
+        #expect(abs(shown.m11 - cos(atan2(40, 30) + .pi)) < 1e-6 && abs(shown.m12 - sin(atan2(40, 30) + .pi)) < 1e-6)
+        #expect(layer.transform.m11 == 1)  // the model never turned
+    }
+}

@@ -210,6 +210,25 @@ private let transitionTime = max(AlertTransitionMetrics.alertDuration, AlertTran
         #expect(dismissed && sheet.view.window == nil && cancelCard.transform == .identity)
     }
 
+    @Test func pictureOfAnAlertFadingInAndASheetSlidingUp() {
+        let (root, window, _) = presenter()
+        UIScreen.main.scale = 1  // a ninth of the pixels of scale 3: the motion shows, the test stays quick
+        root.view.backgroundColor = .systemTeal
+        let alert = UIAlertController(title: "Delete this photo?", message: "It will be removed from all your devices.", preferredStyle: .alert)
+        alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
+        alert.addAction(UIAlertAction(title: "Delete", style: .destructive))
+        root.present(alert, animated: true)
+        advance(0.05)  // a little over half way on the spring: larger than its size, half transparent
+        expectMatchesReference(snapshot(window), named: "alert-fading-in", tolerance: 3)
+        alert.dismiss(animated: false)
+        let sheet = UIAlertController(title: "Share", message: nil, preferredStyle: .actionSheet)
+        sheet.addAction(UIAlertAction(title: "Copy Link", style: .default))
+        sheet.addAction(UIAlertAction(title: "Cancel", style: .cancel))
+        root.present(sheet, animated: true)
+        advance(AlertTransitionMetrics.sheetSlideDuration / 2)  // half way up on the ease-in-out curve
+        expectMatchesReference(snapshot(window), named: "action-sheet-sliding-up", tolerance: 3)
+    }
+
     @Test func whileAnAlertAnimatesInTouchesAreIgnoredEvenOnWhatIsBehindIt() {
         let (root, window, synthesizer) = presenter()
         let log = CallLog()

@@ -52,15 +52,22 @@ private final class DismissalDriver: UIViewControllerTransitioningDelegate {
         UIApplication.shared.runLoop.advance(by: seconds)
     }
 
+    /// A logging controller A showing in a window, and B to present from
+    /// it with `style`; the window is kept alive by the caller.
+    private func presentation(_ style: UIModalPresentationStyle) -> (CallLog, UIWindow, AppearanceLoggingController, AppearanceLoggingController) {
+        let log = CallLog()
+        let (window, root) = scene(log)
+        let presented = AppearanceLoggingController("B", log)
+        presented.modalPresentationStyle = style
+        return (log, window, root, presented)
+    }
+
     /// The standard slide's time, and a little more.
     private let slide = ModalTransitionMetrics.slideDuration
 
     @Test func aFullScreenPresentationTellsBothControllersAtItsStartAndItsEnd() {
-        let log = CallLog()
-        let (window, root) = scene(log)
+        let (log, window, root, presented) = presentation(.fullScreen)
         defer { withExtendedLifetime(window) {} }
-        let presented = AppearanceLoggingController("B", log)
-        presented.modalPresentationStyle = .fullScreen
         root.present(presented, animated: true) { log.add("completion") }
         #expect(log.entries == ["A willDisappear", "B willAppear"])
         advance(slide / 2)
@@ -98,11 +105,8 @@ private final class DismissalDriver: UIViewControllerTransitioningDelegate {
     }
 
     @Test func withoutAnimationTheSameOrderRunsAtOnce() {
-        let log = CallLog()
-        let (window, root) = scene(log)
+        let (log, window, root, presented) = presentation(.fullScreen)
         defer { withExtendedLifetime(window) {} }
-        let presented = AppearanceLoggingController("B", log)
-        presented.modalPresentationStyle = .fullScreen
         root.present(presented, animated: false)
         #expect(log.entries == ["A willDisappear (not animated)", "B willAppear (not animated)", "B didAppear", "A didDisappear"])
         log.clear()
@@ -111,10 +115,8 @@ private final class DismissalDriver: UIViewControllerTransitioningDelegate {
     }
 
     @Test func aChildOfThePresentedControllerHearsWithItsParent() {
-        let log = CallLog()
-        let (window, root) = scene(log)
+        let (log, window, root, presented) = presentation(.automatic)
         defer { withExtendedLifetime(window) {} }
-        let presented = AppearanceLoggingController("B", log)
         let child = AppearanceLoggingController("B's child", log)
         presented.addChild(child)
         presented.view.addSubview(child.view)
@@ -126,11 +128,8 @@ private final class DismissalDriver: UIViewControllerTransitioningDelegate {
     }
 
     @Test func aCancelledInteractiveDismissalTellsTheWayBack() {
-        let log = CallLog()
-        let (window, root) = scene(log)
+        let (log, window, root, presented) = presentation(.fullScreen)
         defer { withExtendedLifetime(window) {} }
-        let presented = AppearanceLoggingController("B", log)
-        presented.modalPresentationStyle = .fullScreen
         root.present(presented, animated: false)
         let driver = DismissalDriver()
         presented.transitioningDelegate = driver

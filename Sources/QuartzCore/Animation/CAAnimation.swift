@@ -242,6 +242,17 @@ open class CABasicAnimation: CAPropertyAnimation {
     }
 }
 
+/// Whether a layer moving along a keyframe animation's path turns with it.
+public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Turned to the path's direction.
+    public static let rotateAuto = CAAnimationRotationMode(rawValue: "auto")
+    /// Turned to the path's direction, then half a turn more.
+    public static let rotateAutoReverse = CAAnimationRotationMode(rawValue: "autoReverse")
+}
+
 /// How a keyframe animation moves between its values.
 public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
@@ -299,6 +310,11 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// For the cubic modes, which way the curve leans at each value
     /// (positive overshoots past it, negative undershoots); a missing value is 0.
     public var biasValues: [NSNumber]?
+    /// Whether a layer moving along the path (or through point values)
+    /// turns to follow it: nil (the default) does not; `.rotateAuto` turns
+    /// the layer's transform by the angle of the path's direction where the
+    /// layer is, `.rotateAutoReverse` by that angle plus half a turn.
+    public var rotationMode: CAAnimationRotationMode?
 
     override func copyAttributes(from other: CAAnimation) {
         super.copyAttributes(from: other)
@@ -311,55 +327,97 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         tensionValues = other.tensionValues
         continuityValues = other.continuityValues
         biasValues = other.biasValues
+        rotationMode = other.rotationMode
+    }
+
+    override var animatedKeyPaths: [String] {
+        rotationMode == nil ? super.animatedKeyPaths : super.animatedKeyPaths + ["transform"]
     }
 
     override func value(at point: TimingPoint, underlying: AnimatableValue) -> AnimatableValue? {
-        let frames: [AnimatableValue]
-        var mode = calculationMode
-        if let path {
-            frames = Self.polyline(of: path).map { .point($0) }
-            mode = .paced
-        } else {
-            frames = (values ?? []).compactMap { AnimatableValue($0) }
-        }
-        guard let first = frames.first, let last = frames.last else { return nil }
+        guard let (value, change) = keyframeValue(at: point.fraction) else { return nil }
+        return accumulated(value, change: change, iteration: point.iteration)
+    }
+
+    /// The value at `fraction` of a cycle, and the whole change from the
+    /// first keyframe to the last.
+    private func keyframeValue(at cycleFraction: Double) -> (value: AnimatableValue, change: AnimatableValue)? {
         // The paced modes make their own timing: the animation's curve is ignored.
-        let fraction = mode.isPaced ? point.fraction : progress(atFraction: point.fraction)
+        let fraction = calculationMode.isPaced ? cycleFraction : progress(atFraction: cycleFraction)
+        if let path {
+            let keyframes = PathKeyframes(path)
+            guard let first = keyframes.points.first, let last = keyframes.points.last else { return nil }
+            let value = AnimatableValue.point(keyframes.point(at: fraction, mode: calculationMode, keyTimes: keyTimes?.map(\.doubleValue), curves: timingFunctions))
+            return (value, .point(CGPoint(x: last.x - first.x, y: last.y - first.y)))
+        }
+        let frames = (values ?? []).compactMap { AnimatableValue($0) }
+        guard let first = frames.first, let last = frames.last else { return nil }
         let shape = SplineShape(tension: tensionValues, continuity: continuityValues, bias: biasValues)
-        let value = Self.value(of: frames, at: fraction, mode: mode, keyTimes: keyTimes?.map(\.doubleValue), curves: timingFunctions, shape: shape)
-        return accumulated(value, change: last.subtracting(first), iteration: point.iteration)
+        let value = Self.value(of: frames, at: fraction, mode: calculationMode, keyTimes: keyTimes?.map(\.doubleValue), curves: timingFunctions, shape: shape)
+        return (value, last.subtracting(first))
+    }
+
+    override func apply(to values: inout LayerValues, at time: TimeInterval) {
+        super.apply(to: &values, at: time)
+        guard let rotationMode, let point = timingPoint(at: time), let angle = directionAngle(at: point.fraction) else { return }
+        let turn = rotationMode == .rotateAutoReverse ? angle + .pi : angle
+        // Turned in the layer's own plane, before its transform.
+        values.transform = CATransform3DConcat(CATransform3DMakeAffineTransform(CGAffineTransform(rotationAngle: turn)), values.transform)
+    }
+
+    /// The angle of the direction the point moves in at `fraction` of a
+    /// cycle (from a step of a ten-thousandth either side); nil for values
+    /// that are not points or when it stands still.
+    private func directionAngle(at fraction: Double) -> CGFloat? {
+        let step = 1e-4
+        let before = max(0, fraction - step), after = min(1, fraction + step)
+        guard case .point(let a)? = keyframeValue(at: before)?.value, case .point(let b)? = keyframeValue(at: after)?.value,
+              a != b else { return nil }
+        return atan2(b.y - a.y, b.x - a.x)
     }
 
     static func value(of frames: [AnimatableValue], at fraction: Double, mode: CAAnimationCalculationMode, keyTimes given: [Double]?,
                       curves: [CAMediaTimingFunction]?, shape: SplineShape = SplineShape()) -> AnimatableValue {
         if frames.count == 1 { return frames[0] }
-        if mode == .discrete {
-            let times = given.flatMap { $0.count == frames.count + 1 || $0.count == frames.count ? $0 : nil } ?? evenTimes(frames.count + 1)
-            var index = 0
-            for i in frames.indices where fraction >= times[i] { index = i }
-            return frames[index]
-        }
+        if mode == .discrete { return frames[discreteIndex(at: fraction, count: frames.count, keyTimes: given)] }
         if mode == .cubicPaced {
             let (segment, local) = SplineArcLength(frames, shape: shape).segment(atFractionOfLength: fraction)
             return shape.point(on: frames, segment: segment, at: local)
         }
         let times = mode == .paced ? pacedTimes(frames) : given?.count == frames.count ? given! : evenTimes(frames.count)
-        var segment = frames.count - 2
-        for i in 0..<(frames.count - 1) where fraction < times[i + 1] {
+        let (segment, local) = segment(at: fraction, times: times, curves: mode == .paced ? nil : curves)
+        if mode == .cubic { return shape.point(on: frames, segment: segment, at: local) }
+        return AnimatableValue.interpolate(frames[segment], frames[segment + 1], local)
+    }
+
+    /// The value `.discrete` shows at `fraction`: the last whose key time
+    /// has come (key times one more than the values, or one per value;
+    /// otherwise even).
+    static func discreteIndex(at fraction: Double, count: Int, keyTimes given: [Double]?) -> Int {
+        let times = given.flatMap { $0.count == count + 1 || $0.count == count ? $0 : nil } ?? evenTimes(count + 1)
+        var index = 0
+        for i in 0..<count where fraction >= times[i] { index = i }
+        return index
+    }
+
+    /// The segment between key times that `fraction` is in, and how far
+    /// along it, through the segment's timing function if there is one.
+    static func segment(at fraction: Double, times: [Double], curves: [CAMediaTimingFunction]?) -> (segment: Int, local: Double) {
+        var segment = times.count - 2
+        for i in 0..<(times.count - 1) where fraction < times[i + 1] {
             segment = i
             break
         }
         let span = times[segment + 1] - times[segment]
         var local = span > 0 ? (fraction - times[segment]) / span : 1
         local = min(1, max(0, local))
-        if mode != .paced, let curves, segment < curves.count {
+        if let curves, segment < curves.count {
             local = curves[segment].value(at: local)
         }
-        if mode == .cubic { return shape.point(on: frames, segment: segment, at: local) }
-        return AnimatableValue.interpolate(frames[segment], frames[segment + 1], local)
+        return (segment, local)
     }
 
-    private static func evenTimes(_ count: Int) -> [Double] {
+    static func evenTimes(_ count: Int) -> [Double] {
         (0..<count).map { Double($0) / Double(max(1, count - 1)) }
     }
 
@@ -370,40 +428,106 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         guard let total = lengths.last, total > 0 else { return evenTimes(frames.count) }
         return lengths.map { $0 / total }
     }
+}
 
-    /// The path as points, its curves cut into short straight pieces.
-    static func polyline(of path: CGPath) -> [CGPoint] {
-        var points: [CGPoint] = []
-        var current = CGPoint.zero, start = CGPoint.zero
-        let steps = 16
-        path.applyWithBlock { element in
-            let e = element.pointee
-            switch e.type {
-            case .moveToPoint:
-                current = e.points[0]; start = current
-                if points.isEmpty { points.append(current) }
-            case .addLineToPoint:
-                current = e.points[0]; points.append(current)
-            case .addQuadCurveToPoint:
-                let c = e.points[0], end = e.points[1], p0 = current
-                for i in 1...steps {
-                    let t = CGFloat(i) / CGFloat(steps), u = 1 - t
-                    points.append(CGPoint(x: u * u * p0.x + 2 * u * t * c.x + t * t * end.x, y: u * u * p0.y + 2 * u * t * c.y + t * t * end.y))
-                }
-                current = end
-            case .addCurveToPoint:
-                let c1 = e.points[0], c2 = e.points[1], end = e.points[2], p0 = current
-                for i in 1...steps {
-                    let t = CGFloat(i) / CGFloat(steps), u = 1 - t
-                    let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-                    points.append(CGPoint(x: a * p0.x + b * c1.x + c * c2.x + d * end.x, y: a * p0.y + b * c1.y + c * c2.y + d * end.y))
-                }
-                current = end
-            case .closeSubpath:
-                current = start; points.append(start)
+/// A keyframe animation's path as keyframes, as Core Animation's
+/// documentation of `path` says: the end point of each line or curve is a
+/// keyframe value (the path's first point too), the points between are
+/// those of the line or curve; a move-to makes no keyframe (the next
+/// segment starts where it moved to), and a close is a line back to the
+/// subpath's start. The calculation mode then times the keyframes as it
+/// times values: linear (evenly, or at `keyTimes`, one per keyframe, with
+/// a timing function per segment), discrete (each keyframe held), paced
+/// (one speed along the whole path). The cubic modes, which Apple does not
+/// define for paths, follow the path's own curves: cubic as linear,
+/// cubicPaced as paced.
+@MainActor
+struct PathKeyframes {
+    /// One line or curve of the path: its start, control points and end.
+    private enum Segment {
+        case line(CGPoint, CGPoint)
+        case quad(CGPoint, CGPoint, CGPoint)
+        case cubic(CGPoint, CGPoint, CGPoint, CGPoint)
+
+        func point(at t: CGFloat) -> CGPoint {
+            switch self {
+            case let .line(a, b): CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+            case let .quad(a, c, b): quadPoint(a, c, b, t)
+            case let .cubic(a, c1, c2, b): cubicPoint(a, c1, c2, b, t)
             }
         }
-        return points
+
+        var isStraight: Bool {
+            if case .line = self { return true }
+            return false
+        }
+    }
+
+    /// The keyframe values: the first point, then each segment's end.
+    private(set) var points: [CGPoint] = []
+    private var segments: [Segment] = []
+
+    init(_ path: CGPath) {
+        var current = CGPoint.zero, start = CGPoint.zero
+        var points: [CGPoint] = [], segments: [Segment] = []
+        path.applyWithBlock { element in
+            let e = element.pointee
+            let segment: Segment
+            switch e.type {
+            case .moveToPoint:
+                current = e.points[0]
+                start = current
+                if points.isEmpty { points.append(current) }
+                return
+            case .addLineToPoint: segment = .line(current, e.points[0])
+            case .addQuadCurveToPoint: segment = .quad(current, e.points[0], e.points[1])
+            case .addCurveToPoint: segment = .cubic(current, e.points[0], e.points[1], e.points[2])
+            case .closeSubpath: segment = .line(current, start)
+            }
+            current = segment.point(at: 1)
+            segments.append(segment)
+            points.append(current)
+        }
+        self.points = points
+        self.segments = segments
+    }
+
+    /// The point shown at `fraction` of the animation.
+    func point(at fraction: Double, mode: CAAnimationCalculationMode, keyTimes given: [Double]?, curves: [CAMediaTimingFunction]?) -> CGPoint {
+        guard !segments.isEmpty else { return points.first ?? .zero }
+        if mode == .discrete { return points[CAKeyframeAnimation.discreteIndex(at: fraction, count: points.count, keyTimes: given)] }
+        if mode.isPaced { return pacedPoint(at: fraction) }
+        let times = given?.count == points.count ? given! : CAKeyframeAnimation.evenTimes(points.count)
+        let (segment, local) = CAKeyframeAnimation.segment(at: fraction, times: times, curves: curves)
+        return segments[segment].point(at: CGFloat(local))
+    }
+
+    /// Curves cut into this many straight pieces to measure their length.
+    private static let piecesPerCurve = 16
+
+    /// The point `fraction` of the whole path's length along it.
+    private func pacedPoint(at fraction: Double) -> CGPoint {
+        var pieces: [(from: CGPoint, to: CGPoint)] = []
+        for segment in segments {
+            let count = segment.isStraight ? 1 : Self.piecesPerCurve
+            var previous = segment.point(at: 0)
+            for step in 1...count {
+                let next = segment.point(at: CGFloat(step) / CGFloat(count))
+                pieces.append((previous, next))
+                previous = next
+            }
+        }
+        let lengths = pieces.map { hypot(Double($0.to.x - $0.from.x), Double($0.to.y - $0.from.y)) }
+        let total = lengths.reduce(0, +)
+        var left = min(1, max(0, fraction)) * total
+        for (piece, length) in zip(pieces, lengths) where length > 0 {
+            if left <= length {
+                let t = CGFloat(left / length)
+                return CGPoint(x: piece.from.x + (piece.to.x - piece.from.x) * t, y: piece.from.y + (piece.to.y - piece.from.y) * t)
+            }
+            left -= length
+        }
+        return pieces.last?.to ?? points[0]
     }
 }
 
