@@ -10,7 +10,6 @@
 #   Benchmarks/instruction-counts.sh            # print the figures
 #   Benchmarks/instruction-counts.sh --check    # and fail if one is over its limit
 #   Benchmarks/instruction-counts.sh --only tap # one measurement (hit, tap, pan, labels, cards)
-#   Benchmarks/instruction-counts.sh --build-only  # only the release build (scripts/test starts it early)
 #
 # Each measurement runs `openuikit-benchmarks --count NAME` (the cards:
 # `openuikit-render-benchmarks --count full`), which repeats the operation a
@@ -39,12 +38,10 @@ declare -A instruction_limit=([hit]=2700 [tap]=22000 [pan]=290000 [labels]=10200
 declare -A allocation_limit=([hit]=0.1 [tap]=4 [pan]=20 [labels]=3000 [cards]=1)
 
 check=false
-build_only=false
 only=(hit tap pan labels cards)
 while [ $# -gt 0 ]; do
     case "$1" in
         --check) check=true ;;
-        --build-only) build_only=true ;;
         --only) shift; only=("${1:?--only takes hit, tap, pan, labels or cards}") ;;
         -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "instruction-counts.sh: unknown argument $1" >&2; exit 2 ;;
@@ -52,14 +49,13 @@ while [ $# -gt 0 ]; do
     shift
 done
 
-if ! $build_only && ! command -v valgrind >/dev/null; then
+if ! command -v valgrind >/dev/null; then
     echo "instruction-counts.sh: valgrind is not installed (apt-get install -y valgrind)" >&2
     exit 1
 fi
 
 swift build -c release --product openuikit-benchmarks --scratch-path .build-release >&2
 swift build -c release --product openuikit-render-benchmarks --scratch-path .build-release >&2
-$build_only && exit 0
 bin_path="$(swift build -c release --scratch-path .build-release --show-bin-path)"
 
 work="$(mktemp -d)"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in Fuzz/Targets and runs each one.
 #
-#   Fuzz/run.sh [--short] [--build-only] [TARGET...]
+#   Fuzz/run.sh [--short] [TARGET...]
 #
 # Each target is one Swift file defining LLVMFuzzerTestOneInput; it is
 # compiled with the files in Fuzz/Support against the HID, EventServer and
@@ -19,11 +19,9 @@ cd "$(dirname "$0")/.."
 
 runs=1000000
 time_limit=0
-build_only=false
 while [ $# -gt 0 ]; do
     case "$1" in
         --short) runs=10000; time_limit=20 ;;
-        --build-only) build_only=true ;;
         *) break ;;
     esac
     shift
@@ -37,7 +35,7 @@ fi
 sanitizers=${FUZZ_SANITIZERS:-fuzzer,address}
 build=.build/fuzz
 mkdir -p "$build/crashes"
-flags=(-O -g -swift-version 6 -sanitize=$sanitizers -parse-as-library -package-name OpenUIKit
+flags=(-O -gline-tables-only -swift-version 6 -sanitize=$sanitizers -parse-as-library -package-name OpenUIKit
     -I "$build" -I Sources/CLinuxInput -I Sources/CSharedMemory -use-ld=lld)
 
 # The builds run side by side, as many at once as there are cores: the
@@ -126,8 +124,8 @@ build_target() {
 }
 
 # What the build is made from: the flags, the targets and every source
-# file it compiles. A build made from the same is not made again (so that
-# scripts/test can build early, and the pass then only runs).
+# file it compiles. A build made from the same is not made again: a second
+# run only runs.
 inputs_checksum() {
     {
         printf '%s\n' "${flags[@]}" "${targets[@]}"
@@ -144,7 +142,6 @@ else
     side_by_side build_target "${targets[@]}"
     echo "$built_from" >"$build/built-from"
 fi
-$build_only && exit 0
 
 
 run_target() {
