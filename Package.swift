@@ -126,7 +126,7 @@ let package = Package(
         .testTarget(name: "HIDTests", dependencies: ["HID", "CSharedMemory"]),
         .testTarget(name: "EventServerTests", dependencies: ["EventServer", "HID", "CX11"], exclude: ["Recordings"]),
         // Runs the server, the demo application and the tools as processes of their own.
-        .testTarget(name: "EndToEndTests", dependencies: ["HID", "CPNG"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HID", "CPNG", "Inspector", "UIKit"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "GeometryTestSupport", "DrawingTestSupport"]),
         .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics", "GeometryTestSupport"]),

@@ -6,7 +6,10 @@
 // the way), its text is UTF-8 of the protocol's bounded length, and the
 // HID packet inside an event message decodes to an event or an error, never
 // a trap. The in-place reader of event messages (what applications use)
-// agrees with the whole reader on every input.
+// agrees with the whole reader on every input. Inspector messages (requests,
+// commands, reports, statuses, frames) that do not read fail as inspector
+// errors, which the server takes as that message's problem alone; a report
+// that reads carries at most one message's worth of text.
 import HID
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -18,6 +21,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         message = try ServerMessage(decoding: bytes)
     } catch {
         _ = error.description
+        let isInspectorType = size >= 5 && [0x07, 0x08, 0x8B, 0x8C, 0x8D].contains(bytes[4])
+        if case .badInspectorMessage = error {
+            precondition(isInspectorType, "an inspector error for a message of type \(bytes[4])")
+        } else if isInspectorType, size >= 8, bytes[0..<4].elementsEqual(ServerProtocol.magic), bytes[5] == 0, bytes[6] == 0, bytes[7] == 0 {
+            fatalError("an inspector message refused with another error than an inspector one: \(error)")
+        }
         if case .success(let parts?) = inPlace { fatalError("an event read in place that the whole reader refuses (\(error)): \(parts.sequence)") }
         return 0
     }
@@ -47,6 +56,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     case .controlReply(.applications(let rows)):
         precondition(rows.allSatisfy { $0.name.utf8.count <= ServerProtocol.maximumNameLength })
+    case .inspectorReport(let report):
+        precondition(report.bytes.count <= ServerProtocol.maximumInspectorReportPart)
+    case .inspectRequest(.attach(let name)), .inspectorStatus(.attached(_, _, let name)):
+        precondition(name.utf8.count <= ServerProtocol.maximumNameLength)
     default:
         break
     }

@@ -17,6 +17,8 @@ public final class EventServer {
     let dispatcher: EventDispatcher
     /// Shows the front application's frames at each refresh.
     let presenter: FramePresenter
+    /// Passes inspector messages between inspectors and applications.
+    let inspectors: InspectorRelay
     private let log: ServerLog
     /// Set while `accept` cannot get a descriptor (`EMFILE`, `ENFILE`):
     /// the listener is left out of the poll until one is freed (a client
@@ -72,7 +74,12 @@ public final class EventServer {
         } catch {
             throw .display("cannot make the frame clock: \(error)")
         }
+        let inspectors = InspectorRelay(log: log, mayInspect: configuration.mayInspect)
+        self.inspectors = inspectors
         self.listener = try Self.listen(at: configuration.socketPath, ownsDirectory: configuration.ownsSocketDirectory)
+        presenter.frameShown = { application, commit, buffer in
+            inspectors.frameShown(of: application, commit: commit, buffer: buffer)
+        }
     }
 
     /// Where frames are shown.
@@ -385,6 +392,11 @@ public final class EventServer {
             switch message {
             case .failure(let error):
                 if let descriptor { close(descriptor) }
+                if case .badInspectorMessage = error, client.isApplication {
+                    // Only its inspector hears of it: the application stays.
+                    inspectors.skipMalformedMessage(from: client, error)
+                    continue
+                }
                 return drop(client, because: "sent a malformed message: \(error)", now: now, code: .malformedMessage)
             case .success(let message):
                 guard handle(message, descriptor: descriptor, from: client, now: now) else { return }
@@ -409,8 +421,17 @@ public final class EventServer {
             dispatcher.acknowledge(acknowledgement, from: client)
         case (.control, .controlRequest(let request)):
             client.enqueue(ServerMessage.controlReply(answer(request, now: now)).encoded())
-        case (.injector, .event(let envelope)):
+        case (.injector, .event(let envelope)), (.inspector, .event(let envelope)):
             inject(envelope, from: client)
+        case (.inspector, .inspectRequest(let request)):
+            if case .refuse(let error) = inspectors.handle(request, from: client, applications: dispatcher.clients, front: dispatcher.foreground) {
+                drop(client, because: error.message, now: now, code: error.code)
+                return false
+            }
+        case (.application, .inspectorReport(let report)):
+            if let behind = inspectors.pass(report, from: client) {
+                drop(behind, because: "fell more than \(InspectorRelay.maximumBacklog) messages behind its application's reports", now: now)
+            }
         case (.application, .attachBuffer), (.application, .requestFrame), (.application, .commitFrame):
             let passed = descriptor
             descriptor = nil
@@ -516,6 +537,7 @@ public final class EventServer {
         dispatcher.endInput(from: InputOrigin(client), readTime: now)
         dispatcher.remove(client, now: now)
         presenter.remove(client)
+        inspectors.remove(client)
     }
 
     /// A descriptor was closed: if `accept` was waiting for one, it may try again.
@@ -644,6 +666,11 @@ extension ServerMessage {
         case .bufferReleased: "buffer released"
         case .framePresented: "frame presented"
         case .frameDiscarded: "frame discarded"
+        case .inspectRequest: "inspect request"
+        case .inspectorCommand: "inspector command"
+        case .inspectorReport: "inspector report"
+        case .inspectorStatus: "inspector status"
+        case .inspectorFrame: "inspector frame"
         }
     }
 }

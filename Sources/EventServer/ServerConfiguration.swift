@@ -63,6 +63,10 @@ public struct ServerConfiguration: Sendable {
     /// Whether a peer may connect; by default only processes of the user
     /// running the server may. Tests replace it to play another user.
     public var acceptsPeer: @Sendable (PeerCredentials) -> Bool
+    /// Whether an inspector may inspect an application, from both peers'
+    /// credentials: by default only a process of the application's own
+    /// user may. Tests replace it to play another user.
+    public var mayInspect: @Sendable (_ inspector: PeerCredentials, _ application: PeerCredentials) -> Bool
     /// Where the log goes; standard error by default.
     public var log: @Sendable (String) -> Void
 
@@ -74,6 +78,7 @@ public struct ServerConfiguration: Sendable {
         watchdogTimeout: Double = 5,
         helloTimeout: Double = 5,
         acceptsPeer: @escaping @Sendable (PeerCredentials) -> Bool = ServerConfiguration.sameUser,
+        mayInspect: @escaping @Sendable (_ inspector: PeerCredentials, _ application: PeerCredentials) -> Bool = ServerConfiguration.sameUserInspects,
         log: @escaping @Sendable (String) -> Void = ServerConfiguration.logToStandardError
     ) {
         self.socketPath = socketPath
@@ -83,6 +88,7 @@ public struct ServerConfiguration: Sendable {
         self.watchdogTimeout = watchdogTimeout
         self.helloTimeout = helloTimeout
         self.acceptsPeer = acceptsPeer
+        self.mayInspect = mayInspect
         self.log = log
     }
 
@@ -93,6 +99,11 @@ public struct ServerConfiguration: Sendable {
 
     /// Accepts processes of the user the server runs as.
     public static let sameUser: @Sendable (PeerCredentials) -> Bool = { $0.userIdentifier == getuid() }
+
+    /// An inspector may inspect only applications of its own user.
+    public static let sameUserInspects: @Sendable (PeerCredentials, PeerCredentials) -> Bool = { inspector, application in
+        inspector.userIdentifier == application.userIdentifier
+    }
 
     public static let logToStandardError: @Sendable (String) -> Void = { line in
         var text = "openuikit-server: \(line)\n"

@@ -77,6 +77,22 @@ public final class MessageSocket: @unchecked Sendable {
         }
     }
 
+    /// Sends one message with a descriptor attached (`SCM_RIGHTS`) without
+    /// waiting: the server's, to an inspector. `descriptor` stays open here.
+    public func send(_ message: [UInt8], passing descriptor: Int32) throws(MessageSocketError) -> SendOutcome {
+        guard !isClosed else { throw .system("sendmsg", EBADF) }
+        while true {
+            let sent = message.withUnsafeBytes { openuikit_send_with_descriptor(fileDescriptor, $0.baseAddress, $0.count, descriptor) }
+            if sent >= 0 { return .sent }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: return .wouldBlock
+            case EPIPE, ECONNRESET, ENOTCONN: throw .peerClosed
+            case let code: throw .system("sendmsg", code)
+            }
+        }
+    }
+
     /// Sends one message with a descriptor attached (`SCM_RIGHTS`), waiting
     /// up to `timeout` seconds for room: an application's frame buffer. The
     /// receiver gets its own descriptor for the same file; `descriptor`

@@ -37,6 +37,19 @@ public enum ServerMessage: Equatable, Sendable {
     case framePresented(FramePresentation)
     /// A committed frame was replaced by a newer one before it was shown.
     case frameDiscarded(UInt64)
+    // The inspector (`openuikit inspect --attach`), through the server.
+    /// An inspector asks the server: which application, its tree, a frame.
+    case inspectRequest(InspectRequest)
+    /// What the server passes on to the inspected application.
+    case inspectorCommand(InspectorCommand)
+    /// Part of a JSON text from the inspected application to its inspector;
+    /// the server passes it on unchanged.
+    case inspectorReport(InspectorReport)
+    /// The server tells an inspector whom it inspects, or that it stopped.
+    case inspectorStatus(InspectorStatus)
+    /// A frame the display showed of the inspected application, sent to its
+    /// inspector with its pixels in a memfd attached.
+    case inspectorFrame(InspectorFrame)
 
     /// The first message of every connection: who is calling and in which
     /// version of the protocol.
@@ -50,6 +63,9 @@ public enum ServerMessage: Equatable, Sendable {
             case injector = 3
             /// `openuikit record`: receives a copy of every input event.
             case recorder = 4
+            /// `openuikit inspect --attach`: inspects an application through
+            /// the server, and sends input as an injector does.
+            case inspector = 5
         }
 
         public var version: UInt16
@@ -225,6 +241,78 @@ public enum ServerMessage: Equatable, Sendable {
         case failed(String)
     }
 
+    /// An inspector's request to the server.
+    public enum InspectRequest: Equatable, Sendable {
+        /// Inspect the application called this; empty: the one in front.
+        case attach(String)
+        /// Ask the application to describe its view tree again.
+        case tree
+        /// Send the next frame the display shows of the application (one;
+        /// the inspector asks again once it has shown it).
+        case frame
+    }
+
+    /// What the server asks of an application on its inspector's behalf.
+    public enum InspectorCommand: UInt8, Equatable, Sendable, CaseIterable {
+        /// An inspector attached: describe the tree, draw a whole frame, and
+        /// report every step of the events from now on.
+        case start = 1
+        /// Describe the view tree again.
+        case tree = 2
+        /// The inspector went away: stop reporting.
+        case stop = 3
+    }
+
+    /// Part of one JSON text (the inspector page's messages: `tree`,
+    /// `trace`, `chain`, `error`); a text longer than one message goes in
+    /// several parts, in order, the last one marked.
+    public struct InspectorReport: Equatable, Sendable {
+        public var isLastPart: Bool
+        /// UTF-8 bytes, at most ``ServerProtocol/maximumInspectorReportPart``;
+        /// a part may end inside a character, the text is checked whole.
+        public var bytes: [UInt8]
+
+        public init(isLastPart: Bool, bytes: [UInt8]) {
+            self.isLastPart = isLastPart
+            self.bytes = bytes
+        }
+    }
+
+    /// Whom an inspector inspects.
+    public enum InspectorStatus: Equatable, Sendable {
+        /// It is attached to this application.
+        case attached(clientIdentifier: UInt32, processIdentifier: Int32, name: String)
+        /// It is no longer attached, for the reason given (the application
+        /// left, another inspector took over).
+        case detached(String)
+        /// The application sent a message that does not read: it was
+        /// skipped, with the rest of the text it was part of; still attached.
+        case skipped(String)
+    }
+
+    /// A frame of the inspected application as the display showed it; its
+    /// pixels (RGBA, premultiplied, the screen's size in pixels) are in the
+    /// memfd sent with the message, sealed, which the inspector owns.
+    public struct InspectorFrame: Equatable, Sendable {
+        /// The application's commit that the frame showed.
+        public var commitIdentifier: UInt64
+        public var width: UInt32
+        public var height: UInt32
+        public var stride: UInt32
+
+        public init(commitIdentifier: UInt64, width: UInt32, height: UInt32, stride: UInt32) {
+            self.commitIdentifier = commitIdentifier
+            self.width = width
+            self.height = height
+            self.stride = stride
+        }
+
+        /// The buffer's size, as the server's check of a received memfd takes it.
+        public var attachment: BufferAttachment {
+            BufferAttachment(bufferIdentifier: 0, width: width, height: height, stride: stride)
+        }
+    }
+
     /// One row of `openuikit apps`.
     public struct ApplicationStatus: Equatable, Sendable {
         public var clientIdentifier: UInt32
@@ -283,6 +371,9 @@ public enum ServerProtocol {
     public static let maximumDamageRects = 64
     /// Application names longer than this are refused.
     public static let maximumNameLength = 255
+    /// The most bytes of text one inspector report carries: a message's
+    /// most, less the header and the report's own 8 bytes.
+    public static let maximumInspectorReportPart = maximumMessageSize - headerSize - 8
 
     /// `$XDG_RUNTIME_DIR/openuikit/server.sock`, or
     /// `/tmp/openuikit-UID/server.sock` when that variable is unset: where
@@ -316,6 +407,11 @@ public enum ServerProtocol {
         case bufferReleased = 0x88
         case framePresented = 0x89
         case frameDiscarded = 0x8A
+        case inspectRequest = 0x07
+        case inspectorReport = 0x08
+        case inspectorCommand = 0x8B
+        case inspectorStatus = 0x8C
+        case inspectorFrame = 0x8D
     }
 }
 
@@ -326,6 +422,10 @@ public enum ServerProtocolError: Error, Equatable, Sendable, CustomStringConvert
     case unknownType(UInt8)
     case badLength(type: UInt8, length: Int)
     case badField(String)
+    /// An inspector message (a request, a command, a report, a status or
+    /// a frame) that does not read, for the reason given: the server
+    /// refuses that message alone, and keeps the application that sent it.
+    case badInspectorMessage(String)
 
     public var description: String {
         switch self {
@@ -334,6 +434,7 @@ public enum ServerProtocolError: Error, Equatable, Sendable, CustomStringConvert
         case .unknownType(let t): "unknown message type \(t)"
         case .badLength(let t, let n): "a message of type \(t) cannot be \(n) bytes long"
         case .badField(let what): "bad field: \(what)"
+        case .badInspectorMessage(let why): "a malformed inspector message: \(why)"
         }
     }
 }
@@ -440,6 +541,47 @@ extension ServerMessage {
         case .frameDiscarded(let commit):
             out.header(.frameDiscarded)
             out.put(commit)
+        case .inspectRequest(let request):
+            out.header(.inspectRequest)
+            switch request {
+            case .attach(let name):
+                out.put(UInt8(1))
+                out.putString(name)
+            case .tree: out.put(UInt8(2))
+            case .frame: out.put(UInt8(3))
+            }
+        case .inspectorCommand(let command):
+            out.header(.inspectorCommand)
+            out.put(command.rawValue)
+        case .inspectorReport(let report):
+            let bytes = report.bytes.prefix(ServerProtocol.maximumInspectorReportPart)
+            out.bytes.reserveCapacity(ServerProtocol.headerSize + 8 + bytes.count)
+            out.header(.inspectorReport)
+            out.put(UInt8(report.isLastPart ? 1 : 0))
+            out.bytes.append(contentsOf: [0, 0, 0])
+            out.put(UInt32(bytes.count))
+            out.bytes.append(contentsOf: bytes)
+        case .inspectorStatus(let status):
+            out.header(.inspectorStatus)
+            switch status {
+            case .attached(let client, let pid, let name):
+                out.put(UInt8(1))
+                out.put(client)
+                out.put(UInt32(bitPattern: pid))
+                out.putString(name)
+            case .detached(let why):
+                out.put(UInt8(2))
+                out.putText(why)
+            case .skipped(let why):
+                out.put(UInt8(3))
+                out.putText(why)
+            }
+        case .inspectorFrame(let frame):
+            out.header(.inspectorFrame)
+            out.put(frame.commitIdentifier)
+            out.put(frame.width)
+            out.put(frame.height)
+            out.put(frame.stride)
         }
         return out.bytes
     }
@@ -640,8 +782,63 @@ extension ServerMessage {
             self = .framePresented(FramePresentation(commitIdentifier: commit, sequence: sequence, time: time, refreshInterval: interval))
         case .frameDiscarded:
             self = .frameDiscarded(try reader.get(orThrow: lengthError))
+        case .inspectRequest, .inspectorCommand, .inspectorReport, .inspectorStatus, .inspectorFrame:
+            do throws(ServerProtocolError) {
+                self = try Self.decodeInspectorMessage(type, reader: &reader, lengthError: lengthError)
+                guard reader.offset == bytes.count else { throw lengthError }
+            } catch {
+                throw .badInspectorMessage(error.description)
+            }
         }
         guard reader.offset == bytes.count else { throw lengthError }
+    }
+
+    private static func decodeInspectorMessage(
+        _ type: ServerProtocol.MessageType, reader: inout MessageReader, lengthError: ServerProtocolError
+    ) throws(ServerProtocolError) -> ServerMessage {
+        switch type {
+        case .inspectRequest:
+            let kind: UInt8 = try reader.get(orThrow: lengthError)
+            switch kind {
+            case 1: return .inspectRequest(.attach(try reader.getString(orThrow: lengthError)))
+            case 2: return .inspectRequest(.tree)
+            case 3: return .inspectRequest(.frame)
+            default: throw .badField("inspect request kind \(kind)")
+            }
+        case .inspectorCommand:
+            let raw: UInt8 = try reader.get(orThrow: lengthError)
+            guard let command = InspectorCommand(rawValue: raw) else { throw .badField("inspector command \(raw)") }
+            return .inspectorCommand(command)
+        case .inspectorReport:
+            let last: UInt8 = try reader.get(orThrow: lengthError)
+            try reader.skipZeroes(3, orThrow: lengthError)
+            let count = Int(try reader.get(orThrow: lengthError) as UInt32)
+            guard last <= 1 else { throw .badField("inspector report last-part flag \(last)") }
+            guard count <= ServerProtocol.maximumInspectorReportPart else {
+                throw .badField("an inspector report part of \(count) bytes (at most \(ServerProtocol.maximumInspectorReportPart))")
+            }
+            return .inspectorReport(InspectorReport(isLastPart: last == 1, bytes: try reader.getBytes(count, orThrow: lengthError)))
+        case .inspectorStatus:
+            let kind: UInt8 = try reader.get(orThrow: lengthError)
+            switch kind {
+            case 1:
+                let client: UInt32 = try reader.get(orThrow: lengthError)
+                let pid: UInt32 = try reader.get(orThrow: lengthError)
+                let name = try reader.getString(orThrow: lengthError)
+                return .inspectorStatus(.attached(clientIdentifier: client, processIdentifier: Int32(bitPattern: pid), name: name))
+            case 2: return .inspectorStatus(.detached(try reader.getText(orThrow: lengthError)))
+            case 3: return .inspectorStatus(.skipped(try reader.getText(orThrow: lengthError)))
+            default: throw .badField("inspector status kind \(kind)")
+            }
+        case .inspectorFrame:
+            let commit: UInt64 = try reader.get(orThrow: lengthError)
+            let width: UInt32 = try reader.get(orThrow: lengthError)
+            let height: UInt32 = try reader.get(orThrow: lengthError)
+            let stride: UInt32 = try reader.get(orThrow: lengthError)
+            return .inspectorFrame(InspectorFrame(commitIdentifier: commit, width: width, height: height, stride: stride))
+        default:
+            throw .unknownType(type.rawValue)
+        }
     }
 
     /// ``init(decoding:)`` for an array.
@@ -704,6 +901,13 @@ private struct MessageReader {
             throw .badField("padding bytes that are not zero")
         }
         offset += count
+    }
+
+    mutating func getBytes(_ count: Int, orThrow error: ServerProtocolError) throws(ServerProtocolError) -> [UInt8] {
+        guard count >= 0, bytes.count - offset >= count else { throw error }
+        let slice = Array(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)]))
+        offset += count
+        return slice
     }
 
     mutating func getString(orThrow error: ServerProtocolError) throws(ServerProtocolError) -> String {

@@ -153,6 +153,7 @@ function handle(message) {
   case "trace": receiveRecords(message); break;
   case "chain": state.chains.set(message.touch, message.chain); if (message.touch === state.chosenTouch) renderTouch(); break;
   case "error": showError(message.message); break;
+  case "status": $("status").textContent = message.message; break;
   default: showError(`unknown message ${message.type}`);
   }
 }

@@ -2,11 +2,19 @@ import Foundation
 import HID
 import UIKit
 
-/// The application's side of the inspector, on the main actor: it runs the
-/// scene being inspected, watches every step of its events through
-/// `UIApplication.traceHandler`, draws its frames, describes its view tree,
-/// and turns the page's clicks and drags into touches on the application's
-/// input port, the way a touch screen's frames arrive.
+/// The inspector's session with its page, on the main actor: it shows the
+/// page what it inspects, live, and turns the page's clicks and drags into
+/// touches that take the application's real path.
+///
+/// It inspects either
+/// - a scene it runs itself (`openuikit inspect SCENE`): the application's
+///   steps come from an ``InspectionFeed`` in this process, frames from its
+///   own compositor, and the page's touches go to the application's input
+///   port, the way a touch screen's frames arrive; or
+/// - an application on the event server (`openuikit inspect --attach`):
+///   the application's own feed answers through the server, frames come
+///   from the server's display, and touches go to the server as input
+///   (``AttachedApplication``).
 ///
 /// One page is live at a time: a page that connects takes over from the one
 /// before (a reload connects before the old page's socket closes), whose
@@ -39,10 +47,13 @@ public final class InspectorSession {
     public let scenes: [Scene]
     public private(set) var sceneName: String
     private let application = UIApplication.shared
+    /// The application on the event server, when attached to one.
+    private let attached: AttachedApplication?
+    /// The scene's window and what draws it, when running a scene.
     private var window: UIWindow?
     private var compositor: LayerCompositor?
-    /// Names every object in trace records and the tree with one number.
-    private var encoder = TraceJSONEncoder()
+    /// The scene's steps and tree, when running a scene.
+    private var feed: InspectionFeed?
     /// The page that is live, and how to reach it.
     private var page: (id: Int, send: @Sendable (Outgoing) -> Void)?
     private var nextPageID = 1
@@ -51,34 +62,73 @@ public final class InspectorSession {
     /// once it has.
     private var frameAwaitingPage = false
     private var screenChanged = true
-    /// The page's fingers on the screen, by the page's pointer number, with
-    /// the finger identifier the input port knows each by.
-    private var fingers: [Int: UInt32] = [:]
-    private var nextFinger: UInt32 = 1
-    /// Trace records not yet sent, as JSON; at most `maximumPendingRecords`.
-    private var pendingRecords: [String] = []
-    private var droppedRecords = 0
-    static let maximumPendingRecords = 50_000
-    /// The touches bound since the last flush, whose responder chains go with the records.
-    private var boundTouches: [(touch: Int, view: UIView)] = []
+    private var fingers = PageFingers()
+    /// Why the event server can no longer be reached, once it cannot.
+    public private(set) var serverProblem: String?
+
     /// How long the last tree took to describe and how many views it had.
-    public private(set) var lastTreeMeasurement: (views: Int, milliseconds: Double)?
+    public var lastTreeMeasurement: (views: Int, milliseconds: Double)? { feed?.lastTreeMeasurement }
 
     /// Starts `initialScene` (one of `scenes`).
     public init(scenes: [Scene], initialScene: String) throws {
         precondition(!scenes.isEmpty, "the inspector needs a scene to show")
         self.scenes = scenes
         sceneName = initialScene
-        application.traceHandler = { [unowned self] record in self.traced(record) }
-        application.didCommit = { [unowned self] in self.committed() }
-        application.didHandleEvents = { [unowned self] in self.flushAfterEvents() }
+        attached = nil
+        let feed = InspectionFeed(windows: { [unowned self] in window.map { [$0] } ?? [] }) { [unowned self] text in
+            if page != nil { send(.text(text)) }
+        }
+        feed.afterCommit = { [unowned self] in
+            screenChanged = true
+            if !frameAwaitingPage { sendFrameIfChanged() }
+        }
+        self.feed = feed
+        feed.start()
         try show(initialScene)
     }
+
+    /// Inspects an application through the event server at `serverPath`:
+    /// the one called `applicationName`, or the one in front when it is empty.
+    public init(attachingTo applicationName: String, serverPath: String) throws {
+        let application = try AttachedApplication(serverPath: serverPath, applicationName: applicationName)
+        attached = application
+        scenes = []
+        sceneName = applicationName.isEmpty ? "the application in front" : applicationName
+    }
+
+    /// Watches the event server's socket, when attached, from the main
+    /// queue (which the application's run loop drains): what arrives goes
+    /// to the page, and `onDisconnect` is called with the reason if the
+    /// server goes away.
+    public func readServerOnMainQueue(onDisconnect: @escaping @MainActor @Sendable (String) -> Void) {
+        guard let attached, serverSource == nil else { return }
+        let source = DispatchSource.makeReadSource(fileDescriptor: attached.fileDescriptor, queue: .main)
+        source.setEventHandler { [unowned self] in
+            MainActor.assumeIsolated {
+                receiveFromServer()
+                if let serverProblem {
+                    serverSource?.cancel()
+                    onDisconnect(serverProblem)
+                }
+            }
+        }
+        source.resume()
+        serverSource = source
+    }
+
+    private var serverSource: (any DispatchSourceRead)?
+
+    /// The event server's socket, when attached: readable when
+    /// ``receiveFromServer()`` has something to take (for tests that read it themselves).
+    package var serverDescriptor: Int32? { attached?.fileDescriptor }
 
     // MARK: The scene
 
     /// Replaces the scene on the screen with `name`'s.
     func show(_ name: String) throws {
+        guard attached == nil else {
+            throw InspectorError("the inspector is attached to an application on the event server: it has no scenes to switch to")
+        }
         guard let scene = scenes.first(where: { $0.name == name }) else {
             throw InspectorError("no scene named \"\(name)\"; known: \(scenes.map(\.name).joined(separator: ", "))")
         }
@@ -89,24 +139,16 @@ public final class InspectorSession {
         newWindow.makeKeyAndVisible()
         window = newWindow
         sceneName = name
-        encoder = TraceJSONEncoder()
-        pendingRecords = []
-        boundTouches = []
+        feed?.reset()
         let screen = UIScreen.main.bounds
-        // Frames go to the page at one pixel per point: the picture is for
-        // seeing, and a smaller PNG keeps the page live.
+        // Frames go to the page at one pixel per point (FramePicture).
         compositor = try LayerCompositor(
             rootLayer: newWindow.layer, pixelWidth: Int(screen.width.rounded(.up)),
             pixelHeight: Int(screen.height.rounded(.up)), scale: 1)
         compositor?.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
         screenChanged = true
-        treeIsStale = true
         if page != nil { sendWelcome() }
     }
-
-    /// Whether the tree changed since it was last sent (a new scene, whose
-    /// first layout is at the end of the turn).
-    private var treeIsStale = true
 
     // MARK: Pages
 
@@ -114,7 +156,7 @@ public final class InspectorSession {
     public func connect(send: @escaping @Sendable (Outgoing) -> Void) -> Int {
         if let old = page {
             liftAllFingers()
-            old.send(.text(Self.errorMessage("another page connected to the inspector; this one is no longer live (reload it to take over)")))
+            old.send(.text(InspectionFeed.errorMessage("another page connected to the inspector; this one is no longer live (reload it to take over)")))
             old.send(.close("replaced by a newer page"))
         }
         let id = nextPageID
@@ -142,29 +184,33 @@ public final class InspectorSession {
             let message = try InspectorMessage(parsing: text)
             try handle(message)
         } catch let error as InspectorError {
-            send(.text(Self.errorMessage(error.message)))
+            send(.text(InspectionFeed.errorMessage(error.message)))
         } catch {
-            send(.text(Self.errorMessage("\(error)")))
+            send(.text(InspectionFeed.errorMessage("\(error)")))
         }
     }
 
     /// A binary message from page `id`: the page sends none.
     public func receiveBinary(byteCount: Int, from id: Int) {
         guard page?.id == id else { return }
-        send(.text(Self.errorMessage("the inspector takes text messages only; a binary one of \(byteCount) bytes was ignored")))
+        send(.text(InspectionFeed.errorMessage("the inspector takes text messages only; a binary one of \(byteCount) bytes was ignored")))
     }
 
     private func handle(_ message: InspectorMessage) throws {
         switch message {
         case .touch(let pointer, let phase, let location):
-            try touch(pointer: pointer, phase: phase, at: location)
+            deliver(try fingers.frame(pointer: pointer, phase: phase, at: location))
         case .scene(let name):
             try show(name)
         case .frameShown:
             frameAwaitingPage = false
-            sendFrameIfChanged()
+            if let attached {
+                try attached.requestFrame()
+            } else {
+                sendFrameIfChanged()
+            }
         case .tree:
-            sendTree()
+            if let attached { try attached.requestTree() } else { feed?.sendTree() }
         }
     }
 
@@ -173,137 +219,93 @@ public final class InspectorSession {
     }
 
     private func sendWelcome() {
-        let screen = UIScreen.main.bounds
-        let sceneList = scenes.map { "{\"name\":\(json($0.name)),\"summary\":\(json($0.summary))}" }
+        let screen = attached?.screenSize ?? UIScreen.main.bounds.size
+        let sceneList: [String]
+        if attached != nil {
+            sceneList = ["{\"name\":\(json(sceneName)),\"summary\":\(json("an application on the event server"))}"]
+        } else {
+            sceneList = scenes.map { "{\"name\":\(json($0.name)),\"summary\":\(json($0.summary))}" }
+        }
         send(.text("{\"type\":\"hello\",\"scene\":\(json(sceneName)),\"scenes\":[\(sceneList.joined(separator: ","))],"
             + "\"screen\":{\"width\":\(TraceJSONEncoder.number(Double(screen.width))),\"height\":\(TraceJSONEncoder.number(Double(screen.height)))}}"))
-        sendTree()
-        sendFrameIfChanged()
+        if let attached {
+            // Attaching again restarts the application's feed: it describes
+            // its tree and draws a whole frame, which the server sends.
+            do {
+                try attached.attachAgain()
+                try attached.requestFrame()
+            } catch {
+                send(.text(InspectionFeed.errorMessage("\(error)")))
+            }
+        } else {
+            feed?.sendTree()
+            sendFrameIfChanged()
+        }
     }
 
     // MARK: Touches from the page
 
-    /// A finger of the page's pointer `pointer` in `phase` at `location`
-    /// (screen points): one digitizer frame to the input port, carrying
-    /// every finger of the page, the others stationary, as a touch screen
-    /// reports.
-    private func touch(pointer: Int, phase: DigitizerContact.Phase, at location: CGPoint) throws {
-        guard location.x.isFinite, location.y.isFinite else {
-            throw InspectorError("a touch needs finite coordinates")
-        }
-        let finger: UInt32
-        switch phase {
-        case .began:
-            guard fingers[pointer] == nil else { throw InspectorError("pointer \(pointer) is already down") }
-            finger = nextFinger
-            nextFinger &+= 1
-            fingers[pointer] = finger
-        default:
-            guard let down = fingers[pointer] else {
-                // A page reloaded mid-gesture sends the rest of a drag it
-                // never began here: nothing is down for it.
-                throw InspectorError("pointer \(pointer) is not down (was the page reloaded mid-gesture?); its \(phase) was ignored")
-            }
-            finger = down
-            if phase == .ended || phase == .cancelled { fingers[pointer] = nil }
-        }
-        var contacts = [DigitizerContact(identifier: finger, phase: phase, x: location.x, y: location.y)]
-        for (_, other) in fingers where other != finger {
-            if let last = lastLocations[other] {
-                contacts.append(DigitizerContact(identifier: other, phase: .stationary, x: last.x, y: last.y))
-            }
-        }
-        lastLocations[finger] = phase == .ended || phase == .cancelled ? nil : location
-        deliver(contacts)
-    }
-
-    private var lastLocations: [UInt32: CGPoint] = [:]
-
-    /// Sends a frame of `contacts` to the input port. The run loop takes it
-    /// in its next pass, after this main-actor job; the trace of what it did
-    /// goes to the page once the event source has delivered it.
+    /// Sends a frame of `contacts`: to the server as input when attached,
+    /// else to the input port, which the run loop takes in its next pass,
+    /// after this main-actor job (the trace of what it did goes to the page
+    /// once the event source has delivered it).
     private func deliver(_ contacts: [DigitizerContact]) {
-        application.inputPort.send(.digitizer(DigitizerFrame(timestamp: application.runLoop.clock.now, contacts: contacts)))
-        if fingers.isEmpty { treeIsStale = true }
-    }
-
-    /// What the events left to send: their records, and the tree once no
-    /// finger is down.
-    func flushAfterEvents() {
-        flushRecords()
-        if treeIsStale && fingers.isEmpty { sendTree() }
+        if let attached {
+            do {
+                try attached.inject(contacts)
+            } catch {
+                send(.text(InspectionFeed.errorMessage("\(error)")))
+            }
+        } else {
+            application.inputPort.send(.digitizer(DigitizerFrame(timestamp: application.runLoop.clock.now, contacts: contacts)))
+        }
     }
 
     /// Lifts every finger of the page, as cancelled.
     private func liftAllFingers() {
-        guard !fingers.isEmpty else { return }
-        var contacts: [DigitizerContact] = []
-        for (_, finger) in fingers {
-            let last = lastLocations[finger] ?? .zero
-            contacts.append(DigitizerContact(identifier: finger, phase: .cancelled, x: last.x, y: last.y))
-        }
-        fingers = [:]
-        lastLocations = [:]
-        deliver(contacts)
+        if let contacts = fingers.liftAll() { deliver(contacts) }
     }
 
-    // MARK: What the application does
+    // MARK: The application on the event server
 
-    private func traced(_ record: TraceRecord) {
-        if case .touchBound(let view?, _) = record.step, let touch = record.touchIDs.first {
-            boundTouches.append((touch, view))
-        }
-        guard page != nil else { return }
-        if pendingRecords.count < Self.maximumPendingRecords {
-            pendingRecords.append(encoder.encode(record))
-        } else {
-            droppedRecords += 1
-        }
-    }
-
-    private func committed() {
-        screenChanged = true
-        if !frameAwaitingPage { sendFrameIfChanged() }
-        flushRecords()
-        if treeIsStale && fingers.isEmpty { sendTree() }
-    }
-
-    /// Sends the trace records gathered since the last flush, with the
-    /// responder chain of each touch bound meanwhile.
-    private func flushRecords() {
-        guard page != nil else {
-            pendingRecords = []
-            boundTouches = []
-            return
-        }
-        for (touch, view) in boundTouches {
-            var chain: [String] = []
-            var responder: UIResponder? = view
-            while let current = responder, chain.count < 1_000 {
-                chain.append(encoder.object(current))
-                responder = current.next
+    /// Takes what the event server sent, when attached: the application's
+    /// texts and frames go to the page.
+    public func receiveFromServer() {
+        guard let attached else { return }
+        for arrival in attached.receive() {
+            switch arrival {
+            case .attached(let name, let pid):
+                send(.text("{\"type\":\"status\",\"message\":\(json("attached to \"\(name)\" (pid \(pid)) on the event server"))}"))
+            case .text(let text):
+                send(.text(text))
+            case .frame(let png):
+                guard page != nil else { continue }
+                frameAwaitingPage = true
+                send(.frame(png))
+            case .problem(let why):
+                send(.text(InspectionFeed.errorMessage(why)))
+            case .detached(let why):
+                send(.text(InspectionFeed.errorMessage("not attached: \(why) (reload the page to attach again)")))
+            case .disconnected(let why):
+                serverProblem = why
+                send(.text(InspectionFeed.errorMessage(why)))
             }
-            send(.text("{\"type\":\"chain\",\"touch\":\(touch),\"chain\":[\(chain.joined(separator: ","))]}"))
         }
-        boundTouches = []
-        guard !pendingRecords.isEmpty || droppedRecords > 0 else { return }
-        send(.text("{\"type\":\"trace\",\"dropped\":\(droppedRecords),\"records\":[\(pendingRecords.joined(separator: ","))]}"))
-        pendingRecords = []
-        droppedRecords = 0
     }
+
+    // MARK: Frames of the scene
 
     private func sendFrameIfChanged() {
         guard page != nil, screenChanged, !frameAwaitingPage, let compositor, let window else { return }
         compositor.setRootLayers([window.layer])
         compositor.renderFrame()
-        let width = compositor.pixelWidth, height = compositor.pixelHeight
-        let image = compositor.withUnsafeBytes { bytes in
-            CGImage(width: width, height: height) { buffer in
-                buffer.base.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        let png = compositor.withUnsafeBytes { bytes in
+            FramePicture.png(width: compositor.pixelWidth, height: compositor.pixelHeight) { destination in
+                destination.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
             }
         }
-        guard let image, let png = try? image.pngData() else {
-            send(.text(Self.errorMessage("the frame could not be drawn")))
+        guard let png else {
+            send(.text(InspectionFeed.errorMessage("the frame could not be drawn")))
             return
         }
         screenChanged = false
@@ -311,26 +313,12 @@ public final class InspectorSession {
         send(.frame(png))
     }
 
-    /// Describes the view tree to the page.
-    func sendTree() {
-        guard page != nil, let window else { return }
-        treeIsStale = false
-        let start = DispatchTime.now().uptimeNanoseconds
-        let description = ViewTreeDescription.json(of: window, encoder: encoder)
-        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
-        lastTreeMeasurement = (description.viewCount, milliseconds)
-        send(.text("{\"type\":\"tree\",\"viewCount\":\(description.viewCount),\"milliseconds\":\(TraceJSONEncoder.number(milliseconds)),\"views\":\(description.json)}"))
-    }
-
-    static func errorMessage(_ text: String) -> String {
-        "{\"type\":\"error\",\"message\":\(TraceJSONEncoder.string(text))}"
-    }
-
     private func json(_ text: String) -> String { TraceJSONEncoder.string(text) }
 }
 
 /// A problem with what the page asked, told back to it.
-struct InspectorError: Error {
+struct InspectorError: Error, CustomStringConvertible {
     let message: String
     init(_ message: String) { self.message = message }
+    var description: String { message }
 }

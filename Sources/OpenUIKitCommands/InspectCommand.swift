@@ -3,11 +3,12 @@ import Glibc
 #endif
 import ArgumentParser
 import Foundation
+import HID
 import Inspector
 import SceneFile
 import UIKit
 
-/// `openuikit inspect [SCENE] [--port N] [--listen ADDRESS]`.
+/// `openuikit inspect [SCENE | --attach [NAME]] [--port N] [--listen ADDRESS]`.
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
@@ -21,15 +22,23 @@ struct InspectCommand: ParsableCommand {
             responder chain, the recognizers' contest and every touch method \
             called. Clicking and dragging on the screen picture are touches, \
             sent through the application's input port. The page's picker \
-            switches between the built-in scenes. See docs/inspector.md.
+            switches between the built-in scenes.
+
+            With --attach it inspects an application running on the event \
+            server instead (NAME, or the one in front): the application \
+            answers through the server, which allows only a process of the \
+            application's own user; the page's touches go to the server as \
+            input. See docs/inspector.md.
             """
     )
 
-    @Argument(help: "A built-in picture's name or a scene file (default: demo).")
+    @Argument(help: "A built-in picture's name or a scene file (default: demo); with --attach, the application's name (default: the one in front).")
     var scene: String?
 
-    @Flag(help: "Inspect an application running on the event server (not built yet; see docs/inspector.md).")
+    @Flag(help: "Inspect an application running on the event server instead of running a scene.")
     var attach = false
+
+    @OptionGroup var server: ServerSocketOption
 
     @Option(help: "The port to serve on (0: any free port, printed).")
     var port: UInt16 = 8420
@@ -41,13 +50,11 @@ struct InspectCommand: ParsableCommand {
     var seconds: Double?
 
     func validate() throws {
-        if attach {
-            throw ValidationError("--attach is not available yet: the event server does not pass inspector requests to applications. Run a scene in the inspector instead (openuikit inspect SCENE); docs/inspector.md says what attaching lacks.")
-        }
         if let seconds, !(seconds.isFinite && seconds > 0) { throw ValidationError("--seconds must be a positive number") }
     }
 
     func run() throws {
+        if attach { return try runAttached() }
         let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         var scenes = BuiltInScenes.all.map { entry in
             InspectorSession.Scene(name: entry.name, summary: entry.summary) {
@@ -70,13 +77,34 @@ struct InspectCommand: ParsableCommand {
         } else {
             initialScene = scene ?? "demo"
         }
+        try serve(what: "scene \(initialScene)") {
+            try InspectorSession(scenes: scenes, initialScene: initialScene)
+        }
+    }
+
+    /// `--attach [NAME]`: an application on the event server.
+    private func runAttached() throws {
+        let name = scene ?? ""
+        let socket = server.socket
+        try serve(what: name.isEmpty ? "the application in front" : "application \(name)") {
+            let session = try InspectorSession(attachingTo: name, serverPath: socket)
+            session.readServerOnMainQueue { problem in
+                FileHandle.standardError.write(Data("openuikit inspect: \(problem)\n".utf8))
+                Glibc.exit(1)
+            }
+            return session
+        }
+    }
+
+    /// Serves the session `makeSession` makes until `--seconds` pass, or for ever.
+    private func serve(what: String, makeSession: @MainActor () throws -> InspectorSession) throws {
         let host = listen ?? "127.0.0.1"
         let port = port
         let seconds = seconds
         try MainActor.assumeIsolated {
             let application = UIApplication.shared
             application.runLoop.serveMainThread()
-            let session = try InspectorSession(scenes: scenes, initialScene: initialScene)
+            let session = try makeSession()
             let server = try InspectorServer(session: session, host: host, port: port)
             Task {
                 do {
@@ -91,7 +119,7 @@ struct InspectCommand: ParsableCommand {
                 let actual = await server.listeningPort() ?? port
                 let shownHost = host.contains(":") ? "[\(host)]" : host
                 // Written straight to the descriptor: a script waits for this line.
-                FileHandle.standardOutput.write(Data("inspector: http://\(shownHost):\(actual)/ (scene \(initialScene); Ctrl-C to stop)\n".utf8))
+                FileHandle.standardOutput.write(Data("inspector: http://\(shownHost):\(actual)/ (\(what); Ctrl-C to stop)\n".utf8))
             }
             if let seconds {
                 application.runLoop.run(for: seconds)

@@ -52,14 +52,16 @@ final class ServerHarness {
 
     init(
         watchdogTimeout: Double = 5, screen: Screen = .standard,
-        acceptsPeer: @escaping @Sendable (PeerCredentials) -> Bool = ServerConfiguration.sameUser
+        acceptsPeer: @escaping @Sendable (PeerCredentials) -> Bool = ServerConfiguration.sameUser,
+        mayInspect: @escaping @Sendable (PeerCredentials, PeerCredentials) -> Bool = ServerConfiguration.sameUserInspects
     ) throws {
         var template = Array("/tmp/openuikit-test-XXXXXX".utf8CString)
         let directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
         path = directory + "/server.sock"
         let log = self.log
         server = try EventServer(configuration: ServerConfiguration(
-            socketPath: path, screen: screen, watchdogTimeout: watchdogTimeout, acceptsPeer: acceptsPeer, log: { log.append($0) }))
+            socketPath: path, screen: screen, watchdogTimeout: watchdogTimeout, acceptsPeer: acceptsPeer,
+            mayInspect: mayInspect, log: { log.append($0) }))
         server.add(input)
     }
 

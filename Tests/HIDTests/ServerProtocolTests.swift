@@ -32,6 +32,20 @@ import Testing
         .bufferReleased(2),
         .framePresented(.init(commitIdentifier: 9, sequence: 78, time: 1234.51, refreshInterval: 1.0 / 60)),
         .frameDiscarded(8),
+        .hello(.init(role: .inspector, processIdentifier: 77, name: "openuikit inspect")),
+        .inspectRequest(.attach("Photos")),
+        .inspectRequest(.attach("")),
+        .inspectRequest(.tree),
+        .inspectRequest(.frame),
+        .inspectorCommand(.start),
+        .inspectorCommand(.tree),
+        .inspectorCommand(.stop),
+        .inspectorReport(.init(isLastPart: false, bytes: Array("{\"type\":\"tr".utf8))),
+        .inspectorReport(.init(isLastPart: true, bytes: [])),
+        .inspectorStatus(.attached(clientIdentifier: 4, processIdentifier: 900, name: "Photos")),
+        .inspectorStatus(.detached("\"Photos\" left the server")),
+        .inspectorStatus(.skipped("a report that does not read")),
+        .inspectorFrame(.init(commitIdentifier: 12, width: 1170, height: 2532, stride: 4680)),
     ]
 
     @Test(arguments: messages) func everyMessageReadsBackAsWritten(_ message: ServerMessage) throws {
@@ -172,13 +186,39 @@ import Testing
         path.removeLast(3)
         let corpus = path.joined(separator: "/") + "/Fuzz/Corpus/ServerMessage/"
         for seed in ["hello", "acknowledgement", "list", "switch", "welcome", "event", "state", "reply-list", "error", "shutdown",
-                     "attach-buffer", "request-frame", "commit-frame", "frame-signal", "buffer-released", "frame-presented", "frame-discarded"] {
+                     "attach-buffer", "request-frame", "commit-frame", "frame-signal", "buffer-released", "frame-presented", "frame-discarded",
+                     "inspect-attach", "inspector-command", "inspector-report", "inspector-status", "inspector-frame"] {
             let file = try #require(fopen(corpus + seed, "r"), "\(corpus + seed) is missing")
             defer { fclose(file) }
             var bytes = [UInt8](repeating: 0, count: 4096)
             let count = fread(&bytes, 1, bytes.count, file)
             #expect(throws: Never.self, "\(seed)") { _ = try ServerMessage(decoding: Array(bytes[0..<count])) }
         }
+    }
+
+    /// An inspector message that does not read is an error of its own
+    /// kind, which the server takes as that message's problem alone (an
+    /// application that sent it stays connected).
+    @Test func aMalformedInspectorMessageIsAnInspectorError() throws {
+        var report = ServerMessage.inspectorReport(.init(isLastPart: true, bytes: Array("{}".utf8))).encoded()
+        report[8] = 2  // the last-part flag
+        #expect(throws: ServerProtocolError.badInspectorMessage("bad field: inspector report last-part flag 2")) { try ServerMessage(decoding: report) }
+        report[8] = 1
+        report[12] = 3  // claims 3 bytes, carries 2
+        #expect(throws: ServerProtocolError.badInspectorMessage("a message of type 8 cannot be 18 bytes long")) { try ServerMessage(decoding: report) }
+        let command = ServerProtocol.magic + [0x8B, 0, 0, 0, 9]
+        #expect(throws: ServerProtocolError.badInspectorMessage("bad field: inspector command 9")) { try ServerMessage(decoding: command) }
+        // A part claiming more than a message can hold.
+        let huge = ServerProtocol.magic + [0x08, 0, 0, 0, 1, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0x7F]
+        #expect(throws: ServerProtocolError.self) { try ServerMessage(decoding: huge) }
+        #expect(ServerProtocolError.badInspectorMessage("x").description == "a malformed inspector message: x")
+    }
+
+    /// A report carries at most what one message holds; longer texts go in parts.
+    @Test func anInspectorReportFillsAtMostOneMessage() throws {
+        let full = ServerMessage.inspectorReport(.init(isLastPart: false, bytes: [UInt8](repeating: 0x41, count: ServerProtocol.maximumInspectorReportPart)))
+        #expect(full.encoded().count == ServerProtocol.maximumMessageSize)
+        #expect(try ServerMessage(decoding: full.encoded()) == full)
     }
 
     @Test func aNameLongerThanTheLimitIsCutAtACharacter() throws {

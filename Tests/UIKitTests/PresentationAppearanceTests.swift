@@ -72,16 +72,22 @@ private final class DismissalDriver: UIViewControllerTransitioningDelegate {
         #expect(log.entries == ["A willDisappear", "B willAppear"])
         advance(slide / 2)
         #expect(log.entries.count == 2)  // the window move told nothing
+        #expect(root.view.window === window)  // under the slide
         advance(slide / 2 + 0.05)
         #expect(log.entries == ["A willDisappear", "B willAppear", "B didAppear", "A didDisappear", "completion"])
+        // UIKit takes the views under a full-screen presentation out of the
+        // window once it has ended, and puts them back to dismiss it.
+        #expect(root.view.window == nil && window.subviews.count == 1)
 
         log.clear()
         presented.dismiss(animated: true) { log.add("completion") }
         #expect(log.entries == ["B willDisappear", "A willAppear"])
+        #expect(root.view.window === window && window.subviews.first === root.view)
         advance(slide / 2)
         #expect(log.entries.count == 2)
         advance(slide / 2 + 0.05)
         #expect(log.entries == ["B willDisappear", "A willAppear", "A didAppear", "B didDisappear", "completion"])
+        #expect(window.subviews == [root.view])
     }
 
     @Test func aPageSheetLeavesThePresenterUntoldAndTheAutomaticStyleIsOne() {
@@ -95,6 +101,7 @@ private final class DismissalDriver: UIViewControllerTransitioningDelegate {
             #expect(log.entries == ["B willAppear"])
             advance(slide + 0.05)
             #expect(log.entries == ["B willAppear", "B didAppear"])
+            #expect(root.view.window === window)  // a sheet leaves the presenter's views
             log.clear()
             root.dismiss(animated: true)
             #expect(log.entries == ["B willDisappear"])
@@ -144,5 +151,6 @@ private final class DismissalDriver: UIViewControllerTransitioningDelegate {
         // then the one that was going comes back.
         #expect(log.entries == ["B willDisappear", "A willAppear", "A willDisappear", "A didDisappear", "B willAppear", "B didAppear"])
         #expect(root.presentedViewController === presented)
+        #expect(root.view.window == nil)  // out again, under the presentation that stays
     }
 }

@@ -412,6 +412,29 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
         #expect(animator.state == .inactive)
     }
 
+    @Test func keyframesInsideAnAnimatorRunInTheirPartsOfItsProgress() throws {
+        let (_, view, _) = animationScene()
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) {
+            UIView.animateKeyframes(withDuration: 0, delay: 0, options: [], animations: {
+                UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { view.center.x = 150 }
+                UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { view.center.x = 50 }
+            })
+        }
+        animator.pauseAnimation()
+        // Scrubbed (linearly): the first keyframe over the first half of the
+        // progress, the second over the second half.
+        for (fraction, x) in [(0.25, 100.0), (0.5, 150), (0.75, 100)] {
+            animator.fractionComplete = fraction
+            advance(1.0 / 60)
+            #expect(abs(try #require(view.layer.presentation()).position.x - x) < 1e-6, "at \(fraction)")
+        }
+        // Run back to the start: the model is left where the first keyframe began.
+        animator.isReversed = true
+        animator.continueAnimation(withTimingParameters: nil, durationFactor: 0)
+        advance(1)
+        #expect(animator.state == .inactive && view.center.x == 50)
+    }
+
     @Test func springTimingParametersFromDurationAndBounce() {
         let parameters = UISpringTimingParameters(duration: 0.4, bounce: 0.2)
         let animator = UIViewPropertyAnimator(duration: 5, timingParameters: parameters)

@@ -35,6 +35,9 @@ final class Client {
     @exclusivity(unchecked) var lastEventTimestamp = -Double.infinity
     /// The application's frame buffers and commits (see `FramePresenter`).
     let frames = ApplicationFrames()
+    /// Messages that carry a memfd (an inspector's frames), each with the
+    /// buffer it passes, kept open until sent; sent after ``outbox``'s.
+    private var outboxWithBuffers: [(message: [UInt8], buffer: SharedFrameBuffer)] = []
 
     init(identifier: UInt32, socket: MessageSocket, credentials: PeerCredentials, connectTime: Double) {
         self.identifier = identifier
@@ -45,7 +48,7 @@ final class Client {
 
     var isApplication: Bool { role == .application }
 
-    var queuedMessageCount: Int { outbox.count - outboxHead }
+    var queuedMessageCount: Int { outbox.count - outboxHead + outboxWithBuffers.count }
     var unacknowledgedCount: Int { unacknowledged.count - unacknowledgedHead }
     /// How far behind the client is: events queued for it, or sent and
     /// waiting for its acknowledgement, whichever is more. Both are
@@ -80,6 +83,11 @@ final class Client {
         outbox.append(message)
     }
 
+    /// Queues a message that passes `buffer`'s memfd to the client.
+    func enqueue(_ message: [UInt8], passing buffer: SharedFrameBuffer) {
+        outboxWithBuffers.append((message, buffer))
+    }
+
     /// Takes `sequence` off the wait queue; false if it was not waiting.
     func acknowledge(_ sequence: UInt64) -> Bool {
         guard let oldest = oldestUnacknowledged else { return false }
@@ -108,6 +116,10 @@ final class Client {
         }
         outbox.removeAll(keepingCapacity: true)
         outboxHead = 0
+        while let first = outboxWithBuffers.first {
+            guard try socket.send(first.message, passing: first.buffer.fileDescriptor) == .sent else { return .blocked }
+            outboxWithBuffers.removeFirst()
+        }
         return .empty
     }
 }

@@ -39,6 +39,9 @@ final class FramePresenter {
     /// The application last signalled, and when, until it commits: how
     /// long it takes sets the clock's lead (``FrameClock/noteDrawTime(_:)``).
     private var signalled: (client: UInt32, time: Double)?
+    /// Called with each frame shown, while the buffer is still the
+    /// server's: the inspectors' copy is taken here.
+    var frameShown: ((Client, ServerMessage.FrameCommit, SharedFrameBuffer) -> Void)?
     /// Refreshes with nothing to do after which the clock stops.
     static let idleRefreshesBeforeStopping = 2
 
@@ -113,6 +116,7 @@ final class FramePresenter {
                 shownClient = front.identifier
                 let damage = whole ? [ServerMessage.PixelRect(x: 0, y: 0, width: UInt32(buffer.width), height: UInt32(buffer.height))] : commit.damage
                 output.show(DisplayFrame(pixels: buffer.pixels, width: buffer.width, height: buffer.height, stride: buffer.stride), damage: damage)
+                frameShown?(front, commit, buffer)
                 front.enqueue(ServerMessage.framePresented(.init(
                     commitIdentifier: commit.commitIdentifier, sequence: sequence, time: time, refreshInterval: clock.interval)).encoded())
                 front.enqueue(ServerMessage.bufferReleased(commit.bufferIdentifier).encoded())

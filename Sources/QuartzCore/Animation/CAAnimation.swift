@@ -82,6 +82,10 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction {
     /// animator), and where in its progress the animation starts.
     package var driver: (any AnimationDriver)?
     package var driverStartFraction = 0.0
+    /// The part of the driver's progress the animation runs over (a
+    /// keyframe's part of a keyframe block); before it the animation shows
+    /// its start, after it its end.
+    package var driverSpan: ClosedRange<Double> = 0...1
 
     /// A copy with every property, as `layer.add(_:forKey:)` keeps.
     package func duplicate() -> CAAnimation {
@@ -106,6 +110,7 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction {
         isRemovedOnCompletion = other.isRemovedOnCompletion
         driver = other.driver
         driverStartFraction = other.driverStartFraction
+        driverSpan = other.driverSpan
     }
 
     /// The animation's timing, as numbers.
@@ -124,7 +129,14 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction {
     /// Where the animation is at `time`: its driver's progress, or its timing's.
     func timingPoint(at time: TimeInterval) -> TimingPoint? {
         guard let driver else { return timing.point(at: time) }
-        return TimingPoint(fraction: driver.progress(startingAt: driverStartFraction, at: time), iteration: 0)
+        let progress = driver.progress(startingAt: driverStartFraction, at: time)
+        guard driverSpan != 0...1 else { return TimingPoint(fraction: progress, iteration: 0) }
+        let width = driverSpan.upperBound - driverSpan.lowerBound
+        var share = width > 0 ? (progress - driverSpan.lowerBound) / width : (progress >= driverSpan.lowerBound ? 1 : 0)
+        // Past a span that ends early, the end holds; past the whole
+        // progress (a spring's overshoot) the value goes on.
+        share = driverSpan.upperBound < 1 ? min(1, max(0, share)) : max(0, share)
+        return TimingPoint(fraction: share, iteration: 0)
     }
 
     /// Changes `values` as the animation shows them at `time`, the layer's

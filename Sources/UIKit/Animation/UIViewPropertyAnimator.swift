@@ -264,6 +264,8 @@ open class UIViewPropertyAnimator: NSObject, AnimationDriver {
         let keyName = ViewAnimationAction.freeKey(key, on: layer)
         let start = pendingStart
         animation.driverStartFraction = min(1, start)
+        // A keyframe runs over its part of the progress.
+        animation.driverSpan = block.keyframeStart...block.keyframeEnd
         layer.add(animation, forKey: keyName)
         properties.append(DrivenProperty(layer: layer, key: keyName, keyPath: key, from: from, to: to, view: view, startFraction: min(1, start)))
         if !isUserInteractionEnabled, !blockedViews.contains(where: { $0 === view }) {
@@ -466,7 +468,9 @@ open class UIViewPropertyAnimator: NSObject, AnimationDriver {
         }
         for property in properties { property.layer.removeAnimation(forKey: property.key) }
         ViewAnimations.current.withoutAnimation {
-            for (index, property) in properties.enumerated() {
+            // Last first, so that of a property's keyframes the first one's
+            // start value is the one left at `.start`.
+            for (index, property) in properties.enumerated().reversed() {
                 let value: AnimatableValue? = switch position {
                 case .end: nil
                 case .start: property.from

@@ -21,6 +21,8 @@ final class EventServerConnection {
         case bufferReleased(UInt32)
         case framePresented(ServerMessage.FramePresentation)
         case frameDiscarded(UInt64)
+        /// An inspector attached, asked for the tree, or went (`ServerInspection`).
+        case inspectorCommand(ServerMessage.InspectorCommand)
         /// The server stopped, hung up or dropped this application.
         case disconnected(reason: String)
     }
@@ -120,6 +122,7 @@ final class EventServerConnection {
         case .message(.bufferReleased(let identifier)): items.append(.bufferReleased(identifier))
         case .message(.framePresented(let presentation)): items.append(.framePresented(presentation))
         case .message(.frameDiscarded(let identifier)): items.append(.frameDiscarded(identifier))
+        case .message(.inspectorCommand(let command)): items.append(.inspectorCommand(command))
         case .message(.shutdown): disconnect("the event server stopped")
         case .message(.error(let error)): disconnect("the event server dropped this application: \(error.message)")
         case .message(let other): disconnect("the event server sent an unexpected \(other)")
@@ -173,6 +176,29 @@ final class EventServerConnection {
         } catch {
             disconnect("a frame message could not be sent: \(error)")
         }
+    }
+
+    /// Sends `text` to the inspector, in as many reports as it takes, each
+    /// waiting a moment for room. False if one could not be sent in time:
+    /// the text is cut then, and the caller stops reporting.
+    func sendInspectorReport(_ text: String) -> Bool {
+        guard !isDisconnected else { return true }
+        let bytes = Array(text.utf8)
+        var start = 0
+        repeat {
+            let end = min(bytes.count, start + ServerProtocol.maximumInspectorReportPart)
+            let report = ServerMessage.InspectorReport(isLastPart: end == bytes.count, bytes: Array(bytes[start..<end]))
+            do {
+                try socket.sendWaiting(ServerMessage.inspectorReport(report).encoded(), timeout: 1)
+            } catch .timedOut {
+                return false
+            } catch {
+                disconnect("an inspector report could not be sent: \(error)")
+                return true
+            }
+            start = end
+        } while start < bytes.count
+        return true
     }
 
     /// Tells the server the event is handled. A full socket means the

@@ -159,6 +159,8 @@ open class UIApplication: UIResponder {
     /// Where frames go when the application is connected to an event
     /// server: its display, at its refreshes.
     private(set) var screenFrames: ScreenFrames?
+    /// Answers an inspector attached through the event server.
+    private var serverInspection: ServerInspection?
     /// The edit menu's controller (`UIMenuController.shared`), a stand-in
     /// until text input brings an edit menu.
     private(set) var menuController = UIMenuController()
@@ -261,6 +263,8 @@ open class UIApplication: UIResponder {
         queuedTouchSamples = []
         eventQueueHead = 0
         eventDelivery.isDeliveringEvent = false
+        serverInspection?.stop()
+        serverInspection = nil
         traceHandler = nil
         didCommit = nil
         didHandleEvents = nil
@@ -348,6 +352,10 @@ open class UIApplication: UIResponder {
                 screenFrames?.framePresented(presentation)
             case .frameDiscarded(let identifier):
                 screenFrames?.frameDiscarded(identifier)
+            case .inspectorCommand(let command):
+                let inspection = serverInspection ?? ServerInspection(connection: server)
+                serverInspection = inspection
+                inspection.handle(command, screenFrames: screenFrames)
             case .disconnected(let reason):
                 handleHIDEvents()
                 deliverHeldMoves()

@@ -203,6 +203,30 @@ open class UIViewController: UIResponder {
     /// `UIModalPresentationStyle.hidesPresenter`), which reappear when it
     /// is dismissed.
     private var hiddenByPresentation: [UIViewController] = []
+    /// The window's views this controller's full-screen presentation took
+    /// out of the window once it ended, in order, to put back behind its
+    /// transition view when it is dismissed.
+    private var viewsTakenOut: [UIView] = []
+
+    /// Takes the views behind `presented`'s transition view out of the
+    /// window, as UIKit removes the views under a full-screen presentation
+    /// once its transition has ended ("UIKit normally removes the views of
+    /// the underlying view controller after the transition animations
+    /// finish", UIModalPresentationStyle.fullScreen).
+    private static func takeOutViewsBehind(_ presented: UIViewController) {
+        guard presented.modalPresentationStyle.hidesPresenter, let container = presented.transitionView,
+              let window = container.superview else { return }
+        let behind = Array(window.subviews.prefix { $0 !== container })
+        presented.viewsTakenOut = behind
+        for view in behind { view.removeFromSuperview() }
+    }
+
+    /// Puts back, in their order, the views ``takeOutViewsBehind(_:)`` took out.
+    private static func putBackViewsBehind(_ presented: UIViewController) {
+        defer { presented.viewsTakenOut = [] }
+        guard let container = presented.transitionView, let window = container.superview else { return }
+        for view in presented.viewsTakenOut { window.insertSubview(view, belowSubview: container) }
+    }
 
     /// The controller that presented this one or its nearest presented ancestor.
     public var presentingViewController: UIViewController? {
@@ -290,8 +314,9 @@ open class UIViewController: UIResponder {
     /// transition starts and `viewDidAppear` when it ends; with
     /// `.fullScreen` or `.currentContext` the controllers on screen behind
     /// hear `viewWillDisappear` first and `viewDidDisappear` last (their
-    /// views stay in the window here, behind the presented one). Other
-    /// styles tell them nothing, as on iOS.
+    /// views leave the window once the transition has ended, as UIKit's
+    /// do, and come back when it is dismissed). Other styles tell them
+    /// nothing and leave their views, as on iOS.
     open func present(_ viewController: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
         guard presentedViewController == nil else {
             return reportPresentation("\(self) already presents \(presentedViewController!); \(viewController) was not presented")
@@ -317,6 +342,7 @@ open class UIViewController: UIResponder {
         container.addSubview(presentedView)
         window.addSubview(container)
         guard flag else {
+            Self.takeOutViewsBehind(viewController)
             appearance.end()
             completion?()
             return
@@ -328,6 +354,7 @@ open class UIViewController: UIResponder {
             container: container, presenting: self, presented: viewController, isPresenting: true, animator: animator
         ) { [weak self] didComplete in
             if didComplete {
+                Self.takeOutViewsBehind(viewController)
                 appearance.end()
             } else {
                 appearance.cancel()
@@ -370,6 +397,7 @@ open class UIViewController: UIResponder {
                 appearing: presented.hiddenByPresentation,
                 disappearing: PresentationAppearance.controllers(in: presented.viewIfLoaded.map { [$0] } ?? []), animated: flag)
             appearance.begin()
+            Self.putBackViewsBehind(presented)
             guard flag, let container = presented.transitionView else {
                 removePresentation(of: presented)
                 appearance.end()
@@ -382,7 +410,10 @@ open class UIViewController: UIResponder {
             PresentationTransition(
                 container: container, presenting: self, presented: presented, isPresenting: false, animator: animator
             ) { [weak self] didComplete in
-                guard didComplete else { return appearance.cancel() }
+                guard didComplete else {
+                    appearance.cancel()
+                    return Self.takeOutViewsBehind(presented)
+                }
                 self?.removePresentation(of: presented)
                 appearance.end()
                 completion?()

@@ -1,7 +1,6 @@
-import UIKit
-
-/// The view tree as the page shows it: a JSON array of views, depth first
-/// (a superview before its subviews, subviews back to front), each with
+/// The view tree as the inspector's page shows it: a JSON array of views,
+/// window by window, depth first (a superview before its subviews,
+/// subviews back to front), each with
 /// the number the trace records give it, its parent's number, and
 ///
 /// - `class`, `name` (`accessibilityIdentifier`), `frame` (in its
@@ -14,18 +13,20 @@ import UIKit
 ///   it is enabled;
 /// - `controller`: the class of the view controller whose view it is.
 @MainActor
-enum ViewTreeDescription {
-    static func json(of window: UIWindow, encoder: TraceJSONEncoder) -> (json: String, viewCount: Int) {
+package enum ViewTreeDescription {
+    package static func json(of windows: [UIWindow], encoder: TraceJSONEncoder) -> (json: String, viewCount: Int) {
         var parts: [String] = []
         var count = 0
-        // Depth first without recursion: a 10,000-view chain must not
-        // exhaust the stack.
-        var stack: [(view: UIView, parent: Int?, depth: Int)] = [(window, nil, 0)]
-        while let (view, parent, depth) = stack.popLast() {
-            let id = encoder.number(of: view)
-            parts.append(describe(view, id: id, parent: parent, depth: depth, window: window, encoder: encoder))
-            count += 1
-            for subview in view.subviews.reversed() { stack.append((subview, id, depth + 1)) }
+        for window in windows {
+            // Depth first without recursion: a 10,000-view chain must not
+            // exhaust the stack.
+            var stack: [(view: UIView, parent: Int?, depth: Int)] = [(window, nil, 0)]
+            while let (view, parent, depth) = stack.popLast() {
+                let id = encoder.number(of: view)
+                parts.append(describe(view, id: id, parent: parent, depth: depth, window: window, encoder: encoder))
+                count += 1
+                for subview in view.subviews.reversed() { stack.append((subview, id, depth + 1)) }
+            }
         }
         return ("[" + parts.joined(separator: ",") + "]", count)
     }
