@@ -10,7 +10,10 @@
 # For instruction counts, which do not vary with the machine's load:
 #   valgrind --tool=callgrind --toggle-collect='*countedDamagedFrames*' \
 #     .build-release/release/openuikit-render-benchmarks --count damaged
-# (full, damaged, scroll, drag or table; see docs/compositor.md).
+# (full, damaged, scroll, drag, table; animated or moving with
+# countedAnimatedFrames or countedMovingCardFrames; animated-picture, the
+# picture of an animated frame drawn whole, with countedFullFrames;
+# see docs/compositor.md and docs/performance.md).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."

@@ -18,6 +18,12 @@ import UIKit
 /// touch listing the samples the move coalesced
 /// (`right coalesced 3 (110,10) (120,10) (130,10)`).
 ///
+/// `--animate SECONDS` makes the right view clip a white stripe and
+/// slides it one width to the left over that many seconds
+/// (`UIView.animate`) when a finger lands on the left view, then puts it back, and prints `animation finished after F frames, R refreshes`:
+/// F the display refreshes the application was signalled for while it ran,
+/// R the refreshes of the display that passed (by their timestamps).
+///
 /// The left view is red and the right one blue; with `--highlight` a view
 /// turns white while a finger is on it, so that the frames the application
 /// shows change (drawing costs time, which the watchdog tests keep out of).
@@ -43,7 +49,15 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         } else {
             let half = bounds.width / 2
             window.addSubview(LoggingView(name: "left", color: .red, frame: CGRect(x: 0, y: 0, width: half, height: bounds.height)))
-            window.addSubview(LoggingView(name: "right", color: .blue, frame: CGRect(x: half, y: 0, width: half, height: bounds.height)))
+            let right = LoggingView(name: "right", color: .blue, frame: CGRect(x: half, y: 0, width: half, height: bounds.height))
+            if option("--animate") != nil {
+                // Slid as a list would be: clipping a sublayer that reaches past it.
+                right.clipsToBounds = true
+                let stripe = UIView(frame: CGRect(x: -10, y: bounds.height / 4, width: half + 20, height: bounds.height / 2))
+                stripe.backgroundColor = .white
+                right.addSubview(stripe)
+            }
+            window.addSubview(right)
         }
         if CommandLine.arguments.contains("--display-link") {
             CADisplayLink(target: self, selector: AppDelegate.displayLinkFired).add(to: .main, forMode: .common)
@@ -52,6 +66,23 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         self.window = window
         log("launched \(describe(bounds.width))x\(describe(bounds.height))@\(describe(UIScreen.main.scale))")
         return true
+    }
+
+    /// Runs `--animate`'s slide, counting the frames it is shown in.
+    func slide(_ view: UIView, over seconds: Double) {
+        let counter = RefreshCounter()
+        let link = CADisplayLink(target: counter, selector: RefreshCounter.refreshed)
+        link.add(to: .main, forMode: .common)
+        let start = view.center
+        UIView.animate(withDuration: seconds, delay: 0, options: [.curveLinear, .allowUserInteraction]) {
+            view.center.x -= view.bounds.width
+        } completion: { _ in
+            view.center = start
+            // The slide ended at the refresh this link fires for next, or has just fired for.
+            let refreshes = ((max(link.targetTimestamp, counter.lastTarget) - counter.firstTarget) / link.duration).rounded()
+            link.invalidate()
+            log("animation finished after \(counter.frames) frames, \(Int(refreshes) + 1) refreshes")
+        }
     }
 
     func displayLinkFired(_ link: CADisplayLink) {
@@ -64,6 +95,20 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
     func applicationDidEnterBackground(_ application: UIApplication) { log("didEnterBackground") }
     func applicationWillEnterForeground(_ application: UIApplication) { log("willEnterForeground") }
     func applicationWillTerminate(_ application: UIApplication) { log("willTerminate") }
+}
+
+/// Counts the frames of `--animate`'s slide and remembers the first and last target times.
+@MainActor
+final class RefreshCounter {
+    var frames = 0
+    var firstTarget = 0.0
+    var lastTarget = 0.0
+
+    func refreshed(_ link: CADisplayLink) {
+        if frames == 0 { firstTarget = link.targetTimestamp }
+        frames += 1
+        lastTarget = link.targetTimestamp
+    }
 }
 
 /// Prints the scroll view's vertical offset as it changes, and the end of dragging.
@@ -91,6 +136,10 @@ final class LoggingView: UIView {
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         if Self.highlights { backgroundColor = .white }
         report("began", touches)
+        if name == "left", let seconds = option("--animate"), let delegate = UIApplication.shared.delegate as? AppDelegate,
+           let right = superview?.subviews.last {
+            delegate.slide(right, over: seconds)
+        }
         if let delegate = UIApplication.shared.delegate as? AppDelegate, let seconds = delegate.hangOnBegan {
             delegate.hangOnBegan = nil
             log("\(name) hanging for \(describe(seconds)) s")

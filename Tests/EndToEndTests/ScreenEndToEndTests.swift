@@ -134,6 +134,29 @@ import Testing
         #expect(app.waitForExit() == 0)
     }
 
+    /// An animation in a connected application runs on the display's
+    /// refreshes and ends with its duration: a 0.25 s slide at 60 Hz spans
+    /// 15 refreshes, counted by the display link's timestamps (the
+    /// server's refresh times, not the machine's wall time), however long
+    /// each frame took to draw. The slid view clips its sublayers, as a
+    /// list does, and sits between pixels on the way.
+    @Test func anAnimationInAConnectedApplicationEndsAfterItsDurationInRefreshes() throws {
+        let (server, socket) = try startServer(["--display", "headless", "--screen", "40x20@2", "--refresh", "60"])
+        let app = try startApplication("sliding", socket: socket, ["--animate", "0.25"])
+        let injector = try Injector(serverPath: socket)
+        try injector.send([DigitizerContact(identifier: 1, phase: .began, x: 5, y: 10)])
+        let line = try #require(app.waitForLine { $0.hasPrefix("animation finished after ") }, "app said \(app.lines)")
+        let numbers = line.split(separator: " ").compactMap { Int($0.filter(\.isNumber)) }
+        try #require(numbers.count == 2, "\(line)")
+        let (frames, refreshes) = (numbers[0], numbers[1])
+        // From the first refresh after the start (up to two later) to the one the end falls before.
+        #expect((13...17).contains(refreshes), "\(line)")
+        #expect(frames >= 2 && frames <= refreshes, "\(line)")
+        try injector.send([DigitizerContact(identifier: 1, phase: .ended, x: 5, y: 10)])
+        server.signal(SIGTERM)
+        #expect(server.waitForExit() == 0)
+    }
+
     @Test func anApplicationInTheBackgroundGetsNoRefreshesUntilItIsBackInFront() throws {
         let (server, socket) = try startServer(["--display", "headless", "--screen", "40x20@1"])
         let ticking = try ChildProcess("TouchLogger", ["--display-link"], environment: ["OPENUIKIT_SERVER": socket, "OPENUIKIT_APP_NAME": "ticking"])

@@ -62,6 +62,30 @@ import Testing
         for (index, node) in nodes.enumerated() { #expect(node.flatGroup == nil, "case \(index)") }
     }
 
+    /// An opaque layer clipping its sublayers between pixels, as a sliding
+    /// scroll view: drawn straight inside its whole pixels, through the
+    /// buffer only at its edges, every pixel as the buffer gives it.
+    @Test func anOpaqueClippingLayerBetweenPixelsUsesItsBufferOnlyAtItsEdges() throws {
+        let (root, straight) = try makeScene(width: 80, height: 60)
+        let list = addLayer(to: root, frame: CGRect(x: 10.4, y: 5.75, width: 50, height: 40), color: color(1, 1, 1))
+        list.masksToBounds = true
+        list.borderWidth = 1
+        list.borderColor = color(0, 0, 0, 0.5)
+        _ = addLayer(to: list, frame: CGRect(x: -5, y: 10, width: 70, height: 12), color: color(0, 0, 1, 0.5))
+        _ = addLayer(to: list, frame: CGRect(x: 20, y: 30, width: 40, height: 20), color: color(1, 0, 0))
+        let buffered = try LayerCompositor(rootLayer: root, pixelWidth: 80, pixelHeight: 60, scale: 1)
+        buffered.flattensGroups = false
+        CATransaction.flush()
+        straight.renderFrame()
+        buffered.renderFrame()
+        let node = try #require(straight.tree.root?.children.first)
+        #expect(node.opaqueClipInterior == PixelRect(x0: 11, y0: 6, x1: 60, y1: 45))
+        #expect(differingPixels(straight, buffered) == 0)
+        // Half blue over white inside; the red sublayer cut at the list's bottom edge.
+        #expect(matches(straight.pixel(x: 30, y: 20), (127, 127, 255, 255), tolerance: 1))
+        #expect(matches(straight.pixel(x: 40, y: 43), (255, 0, 0, 255), tolerance: 1))
+    }
+
     /// Random groups, flat and buffered: every pixel the same.
     @Test(arguments: 0..<40)
     func flatGroupsChangeNoPixel(seed: Int) throws {
@@ -71,7 +95,7 @@ import Testing
         func opaque() -> CGColor {
             CGColor(red: CGFloat(g.int(0...255)) / 255, green: CGFloat(g.int(0...255)) / 255, blue: CGFloat(g.int(0...255)) / 255, alpha: 1)
         }
-        func coordinate(_ range: ClosedRange<Int>) -> CGFloat { CGFloat(g.int(range)) + (g.chance(15) ? 0.5 : 0) }
+        func coordinate(_ range: ClosedRange<Int>) -> CGFloat { CGFloat(g.int(range)) + (g.chance(15) ? 0.5 : g.chance(10) ? 0.3 : 0) }
         var flatCards = 0
         for _ in 0..<g.int(2...6) {
             let card = addLayer(to: root, frame: CGRect(x: coordinate(-8...50), y: coordinate(-8...50),

@@ -119,9 +119,10 @@ extension TouchSynthesizer {
         let shownAt = ((clock.now * 60).rounded(.down) + 1) / 60
         let progress = (shownAt - start) / ScrollViewConstants.scrollAnimationDuration
         #expect(progress > 0.5 && progress <= 0.5 + 1.0 / 18 + 1e-9)
-        // Smoothstep, shown on the screen's pixel grid.
+        // Ease in, ease out (Core Animation's curve), shown on the screen's pixel grid.
         let scale = UIScreen.main.scale
-        #expect(abs(scrollView.contentOffset.y - (600 * progress * progress * (3 - 2 * progress) * scale).rounded() / scale) < 0.001)
+        let eased = CAMediaTimingFunction(name: .easeInEaseOut).value(at: progress)
+        #expect(abs(scrollView.contentOffset.y - (600 * eased * scale).rounded() / scale) < 0.001)
         synthesizer.advance(by: ScrollViewConstants.scrollAnimationDuration / 2 + 0.02)
         #expect(scrollView.contentOffset.y == 600)
         #expect(log.entries == ["didEndScrollingAnimation"])

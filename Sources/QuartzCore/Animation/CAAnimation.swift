@@ -198,9 +198,9 @@ open class CAPropertyAnimation: CAAnimation {
 
     /// A cumulative animation's value in later repetitions: the value plus
     /// the whole change, once per repetition before.
-    func accumulated(_ value: AnimatableValue, change: AnimatableValue, iteration: Int) -> AnimatableValue {
+    func accumulated(_ value: AnimatableValue, change: @autoclosure () -> AnimatableValue, iteration: Int) -> AnimatableValue {
         guard isCumulative, iteration > 0 else { return value }
-        return change.scaled(by: Double(iteration)).adding(value)
+        return change().scaled(by: Double(iteration)).adding(value)
     }
 }
 
@@ -213,9 +213,14 @@ open class CAPropertyAnimation: CAAnimation {
 /// `CGSize`, `CGRect`, `CATransform3D` or `CGColor`.
 @preconcurrency @MainActor
 open class CABasicAnimation: CAPropertyAnimation {
-    public var fromValue: Any?
-    public var toValue: Any?
-    public var byValue: Any?
+    public var fromValue: Any? { didSet { givenValues = nil } }
+    public var toValue: Any? { didSet { givenValues = nil } }
+    public var byValue: Any? { didSet { givenValues = nil } }
+
+    /// `fromValue`, `toValue` and `byValue` read as animatable values, once:
+    /// reading an `Any` is a chain of dynamic casts, and a running animation
+    /// is applied at every frame, for every layer it animates.
+    private var givenValues: (from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)?
 
     override func copyAttributes(from other: CAAnimation) {
         super.copyAttributes(from: other)
@@ -227,7 +232,9 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     /// The two values moved between, given the layer's own value.
     func endpoints(underlying: AnimatableValue) -> (from: AnimatableValue, to: AnimatableValue) {
-        let from = AnimatableValue(fromValue), to = AnimatableValue(toValue), by = AnimatableValue(byValue)
+        let given = givenValues ?? (AnimatableValue(fromValue), AnimatableValue(toValue), AnimatableValue(byValue))
+        givenValues = given
+        let (from, to, by) = given
         let base = isAdditive ? underlying.zero : underlying
         switch (from, to, by) {
         case let (f?, t?, _): return (f, t)

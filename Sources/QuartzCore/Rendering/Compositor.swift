@@ -66,6 +66,22 @@ package final class Compositor {
         }
         region = region.intersection(clip)
         guard !region.isEmpty else { return }
+        if flattensGroups, opacity == 1, let inside = node.opaqueClipInterior?.intersection(region), !inside.isEmpty {
+            // A layer that clips to square bounds between pixels (a clipping
+            // view sliding): inside them the buffer would be its opaque
+            // background and what is drawn over it, composited opaque, so
+            // it is drawn straight there; only the edge pixels go through
+            // the buffer.
+            drawContent(of: node, into: surface, clip: inside, childClip: inside, alpha: 1)
+            let strips = [
+                PixelRect(x0: region.x0, y0: region.y0, x1: region.x1, y1: inside.y0),
+                PixelRect(x0: region.x0, y0: inside.y1, x1: region.x1, y1: region.y1),
+                PixelRect(x0: region.x0, y0: inside.y0, x1: inside.x0, y1: inside.y1),
+                PixelRect(x0: inside.x1, y0: inside.y0, x1: region.x1, y1: inside.y1),
+            ]
+            for strip in strips where !strip.isEmpty { drawThroughBuffer(node, into: surface, region: strip, opacity: 1) }
+            return
+        }
         if flattensGroups, let flat = node.flatGroup {
             // Only the rows through the corners need the buffer (FlatGroup.swift).
             let band = flat.band.intersection(region)
@@ -315,6 +331,17 @@ extension RenderLayer {
 
     var roundedBounds: RoundedRectShape {
         RoundedRectShape(rect: bounds, radius: cornerRadius, corners: maskedCorners)
+    }
+
+    /// For a layer that clips to square, unturned bounds off the pixel grid
+    /// and draws an opaque background first: the whole pixels inside its
+    /// bounds, where its group in a buffer, composited opaque, gives what
+    /// drawing it straight into the frame gives (the same blends over the
+    /// same opaque pixels). Nil otherwise.
+    var opaqueClipInterior: PixelRect? {
+        guard masksToBounds, mask == nil, cornerRadius == 0 || maskedCorners.isEmpty,
+              let background, background.pixel >> 24 == 255 else { return nil }
+        return wholePixelsInsideBounds
     }
 
     /// The device pixels of the bounds when masking to them is clipping to

@@ -21,15 +21,37 @@ extension RenderLayer {
     /// Device pixels the layer's background covers opaquely, before any
     /// opacity or mask: the occluding rectangle, but for the layer's own
     /// fading (inside its group, it replaces what it covers all the same).
+    /// Bounds between pixels (a layer moving, animated) cover the whole
+    /// pixels inside them: those the background fills at full coverage.
     var opaqueBackgroundRect: PixelRect {
         guard !isHidden, let background, background.pixel >> 24 == 255,
-              var rect = pixelAlignedBounds else { return .empty }
+              var rect = wholePixelsInsideBounds else { return .empty }
         if cornerRadius > 0 && !maskedCorners.isEmpty {
             let inset = Int((Double(cornerRadius) * Double(toDevice.d)).rounded(.up))
             rect = PixelRect(x0: rect.x0, y0: rect.y0 + inset, x1: rect.x1, y1: rect.y1 - inset)
             if rect.isEmpty { return .empty }
         }
         return rect
+    }
+}
+
+extension RenderLayer {
+    /// The device pixels entirely inside the bounds, when they are not
+    /// turned (no rotation or shear): all of ``pixelAlignedBounds`` when the
+    /// bounds lie on whole pixels; nil when they are turned or hold no
+    /// whole pixel.
+    var wholePixelsInsideBounds: PixelRect? {
+        let t = toDevice
+        guard t.b == 0, t.c == 0, t.a > 0, t.d > 0 else { return nil }
+        let r = bounds.applying(t)
+        guard r.isFinite, abs(r.minX) < 1e9, abs(r.minY) < 1e9, abs(r.maxX) < 1e9, abs(r.maxY) < 1e9 else { return nil }
+        // Edges within rounding error of a pixel boundary lie on it, as
+        // pixelAlignedBounds has them.
+        func inward(_ v: CGFloat, _ rule: FloatingPointRoundingRule) -> Int {
+            abs(v - v.rounded()) < 1e-9 ? Int(v.rounded()) : Int(v.rounded(rule))
+        }
+        let rect = PixelRect(x0: inward(r.minX, .up), y0: inward(r.minY, .up), x1: inward(r.maxX, .down), y1: inward(r.maxY, .down))
+        return rect.isEmpty ? nil : rect
     }
 }
 

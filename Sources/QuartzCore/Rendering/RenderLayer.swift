@@ -73,27 +73,26 @@ package final class RenderLayer {
     /// it as the last child (see `placeTransitionOverlay()`).
     @exclusivity(unchecked) var transitionOverlay: RenderLayer?
 
-    /// Copies everything the compositor reads from `layer`: for a layer
-    /// with animations, its presentation values at the frame's time.
+    /// Copies everything the compositor reads from `layer`: its animatable
+    /// properties as shown at the frame's time (the model's own, for a layer
+    /// without animations), then the rest.
     func copyProperties(from layer: CALayer) {
         let castShape = (bounds, cornerRadius, maskedCorners)
-        if layer.animationList == nil {
-            bounds = layer.bounds
-            position = layer.position
-            anchorPoint = layer.anchorPoint
-            transform = layer.affineTransform()
-            sublayerTransform = CATransform3DGetAffineTransform(layer.sublayerTransform)
-            zPosition = layer.zPosition
-            opacity = min(1, max(0, layer.opacity))
-            background = layer.backgroundColor.map { PremultipliedColor($0) }
-            cornerRadius = layer.cornerRadius
-            borderWidth = layer.borderWidth
-            border = layer.borderColor.map { PremultipliedColor($0) }
-            shadow = ShadowStyle(of: layer)
-            transitionOverlay = nil
-        } else {
-            copyPresentation(of: layer)
-        }
+        let values = layer.animationList == nil ? LayerValues(of: layer) : layer.presentationValues(at: AnimationEngine.current.frameTime)
+        bounds = values.bounds
+        position = values.position
+        anchorPoint = values.anchorPoint
+        transform = CATransform3DGetAffineTransform(values.transform)
+        sublayerTransform = CATransform3DGetAffineTransform(values.sublayerTransform)
+        zPosition = values.zPosition
+        opacity = Self.drawnOpacity(values.opacity)
+        background = values.backgroundColor.map { PremultipliedColor($0) }
+        cornerRadius = values.cornerRadius
+        borderWidth = values.borderWidth
+        border = values.borderColor.map { PremultipliedColor($0) }
+        shadow = ShadowStyle(values: values, path: layer.shadowPath)
+        transitionOverlay = nil
+        if let progress = values.transitionProgress { showTransition(of: layer, at: progress, values: values) }
         isHidden = layer.isHidden
         masksToBounds = layer.masksToBounds
         maskedCorners = layer.maskedCorners
@@ -115,24 +114,25 @@ package final class RenderLayer {
         if shadowCache != nil, shadowCache?.style != shadow || castShape != (bounds, cornerRadius, maskedCorners) { shadowCache = nil }
     }
 
-    /// The animatable properties as `layer`'s animations show them at the
-    /// frame's time, and a running transition's overlay.
-    private func copyPresentation(of layer: CALayer) {
-        let values = layer.presentationValues(at: AnimationEngine.current.frameTime)
-        bounds = values.bounds
-        position = values.position
-        anchorPoint = values.anchorPoint
-        transform = CATransform3DGetAffineTransform(values.transform)
-        sublayerTransform = CATransform3DGetAffineTransform(values.sublayerTransform)
-        zPosition = values.zPosition
-        opacity = min(1, max(0, values.opacity))
-        background = values.backgroundColor.map { PremultipliedColor($0) }
-        cornerRadius = values.cornerRadius
-        borderWidth = values.borderWidth
-        border = values.borderColor.map { PremultipliedColor($0) }
-        shadow = ShadowStyle(values: values, path: layer.shadowPath)
-        transitionOverlay = nil
-        guard let progress = values.transitionProgress, let image = layer.animationList?.transitionSnapshot,
+    /// `opacity` as the compositor draws it: in 256 steps (`PixelOps.alpha`),
+    /// so that one rounding to the top step is drawn opaque and one rounding
+    /// to 0 not at all. Kept as exactly 1 (or 0), such a layer is opaque for
+    /// occlusion and needs no group buffer: the same pixels, drawn once (a
+    /// fade's last frames; a layer at 0.999).
+    static func drawnOpacity(_ opacity: Float) -> Float {
+        let clamped = min(1, max(0, opacity))
+        switch PixelOps.alpha(clamped) {
+        case 255: return 1
+        case 0: return 0
+        default: return clamped
+        }
+    }
+
+    /// A running transition at `progress`: the layer's new look moved, and
+    /// its old look (the picture taken when the transition was added) as
+    /// the overlay.
+    private func showTransition(of layer: CALayer, at progress: Double, values: LayerValues) {
+        guard let image = layer.animationList?.transitionSnapshot,
               let transition = layer.animation(forKey: LayerValues.transitionKey) as? CATransition
         else { return }
         let place = transition.placement(at: progress)
@@ -396,17 +396,7 @@ struct ShadowStyle: Equatable {
     /// layer draws (ContentShadow.swift). Immutable (the layer keeps a copy).
     var path: CGPath?
 
-    /// Nil when the layer casts no shadow (no colour, or opacity 0).
-    @MainActor init?(of layer: CALayer) {
-        guard let color = layer.shadowColor, layer.shadowOpacity > 0 else { return nil }
-        self.color = PremultipliedColor(color)
-        opacity = min(1, layer.shadowOpacity)
-        offset = layer.shadowOffset
-        radius = layer.shadowRadius
-        path = layer.shadowPath
-    }
-
-    /// The shadow of presentation values; nil when they cast none.
+    /// The shadow of a layer's animatable values; nil when they cast none.
     init?(values: LayerValues, path: CGPath?) {
         guard let color = values.shadowColor, values.shadowOpacity > 0 else { return nil }
         self.color = PremultipliedColor(color)

@@ -15,8 +15,22 @@ public enum ScrollViewConstants {
     /// away it settles in about 0.45 s, as iOS's bounce appears to.
     public static let springResponse: TimeInterval = 0.3
     /// How long `setContentOffset(_:animated:)`, `scrollRectToVisible(_:animated:)`
-    /// and zoom animations take (ease in, ease out).
+    /// (and so a table's `scrollToRow` and a collection view's
+    /// `scrollToItem`), `setZoomScale(_:animated:)` and `zoom(to:animated:)`
+    /// take, whatever the distance. UIKit does not document it: its scroll
+    /// view keeps a private `contentOffsetAnimationDuration` (apps set it
+    /// through key-value coding to change the speed), which developers
+    /// report as about 0.3 s, the value they fall back on when it cannot be
+    /// read. The animation is stepped by the scroll view's own display link
+    /// (UIKit's `_smoothScrollDisplayLink:` shows in stack traces; no Core
+    /// Animation animation is involved), so the delegate hears
+    /// `scrollViewDidScroll` at every frame.
     public static let scrollAnimationDuration: TimeInterval = 0.3
+    /// The curve of those animations. Apple's scroll view guide says only
+    /// that the content moves "at a constant rate"; what is seen on iOS starts
+    /// and ends at rest, so it is Core Animation's ease-in-ease-out curve
+    /// (0.42, 0, 0.58, 1), chosen here.
+    public static let scrollAnimationCurve = CAMediaTimingFunctionName.easeInEaseOut
     /// With `isDirectionalLockEnabled`, a drag locks to one axis if its
     /// movement along the other is at most this fraction of it (within
     /// about 27° of the axis); steeper diagonals scroll freely.

@@ -82,10 +82,16 @@ extension UIScrollView {
 
     // MARK: Steps 1–3: touching and dragging
 
-    /// Step 1. Animations run on; a drag that starts ends them.
+    /// Step 1. Coasting, springing and an animated change of offset stop
+    /// where they are shown, and the touch that stopped them is not the
+    /// content's. A zoom animation runs on (a drag that starts ends it).
     func panDidReceive(_ touches: Set<UITouch>) {
         isTracking = true
-        guard case .decelerating = motion else { return }
+        switch motion {
+        case .decelerating: break
+        case .animating(let animation) where !animation.zooms: break
+        case .none, .animating: return
+        }
         stopMotion()
         for touch in touches { touch.isDeliveredToView = false }
     }
@@ -338,7 +344,9 @@ func clamp(_ value: CGFloat, _ range: ClosedRange<CGFloat>) -> CGFloat {
 }
 
 /// An animated change of offset, and of zoom scale when zooming, over
-/// ``ScrollViewConstants/scrollAnimationDuration`` with ease in and ease out.
+/// ``ScrollViewConstants/scrollAnimationDuration`` on
+/// ``ScrollViewConstants/scrollAnimationCurve``.
+@MainActor
 struct ScrollAnimation {
     let fromOffset: CGPoint, toOffset: CGPoint
     let fromScale: CGFloat, toScale: CGFloat
@@ -358,8 +366,9 @@ struct ScrollAnimation {
         fromScale + (toScale - fromScale) * eased(progress)
     }
 
-    /// Smoothstep: starts and ends at rest.
-    private func eased(_ t: CGFloat) -> CGFloat { t * t * (3 - 2 * t) }
+    private func eased(_ t: CGFloat) -> CGFloat { CGFloat(Self.curve.value(at: Double(t))) }
+
+    private static let curve = CAMediaTimingFunction(name: ScrollViewConstants.scrollAnimationCurve)
 }
 
 /// The scroll view's pan: UIKit's pan, which begins only once the finger has
