@@ -241,5 +241,6 @@ private func premultiplyInPlace(_ pixels: PixelBuffer) {
 private func unpremultiply(_ value: UInt8, _ alpha: UInt8) -> UInt8 {
     guard alpha != 0 else { return 0 }
     guard alpha != 255 else { return value }
-    return UInt8(min(255, (UInt32(value) * 255 + UInt32(alpha) / 2) / UInt32(alpha)))
+    let straight: UInt32 = (UInt32(value) * 255 + UInt32(alpha) / 2) / UInt32(alpha)
+    return UInt8(min(255, straight))
 }

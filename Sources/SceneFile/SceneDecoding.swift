@@ -314,7 +314,11 @@ private struct SceneDecoder {
         let channels: [Double]
         switch digits.count {
         case 3, 4: channels = digits.map { Double($0 * 17) / 255 }
-        case 6, 8: channels = stride(from: 0, to: digits.count, by: 2).map { Double(digits[$0] * 16 + digits[$0 + 1]) / 255 }
+        case 6, 8:
+            channels = stride(from: 0, to: digits.count, by: 2).map { (index: Int) -> Double in
+                let byte: UInt32 = digits[index] * 16 + digits[index + 1]
+                return Double(byte) / 255
+            }
         default: throw bad
         }
         return .rgba(channels[0], channels[1], channels[2], channels.count == 4 ? channels[3] : 1)

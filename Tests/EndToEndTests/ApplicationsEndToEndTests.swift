@@ -71,7 +71,7 @@ import Testing
         #expect(apps.waitForExit() == 0)
         #expect(apps.lines.count == 3)
         #expect(apps.lines.first?.hasPrefix("NAME") == true)
-        #expect(apps.lines.dropFirst().map { $0.split(separator: " ").first.map(String.init) } == ["first", "second"])
+        #expect(applicationNames(apps.lines) == ["first", "second"])
         #expect(apps.lines[1].contains("foreground") && apps.lines[2].contains("background"))
         server.signal(SIGTERM)
         #expect(server.waitForExit() == 0)
@@ -127,9 +127,16 @@ import Testing
         #expect(Array(survivor.lines.drop { $0 != "willEnterForeground" }) == ["willEnterForeground", "didBecomeActive", "left began 1 (50,60)"])
         let apps = try ChildProcess("openuikit", ["apps", "--socket", socket])
         #expect(apps.waitForExit() == 0)
-        #expect(apps.lines.dropFirst().map { $0.split(separator: " ").first.map(String.init) } == ["survivor"])
+        #expect(applicationNames(apps.lines) == ["survivor"])
         server.signal(SIGTERM)
         #expect(server.waitForExit() == 0)
         #expect(survivor.waitForExit() == 0)
     }
+}
+
+/// The NAME column of `openuikit apps` (its first line is the header). A
+/// function of its own: inside `#expect` the closure took the type checker
+/// a second.
+private func applicationNames(_ lines: [String]) -> [String] {
+    lines.dropFirst().map { (line: String) -> String in String(line.prefix { $0 != " " }) }
 }

@@ -72,10 +72,12 @@ package struct ImageSampler {
 /// Each byte of `a` moved `weight`/256 of the way to the same byte of `b`.
 @inline(__always)
 func lerpBytes(_ a: UInt32, _ b: UInt32, _ weight: UInt32) -> UInt32 {
-    let keep = 256 - weight
-    let rb = (((a & 0x00FF_00FF) &* keep &+ (b & 0x00FF_00FF) &* weight &+ 0x0080_0080) >> 8) & 0x00FF_00FF
-    let ag = (((a >> 8) & 0x00FF_00FF) &* keep &+ ((b >> 8) & 0x00FF_00FF) &* weight &+ 0x0080_0080) & 0xFF00_FF00
-    return rb | ag
+    // Typed steps: one expression of this size took the type checker seconds.
+    let keep: UInt32 = 256 - weight
+    let evenBytes: UInt32 = 0x00FF_00FF, rounding: UInt32 = 0x0080_0080
+    let rbSum: UInt32 = (a & evenBytes) &* keep &+ (b & evenBytes) &* weight &+ rounding
+    let agSum: UInt32 = ((a >> 8) & evenBytes) &* keep &+ ((b >> 8) & evenBytes) &* weight &+ rounding
+    return ((rbSum >> 8) & evenBytes) | (agSum & 0xFF00_FF00)
 }
 
 /// What a shape is filled with.

@@ -43,7 +43,11 @@ struct GradientStyle: Equatable {
         for i in 1..<stops.count where t <= stops[i].0 {
             let (a, ca) = stops[i - 1], (b, cb) = stops[i]
             let f = b > a ? (t - a) / (b - a) : 1
-            func mix(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Double(x) + (Double(y) - Double(x)) * f).rounded()) }
+            func mix(_ x: UInt8, _ y: UInt8) -> UInt8 {
+                let from = Double(x), to = Double(y)
+                let mixed: Double = from + (to - from) * f
+                return UInt8(mixed.rounded())
+            }
             return PremultipliedColor(red: mix(ca.red, cb.red), green: mix(ca.green, cb.green), blue: mix(ca.blue, cb.blue), alpha: mix(ca.alpha, cb.alpha))
         }
         return last.1
