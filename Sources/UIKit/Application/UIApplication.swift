@@ -134,8 +134,9 @@ open class UIApplication: UIResponder {
     @exclusivity(unchecked) public private(set) var inputPort = InputPort()
     /// Problems the application survived, such as malformed input.
     public let diagnostics = DiagnosticLog()
-    /// The direction of the application's interface, from its language
-    /// (``LayoutDirectionDefaults``). Views whose ``UIView/semanticContentAttribute``
+    /// The direction of the application's interface, from its language (the
+    /// process's `LANGUAGE`, `LC_ALL`, `LC_MESSAGES` or `LANG`, as POSIX
+    /// programs read them). Views whose ``UIView/semanticContentAttribute``
     /// is unspecified follow it. Tests set it to see a right-to-left layout.
     public internal(set) var userInterfaceLayoutDirection = LayoutDirectionDefaults.direction()
     /// Whether the application is in front and receiving events; the event
