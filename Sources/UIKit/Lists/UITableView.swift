@@ -36,8 +36,11 @@ open class UITableView: UIScrollView {
         case bottom
     }
 
-    /// The animation of an update. Without Motion, updates apply at once
-    /// whatever the value; it is accepted for source compatibility.
+    /// How the rows an update inserts come in and the rows it deletes or
+    /// reloads leave: `.left`, `.right`, `.top` and `.bottom` slide them
+    /// from or to that side, `.none` shows the change at once, the others
+    /// fade (UIKit's `.automatic` picks a slide by where the row is; here it
+    /// fades). Rows that stay always slide to their new places.
     public enum RowAnimation: Int, Sendable {
         case fade, right, left, top, bottom, none, middle
         case automatic = 100
@@ -172,7 +175,16 @@ open class UITableView: UIScrollView {
     private var headerFooterClasses: [String: UITableViewHeaderFooterView.Type] = [:]
     /// Cells off screen, by reuse identifier, hidden but kept as subviews
     /// so that reusing one costs no change to the view tree.
-    private var reusableCells: [String: [UITableViewCell]] = [:]
+    private var reusableCells: [String: ReuseQueue] = [:]
+
+    /// The cells of one reuse identifier waiting to be shown again. A class,
+    /// so that taking and adding a cell change it in place: changing an
+    /// array inside the dictionary goes through the dictionary's modify
+    /// accessors, whose coroutine frames are allocated on the heap each
+    /// time (three allocations per row scrolled into view, callgrind).
+    private final class ReuseQueue {
+        var cells: [UITableViewCell] = []
+    }
     private var reusableHeaderFooters: [String: [UITableViewHeaderFooterView]] = [:]
 
     /// Registers the class of the cells to make for `identifier` when none is
@@ -190,7 +202,7 @@ open class UITableView: UIScrollView {
     /// A cell waiting for reuse under `identifier`, prepared
     /// (``UITableViewCell/prepareForReuse()``); nil if there is none.
     open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
-        guard let cell = reusableCells[identifier]?.popLast() else { return nil }
+        guard let queue = reusableCells[identifier], let cell = queue.cells.popLast() else { return nil }
         cell.prepareForReuse()
         return cell
     }
@@ -211,7 +223,9 @@ open class UITableView: UIScrollView {
             cell = UITableViewCell(style: .default, reuseIdentifier: identifier)
             cellsMade += 1
         }
-        cell.frame.size = CGSize(width: rowWidth, height: cell.frame.height)
+        // A whole frame: `cell.frame.size = …` would allocate the frame modify
+        // accessor's coroutine frame (a view's frame is overridable).
+        cell.frame = CGRect(origin: cell.frame.origin, size: CGSize(width: rowWidth, height: cell.frame.height))
         return cell
     }
 
@@ -236,7 +250,13 @@ open class UITableView: UIScrollView {
             cell.removeFromSuperview()
             return
         }
-        reusableCells[identifier, default: []].append(cell)
+        if let queue = reusableCells[identifier] {
+            queue.cells.append(cell)
+        } else {
+            let queue = ReuseQueue()
+            queue.cells.append(cell)
+            reusableCells[identifier] = queue
+        }
     }
 
     // MARK: Loading
@@ -739,6 +759,8 @@ open class UITableView: UIScrollView {
 
     /// The batch being collected.
     var updateBatch = ListUpdateBatch()
+    /// The animation of the last update, while it runs.
+    var lastUpdateAnimation: TableUpdateAnimation?
 
     // MARK: Swipe actions (see UITableView+SwipeActions.swift)
 
