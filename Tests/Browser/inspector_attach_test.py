@@ -36,6 +36,8 @@ from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from inspector_page import touch_panel
+
 # The server's screen, in points, at scale 1: TouchLogger's views are its two halves.
 SCREEN_WIDTH, SCREEN_HEIGHT = 200, 100
 
@@ -181,17 +183,14 @@ def main():
         # Its trace and chain, as the application reported them through the server.
         until("the touch's touchesEnded", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#methods li[data-phase='ended']")) > 0)
         until("the touch's responder chain", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#chain li")) > 0)
-        walk = [(item.get_attribute("data-view"), item.get_attribute("class")) for item in driver.find_elements(By.CSS_SELECTOR, "#walk li")]
+        panel = touch_panel(driver)
+        walk, chain, delivered = panel["walk"], panel["chain"], panel["delivered"]
         if walk != [("UIWindow", "accepted"), ("right", "accepted")]:
             fail(f"hit-test walk in the page: {walk}, expected the window, then right (asked first, being in front)")
-        found = driver.find_element(By.ID, "found").get_attribute("data-view")
-        if found != "right":
-            fail(f"the view found is {found!r}, not right")
-        chain = [item.get_attribute("data-responder") for item in driver.find_elements(By.CSS_SELECTOR, "#chain li")]
+        if panel["found"] != "right":
+            fail(f"the view found is {panel['found']!r}, not right")
         if chain != ["right", "UIWindow", "UIApplication", "AppDelegate"]:
             fail(f"responder chain in the page: {chain}")
-        delivered = [(item.get_attribute("data-view"), item.get_attribute("data-phase"))
-                     for item in driver.find_elements(By.CSS_SELECTOR, "#methods li[data-phase]")]
         if delivered != [("right", "began"), ("right", "ended")]:
             fail(f"touch methods the application called: {delivered}, expected right's touchesBegan and touchesEnded")
         # Choosing a view in the tree outlines it on the screen (blue, over its frame).
