@@ -37,9 +37,9 @@ import Testing
     @Test func anotherProtocolVersionGetsAClearErrorAndIsDropped() throws {
         let harness = try ServerHarness()
         let client = try TestClient(path: harness.path)
-        try client.send(.hello(.init(version: 2, role: .application, processIdentifier: getpid(), name: "Future")))
+        try client.send(.hello(.init(version: 3, role: .application, processIdentifier: getpid(), name: "Future")))
         harness.turn()
-        #expect(try client.receive() == [.error(ServerErrorMessage(.unsupportedVersion, "this server speaks protocol version 1, not 2"))])
+        #expect(try client.receive() == [.error(ServerErrorMessage(.unsupportedVersion, "this server speaks protocol version 2, not 3"))])
         #expect(client.serverHungUp)
         #expect(harness.server.applications.isEmpty)
     }
