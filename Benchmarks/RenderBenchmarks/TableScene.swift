@@ -17,6 +17,12 @@ import UIKit
 /// draws the damaged part of the frame. Thread CPU time, so that other
 /// processes do not count. When the table stops, it goes back to the top
 /// (not timed) for the next fling.
+///
+/// Made with `composites: false`, the scene never asks the compositor for a
+/// frame: each refresh is the run loop's turn alone (motion, layout and
+/// reuse, drawing new cells' text, commit), UIKit's part of the frame, which
+/// `--count table-turn` counts under callgrind quickly enough for the
+/// benchmark guard.
 @MainActor
 final class TableScene: UITableViewDataSource {
     static let rows = 10_000
@@ -26,8 +32,10 @@ final class TableScene: UITableViewDataSource {
     let compositor: LayerCompositor
     private let synthesizer: TouchSynthesizer
     private let titles = (0..<TableScene.rows).map { "Row \($0)" }
+    private let composites: Bool
 
-    init() throws {
+    init(composites: Bool = true) throws {
+        self.composites = composites
         let application = UIApplication.shared
         application.resetForTesting()
         application.runLoop.useManualClock()
@@ -45,7 +53,7 @@ final class TableScene: UITableViewDataSource {
         window.addSubview(table)
         application.runLoop.runUntilIdle()
         compositor.backgroundColor = UIColor.white.cgColor
-        compositor.renderFrame()
+        if composites { compositor.renderFrame() }
     }
 
     func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { Self.rows }
@@ -69,7 +77,7 @@ final class TableScene: UITableViewDataSource {
             synthesizer.touchMove(finger, to: CGPoint(x: 195, y: 760 - CGFloat(step) * 60))
         }
         synthesizer.touchUp(finger)
-        compositor.renderFrame()
+        if composites { compositor.renderFrame() }
     }
 
     var isMoving: Bool { table.isDecelerating }
@@ -78,7 +86,7 @@ final class TableScene: UITableViewDataSource {
     /// commit, and the damaged frame.
     func frame() {
         synthesizer.advance(by: Self.frameInterval)
-        compositor.renderFrame()
+        if composites { compositor.renderFrame() }
     }
 
     /// CPU nanoseconds of every frame of `flings` flings' decelerations:

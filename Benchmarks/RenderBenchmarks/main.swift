@@ -1,6 +1,6 @@
 // Rendering benchmarks: the frame's path, from views to pixels, single
 // threaded. Run with `Benchmarks/render.sh` (release build); `--quick` does
-// a short run; `--count full|damaged|scroll|drag|animated|fading|animated-picture|moving|table` repeats one measurement a fixed
+// a short run; `--count full|damaged|scroll|drag|animated|fading|animated-picture|moving|table|table-turn` repeats one measurement a fixed
 // number of times inside a function of its own, for callgrind's
 // --toggle-collect (see docs/compositor.md); `--frame PATH` writes the cards
 // scene's full frame as a PNG, to look at or to compare two builds.
@@ -33,7 +33,8 @@
 // 5. A 10,000-row UITableView flung at 120 Hz on the same screen: thread
 //    CPU time of each display refresh while it decelerates — motion, the
 //    table's layout and cell reuse, commit, damaged frame (TableScene.swift);
-//    median and 99th percentile.
+//    median and 99th percentile. `--count table-turn` counts the same
+//    frames without the compositor: UIKit's part of each refresh.
 
 #if canImport(Glibc)
 import Foundation
@@ -178,6 +179,18 @@ func countedRegionEnded() {
 @MainActor @inline(never) func countedScrollFrames(_ scene: ListScene, _ n: Int) { for _ in 0..<n { scene.scrollFrame() } }
 @MainActor @inline(never) func countedDragSteps(_ scene: DragScene, _ n: Int) { for _ in 0..<n { _ = scene.moveOneStep() } }
 @MainActor @inline(never) func countedTableFrames(_ scene: TableScene, _ n: Int) { for _ in 0..<n { scene.frame() } }
+/// The same loop as `countedTableFrames` over a scene that does not
+/// composite; it checks that the table is still moving so that its body
+/// differs (identical functions are folded into one symbol, which callgrind
+/// would then never see called under this name).
+@MainActor @inline(never) func countedTableTurns(_ scene: TableScene, _ n: Int) -> Bool {
+    var moved = true
+    for _ in 0..<n {
+        scene.frame()
+        moved = moved && scene.isMoving
+    }
+    return moved
+}
 @MainActor @inline(never) func countedAnimatedFrames(_ scene: AnimatedCardsScene, _ n: Int) { for _ in 0..<n { _ = scene.frame() } }
 /// Also checks that every frame drew only around the marker. Besides being
 /// worth checking, that keeps its body different from
@@ -238,6 +251,16 @@ func main() throws {
             countedTableFrames(scene, operations)
             countedRegionEnded()
             withExtendedLifetime(scene) {}
+        case "table-turn":
+            // The same frames, the run loop's turn alone (nothing composited).
+            let scene = try TableScene(composites: false)
+            scene.verify()
+            scene.fling()
+            operations = 240
+            let movedThroughout = countedTableTurns(scene, operations)
+            countedRegionEnded()
+            withExtendedLifetime(scene) {}
+            guard movedThroughout else { fail("table-turn: the table stopped before the counted frames ended") }
         case "animated":
             let scene = AnimatedCardsScene(cards: try CardsScene())
             operations = 10
@@ -272,7 +295,7 @@ func main() throws {
                 exit(1)
             }
         default:
-            print("--count takes full, damaged, scroll, drag, animated, fading, animated-picture, moving or table")
+            print("--count takes full, damaged, scroll, drag, animated, fading, animated-picture, moving, table or table-turn")
             exit(2)
         }
         print("counted \(measurement): \(operations) operations")

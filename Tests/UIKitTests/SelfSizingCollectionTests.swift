@@ -2,27 +2,23 @@ import Testing
 @testable import UIKit
 
 /// A collection cell with one label pinned inside its content view, 8
-/// points from every edge: its preferred size is the label's plus 16 each way.
+/// points from every edge: its fitting size is the label's plus 16 each way.
 @MainActor
-final class TagCell: UICollectionViewCell {
-    let label = UILabel()
-    /// The sizes the layout proposed, in the order the cell was asked.
-    var proposedSizes: [CGSize] = []
+class LabelCell: UICollectionViewCell {
+    let label = constrainedLabel(lines: 1)
 
     override init(frame: CGRect) {
         super.init(frame: frame)
-        label.font = .systemFont(ofSize: 17)
-        label.translatesAutoresizingMaskIntoConstraints = false
-        contentView.addSubview(label)
-        NSLayoutConstraint.activate([
-            label.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 8),
-            label.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -8),
-            label.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 8),
-            label.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -8),
-        ])
+        contentView.pinInside(label, horizontal: 8, vertical: 8)
     }
 
     required init?(coder: NSCoder) { nil }
+}
+
+/// A label cell that records the sizes the layout proposed, in the order it was asked.
+@MainActor
+final class TagCell: LabelCell {
+    var proposedSizes: [CGSize] = []
 
     override func preferredLayoutAttributesFitting(_ layoutAttributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
         proposedSizes.append(layoutAttributes.size)
@@ -30,24 +26,13 @@ final class TagCell: UICollectionViewCell {
     }
 }
 
-/// A cell that keeps the width the layout gives it and sizes only its height
-/// (the usual override: a required horizontal fit).
+/// A label cell whose text wraps, that keeps the width the layout gives it
+/// and sizes only its height (the usual override: a required horizontal fit).
 @MainActor
-final class FullWidthNoteCell: UICollectionViewCell {
-    let label = UILabel()
-
+final class FullWidthNoteCell: LabelCell {
     override init(frame: CGRect) {
         super.init(frame: frame)
-        label.font = .systemFont(ofSize: 17)
         label.numberOfLines = 0
-        label.translatesAutoresizingMaskIntoConstraints = false
-        contentView.addSubview(label)
-        NSLayoutConstraint.activate([
-            label.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 8),
-            label.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -8),
-            label.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 8),
-            label.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -8),
-        ])
     }
 
     required init?(coder: NSCoder) { nil }
@@ -60,7 +45,7 @@ final class FullWidthNoteCell: UICollectionViewCell {
     }
 }
 
-/// Items that are words, each shown in a cell of `identifier`'s class.
+/// Items that are words, each shown in a label cell of `identifier`'s class.
 @MainActor
 final class WordSource: UICollectionViewDataSource {
     var words: [String]
@@ -75,28 +60,9 @@ final class WordSource: UICollectionViewDataSource {
     func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
         cellsAsked.append(indexPath.item)
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
-        if let tag = cell as? TagCell { tag.label.text = words[indexPath.item] }
-        if let note = cell as? FullWidthNoteCell { note.label.text = words[indexPath.item] }
+        (cell as? LabelCell)?.label.text = words[indexPath.item]
         return cell
     }
-}
-
-/// The size a 17-point label needs for `text` (one line, or wrapped at `width`).
-@MainActor
-private func labelSize(_ text: String, wrappingAt width: CGFloat? = nil) -> CGSize {
-    let label = UILabel()
-    label.font = .systemFont(ofSize: 17)
-    label.text = text
-    guard let width else { return label.intrinsicContentSize }
-    label.numberOfLines = 0
-    return label.sizeThatFits(CGSize(width: width, height: .greatestFiniteMagnitude))
-}
-
-/// Rounded up to the screen's pixels, as fitting sizes are.
-@MainActor
-private func pixelCeil(_ size: CGSize) -> CGSize {
-    let scale = UIScreen.main.scale
-    return CGSize(width: (size.width * scale).rounded(.up) / scale, height: (size.height * scale).rounded(.up) / scale)
 }
 
 @MainActor

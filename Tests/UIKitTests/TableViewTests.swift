@@ -13,6 +13,7 @@ final class TableLog: UITableViewDataSource, UITableViewDelegate {
     var refusesHighlight: Set<IndexPath> = []
     var redirectsSelection: [IndexPath: IndexPath?] = [:]
     var trailingActions: [UIContextualAction] = []
+    var leadingActions: [UIContextualAction] = []
     var heights: [IndexPath: CGFloat] = [:]
     var logsDisplay = false
 
@@ -55,6 +56,9 @@ final class TableLog: UITableViewDataSource, UITableViewDelegate {
     func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) { entries.append("didDeselect \(name(indexPath))") }
     func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
         trailingActions.isEmpty ? nil : UISwipeActionsConfiguration(actions: trailingActions)
+    }
+    func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
+        leadingActions.isEmpty ? nil : UISwipeActionsConfiguration(actions: leadingActions)
     }
     func scrollViewWillBeginDragging(_ scrollView: UIScrollView) { entries.append("willBeginDragging") }
 
@@ -410,6 +414,40 @@ private func texts(_ cells: [UITableViewCell]) -> [String] {
         #expect(performed == ["Delete"])
     }
 
+    @Test func aSwipeToTheRightRevealsTheLeadingActionsOnTheLeft() {
+        var performed: [String] = []
+        let (table, log, synthesizer) = tableScene { _, log in
+            log.leadingActions = [UIContextualAction(style: .normal, title: "Pin") { action, _, done in
+                performed.append(action.title ?? "")
+                done(true)
+            }]
+        }
+        let row = IndexPath(row: 3, section: 0)
+        let cell = table.cellForRow(at: row)!
+        // A row with leading actions only: a drag to the left uncovers nothing and leaves it closed.
+        synthesizer.fling(from: CGPoint(x: 300, y: 154), to: CGPoint(x: 150, y: 154))
+        #expect(table.swipedRow == nil)
+        #expect(cell.contentView.frame.minX == 0)
+        log.entries.removeAll()
+        // To the right: the content follows the finger and the actions show on the left.
+        synthesizer.advance(by: 1)
+        let finger = synthesizer.touchDown(at: CGPoint(x: 100, y: 154))
+        synthesizer.drag(finger, from: CGPoint(x: 100, y: 154), to: CGPoint(x: 200, y: 156))
+        #expect(cell.contentView.frame.minX > 80)
+        synthesizer.touchUp(finger)
+        #expect(table.swipedRow == row)
+        let buttonsWidth = cell.contentView.frame.minX
+        #expect(buttonsWidth >= TableViewMetrics.minimumSwipeActionWidth)
+        #expect(table.contentOffset.y == 0)
+        #expect(log.entries.filter { $0.hasPrefix("didSelect") }.isEmpty)
+        // The button on the left performs the action and closes the row.
+        synthesizer.advance(by: 1)
+        synthesizer.tap(at: CGPoint(x: buttonsWidth / 2, y: 154))
+        #expect(performed == ["Pin"])
+        #expect(table.swipedRow == nil)
+        #expect(cell.contentView.frame.minX == 0)
+    }
+
     @Test func aTouchElsewhereClosesOpenActionsAndSelectsNothing() {
         let (table, log, synthesizer) = tableScene { _, log in
             log.trailingActions = [UIContextualAction(style: .normal, title: "Flag") { _, _, done in done(true) }]
@@ -469,5 +507,53 @@ private func texts(_ cells: [UITableViewCell]) -> [String] {
         #expect(table.visibleCells.isEmpty)
         table.scrollToRow(at: IndexPath(row: 4, section: 0), at: .top, animated: false)
         #expect(UIApplication.shared.diagnostics.entries.last?.message.contains("no such row") == true)
+    }
+
+    // MARK: Cells
+
+    @Test func separatorInsetsComeFromTheTableUnlessTheCellSetsItsOwn() {
+        let (table, _, _) = tableScene([30])
+        let first = table.cellForRow(at: IndexPath(row: 0, section: 0))!
+        // The default: the content margin on the left, a hairline (⅓ pt at 3×) at the bottom.
+        let hairline = 1 / UIScreen.main.scale
+        #expect(first.separator.frame == CGRect(x: 16, y: 44 - hairline, width: 384, height: hairline))
+        // The table's inset is every cell's default (Apple: "sets the default inset for all cells").
+        table.separatorInset = UIEdgeInsets(top: 0, left: 3, bottom: 0, right: 11)
+        table.layoutIfNeeded()
+        for cell in table.visibleCells {
+            #expect(cell.separatorInset == UIEdgeInsets(top: 0, left: 3, bottom: 0, right: 11))
+            #expect(cell.separator.frame == CGRect(x: 3, y: 44 - hairline, width: 386, height: hairline))
+        }
+        // A cell's own inset takes precedence; negative values count as zero.
+        let second = table.cellForRow(at: IndexPath(row: 1, section: 0))!
+        second.separatorInset = UIEdgeInsets(top: 0, left: -5, bottom: 0, right: 40)
+        table.separatorInset = .zero
+        table.layoutIfNeeded()
+        #expect(second.separator.frame == CGRect(x: 0, y: 44 - hairline, width: 360, height: hairline))
+        #expect(first.separator.frame == CGRect(x: 0, y: 44 - hairline, width: 400, height: hairline))
+    }
+
+    @Test func anImageStandsBeforeTheTextAndSelectionStyleNoneShowsNoSelection() {
+        let (table, _, synthesizer) = tableScene([5])
+        let cell = table.cellForRow(at: IndexPath(row: 1, section: 0))!
+        cell.imageView?.image = UIImage(size: CGSize(width: 30, height: 24))
+        cell.selectionStyle = .none
+        cell.layoutIfNeeded()
+        // The image at the content margin, centred down the row; the text 16 points after it.
+        #expect(cell.imageView?.frame == CGRect(x: 16, y: 10, width: 30, height: 24))
+        #expect(cell.textLabel?.frame.minX == 62)
+        #expect(cell.textLabel?.frame.maxX == 384)
+        // Tapping the row selects it, but nothing shows the selection.
+        synthesizer.tap(at: CGPoint(x: 200, y: 66))
+        #expect(table.indexPathsForSelectedRows == [IndexPath(row: 1, section: 0)])
+        #expect(cell.isSelected)
+        #expect(cell.selectedBackgroundView?.superview == nil)
+        #expect(cell.textLabel?.isHighlighted == false)
+        // With the default style the same tap shows the grey background behind the content.
+        let other = table.cellForRow(at: IndexPath(row: 3, section: 0))!
+        synthesizer.advance(by: 1)
+        synthesizer.tap(at: CGPoint(x: 200, y: 154))
+        #expect(other.selectedBackgroundView?.superview === other)
+        #expect(other.textLabel?.isHighlighted == true)
     }
 }

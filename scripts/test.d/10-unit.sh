@@ -15,10 +15,11 @@ need xdotool xdotool
 need xwd x11-apps
 step "scripts/checked-copy"
 copy="$(scripts/checked-copy)"
+read -r -a flags <<<"$(scripts/checked-copy --build-flags)"
 root="$PWD"
 cd "$copy"
-step "swift build --build-tests (in the copy)"
-swift build --build-tests
+step "swift build --build-tests ${flags[*]} (in the copy)"
+swift build --build-tests "${flags[@]}"
 step "swift test (in the copy, exclusivity checked)"
 # The README's commands are tried on a clone of the repository, which the
 # copy is not.

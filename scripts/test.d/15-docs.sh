@@ -5,5 +5,6 @@
 # and doc comments), so that scripts/test builds the package in debug once;
 # run alone (`scripts/test docs` on a fresh clone), it makes that build.
 need python3 python3
-step "scripts/docs --check --package-path <the checked copy> (DocC archives in .build/docs)"
-scripts/docs --check --package-path "$(scripts/checked-copy)"
+read -r -a flags <<<"$(scripts/checked-copy --build-flags)"
+step "scripts/docs --check --package-path <the checked copy> -- ${flags[*]} (DocC archives in .build/docs)"
+scripts/docs --check --package-path "$(scripts/checked-copy)" -- "${flags[@]}"

@@ -14,8 +14,9 @@ if ! python3 -c 'import selenium' 2>/dev/null; then
         || { echo "FAIL: Selenium is missing and pip could not install it (python3 -m pip install selenium)" >&2; exit 1; }
 fi
 copy="$(scripts/checked-copy)"
-step "swift build --product openuikit (in the checked copy; done already after the unit pass)"
-(cd "$copy" && swift build --product openuikit)
-tool="$(cd "$copy" && swift build --show-bin-path)/openuikit"
+read -r -a flags <<<"$(scripts/checked-copy --build-flags)"
+step "swift build --product openuikit ${flags[*]} (in the checked copy; done already after the unit pass)"
+(cd "$copy" && swift build --product openuikit "${flags[@]}")
+tool="$(cd "$copy" && swift build --show-bin-path "${flags[@]}")/openuikit"
 step "Tests/Browser/inspector_page_test.py (openuikit inspect seed-b-traced-hierarchy, headless Chromium)"
 timeout 120 python3 Tests/Browser/inspector_page_test.py "$tool" "$OPENUIKIT_TEST_STATE/inspector.png"

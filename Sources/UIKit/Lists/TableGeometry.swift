@@ -15,8 +15,11 @@ struct TableGeometry {
         var rowTops: [CGFloat]
         var footerHeight: CGFloat
         /// Rows whose height comes from their cell (``UITableView/automaticDimension``)
-        /// and that have not been measured yet.
+        /// and that have not been measured since the last reload or update.
         var unmeasured: Set<Int> = []
+        /// Rows whose height is one their cell gave: measured, or carried
+        /// over an update from the row's measured height before it.
+        var selfSized: Set<Int> = []
 
         var rowCount: Int { rowTops.count - 1 }
         var rowsTop: CGFloat { rowTops[0] }

@@ -8,7 +8,9 @@ import Foundation
 /// reported with UIKit's numbers and the table reloads from its data
 /// source, so it shows what the data source says and nothing is lost. When
 /// the update holds, rows that stay keep their cells (the data source is
-/// asked only for inserted and reloaded rows) and their selection.
+/// asked only for inserted and reloaded rows), their selection and, for
+/// self-sizing rows, the height last measured until they are measured
+/// again on screen.
 ///
 /// There is no animation: without Motion an update is shown at once,
 /// whatever `RowAnimation` is given, and a batch's completion is called
@@ -82,7 +84,7 @@ extension UITableView: ListUpdating {
 
     func applyCheckedUpdate(_ update: ListUpdate) {
         loadIfNeeded()
-        let new = computeGeometry()
+        let new = computeGeometry(measuredHeights: measuredHeights(after: update))
         if let problem = update.firstProblem(old: geometry.rowCounts, new: new.rowCounts) {
             reportListProblem("Invalid update: \(problem). The table was reloaded from its data source.")
             return reloadData()
@@ -108,8 +110,23 @@ extension UITableView: ListUpdating {
         endSwipe()
         geometry = new
         updateContentSize()
-        // The new rows' cells are made now, as UIKit makes them for the update.
+        // The new rows' cells are made now, as UIKit makes them for the update;
+        // self-sizing rows on screen are measured again (an empty batch is how
+        // apps ask for that: Apple's beginUpdates() documentation).
         setNeedsLayout()
         layoutIfNeeded()
+    }
+
+    /// The heights self-sizing rows that stay had before `update`, at their
+    /// index paths after it (reloaded rows are measured afresh).
+    private func measuredHeights(after update: ListUpdate) -> [IndexPath: CGFloat] {
+        var heights: [IndexPath: CGFloat] = [:]
+        for (sectionIndex, section) in geometry.sections.enumerated() {
+            for row in section.selfSized {
+                guard let newPath = update.newIndexPath(of: IndexPath(row: row, section: sectionIndex)) else { continue }
+                heights[newPath] = section.rowTops[row + 1] - section.rowTops[row]
+            }
+        }
+        return heights
     }
 }

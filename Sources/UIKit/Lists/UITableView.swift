@@ -113,13 +113,15 @@ open class UITableView: UIScrollView {
     }
 
     /// The height of every section header whose delegate does not say
-    /// otherwise. Default ``automaticDimension``.
+    /// otherwise. Default ``automaticDimension``: the standard height for a
+    /// title, or a custom view's own height (measured with Auto Layout when
+    /// its content is placed by constraints).
     open var sectionHeaderHeight = UITableView.automaticDimension {
         didSet { reloadGeometryIfLoaded() }
     }
 
     /// The height of every section footer whose delegate does not say
-    /// otherwise. Default ``automaticDimension``.
+    /// otherwise. Default ``automaticDimension``, as for headers.
     open var sectionFooterHeight = UITableView.automaticDimension {
         didSet { reloadGeometryIfLoaded() }
     }
@@ -142,7 +144,8 @@ open class UITableView: UIScrollView {
         }
     }
 
-    /// The default inset of the cells' separators. Default: the content margin on the left.
+    /// The default inset of the cells' separators, for every cell that does
+    /// not set its own. Default: the content margin on the left.
     open var separatorInset = UIEdgeInsets(top: 0, left: TableViewMetrics.contentMargin, bottom: 0, right: 0) {
         didSet { setNeedsLayout() }
     }
@@ -307,8 +310,11 @@ open class UITableView: UIScrollView {
     /// The counts and heights of every section, from the data source and
     /// delegate. Counts below zero are reported and read as zero; heights
     /// that are negative or not finite are reported and read as the
-    /// standard height.
-    func computeGeometry() -> TableGeometry {
+    /// standard height. A self-sizing row found in `measuredHeights` (after
+    /// an update: the height its cell gave before) starts at that height
+    /// instead of its estimate, so that rows above the screen do not shift
+    /// what is on it; it is measured again when it shows.
+    func computeGeometry(measuredHeights: [IndexPath: CGFloat] = [:]) -> TableGeometry {
         var geometry = TableGeometry()
         geometry.top = tableHeaderView?.frame.height ?? 0
         guard let dataSource else {
@@ -324,18 +330,25 @@ open class UITableView: UIScrollView {
             let headerHeight = headerHeight(for: section)
             var tops: [CGFloat] = []
             tops.reserveCapacity(rowCount + 1)
-            var unmeasured: Set<Int> = []
+            var unmeasured: Set<Int> = [], selfSized: Set<Int> = []
             var rowY = y + headerHeight
             for row in 0..<rowCount {
                 tops.append(rowY)
-                let height = self.height(forRow: row, section: section)
-                if height.isAutomatic { unmeasured.insert(row) }
+                var height = self.height(forRow: row, section: section)
+                if height.isAutomatic {
+                    unmeasured.insert(row)
+                    if !measuredHeights.isEmpty, let measured = measuredHeights[IndexPath(row: row, section: section)] {
+                        height.value = measured
+                        selfSized.insert(row)
+                    }
+                }
                 rowY += height.value
             }
             tops.append(rowY)
             let footerHeight = footerHeight(for: section)
             geometry.sections.append(TableGeometry.Section(top: y, headerHeight: headerHeight, rowTops: tops,
-                                                           footerHeight: footerHeight, unmeasured: unmeasured))
+                                                           footerHeight: footerHeight, unmeasured: unmeasured,
+                                                           selfSized: selfSized))
             y = rowY + footerHeight
         }
         geometry.height = y + (tableFooterView?.frame.height ?? 0)
@@ -352,10 +365,13 @@ open class UITableView: UIScrollView {
 
     /// A row's height, and whether it still has to be measured from its cell.
     func height(forRow row: Int, section: Int) -> (value: CGFloat, isAutomatic: Bool) {
-        let asked = tableDelegate?.tableView(self, heightForRowAt: IndexPath(row: row, section: section)) ?? rowHeight
+        let indexPath = IndexPath(row: row, section: section)
+        let asked = tableDelegate?.tableView(self, heightForRowAt: indexPath) ?? rowHeight
         if asked == UITableView.automaticDimension {
-            let estimate = estimatedRowHeight >= 0 && estimatedRowHeight.isFinite ? estimatedRowHeight : TableViewMetrics.defaultRowHeight
-            return (estimate, true)
+            let estimate = tableDelegate?.tableView(self, estimatedHeightForRowAt: indexPath) ?? estimatedRowHeight
+            // No estimate (automaticDimension), or none a row can have (zero, which UIKit
+            // forbids for self-sizing rows, negative, not finite): the standard height.
+            return (estimate > 0 && estimate.isFinite ? estimate : TableViewMetrics.defaultRowHeight, true)
         }
         guard asked >= 0 && asked.isFinite else {
             reportListProblem("the height \(asked) of row \(row) in section \(section) is not valid; the standard height was used")
@@ -367,9 +383,7 @@ open class UITableView: UIScrollView {
     private func headerHeight(for section: Int) -> CGFloat {
         let asked = tableDelegate?.tableView(self, heightForHeaderInSection: section) ?? sectionHeaderHeight
         if asked >= 0 && asked.isFinite { return asked }
-        if let view = tableDelegate?.tableView(self, viewForHeaderInSection: section) {
-            return view.sizeThatFits(CGSize(width: rowWidth, height: 0)).height
-        }
+        if let view = tableDelegate?.tableView(self, viewForHeaderInSection: section) { return fittingHeight(of: view) }
         let hasTitle = dataSource?.tableView(self, titleForHeaderInSection: section) != nil
         switch style {
         case .plain: return hasTitle ? TableViewMetrics.plainTitleHeight : 0
@@ -380,14 +394,25 @@ open class UITableView: UIScrollView {
     private func footerHeight(for section: Int) -> CGFloat {
         let asked = tableDelegate?.tableView(self, heightForFooterInSection: section) ?? sectionFooterHeight
         if asked >= 0 && asked.isFinite { return asked }
-        if let view = tableDelegate?.tableView(self, viewForFooterInSection: section) {
-            return view.sizeThatFits(CGSize(width: rowWidth, height: 0)).height
-        }
+        if let view = tableDelegate?.tableView(self, viewForFooterInSection: section) { return fittingHeight(of: view) }
         let hasTitle = dataSource?.tableView(self, titleForFooterInSection: section) != nil
         switch style {
         case .plain: return hasTitle ? TableViewMetrics.plainTitleHeight : 0
         case .grouped, .insetGrouped: return hasTitle ? TableViewMetrics.groupedFooterTitleHeight : TableViewMetrics.groupedEmptyFooterHeight
         }
+    }
+
+    /// The height of a custom header or footer view at the rows' width:
+    /// measured with Auto Layout when its content is placed by constraints
+    /// (the content view's, for a `UITableViewHeaderFooterView`), as UIKit
+    /// sizes headers and footers whose height is ``automaticDimension``;
+    /// otherwise its `sizeThatFits(_:)`.
+    private func fittingHeight(of view: UIView) -> CGFloat {
+        let target = CGSize(width: rowWidth, height: UIView.layoutFittingCompressedSize.height)
+        let content = (view as? UITableViewHeaderFooterView)?.contentView ?? view
+        guard content.placesSubviewsWithConstraints else { return view.sizeThatFits(target).height }
+        return content.systemLayoutSizeFitting(target, withHorizontalFittingPriority: .required,
+                                               verticalFittingPriority: .fittingSizeLevel).height
     }
 
     func updateContentSize() {
@@ -516,6 +541,7 @@ open class UITableView: UIScrollView {
     /// stays put.
     private func measure(_ cell: UITableViewCell, section: Int, row: Int) {
         geometry.sections[section].unmeasured.remove(row)
+        geometry.sections[section].selfSized.insert(row)
         showSeparator(of: cell, section: section, row: row)
         let fitted = cell.systemLayoutSizeFitting(CGSize(width: rowWidth, height: UIView.layoutFittingCompressedSize.height),
                                                   withHorizontalFittingPriority: .required,
@@ -552,6 +578,7 @@ open class UITableView: UIScrollView {
     /// Shows the cell's separator unless the table draws none or the row
     /// ends a section of a grouped style.
     private func showSeparator(of cell: UITableViewCell, section: Int, row: Int) {
+        cell.tableSeparatorInset = separatorInset
         let isLast = row == geometry.sections[section].rowCount - 1
         let hidesSeparator = separatorStyle == .none || (isLast && style != .plain)
         guard cell.separator.isHidden != hidesSeparator else { return }

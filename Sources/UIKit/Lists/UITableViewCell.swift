@@ -227,9 +227,22 @@ open class UITableViewCell: UIView {
     private var selectedBackgroundViewWasSet = false
 
     /// The separator's distance from the cell's sides (only left and right
-    /// count). Default: the content margin on the left.
-    open var separatorInset = UIEdgeInsets(top: 0, left: TableViewMetrics.contentMargin, bottom: 0, right: 0) {
-        didSet { setNeedsLayout() }
+    /// count; negative values count as 0). Until it is set, the table's
+    /// ``UITableView/separatorInset``; a value set here takes precedence
+    /// over the table's (Apple's documentation of both properties).
+    open var separatorInset: UIEdgeInsets {
+        get { ownSeparatorInset ?? tableSeparatorInset }
+        set {
+            ownSeparatorInset = newValue
+            setNeedsLayout()
+        }
+    }
+    private var ownSeparatorInset: UIEdgeInsets?
+
+    /// The table's default separator inset, which the table passes to the
+    /// cells it shows.
+    var tableSeparatorInset = UIEdgeInsets(top: 0, left: TableViewMetrics.contentMargin, bottom: 0, right: 0) {
+        didSet { if ownSeparatorInset == nil && tableSeparatorInset != oldValue { setNeedsLayout() } }
     }
 
     /// The hairline below the cell; the table view hides it where its style
@@ -457,8 +470,9 @@ open class UITableViewCell: UIView {
         backgroundView?.frame = bounds
         storedSelectedBackgroundView?.frame = bounds
         let hairline = 1 / max(1, UIScreen.main.scale)
-        separator.frame = CGRect(x: separatorInset.left, y: bounds.height - hairline,
-                                 width: max(0, bounds.width - separatorInset.left - separatorInset.right), height: hairline)
+        let insetLeft = max(0, separatorInset.left), insetRight = max(0, separatorInset.right)
+        separator.frame = CGRect(x: insetLeft, y: bounds.height - hairline,
+                                 width: max(0, bounds.width - insetLeft - insetRight), height: hairline)
         layoutStandardContent(in: CGRect(x: 0, y: 0, width: contentWidth, height: bounds.height))
         if isRightToLeft { mirrorLayout(contentWidth: contentWidth) }
     }

@@ -65,6 +65,11 @@ public protocol UITableViewDelegate: UIScrollViewDelegate {
     /// (``UITableViewCell/systemLayoutSizeFitting(_:withHorizontalFittingPriority:verticalFittingPriority:)``:
     /// Auto Layout in its content view, or its `sizeThatFits(_:)`).
     func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat
+    /// The height a self-sizing row is given until its cell is measured;
+    /// default the table's ``UITableView/estimatedRowHeight``. Return
+    /// ``UITableView/automaticDimension`` for no estimate (the standard
+    /// row height).
+    func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat
     /// The height of `section`'s header; default ``UITableView/sectionHeaderHeight``.
     func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat
     /// The height of `section`'s footer; default ``UITableView/sectionFooterHeight``.
@@ -117,6 +122,7 @@ public protocol UITableViewDelegate: UIScrollViewDelegate {
 
 extension UITableViewDelegate {
     public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { tableView.rowHeight }
+    public func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat { tableView.estimatedRowHeight }
     public func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat { tableView.sectionHeaderHeight }
     public func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat { tableView.sectionFooterHeight }
     public func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? { nil }
