@@ -21,6 +21,7 @@ import Testing
         half.backgroundColor = CGColor(red: 1, green: 1, blue: 0, alpha: 1)
         root.addSublayer(half)
         let compositor = try LayerCompositor(rootLayer: root, pixelWidth: 40, pixelHeight: 40, scale: 1)
+        compositor.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
         compositor.renderFrame()
         let flip = CATransition()
         flip.type = .flip
@@ -41,7 +42,7 @@ import Testing
         case (255, 255, 0, 255): return "yellow"
         case (0, 0, 255, 255): return "blue"
         case (0, 255, 0, 255): return "green"
-        case (_, _, _, 0): return "none"
+        case (255, 255, 255, 255): return "white"  // the frame's background: nothing drawn
         default: return "\(p)"
         }
     }
@@ -53,16 +54,16 @@ import Testing
         // A quarter of the way: cos(π/4) ≈ 0.707 of 40 is 28.3 wide, from
         // x 5.9 to 34.1, the old look (yellow half, red half) squeezed.
         showFrame(at: 100.25, clock, compositor)
-        #expect(colour(compositor, 3, 20) == "none" && colour(compositor, 36, 20) == "none")
+        #expect(colour(compositor, 3, 20) == "white" && colour(compositor, 36, 20) == "white")
         #expect(colour(compositor, 8, 20) == "yellow" && colour(compositor, 18, 20) == "yellow")
         #expect(colour(compositor, 22, 20) == "red" && colour(compositor, 32, 20) == "red")
-        #expect(colour(compositor, 20, 0) != "none" && colour(compositor, 20, 39) != "none", "the full height")
+        #expect(colour(compositor, 20, 0) != "white" && colour(compositor, 20, 39) != "white", "the full height")
         // Half way it is edge on: nothing shows.
         showFrame(at: 100.5, clock, compositor)
-        #expect(colour(compositor, 19, 20) == "none" && colour(compositor, 20, 20) == "none")
+        #expect(colour(compositor, 19, 20) == "white" && colour(compositor, 20, 20) == "white")
         // Three quarters: the new look (green half, blue half), as wide.
         showFrame(at: 100.75, clock, compositor)
-        #expect(colour(compositor, 3, 20) == "none" && colour(compositor, 36, 20) == "none")
+        #expect(colour(compositor, 3, 20) == "white" && colour(compositor, 36, 20) == "white")
         #expect(colour(compositor, 8, 20) == "green" && colour(compositor, 32, 20) == "blue")
         // The end: the new look, whole.
         showFrame(at: 101, clock, compositor)
@@ -74,10 +75,10 @@ import Testing
         defer { clock.uninstall() }
         let compositor = try flippingLayer(subtype: .fromTop)
         showFrame(at: 100.25, clock, compositor)
-        #expect(colour(compositor, 10, 3) == "none" && colour(compositor, 10, 36) == "none")
+        #expect(colour(compositor, 10, 3) == "white" && colour(compositor, 10, 36) == "white")
         #expect(colour(compositor, 2, 20) == "yellow" && colour(compositor, 37, 20) == "red", "the full width")
         showFrame(at: 100.75, clock, compositor)
-        #expect(colour(compositor, 30, 3) == "none" && colour(compositor, 30, 36) == "none")
+        #expect(colour(compositor, 30, 3) == "white" && colour(compositor, 30, 36) == "white")
         #expect(colour(compositor, 2, 20) == "green" && colour(compositor, 37, 20) == "blue")
     }
 
