@@ -194,7 +194,10 @@ public final class EventServer {
             owedWhenPolled.append(client.unacknowledgedCount)
             // A hang-up or error is reported whatever is asked for.
             var events = Int16(client.queuedMessageCount > 0 ? POLLOUT : 0)
-            if !client.acknowledgementsCanWait { events |= Int16(POLLIN) }
+            // An awaited commit cannot wait: read at the refresh, it would
+            // measure every frame as taking the whole lead, and the lead
+            // could never come down.
+            if !client.acknowledgementsCanWait || presenter.awaitsCommit(from: client) { events |= Int16(POLLIN) }
             descriptors.append(pollfd(fd: client.socket.fileDescriptor, events: events, revents: 0))
         }
         let milliseconds = Int32(min(max(0, ((wakeUp - now) * 1000).rounded(.up)), Double(Int32.max)))

@@ -12,10 +12,10 @@ import Testing
     @Test func aQuickApplicationIsSignalledJustBeforeTheRefresh() throws {
         let clock = try FrameClock(refreshRate: 120)
         for _ in 0..<10 { clock.noteDrawTime(0.0003) }
-        // 1.5 × 0.3 ms + 0.5 ms is under the floor of 1 ms.
-        #expect(clock.signalLead == FrameClock.minimumLead)
+        // 2 × 0.3 ms + 1 ms, down from 4.2 ms.
+        #expect(abs(clock.signalLead - 0.0016) < 1e-12)
         clock.noteDrawTime(0.001)
-        #expect(abs(clock.signalLead - (0.001 * 1.5 + FrameClock.wakeUpMargin)) < 1e-12)
+        #expect(abs(clock.signalLead - (0.001 * FrameClock.slowestDrawScale + FrameClock.wakeUpMargin)) < 1e-12)
 
         // The signal for the next refresh goes out the lead before it.
         let now = clock.time(of: 100) + 0.0001
@@ -27,14 +27,14 @@ import Testing
 
     @Test func aSlowFrameRaisesTheLeadAtOnceAndItComesDownWhenItIsForgotten() throws {
         let clock = try FrameClock(refreshRate: 60)
-        for _ in 0..<FrameClock.drawTimesKept { clock.noteDrawTime(0.0002) }
-        #expect(clock.signalLead == FrameClock.minimumLead)
-        clock.noteDrawTime(0.003)
-        #expect(abs(clock.signalLead - (0.003 * 1.5 + FrameClock.wakeUpMargin)) < 1e-12)
-        for _ in 0..<(FrameClock.drawTimesKept - 1) { clock.noteDrawTime(0.0002) }
-        #expect(clock.signalLead > FrameClock.minimumLead, "the slow frame is still among the last \(FrameClock.drawTimesKept)")
-        clock.noteDrawTime(0.0002)
-        #expect(clock.signalLead == FrameClock.minimumLead)
+        for _ in 0..<FrameClock.drawTimesKept { clock.noteDrawTime(0) }
+        #expect(clock.signalLead == FrameClock.wakeUpMargin, "the least lead")
+        clock.noteDrawTime(0.002)
+        #expect(abs(clock.signalLead - (0.002 * FrameClock.slowestDrawScale + FrameClock.wakeUpMargin)) < 1e-12)
+        for _ in 0..<(FrameClock.drawTimesKept - 1) { clock.noteDrawTime(0) }
+        #expect(clock.signalLead > FrameClock.wakeUpMargin, "the slow frame is still among the last \(FrameClock.drawTimesKept)")
+        clock.noteDrawTime(0)
+        #expect(clock.signalLead == FrameClock.wakeUpMargin)
     }
 
     @Test func theLeadNeverPassesItsMostAndIgnoresNonsense() throws {

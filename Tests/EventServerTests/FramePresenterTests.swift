@@ -57,6 +57,35 @@ import Testing
         return received
     }
 
+    /// While a finger moves, the application owes acknowledgements, which
+    /// do not wake the server; its commit must, or the server reads it only
+    /// at the refresh, takes every frame for one that needed the whole lead,
+    /// and keeps the lead (and touch to photon) at its most (found with
+    /// `Benchmarks/screen.sh`: the lead stayed at 4.2 ms at 120 Hz even with
+    /// the benchmark's processes at real-time priority).
+    @Test func aCommitWakesTheServerWhileAcknowledgementsWaitSoTheLeadFollowsTheRealDrawTime() throws {
+        let harness = try ServerHarness(screen: Self.screen)
+        let app = try harness.connect(name: "Dragger")
+        try attach(try buffer(filledWith: (0, 0, 255, 255)), as: 1, from: app)
+        harness.touch(1, .began)
+        #expect(try app.events().count == 1)
+        #expect(harness.server.dispatcher.clients.last?.acknowledgementsCanWait == true, "an event is owed: the app's acknowledgements wait")
+        let clock = harness.server.presenter.clock
+        #expect(clock.signalLead == clock.maximumLead)
+
+        try app.send(.requestFrame)
+        _ = try waitFor(app, in: harness) { if case .frameSignal = $0 { true } else { false } }
+        // At the signal's turn the app is given the held move, acknowledges
+        // the first event and commits, while it still owes the move's.
+        harness.touch(1, .moved, x: 110)
+        #expect(try app.events().map(\.sequence) == [2])
+        try app.acknowledge(1)
+        try app.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Self.whole)))
+        // One turn: the commit wakes it (not the refresh, a lead away).
+        harness.server.runOnce(timeout: 1)
+        #expect(clock.signalLead < clock.maximumLead, "the commit was read at the refresh: the lead stays at its most")
+    }
+
     @Test func aCommitIsShownWholeAtTheNextRefreshThenItsBufferIsGivenBack() throws {
         let harness = try ServerHarness(screen: Self.screen)
         let app = try harness.connect(name: "Painter")

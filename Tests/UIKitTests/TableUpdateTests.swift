@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func deletesMovesAndReloadsInOneBatch() {
-        let (table, log, _) = tableScene([6, 3])
+        let (table, log, synthesizer) = tableScene([6, 3])
         let row0 = table.cellForRow(at: IndexPath(row: 0, section: 0))!
         let row4 = table.cellForRow(at: IndexPath(row: 4, section: 0))!
         let asked = log.cellsAsked
@@ -30,6 +30,9 @@ import Testing
             table.moveRow(at: IndexPath(row: 4, section: 0), to: IndexPath(row: 0, section: 1))
             table.reloadRows(at: [IndexPath(row: 0, section: 0)], with: .none)
         }, completion: { completed = $0 })
+        // The completion waits for the rows to reach their places.
+        #expect(!completed)
+        synthesizer.advance(by: TableViewMetrics.updateAnimationDuration + 0.1)
         #expect(completed)
         #expect(UIApplication.shared.diagnostics.entries.isEmpty)
         #expect(table.cellForRow(at: IndexPath(row: 0, section: 1)) === row4)
@@ -72,6 +75,81 @@ import Testing
         #expect(UIApplication.shared.diagnostics.entries.isEmpty)
         #expect(table.cellForRow(at: IndexPath(row: 1, section: 2)) === lastSectionCell)
         #expect(table.numberOfRows(inSection: 1) == 3)
+    }
+
+    // MARK: Animation (TableUpdateAnimation.swift)
+
+    @Test func aDeletedRowFadesWhileTheRowsBelowSlideUpAndTheCompletionWaitsForTheEnd() throws {
+        let (table, log, synthesizer) = tableScene([10])
+        let deleted = table.cellForRow(at: IndexPath(row: 2, section: 0))!
+        let below = table.cellForRow(at: IndexPath(row: 3, section: 0))!
+        log.rowCounts = [9]
+        var completions: [Bool] = []
+        table.performBatchUpdates({ table.deleteRows(at: [IndexPath(row: 2, section: 0)], with: .fade) },
+                                  completion: { completions.append($0) })
+        // The model is the new one at once.
+        #expect(table.cellForRow(at: IndexPath(row: 2, section: 0)) === below)
+        #expect(below.frame.minY == 88)
+        #expect(!table.visibleCells.contains { $0 === deleted })
+        // What is shown goes there over the update's duration: the row below slides up from
+        // its old place (centre 154) to its new one (110); the deleted row fades where it was.
+        synthesizer.advance(by: TableViewMetrics.updateAnimationDuration / 2)
+        let sliding = try #require(below.layer.presentation()).position.y
+        #expect(sliding > 110 && sliding < 154)
+        let fading = try #require(deleted.layer.presentation()).opacity
+        #expect(fading > 0 && fading < 1)
+        #expect(deleted.superview === table && !deleted.isHidden && !deleted.isUserInteractionEnabled)
+        #expect(completions.isEmpty)
+        // At the end the deleted row's cell waits for reuse and the completion runs.
+        synthesizer.advance(by: TableViewMetrics.updateAnimationDuration)
+        #expect(completions == [true])
+        #expect(try #require(below.layer.presentation()).position.y == 110)
+        #expect(deleted.isHidden && deleted.alpha == 1 && deleted.isUserInteractionEnabled)
+        #expect(table.dequeueReusableCell(withIdentifier: "row") === deleted)
+    }
+
+    @Test func insertedRowsComeFromTheSideTheirAnimationNames() throws {
+        let (table, log, synthesizer) = tableScene([5])
+        let first = table.cellForRow(at: IndexPath(row: 0, section: 0))!
+        log.rowCounts = [6]
+        table.insertRows(at: [IndexPath(row: 0, section: 0)], with: .left)
+        let inserted = table.cellForRow(at: IndexPath(row: 0, section: 0))!
+        #expect(inserted.frame == CGRect(x: 0, y: 0, width: 400, height: 44))
+        synthesizer.advance(by: TableViewMetrics.updateAnimationDuration / 2)
+        // Halfway: the new row is on its way in from the left, the old first row on its way down.
+        let x = try #require(inserted.layer.presentation()).position.x
+        #expect(x > -200 && x < 200)
+        #expect(inserted.layer.presentation()?.opacity == 1)
+        let y = try #require(first.layer.presentation()).position.y
+        #expect(y > 22 && y < 66)
+        synthesizer.advance(by: TableViewMetrics.updateAnimationDuration)
+        #expect(inserted.layer.presentation()?.position == CGPoint(x: 200, y: 22))
+        #expect(first.layer.presentation()?.position == CGPoint(x: 200, y: 66))
+    }
+
+    @Test func withoutAnimationsAnUpdateIsShownAtOnce() throws {
+        let (table, log, synthesizer) = tableScene([5])
+        let deleted = table.cellForRow(at: IndexPath(row: 1, section: 0))!
+        let below = table.cellForRow(at: IndexPath(row: 2, section: 0))!
+        log.rowCounts = [4]
+        var completed = false
+        UIView.performWithoutAnimation {
+            table.performBatchUpdates({ table.deleteRows(at: [IndexPath(row: 1, section: 0)], with: .fade) },
+                                      completion: { completed = $0 })
+        }
+        #expect(completed)
+        #expect(deleted.isHidden)
+        synthesizer.advance(by: TableViewMetrics.updateAnimationDuration / 2)
+        #expect(below.layer.presentation()?.position.y == 66)  // already at row 1
+        // `.none` shows the deleted row's going at once, while the rows that stay still slide.
+        let gone = table.cellForRow(at: IndexPath(row: 0, section: 0))!
+        log.rowCounts = [3]
+        table.deleteRows(at: [IndexPath(row: 0, section: 0)], with: .none)
+        #expect(gone.isHidden)
+        #expect(table.cellForRow(at: IndexPath(row: 0, section: 0)) === below)
+        synthesizer.advance(by: TableViewMetrics.updateAnimationDuration / 2)
+        let y = try #require(below.layer.presentation()).position.y
+        #expect(y > 22 && y < 66)
     }
 }
 

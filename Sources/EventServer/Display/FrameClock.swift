@@ -20,9 +20,9 @@ import Glibc
 /// its app phase offset: a fixed 7 ms would add 7 ms to every touch's way
 /// to the screen for an app that draws a changed frame in half a
 /// millisecond. It starts at the most (weston's 7 ms, or half the interval
-/// when that is shorter) and comes down to one and a half times the
-/// slowest of the last ``drawTimesKept`` frames plus a margin for waking
-/// up, never under ``minimumLead``; a slow frame raises it at once.
+/// when that is shorter) and comes down to twice the slowest of the last
+/// ``drawTimesKept`` frames plus a margin for waking up
+/// (``slowestDrawScale``, ``wakeUpMargin``); a slow frame raises it at once.
 ///
 /// Where no display reports its vsync (headless, Xvfb) this is the vsync,
 /// as the headless backends of weston and wlroots make theirs: a timer at
@@ -44,12 +44,16 @@ final class FrameClock {
     /// The most the lead can be: weston's 7 ms, or half the interval when
     /// that is shorter (120 Hz).
     let maximumLead: Double
-    /// The least: the time to wake an application and have its commit read
-    /// back, on a machine that is not overloaded.
-    static let minimumLead = 0.001
-    /// Added to the scaled slowest draw: waking up, and the server reading
-    /// the commit.
-    static let wakeUpMargin = 0.0005
+    /// How many times the slowest recent draw the lead allows. Measured with
+    /// `openuikit-latency-benchmark --photon --refresh 120` (docs/performance.md,
+    /// "The screen"): at one and a half times with a 0.5 ms margin, 1 to 2 %
+    /// of frames came after their refresh even with the benchmark's
+    /// processes at real-time priority (touch to photon p99 12.2 ms); at
+    /// twice with a 1 ms margin, p99 10.5 ms and p50 8.1 ms.
+    static let slowestDrawScale = 2.0
+    /// Added to the scaled slowest draw: waking the application up, and the
+    /// server reading its commit. Also the least the lead can be.
+    static let wakeUpMargin = 0.001
     /// How many recent frames the lead is worked out from (half a second
     /// at 120 Hz).
     static let drawTimesKept = 64
@@ -124,7 +128,7 @@ final class FrameClock {
             nextDrawTime = (nextDrawTime + 1) % Self.drawTimesKept
         }
         let slowest = drawTimes.max() ?? maximumLead
-        signalLead = min(maximumLead, max(Self.minimumLead, slowest * 1.5 + Self.wakeUpMargin))
+        signalLead = min(maximumLead, slowest * Self.slowestDrawScale + Self.wakeUpMargin)
     }
 
     /// Sets the timer for the first moment after `moment`.

@@ -52,6 +52,13 @@ final class FramePresenter {
         pixelHeight = screen.pixelHeight
     }
 
+    /// Whether `client` was signalled and has not committed yet: its
+    /// commit is read as soon as it comes, since how long it took sets the
+    /// lead.
+    func awaitsCommit(from client: Client) -> Bool {
+        signalled?.client == client.identifier
+    }
+
     /// Takes one of an application's frame messages; throws why it is
     /// refused, and the server then drops the application.
     func handle(_ message: ServerMessage, descriptor: Int32?, from client: Client, isFront: Bool, now: Double) throws(ApplicationFrames.Refusal) {

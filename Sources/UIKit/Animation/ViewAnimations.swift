@@ -83,6 +83,11 @@ final class ViewAnimations {
 
     var innermost: ViewAnimationBlock? { blocks.last }
 
+    /// Whether changes made now are shown at once whatever block they are
+    /// in: animations are turned off, or a `performWithoutAnimation` block
+    /// is running.
+    var showsChangesAtOnce: Bool { withoutAnimationDepth > 0 || !areEnabled }
+
     /// The block whose animations a change adds now, if any.
     var animatingBlock: ViewAnimationBlock? {
         guard withoutAnimationDepth == 0, areEnabled else { return nil }

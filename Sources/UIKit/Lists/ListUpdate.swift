@@ -22,6 +22,14 @@ struct ListUpdate {
     var insertedRows: [IndexPath] = []
     var reloadedRows: [IndexPath] = []
     var moves: [(from: IndexPath, to: IndexPath)] = []
+    /// Whether the change is shown over time (a table's, see
+    /// `TableUpdateAnimation`); false for a diffable snapshot applied
+    /// without animating differences.
+    var isAnimated = true
+    /// How a table's inserted rows come in and its deleted or reloaded
+    /// rows' cells leave: the last `RowAnimation` given for each in the batch.
+    var insertionAnimation = UITableView.RowAnimation.automatic
+    var deletionAnimation = UITableView.RowAnimation.automatic
 
     static func contains(_ indexPath: IndexPath, counts: [Int]) -> Bool {
         indexPath.count == 2 && indexPath.section >= 0 && indexPath.section < counts.count
@@ -140,6 +148,16 @@ extension ListUpdate {
         insertedRows += other.insertedRows
         reloadedRows += other.reloadedRows
         moves += other.moves
+        isAnimated = isAnimated && other.isAnimated
+    }
+
+    /// Whether the row at `indexPath` after the update shows new content:
+    /// inserted, or in an inserted section, or reloaded (reloads are named
+    /// by their index paths before the update, which is where they stay
+    /// unless other rows of the batch move them).
+    func bringsNewContent(to indexPath: IndexPath) -> Bool {
+        insertedSections.contains(indexPath.section) || reloadedSections.contains(indexPath.section)
+            || insertedRows.contains(indexPath) || reloadedRows.contains(indexPath)
     }
 }
 

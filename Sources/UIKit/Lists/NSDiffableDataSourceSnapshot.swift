@@ -316,9 +316,10 @@ struct SnapshotDifference {
     /// update of the sections and items that changed, or a reload when
     /// sections that stay changed order (an update cannot say that).
     @MainActor
-    func show(in view: any ListUpdating) {
+    func show(in view: any ListUpdating, animated: Bool) {
         if reordersSections { return view.reloadData() }
         var update = ListUpdate()
+        update.isAnimated = animated
         update.deletedSections = deletedSections
         update.insertedSections = insertedSections
         update.deletedRows = deletedItems

@@ -57,4 +57,8 @@ public enum TableViewMetrics {
     public static let reorderControlWidth: CGFloat = 38
     /// The length of the reorder control's three lines.
     public static let reorderGripWidth: CGFloat = 18
+    /// How long an update's rows take to move, come and go. UIKit does not
+    /// document it and it was not measured here: 0.3 s is our choice, a
+    /// plausible length for a system animation of that size.
+    public static let updateAnimationDuration: TimeInterval = 0.3
 }

@@ -35,7 +35,7 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, I
                     animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
         let difference = SnapshotDifference(from: current, to: snapshot)
         current = snapshot
-        if let collectionView { difference.show(in: collectionView) }
+        if let collectionView { difference.show(in: collectionView, animated: animatingDifferences) }
         completion?()
     }
 

@@ -12,20 +12,31 @@ import Foundation
 /// self-sizing rows, the height last measured until they are measured
 /// again on screen.
 ///
-/// There is no animation: without Motion an update is shown at once,
-/// whatever `RowAnimation` is given, and a batch's completion is called
-/// with true as soon as it is applied.
+/// The model changes at once; what is shown follows over a short
+/// animation (`TableUpdateAnimation.swift`), after which a batch's
+/// completion runs.
 extension UITableView: ListUpdating {
     // MARK: Batches
 
     /// Applies the changes `updates` makes as one update, checked as a
-    /// whole, then calls `completion` (with true: there is no animation to
-    /// interrupt).
+    /// whole, then calls `completion` when it has been shown: at the end of
+    /// its animation, with whether the animation ran to its end, or at
+    /// once, with true, when nothing is animated.
     public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         beginUpdates()
         updates?()
         endUpdates()
-        completion?(true)
+        if let completion { whenUpdateShown(completion) }
+    }
+
+    /// Runs `completion` when the last update has been shown: at the end of
+    /// its animation, or now if none is running.
+    func whenUpdateShown(_ completion: @escaping (Bool) -> Void) {
+        if let lastUpdateAnimation, lastUpdateAnimation.isRunning {
+            lastUpdateAnimation.whenFinished(completion)
+        } else {
+            completion(true)
+        }
     }
 
     /// Starts a batch: the changes until the matching ``endUpdates()`` are one update.
@@ -45,17 +56,27 @@ extension UITableView: ListUpdating {
 
     /// Rows were inserted into the data (index paths after the update).
     public func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-        record { $0.insertedRows += indexPaths }
+        record {
+            $0.insertedRows += indexPaths
+            $0.insertionAnimation = animation
+        }
     }
 
     /// Rows were deleted from the data (index paths before the update).
     public func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-        record { $0.deletedRows += indexPaths }
+        record {
+            $0.deletedRows += indexPaths
+            $0.deletionAnimation = animation
+        }
     }
 
     /// Rows changed: their cells are asked for again (index paths before the update).
     public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-        record { $0.reloadedRows += indexPaths }
+        record {
+            $0.reloadedRows += indexPaths
+            $0.insertionAnimation = animation
+            $0.deletionAnimation = animation
+        }
     }
 
     /// A row moved from `indexPath` (before) to `newIndexPath` (after); its cell goes with it.
@@ -67,36 +88,54 @@ extension UITableView: ListUpdating {
 
     /// Sections were inserted (indexes after the update).
     public func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
-        record { $0.insertedSections.formUnion(sections) }
+        record {
+            $0.insertedSections.formUnion(sections)
+            $0.insertionAnimation = animation
+        }
     }
 
     /// Sections were deleted (indexes before the update).
     public func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {
-        record { $0.deletedSections.formUnion(sections) }
+        record {
+            $0.deletedSections.formUnion(sections)
+            $0.deletionAnimation = animation
+        }
     }
 
     /// Sections changed: their rows are read again (indexes before the update).
     public func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
-        record { $0.reloadedSections.formUnion(sections) }
+        record {
+            $0.reloadedSections.formUnion(sections)
+            $0.insertionAnimation = animation
+            $0.deletionAnimation = animation
+        }
     }
 
     // MARK: Applying
 
     func applyCheckedUpdate(_ update: ListUpdate) {
         loadIfNeeded()
+        lastUpdateAnimation = nil
         let new = computeGeometry(measuredHeights: measuredHeights(after: update))
         if let problem = update.firstProblem(old: geometry.rowCounts, new: new.rowCounts) {
             reportListProblem("Invalid update: \(problem). The table was reloaded from its data source.")
             return reloadData()
         }
+        let animates = update.isAnimated && window != nil && !ViewAnimations.current.showsChangesAtOnce
+        var start = UpdateStart()
         // Rows that stay keep their cells at their new index paths; the others leave.
         var kept: [VisibleRow] = []
         for row in visibleRows {
             if let newPath = update.newIndexPath(of: row.indexPath) {
                 kept.append(VisibleRow(indexPath: newPath, cell: row.cell))
+                if animates { start.framesOfCellsThatStay[ObjectIdentifier(row.cell)] = row.cell.frame }
             } else {
                 tableDelegate?.tableView(self, didEndDisplaying: row.cell, forRowAt: row.indexPath)
-                enqueueForReuse(row.cell)
+                if animates && update.deletionAnimation != .none {
+                    start.leavingCells.append(row.cell)
+                } else {
+                    enqueueForReuse(row.cell)
+                }
             }
         }
         kept.sort { $0.indexPath < $1.indexPath }
@@ -115,6 +154,7 @@ extension UITableView: ListUpdating {
         // apps ask for that: Apple's beginUpdates() documentation).
         setNeedsLayout()
         layoutIfNeeded()
+        if animates { lastUpdateAnimation = animateUpdate(update, from: start) }
     }
 
     /// The heights self-sizing rows that stay had before `update`, at their

@@ -36,8 +36,11 @@ open class UITableView: UIScrollView {
         case bottom
     }
 
-    /// The animation of an update. Without Motion, updates apply at once
-    /// whatever the value; it is accepted for source compatibility.
+    /// How the rows an update inserts come in and the rows it deletes or
+    /// reloads leave: `.left`, `.right`, `.top` and `.bottom` slide them
+    /// from or to that side, `.none` shows the change at once, the others
+    /// fade (UIKit's `.automatic` picks a slide by where the row is; here it
+    /// fades). Rows that stay always slide to their new places.
     public enum RowAnimation: Int, Sendable {
         case fade, right, left, top, bottom, none, middle
         case automatic = 100
@@ -739,6 +742,8 @@ open class UITableView: UIScrollView {
 
     /// The batch being collected.
     var updateBatch = ListUpdateBatch()
+    /// The animation of the last update, while it runs.
+    var lastUpdateAnimation: TableUpdateAnimation?
 
     // MARK: Swipe actions (see UITableView+SwipeActions.swift)
 

@@ -30,14 +30,16 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable, ItemId
     }
 
     /// Shows `snapshot`: the table is updated by the differences from the
-    /// current one (or reloaded, when sections changed order). Without
-    /// Motion nothing is animated; `completion` runs once it is shown.
+    /// current one (or reloaded, when sections changed order), animated as
+    /// the table animates updates when `animatingDifferences` is true;
+    /// `completion` runs once it is shown (at the animation's end).
     open func apply(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
                     animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
         let difference = SnapshotDifference(from: current, to: snapshot)
         current = snapshot
-        if let tableView { difference.show(in: tableView) }
-        completion?()
+        guard let tableView else { completion?(); return }
+        difference.show(in: tableView, animated: animatingDifferences)
+        tableView.whenUpdateShown { _ in completion?() }
     }
 
     /// Shows `snapshot` by reloading the whole table.
