@@ -10,11 +10,14 @@
 #   Benchmarks/instruction-counts.sh            # print the figures
 #   Benchmarks/instruction-counts.sh --check    # and fail if one is over its limit
 #   Benchmarks/instruction-counts.sh --only tap # one measurement (hit, tap, pan, labels, cards)
+#   Benchmarks/instruction-counts.sh --only table  # not in the default run: UIKit's part of a
+#                                               # refresh of the flung 10,000-row table, no limit yet
 #
 # Each measurement runs `openuikit-benchmarks --count NAME` (the cards:
-# `openuikit-render-benchmarks --count full`), which repeats the operation a
-# fixed number of times inside one function (countedHitTests, countedTaps,
-# countedPans, countedLabelFrames, countedFullFrames) and then calls
+# `openuikit-render-benchmarks --count full`; the table: `--count table-turn`),
+# which repeats the operation a fixed number of times inside one function
+# (countedHitTests, countedTaps, countedPans, countedLabelFrames,
+# countedFullFrames, countedTableTurns) and then calls
 # countedRegionEnded. Callgrind writes its counters out and zeroes them on
 # entry to each of the two (--dump-before), so the second dump holds the
 # counted function alone; its figures are divided by the number of
@@ -36,14 +39,18 @@ cd "$(dirname "$0")/.."
 # Raise one only with a reason, written in docs/performance.md.
 declare -A instruction_limit=([hit]=2700 [tap]=22000 [pan]=290000 [labels]=10200000 [cards]=48000000)
 declare -A allocation_limit=([hit]=0.1 [tap]=4 [pan]=20 [labels]=3000 [cards]=1)
+# The table's refresh is measured on request only (--only table) and held to
+# no limit yet: its figures are in docs/performance.md ("A flung table at 120 Hz").
+instruction_limit[table]=0
+allocation_limit[table]=0
 
 check=false
 only=(hit tap pan labels cards)
 while [ $# -gt 0 ]; do
     case "$1" in
         --check) check=true ;;
-        --only) shift; only=("${1:?--only takes hit, tap, pan, labels or cards}") ;;
-        -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --only) shift; only=("${1:?--only takes hit, tap, pan, labels, cards or table}") ;;
+        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "instruction-counts.sh: unknown argument $1" >&2; exit 2 ;;
     esac
     shift
@@ -61,15 +68,16 @@ bin_path="$(swift build -c release --scratch-path .build-release --show-bin-path
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-declare -A function_name=([hit]=countedHitTests [tap]=countedTaps [pan]=countedPans [labels]=countedLabelFrames [cards]=countedFullFrames)
-declare -A unit=([hit]="hit test" [tap]="tap" [pan]="pan" [labels]="labels frame" [cards]="cards frame")
+declare -A function_name=([hit]=countedHitTests [tap]=countedTaps [pan]=countedPans [labels]=countedLabelFrames [cards]=countedFullFrames
+    [table]=countedTableTurns)
+declare -A unit=([hit]="hit test" [tap]="tap" [pan]="pan" [labels]="labels frame" [cards]="cards frame" [table]="table turn")
 declare -A program=([hit]=openuikit-benchmarks [tap]=openuikit-benchmarks [pan]=openuikit-benchmarks
-    [labels]=openuikit-benchmarks [cards]=openuikit-render-benchmarks)
-declare -A argument=([hit]=hit [tap]=tap [pan]=pan [labels]=labels [cards]=full)
+    [labels]=openuikit-benchmarks [cards]=openuikit-render-benchmarks [table]=openuikit-render-benchmarks)
+declare -A argument=([hit]=hit [tap]=tap [pan]=pan [labels]=labels [cards]=full [table]=table-turn)
 failures=0
 printf '%-10s %14s %10s %14s %10s\n' "operation" "instructions" "limit" "allocations" "limit"
 for name in "${only[@]}"; do
-    [ -n "${function_name[$name]:-}" ] || { echo "instruction-counts.sh: no measurement $name (hit, tap, pan, labels, cards)" >&2; exit 2; }
+    [ -n "${function_name[$name]:-}" ] || { echo "instruction-counts.sh: no measurement $name (hit, tap, pan, labels, cards, table)" >&2; exit 2; }
     out="$work/callgrind.$name"
     valgrind --tool=callgrind --callgrind-out-file="$out" \
         --dump-before="*${function_name[$name]}*" --dump-before='*countedRegionEnded*' \
@@ -115,6 +123,7 @@ EOF
     per_allocations="$(python3 -c "print(f'{$allocations / $operations:.1f}')")"
     printf '%-10s %14s %10s %14s %10s\n' "${unit[$name]}" "$per_instructions" "${instruction_limit[$name]}" \
         "$per_allocations" "${allocation_limit[$name]}"
+    (( instruction_limit[$name] > 0 )) || continue  # measured, not guarded
     if (( per_instructions > instruction_limit[$name] )); then
         echo "REGRESSION: a ${unit[$name]} costs $per_instructions instructions, over the limit of ${instruction_limit[$name]}" >&2
         failures=$((failures + 1))

@@ -556,4 +556,19 @@ private func texts(_ cells: [UITableViewCell]) -> [String] {
         #expect(other.selectedBackgroundView?.superview === other)
         #expect(other.textLabel?.isHighlighted == true)
     }
+
+    @Test func aCellGivenTheSameAccessoryAgainKeepsItsAccessoryView() {
+        // A reused cell is configured again with what it had: its chevron is kept, not built and drawn again.
+        let cell = UITableViewCell(style: .default, reuseIdentifier: "row")
+        cell.accessoryType = .disclosureIndicator
+        let chevron = cell.subviews.first { $0 is StandardAccessoryView }
+        #expect(chevron != nil)
+        cell.accessoryType = .disclosureIndicator
+        #expect(cell.subviews.filter { $0 is StandardAccessoryView }.count == 1)
+        #expect(cell.subviews.first { $0 is StandardAccessoryView } === chevron)
+        // Another type replaces it.
+        cell.accessoryType = .checkmark
+        #expect(chevron?.superview == nil)
+        #expect(cell.subviews.filter { $0 is StandardAccessoryView }.count == 1)
+    }
 }

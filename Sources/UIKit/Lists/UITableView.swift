@@ -175,7 +175,16 @@ open class UITableView: UIScrollView {
     private var headerFooterClasses: [String: UITableViewHeaderFooterView.Type] = [:]
     /// Cells off screen, by reuse identifier, hidden but kept as subviews
     /// so that reusing one costs no change to the view tree.
-    private var reusableCells: [String: [UITableViewCell]] = [:]
+    private var reusableCells: [String: ReuseQueue] = [:]
+
+    /// The cells of one reuse identifier waiting to be shown again. A class,
+    /// so that taking and adding a cell change it in place: changing an
+    /// array inside the dictionary goes through the dictionary's modify
+    /// accessors, whose coroutine frames are allocated on the heap each
+    /// time (three allocations per row scrolled into view, callgrind).
+    private final class ReuseQueue {
+        var cells: [UITableViewCell] = []
+    }
     private var reusableHeaderFooters: [String: [UITableViewHeaderFooterView]] = [:]
 
     /// Registers the class of the cells to make for `identifier` when none is
@@ -193,7 +202,7 @@ open class UITableView: UIScrollView {
     /// A cell waiting for reuse under `identifier`, prepared
     /// (``UITableViewCell/prepareForReuse()``); nil if there is none.
     open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
-        guard let cell = reusableCells[identifier]?.popLast() else { return nil }
+        guard let queue = reusableCells[identifier], let cell = queue.cells.popLast() else { return nil }
         cell.prepareForReuse()
         return cell
     }
@@ -214,7 +223,9 @@ open class UITableView: UIScrollView {
             cell = UITableViewCell(style: .default, reuseIdentifier: identifier)
             cellsMade += 1
         }
-        cell.frame.size = CGSize(width: rowWidth, height: cell.frame.height)
+        // A whole frame: `cell.frame.size = …` would allocate the frame modify
+        // accessor's coroutine frame (a view's frame is overridable).
+        cell.frame = CGRect(origin: cell.frame.origin, size: CGSize(width: rowWidth, height: cell.frame.height))
         return cell
     }
 
@@ -239,7 +250,13 @@ open class UITableView: UIScrollView {
             cell.removeFromSuperview()
             return
         }
-        reusableCells[identifier, default: []].append(cell)
+        if let queue = reusableCells[identifier] {
+            queue.cells.append(cell)
+        } else {
+            let queue = ReuseQueue()
+            queue.cells.append(cell)
+            reusableCells[identifier] = queue
+        }
     }
 
     // MARK: Loading

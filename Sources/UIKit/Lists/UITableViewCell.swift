@@ -160,7 +160,9 @@ open class UITableViewCell: UIView {
 
     /// A standard accessory on the trailing side. Default `.none`.
     open var accessoryType = AccessoryType.none {
-        didSet { updateAccessory() }
+        // The same type again (a reused cell configured as before) keeps the
+        // accessory view and its drawing.
+        didSet { if accessoryType != oldValue { updateAccessory() } }
     }
 
     /// A view of your own on the trailing side, shown instead of ``accessoryType``.

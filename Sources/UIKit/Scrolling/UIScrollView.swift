@@ -64,7 +64,16 @@ open class UIScrollView: UIView {
     /// The content point shown at the top-left corner: `bounds.origin`.
     open var contentOffset: CGPoint {
         get { bounds.origin }
-        set { bounds.origin = newValue }
+        set {
+            // The whole rectangle, not `bounds.origin = newValue`: that goes
+            // through the modify accessor of `bounds`, which a subclass that
+            // overrides it (the table view) supplies as a coroutine whose
+            // frame is allocated on the heap, once per scrolled frame
+            // (callgrind, docs/performance.md "A flung table at 120 Hz").
+            var moved = bounds
+            moved.origin = newValue
+            bounds = moved
+        }
     }
 
     /// Setting `bounds.origin` scrolls, and the delegate hears of it.
