@@ -93,35 +93,64 @@ final class TableScene: UITableViewDataSource {
     /// the whole frame, and its two parts — the run loop's turn (motion,
     /// the table's layout and reuse, drawing new cells' text, commit) and
     /// the compositor's damaged frame.
-    func measureFrames(flings: Int) -> (frame: [UInt64], turn: [UInt64], composite: [UInt64]) {
+    /// With each frame, the pixels the compositor drew (not those it
+    /// moved), whether it moved any, and whether the content offset was off
+    /// the pixel grid: to tell what the slowest frames are.
+    func measureFrames(flings: Int) -> (frame: [UInt64], turn: [UInt64], composite: [UInt64], drawnPixels: [Int], copied: [Bool], offGrid: [Bool]) {
         var frames: [UInt64] = [], turns: [UInt64] = [], composites: [UInt64] = []
+        var drawnPixels: [Int] = [], copied: [Bool] = [], offGrid: [Bool] = []
         for _ in 0..<flings {
             fling()
             while isMoving {
                 let start = threadCPUNanoseconds()
                 synthesizer.advance(by: Self.frameInterval)
                 let turned = threadCPUNanoseconds()
+                let damage = compositor.tree.damage.rects, scrolls = compositor.tree.scrolls.count
                 compositor.renderFrame()
                 let end = threadCPUNanoseconds()
                 frames.append(end - start)
                 turns.append(turned - start)
                 composites.append(end - turned)
+                drawnPixels.append(damage.reduce(0) { $0 + $1.area })
+                copied.append(scrolls > 0)
+                let pixelOffset = table.layer.bounds.minY  // what the commit copies
+                offGrid.append(abs(pixelOffset * 3 - (pixelOffset * 3).rounded()) > 1e-6)
             }
         }
-        return (frames, turns, composites)
+        return (frames, turns, composites, drawnPixels, copied, offGrid)
     }
 
     /// A fling moves the table far, with no more cells than fit plus one,
-    /// each at its row.
+    /// each at its row, and its frames, drawn by moving the pixels already
+    /// drawn (the compositor's scroll by copy), are those of the table
+    /// drawn whole, pixel for pixel.
     func verify() {
         let start = table.contentOffset.y
         fling()
-        var frames = 0
+        // Refreshes that moved the content by a pixel or more, and those of
+        // them whose frame moved the pixels already drawn (as the motion
+        // slows down, many refreshes move the content by less than a pixel:
+        // no frame at all).
+        var frames = 0, moves = 0, copies = 0
         var cells = Set<ObjectIdentifier>()
         while isMoving {
-            frame()
+            let offset = table.layer.bounds.origin
+            synthesizer.advance(by: Self.frameInterval)
+            if table.layer.bounds.origin != offset { moves += 1 }
+            if composites {
+                copies += compositor.tree.scrolls.count
+                compositor.renderFrame()
+            }
             frames += 1
             for cell in table.visibleCells { cells.insert(ObjectIdentifier(cell)) }
+        }
+        if composites {
+            let drawn = compositor.withUnsafeBytes { Array($0) }
+            compositor.renderFullFrame()
+            let same = compositor.withUnsafeBytes { $0.elementsEqual(drawn) }
+            guard same, copies >= moves * 9 / 10 else {
+                fail("table: \(copies) of \(moves) moves (\(frames) refreshes) scrolled by copy; the last frame \(same ? "is" : "is not") the full frame")
+            }
         }
         let travelled = table.contentOffset.y - start
         guard frames > 100, travelled > 2_000 else {

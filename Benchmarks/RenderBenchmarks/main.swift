@@ -1,9 +1,10 @@
 // Rendering benchmarks: the frame's path, from views to pixels, single
 // threaded. Run with `Benchmarks/render.sh` (release build); `--quick` does
-// a short run; `--count full|damaged|scroll|drag|animated|fading|animated-picture|moving|table|table-turn` repeats one measurement a fixed
+// a short run; `--count full|damaged|scroll|scroll-redrawn|drag|animated|fading|animated-picture|moving|table|table-turn` repeats one measurement a fixed
 // number of times inside a function of its own, for callgrind's
 // --toggle-collect (see docs/compositor.md); `--frame PATH` writes the cards
-// scene's full frame as a PNG, to look at or to compare two builds.
+// scene's full frame as a PNG, to look at or to compare two builds;
+// `--table-frame PATH` the flung table's last frame (drawn by copies).
 //
 // 1. The "cards" scene on a 1170×2532 pt screen at scale 1 (points are
 //    pixels), opaque white: 200 views, i = 0…199, each over the ones before:
@@ -21,7 +22,9 @@
 //      draws only that rectangle again (commit and composite both timed).
 // 2. A list of 1,000 rows of 44 pt in a scroll view filling a 390×844 pt
 //    screen at scale 3 (1170×2532 pixels): each frame moves the content
-//    offset by 10 pt, commits and composites (the whole visible list).
+//    offset by 10 pt, commits and composites: the pixels already drawn
+//    moved and the 30 exposed rows drawn (`--count scroll`), or the whole
+//    visible list drawn again (`--count scroll-redrawn`, no scroll by copy).
 // 3. Touch to pixels: a finger drags a card across the cards scene, 10 pt
 //    per HID frame; each step runs from the frame's arrival at the input
 //    port to the frame buffer holding the moved card (DragScene.swift).
@@ -207,6 +210,17 @@ func countedRegionEnded() {
 
 // MARK: Main
 
+/// The compositor's frame as a PNG file.
+@MainActor
+func writePNG(_ compositor: LayerCompositor, to path: String) throws {
+    let image = compositor.withUnsafeBytes { bytes in
+        CGImage(width: compositor.pixelWidth, height: compositor.pixelHeight) { buffer in
+            buffer.base.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        }
+    }
+    try image!.pngData().write(to: URL(fileURLWithPath: path))
+}
+
 @MainActor
 func main() throws {
     let arguments = CommandLine.arguments
@@ -229,8 +243,9 @@ func main() throws {
             countedDamagedFrames(scene, operations)
             countedRegionEnded()
             withExtendedLifetime(scene) {}
-        case "scroll":
+        case "scroll", "scroll-redrawn":
             let scene = try ListScene()
+            scene.compositor.scrollsByCopy = measurement == "scroll"
             operations = 100
             countedScrollFrames(scene, operations)
             countedRegionEnded()
@@ -295,10 +310,18 @@ func main() throws {
                 exit(1)
             }
         default:
-            print("--count takes full, damaged, scroll, drag, animated, fading, animated-picture, moving, table or table-turn")
+            print("--count takes full, damaged, scroll, scroll-redrawn, drag, animated, fading, animated-picture, moving, table or table-turn")
             exit(2)
         }
         print("counted \(measurement): \(operations) operations")
+        return
+    }
+
+    if let index = arguments.firstIndex(of: "--table-frame"), index + 1 < arguments.count {
+        // The flung table's last frame, built of copies and exposed strips.
+        let table = try TableScene()
+        table.verify()
+        try writePNG(table.compositor, to: arguments[index + 1])
         return
     }
 
@@ -307,13 +330,7 @@ func main() throws {
         // two builds pixel for pixel.
         let cards = try CardsScene()
         cards.fullFrame()
-        let compositor = cards.compositor
-        let image = compositor.withUnsafeBytes { bytes in
-            CGImage(width: compositor.pixelWidth, height: compositor.pixelHeight) { buffer in
-                buffer.base.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
-            }
-        }
-        try image!.pngData().write(to: URL(fileURLWithPath: arguments[index + 1]))
+        try writePNG(cards.compositor, to: arguments[index + 1])
         return
     }
 
@@ -425,6 +442,11 @@ func main() throws {
     print("table, 10,000 rows flung at 120 Hz, CPU/frame  median \(ms(median(tableFrames)))   p99 \(ms(percentile99(tableFrames)))   (\(tableFrames.count) frames)   aim ≤ 2 ms")
     print("  of which the run loop's turn (motion, layout, reuse, text, commit)  median \(ms(median(tableTurns)))   p99 \(ms(percentile99(tableTurns)))")
     print("  and the compositor's damaged frame                                  median \(ms(median(tableComposites)))   p99 \(ms(percentile99(tableComposites)))")
+    // The slowest 1 % of the composites: how much they drew, and whether they moved pixels.
+    let slowest = tableTimes.composite.indices.sorted { tableTimes.composite[$0] > tableTimes.composite[$1] }
+        .prefix(max(1, tableTimes.composite.count / 100))
+    let drawn = slowest.map { tableTimes.drawnPixels[$0] }.sorted()
+    print("  the slowest 1 % of those: \(slowest.count) frames drawing \(drawn.first!)–\(drawn.last!) pixels, \(slowest.filter { tableTimes.copied[$0] }.count) of them scrolled by copy, \(slowest.filter { tableTimes.offGrid[$0] }.count) with the offset off the pixel grid; all frames: \(tableTimes.offGrid.filter { $0 }.count) off the grid, \(tableTimes.copied.filter { $0 }.count) of \(tableTimes.copied.count) by copy, median \(tableTimes.drawnPixels.sorted()[tableTimes.drawnPixels.count / 2]) pixels drawn")
 }
 
 MainActor.assumeIsolated {

@@ -127,6 +127,8 @@ final class LoggingView: UIView {
         super.init(frame: frame)
         backgroundColor = color
         isMultipleTouchEnabled = true
+        // The name the inspector and the trace show for the view.
+        accessibilityIdentifier = name
     }
 
     required init?(coder: NSCoder) { nil }

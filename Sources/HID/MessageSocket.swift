@@ -64,32 +64,16 @@ public final class MessageSocket: @unchecked Sendable {
 
     /// Sends one message without waiting.
     public func send(_ message: [UInt8]) throws(MessageSocketError) -> SendOutcome {
-        guard !isClosed else { throw .system("send", EBADF) }
-        while true {
-            let sent = message.withUnsafeBytes { Glibc.send(fileDescriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
-            if sent >= 0 { return .sent }
-            switch errno {
-            case EINTR: continue
-            case EAGAIN, EWOULDBLOCK: return .wouldBlock
-            case EPIPE, ECONNRESET, ENOTCONN: throw .peerClosed
-            case let code: throw .system("send", code)
-            }
+        try sendOnce("send") {
+            message.withUnsafeBytes { Glibc.send(fileDescriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
         }
     }
 
     /// Sends one message with a descriptor attached (`SCM_RIGHTS`) without
     /// waiting: the server's, to an inspector. `descriptor` stays open here.
     public func send(_ message: [UInt8], passing descriptor: Int32) throws(MessageSocketError) -> SendOutcome {
-        guard !isClosed else { throw .system("sendmsg", EBADF) }
-        while true {
-            let sent = message.withUnsafeBytes { openuikit_send_with_descriptor(fileDescriptor, $0.baseAddress, $0.count, descriptor) }
-            if sent >= 0 { return .sent }
-            switch errno {
-            case EINTR: continue
-            case EAGAIN, EWOULDBLOCK: return .wouldBlock
-            case EPIPE, ECONNRESET, ENOTCONN: throw .peerClosed
-            case let code: throw .system("sendmsg", code)
-            }
+        try sendOnce("sendmsg") {
+            message.withUnsafeBytes { openuikit_send_with_descriptor(fileDescriptor, $0.baseAddress, $0.count, descriptor) }
         }
     }
 
@@ -98,20 +82,32 @@ public final class MessageSocket: @unchecked Sendable {
     /// receiver gets its own descriptor for the same file; `descriptor`
     /// stays open here.
     public func sendWaiting(_ message: [UInt8], passing descriptor: Int32, timeout: Double = 5) throws(MessageSocketError) {
-        guard !isClosed else { throw .system("sendmsg", EBADF) }
-        let deadline = monotonicSeconds() + timeout
+        try waitingForRoom(timeout: timeout) { () throws(MessageSocketError) in try send(message, passing: descriptor) }
+    }
+
+    /// One non-blocking send by `sendCall` (the system call `name`), made
+    /// again if a signal interrupts it.
+    private func sendOnce(_ name: String, _ sendCall: () -> Int) throws(MessageSocketError) -> SendOutcome {
+        guard !isClosed else { throw .system(name, EBADF) }
         while true {
-            let sent = message.withUnsafeBytes { openuikit_send_with_descriptor(fileDescriptor, $0.baseAddress, $0.count, descriptor) }
-            if sent >= 0 { return }
+            if sendCall() >= 0 { return .sent }
             switch errno {
             case EINTR: continue
-            case EAGAIN, EWOULDBLOCK:
-                let left = deadline - monotonicSeconds()
-                guard left > 0 else { throw .timedOut }
-                _ = waitUntil(events: Int16(POLLOUT), timeout: left)
+            case EAGAIN, EWOULDBLOCK: return .wouldBlock
             case EPIPE, ECONNRESET, ENOTCONN: throw .peerClosed
-            case let code: throw .system("sendmsg", code)
+            case let code: throw .system(name, code)
             }
+        }
+    }
+
+    /// Makes `attempt` until it sends, waiting for room in between, for up
+    /// to `timeout` seconds.
+    private func waitingForRoom(timeout: Double, _ attempt: () throws(MessageSocketError) -> SendOutcome) throws(MessageSocketError) {
+        let deadline = monotonicSeconds() + timeout
+        while try attempt() == .wouldBlock {
+            let left = deadline - monotonicSeconds()
+            guard left > 0 else { throw .timedOut }
+            _ = waitUntil(events: Int16(POLLOUT), timeout: left)
         }
     }
 
@@ -147,12 +143,7 @@ public final class MessageSocket: @unchecked Sendable {
     /// Sends a message, waiting up to `timeout` seconds for room: for
     /// clients (a tool, an application's hello), never for the server.
     public func sendWaiting(_ message: [UInt8], timeout: Double = 5) throws(MessageSocketError) {
-        let deadline = monotonicSeconds() + timeout
-        while try send(message) == .wouldBlock {
-            let left = deadline - monotonicSeconds()
-            guard left > 0 else { throw .timedOut }
-            _ = waitUntil(events: Int16(POLLOUT), timeout: left)
-        }
+        try waitingForRoom(timeout: timeout) { () throws(MessageSocketError) in try send(message) }
     }
 
     /// Calls `body` with the next whole message, or returns nil when none

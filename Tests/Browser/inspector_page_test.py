@@ -26,6 +26,8 @@ from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from inspector_page import touch_panel
+
 
 def fail(message):
     print(f"FAIL: {message}", file=sys.stderr)
@@ -86,21 +88,18 @@ def main():
         wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#methods li[data-phase='ended']")) > 0)
         wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#chain li")) > 0)
 
-        walk = [(item.get_attribute("data-view"), item.get_attribute("class")) for item in driver.find_elements(By.CSS_SELECTOR, "#walk li")]
+        panel = touch_panel(driver)
+        walk, chain, delivered = panel["walk"], panel["chain"], panel["delivered"]
         expected_walk = [("UIWindow", "accepted"), ("the tap", "refused"), ("yellow", "refused"),
                          ("light grey", "accepted"), ("green", "refused"), ("red", "accepted")]
         # Labels in front of everything are asked first: keep the views the article names and the window.
         named = [entry for entry in walk if entry[0] in {"UIWindow", "the tap", "yellow", "light grey", "green", "red"}]
         if named != expected_walk:
             fail(f"hit-test walk in the page: {walk}, expected (among these views) {expected_walk}")
-        found = driver.find_element(By.ID, "found").get_attribute("data-view")
-        if found != "red":
-            fail(f"the view found is {found!r}, not red")
-        chain = [item.get_attribute("data-responder") for item in driver.find_elements(By.CSS_SELECTOR, "#chain li")]
+        if panel["found"] != "red":
+            fail(f"the view found is {panel['found']!r}, not red")
         if chain != ["red", "light grey", "UIWindow", "UIApplication"]:
             fail(f"responder chain in the page: {chain}")
-        delivered = [(item.get_attribute("data-view"), item.get_attribute("data-phase"))
-                     for item in driver.find_elements(By.CSS_SELECTOR, "#methods li[data-phase]")]
         if delivered != [("red", "began"), ("red", "ended")]:
             fail(f"touch methods the application called: {delivered}, expected red's touchesBegan and touchesEnded")
         # Step the timeline back to the first record: the page stays responsive.

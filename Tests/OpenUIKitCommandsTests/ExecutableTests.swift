@@ -67,6 +67,25 @@ import Testing
             """)
     }
 
+    /// `trace --json`: one JSON object a line, the article's walk among them
+    /// with each `point(inside:)` answer, then red's touch methods.
+    @Test func traceJSONWritesOneRecordALineWithTheWalkInTheArticlesOrder() throws {
+        let run = try Self.run(["trace", "--json"])
+        #expect(run.status == 0, "\(run.errors)")
+        let records = try run.output.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not an object: \(line)")
+        }
+        func name(_ record: [String: Any], _ key: String = "view") -> String {
+            let view = record[key] as? [String: Any]
+            return view?["name"] as? String ?? view?["class"] as? String ?? "?"
+        }
+        let walk = records.filter { $0["step"] as? String == "pointInside" }.map { "\(name($0)) \($0["result"] as? Bool ?? false)" }
+        #expect(walk == ["UIWindow true", "root true", "yellow false", "light grey true", "green false", "red true"])
+        let delivered = records.filter { $0["step"] as? String == "touchesDelivered" }.map { "\(name($0)) \($0["phase"] ?? "?")" }
+        #expect(delivered == ["red began", "red ended"])
+        #expect(records.first?["step"] as? String == "hidEventReceived")
+    }
+
     @Test func traceTapRecognizesTheTapAndCancelsTheBadgesTouch() throws {
         let run = try Self.run(["trace", "tap"])
         #expect(run.status == 0)

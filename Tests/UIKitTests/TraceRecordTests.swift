@@ -1,4 +1,5 @@
 import Foundation
+import HID
 import Testing
 @testable import UIKit
 
@@ -177,6 +178,99 @@ import Testing
 
     /// Off, nothing is recorded and the handler is never called; the
     /// recorder keeps only the last events it is sized for.
+    /// Seed scenario D: white's `hitTest` override calls `super` and
+    /// answers red whenever the point is inside it. Tracing is chosen in
+    /// each default `hitTest`, so the walk below an override that calls
+    /// `super` is traced too: white's `point(inside:)`, green asked first
+    /// and accepting, then white's override replacing green by red.
+    @Test func theWalkBelowAnOverrideThatCallsSuperIsTraced() {
+        final class White: UIView {
+            override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+                super.hitTest(point, with: event) == nil ? nil : subviews[0]
+            }
+        }
+        let window = named(makeWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 200)), "window")
+        let white = named(White(frame: CGRect(x: 0, y: 0, width: 200, height: 200)), "white")
+        window.addSubview(white)
+        white.addSubview(named(UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100)), "red"))
+        white.addSubview(named(UIView(frame: CGRect(x: 100, y: 100, width: 100, height: 100)), "green"))
+        let synthesizer = TouchSynthesizer(window: window)
+        UIApplication.shared.runLoop.runUntilIdle()
+
+        var walk: [String] = []
+        UIApplication.shared.traceHandler = { record in
+            switch record.step {
+            case .hitTest(let view, _): walk.append("\(view.accessibilityIdentifier ?? "?").hitTest")
+            case .pointInside(let view, _, let inside): walk.append("\(view.accessibilityIdentifier ?? "?").point(inside:) \(inside)")
+            case .hitTestResult(let view, let result): walk.append("\(view.accessibilityIdentifier ?? "?") → \(result?.accessibilityIdentifier ?? "nil")")
+            default: break
+            }
+        }
+        synthesizer.tap(at: CGPoint(x: 150, y: 150))
+        UIApplication.shared.traceHandler = nil
+        #expect(walk == [
+            "window.hitTest", "window.point(inside:) true",
+            "white.hitTest", "white.point(inside:) true",
+            "green.hitTest", "green.point(inside:) true", "green → green",
+            "white → red",
+            "window → red",
+        ])
+    }
+
+    /// The frame that showed a touch's result: the touch turns the view
+    /// green, the application draws and commits a frame at the next
+    /// refresh, and when the server says it showed that commit, the
+    /// trace's last record names it, with the time the server gave.
+    @Test func theFrameThatShowsATouchsResultIsTraced() throws {
+        final class TurnsGreen: UIView {
+            override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { backgroundColor = .green }
+        }
+        let application = UIApplication.shared
+        application.resetForTesting()
+        let (appEnd, server) = try MessageSocket.makePair()
+        let connection = EventServerConnection(socket: appEnd, welcome: .init(
+            clientIdentifier: 1, screenWidth: 40, screenHeight: 20, screenScale: 1, isForeground: true))
+        application.inputPort.attach(connection)
+        application.startScreenFrames(for: connection)
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 40, height: 20))
+        window.addSubview(named(TurnsGreen(frame: window.bounds), "view"))
+        window.isHidden = false
+        /// Gives the refresh the application waits for and returns the commit it then makes.
+        func refreshAndTakeCommit() throws -> UInt64? {
+            application.runLoop.runUntilIdle()
+            try server.sendWaiting(ServerMessage.frameSignal(.init(sequence: 1, time: monotonicSeconds(), refreshInterval: 1.0 / 60)).encoded())
+            application.runLoop.runUntilIdle()
+            var commit: UInt64?
+            while let message = try server.receiveMessage() {
+                if case .commitFrame(let frame) = try message.get() { commit = frame.commitIdentifier }
+            }
+            return commit
+        }
+        let firstCommit = try #require(try refreshAndTakeCommit(), "the window's first frame")
+
+        var steps: [String] = []
+        application.traceHandler = { record in
+            switch record.step {
+            case .touchesDelivered(let phase, let view, _): steps.append("\(view.accessibilityIdentifier ?? "?") \(phase == .began ? "began" : "other")")
+            case .framePresented(let commit, let time): steps.append("frame \(commit) at \(time)")
+            case .commit: steps.append("commit")
+            default: break
+            }
+        }
+        let packet = HIDPacketEncoder().encode(.digitizer(DigitizerFrame(timestamp: 1, contacts: [
+            DigitizerContact(identifier: 1, phase: .began, x: 10, y: 10),
+        ])))
+        try server.sendWaiting(ServerMessage.encodeEvent(sequence: 1, readTime: monotonicSeconds(), packet: packet))
+        let commit = try #require(try refreshAndTakeCommit(), "no frame after the touch")
+        #expect(commit > firstCommit)
+        try server.sendWaiting(ServerMessage.framePresented(.init(
+            commitIdentifier: commit, sequence: 2, time: 1234.5, refreshInterval: 1.0 / 60)).encoded())
+        application.runLoop.runUntilIdle()
+        application.traceHandler = nil
+        #expect(steps == ["view began", "commit", "frame \(commit) at 1234.5"])
+        application.resetForTesting()
+    }
+
     @Test func recorderKeepsTheLastEvents() {
         let window = makeWindow()
         let synthesizer = TouchSynthesizer(window: window)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The inspector's page in headless Chromium (Selenium): a click on a view shows its hit-test walk and responder chain, and the view gets the touch.
+# The inspector's page in headless Chromium (Selenium): a click on a view shows its hit-test walk and responder chain, and the view gets the touch; in a scene, and attached to an application on the event server.
 #
 # Debian's chromium and chromium-driver, Selenium from PyPI; each is
 # installed when missing, and the pass fails, saying what is missing, when
@@ -15,8 +15,12 @@ if ! python3 -c 'import selenium' 2>/dev/null; then
 fi
 copy="$(scripts/checked-copy)"
 read -r -a flags <<<"$(scripts/checked-copy --build-flags)"
-step "swift build --product openuikit ${flags[*]} (in the checked copy; done already after the unit pass)"
-(cd "$copy" && swift build --product openuikit "${flags[@]}")
-tool="$(cd "$copy" && swift build --show-bin-path "${flags[@]}")/openuikit"
+step "swift build --product openuikit, openuikit-server, TouchLogger ${flags[*]} (in the checked copy; done already after the unit pass)"
+for product in openuikit openuikit-server TouchLogger; do
+    (cd "$copy" && swift build --product "$product" "${flags[@]}")
+done
+bin="$(cd "$copy" && swift build --show-bin-path "${flags[@]}")"
 step "Tests/Browser/inspector_page_test.py (openuikit inspect seed-b-traced-hierarchy, headless Chromium)"
-timeout 120 python3 Tests/Browser/inspector_page_test.py "$tool" "$OPENUIKIT_TEST_STATE/inspector.png"
+timeout 120 python3 Tests/Browser/inspector_page_test.py "$bin/openuikit" "$OPENUIKIT_TEST_STATE/inspector.png"
+step "Tests/Browser/inspector_attach_test.py (openuikit inspect --attach: openuikit-server and TouchLogger as processes, headless Chromium)"
+timeout 120 python3 Tests/Browser/inspector_attach_test.py "$bin" "$OPENUIKIT_TEST_STATE/inspector-attach.png"

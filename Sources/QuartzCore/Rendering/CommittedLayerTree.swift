@@ -20,7 +20,12 @@ package final class CommittedLayerTree {
     /// From the root's superlayer space (the screen, in points) to pixels.
     package let baseTransform: CGAffineTransform
     /// Everything drawn again since the damage was last taken.
-    package private(set) var damage = Damage()
+    package internal(set) var damage = Damage()
+    /// The pixels to move before the damage is drawn, in order (ScrollByCopy.swift).
+    package internal(set) var scrolls: [PixelScroll] = []
+    /// The frame's pixels, where a scroll may copy them; nil: never by copy
+    /// (the tree's pixels are not kept from frame to frame).
+    package var scrollExtent: PixelRect?
 
     package init(rootLayer: CALayer, baseTransform: CGAffineTransform) {
         self.rootLayer = rootLayer
@@ -46,10 +51,12 @@ package final class CommittedLayerTree {
         damage.add(node.subtreeRect)
     }
 
-    /// Takes the damage gathered since the last call.
-    package func takeDamage() -> Damage {
-        let taken = damage
+    /// Takes the damage gathered since the last call, and the scrolls to
+    /// apply before drawing it.
+    package func takeDamage() -> (scrolls: [PixelScroll], damage: Damage) {
+        let taken = (scrolls, damage)
         damage.removeAll()
+        scrolls.removeAll(keepingCapacity: true)
         return taken
     }
 
@@ -58,37 +65,58 @@ package final class CommittedLayerTree {
         if let root { damage.add(root.subtreeRect) }
     }
 
-    private func updateGeometry(_ node: RenderLayer, toDevice: CGAffineTransform) {
+    /// Works out where `node` is drawn now (its transform to the frame is
+    /// `toDevice`) and damages what changed, before and after. Inside a
+    /// layer scrolled by copy (`scrolled`), the old pixels were moved with
+    /// the copy: a node that only moved with them damages nothing.
+    func updateGeometry(_ node: RenderLayer, toDevice: CGAffineTransform, scrolled: ScrolledPixels = .none) {
         defer { node.clearChanges() }
-        for rect in node.removedRects { damage.add(rect) }
-        let wholeSubtree = node.isNew || toDevice != node.toDevice
+        for rect in node.removedRects { damage.add(scrolled.old(rect)) }
+        let moved = scrolled.area.isEmpty ? toDevice == node.toDevice : scrolled.isMoved(node.toDevice, to: toDevice)
+        let wholeSubtree = node.isNew || !moved
             || !node.changes.isDisjoint(with: [.geometry, .group, .sublayers])
         if wholeSubtree {
-            if !node.isNew { damage.add(node.subtreeRect) }
+            if scrolled.area.isEmpty && !node.isNew && scrollByCopy(node, toDevice: toDevice) { return }
+            if !node.isNew { damage.add(scrolled.old(node.subtreeRect)) }
             node.updateSubtreeGeometry(toDevice)
             damage.add(node.subtreeRect)
             return
         }
+        if !scrolled.area.isEmpty {
+            // Moved with the copied pixels: the geometry follows, without damage.
+            guard node.changes.contains(.appearance) || node.descendantChanged else {
+                return node.translateSubtree(dx: scrolled.dx, dy: scrolled.dy)
+            }
+            node.toDevice = toDevice
+            node.updateMaskGeometry()
+            if !node.changes.contains(.appearance) { node.updateOwnRect() }
+        }
         if node.changes.contains(.appearance) {
-            damage.add(node.ownRect)
+            damage.add(scrolled.old(node.ownRect))
             node.shadowCache = nil
             node.updateOwnRect()
             damage.add(node.ownRect)
         }
-        if node.descendantChanged {
+        if node.descendantChanged || !scrolled.area.isEmpty {
             // A shadow cast by the sublayers (ContentShadow.swift), before
             // or after this commit, changes with them where they were and are.
             let shadowWithoutPath = node.shadow != nil && node.shadow?.path == nil
             var castByGroup = shadowWithoutPath && !node.castsBackgroundShadow
-            var groupChanges: [PixelRect] = shadowWithoutPath ? node.removedRects : []
+            var oldGroupChanges: [PixelRect] = shadowWithoutPath ? node.removedRects : []
+            var groupChanges: [PixelRect] = []
             let childSpace = node.sublayerSpaceToDevice
-            for child in node.children where !child.changes.isEmpty || child.descendantChanged || !child.removedRects.isEmpty {
-                if shadowWithoutPath { groupChanges.append(child.subtreeRect) }
-                updateGeometry(child, toDevice: child.toSuperlayer.concatenating(childSpace))
+            // Inside a scroll every sublayer moved: each one's geometry is worked out again.
+            for child in node.children
+            where !scrolled.area.isEmpty || !child.changes.isEmpty || child.descendantChanged || !child.removedRects.isEmpty {
+                if shadowWithoutPath { oldGroupChanges.append(child.subtreeRect) }
+                updateGeometry(child, toDevice: child.toSuperlayer.concatenating(childSpace), scrolled: scrolled)
                 if shadowWithoutPath { groupChanges.append(child.subtreeRect) }
             }
             castByGroup = castByGroup || (shadowWithoutPath && !node.castsBackgroundShadow)
-            if castByGroup { for rect in groupChanges { damage.add(node.groupShadowDamage(for: rect)) } }
+            if castByGroup {
+                for rect in oldGroupChanges { damage.add(scrolled.old(node.groupShadowDamage(for: rect))) }
+                for rect in groupChanges { damage.add(node.groupShadowDamage(for: rect)) }
+            }
         }
         node.updateSubtreeRect()
     }

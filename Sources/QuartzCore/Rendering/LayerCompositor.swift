@@ -62,6 +62,12 @@ public final class LayerCompositor: CommittedTreeHost {
         get { compositor.flattensGroups }
         set { compositor.flattensGroups = newValue }
     }
+    /// Whether a scroll moves the pixels already drawn instead of drawing
+    /// them again (always, but in tests and benchmarks that compare the
+    /// two; ScrollByCopy.swift).
+    package var scrollsByCopy = true {
+        didSet { for tree in trees { tree.scrollExtent = scrollsByCopy ? frameRect : nil } }
+    }
     private let pixels: UnsafeMutableBufferPointer<UInt32>
     private var needsFullFrame = true
 
@@ -83,6 +89,7 @@ public final class LayerCompositor: CommittedTreeHost {
         pixels.initialize(repeating: 0)
         let tree = CommittedLayerTree(rootLayer: rootLayer, baseTransform: CGAffineTransform(scaleX: scale, y: scale))
         trees = [tree]
+        tree.scrollExtent = frameRect
         tree.commitChanges()
         TransactionState.current.addHost(self)
     }
@@ -102,6 +109,7 @@ public final class LayerCompositor: CommittedTreeHost {
             var reused: CommittedLayerTree?
             for tree in old where tree.rootLayer === layer { reused = tree }
             let tree = reused ?? CommittedLayerTree(rootLayer: layer, baseTransform: CGAffineTransform(scaleX: scale, y: scale))
+            tree.scrollExtent = scrollsByCopy ? frameRect : nil
             tree.commitChanges()
             trees.append(tree)
         }
@@ -133,17 +141,32 @@ public final class LayerCompositor: CommittedTreeHost {
     }
 
     /// ``renderFrame()``'s rectangles as pixel bounds.
+    /// The pixels a scroll moved are in them, as well as those drawn.
     package func renderFramePixelRects() -> [PixelRect] {
         var damage = Damage()
-        for tree in trees { for rect in tree.takeDamage().rects { damage.add(rect) } }
+        var scrolls: [PixelScroll] = []
+        for tree in trees {
+            let taken = tree.takeDamage()
+            for rect in taken.damage.rects { damage.add(rect) }
+            scrolls += taken.scrolls
+        }
+        if trees.count > 1 {
+            // A later window may lie over the scrolled pixels: they are drawn instead.
+            for scroll in scrolls { damage.add(scroll.rect) }
+            scrolls.removeAll()
+        }
         if needsFullFrame {
             needsFullFrame = false
             damage.removeAll()
+            scrolls.removeAll()
             damage.add(frameRect)
         }
         damage.clip(to: frameRect)
+        let surface = PixelSurface(base: pixels.baseAddress!, stride: pixelWidth, extent: frameRect)
+        for scroll in scrolls { surface.apply(scroll) }
         draw(damage.rects)
-        return damage.rects
+        guard !scrolls.isEmpty else { return damage.rects }
+        return scrolls.map { $0.destination.intersection(frameRect) } + damage.rects
     }
 
     /// Makes the next ``renderFrame()`` draw the whole frame.

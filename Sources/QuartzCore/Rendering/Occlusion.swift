@@ -41,17 +41,40 @@ extension RenderLayer {
     /// bounds lie on whole pixels; nil when they are turned or hold no
     /// whole pixel.
     var wholePixelsInsideBounds: PixelRect? {
-        let t = toDevice
-        guard t.b == 0, t.c == 0, t.a > 0, t.d > 0 else { return nil }
-        let r = bounds.applying(t)
-        guard r.isFinite, abs(r.minX) < 1e9, abs(r.minY) < 1e9, abs(r.maxX) < 1e9, abs(r.maxY) < 1e9 else { return nil }
+        guard let r = unturnedDeviceEdges(through: toDevice) else { return nil }
         // Edges within rounding error of a pixel boundary lie on it, as
         // pixelAlignedBounds has them.
-        func inward(_ v: CGFloat, _ rule: FloatingPointRoundingRule) -> Int {
-            abs(v - v.rounded()) < 1e-9 ? Int(v.rounded()) : Int(v.rounded(rule))
-        }
-        let rect = PixelRect(x0: inward(r.minX, .up), y0: inward(r.minY, .up), x1: inward(r.maxX, .down), y1: inward(r.maxY, .down))
+        let rect = PixelRect(x0: DevicePixel.inward(r.x0, up: true), y0: DevicePixel.inward(r.y0, up: true),
+                             x1: DevicePixel.inward(r.x1, up: false), y1: DevicePixel.inward(r.y1, up: false))
         return rect.isEmpty ? nil : rect
+    }
+}
+
+/// Device coordinates (within ±1e9) to whole pixels, without the C
+/// library's rounding functions, which the baseline x86-64 calls rather
+/// than inlines: these run for every layer whose place is worked out, at
+/// every commit that moves it.
+enum DevicePixel {
+    /// Within rounding error of a pixel boundary: on it (chosen here; the
+    /// arithmetic that places layers errs by about 1e-12 on a frame's
+    /// coordinates).
+    static let tolerance = 1e-9
+
+    @inline(__always) static func floor(_ v: Double) -> Int {
+        let i = Int(v)
+        return Double(i) > v ? i - 1 : i
+    }
+
+    /// The nearest whole pixel boundary (a half rounds up).
+    @inline(__always) static func nearest(_ v: Double) -> Int { floor(v + 0.5) }
+
+    @inline(__always) static func isOn(_ v: Double, _ n: Int) -> Bool { abs(v - Double(n)) < tolerance }
+
+    /// The boundary `v` lies on, or the next one up (or down) from it.
+    @inline(__always) static func inward(_ v: Double, up: Bool) -> Int {
+        let n = nearest(v)
+        if isOn(v, n) { return n }
+        return up ? -floor(-v) : floor(v)
     }
 }
 

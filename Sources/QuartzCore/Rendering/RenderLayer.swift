@@ -366,14 +366,29 @@ package final class RenderLayer {
 
     /// The device pixels of the bounds when they are exactly a rectangle of
     /// whole pixels (no rotation, integral edges).
-    var pixelAlignedBounds: PixelRect? {
-        let t = toDevice
+    var pixelAlignedBounds: PixelRect? { pixelAlignedBounds(through: toDevice) }
+
+    /// ``pixelAlignedBounds`` through `t` instead of ``toDevice``.
+    func pixelAlignedBounds(through t: CGAffineTransform) -> PixelRect? {
+        guard let r = unturnedDeviceEdges(through: t) else { return nil }
+        let x0 = DevicePixel.nearest(r.x0), y0 = DevicePixel.nearest(r.y0), x1 = DevicePixel.nearest(r.x1), y1 = DevicePixel.nearest(r.y1)
+        guard DevicePixel.isOn(r.x0, x0), DevicePixel.isOn(r.y0, y0), DevicePixel.isOn(r.x1, x1), DevicePixel.isOn(r.y1, y1) else { return nil }
+        return PixelRect(x0: x0, y0: y0, x1: x1, y1: y1)
+    }
+
+    /// The bounds' edges in device pixels through `t`, when it neither turns
+    /// nor flips them and they lie within ±1e9 (finite); nil otherwise.
+    /// Each edge is `a·x + tx` (`d·y + ty`), as `CGRect.applying` gives it,
+    /// without its four corners.
+    @inline(__always)
+    func unturnedDeviceEdges(through t: CGAffineTransform) -> (x0: Double, y0: Double, x1: Double, y1: Double)? {
         guard t.b == 0, t.c == 0, t.a > 0, t.d > 0 else { return nil }
-        let r = bounds.applying(t)
-        guard r.isFinite, abs(r.minX) < 1e9, abs(r.minY) < 1e9, abs(r.maxX) < 1e9, abs(r.maxY) < 1e9 else { return nil }
-        func whole(_ v: CGFloat) -> Bool { abs(v - v.rounded()) < 1e-9 }
-        guard whole(r.minX), whole(r.minY), whole(r.maxX), whole(r.maxY) else { return nil }
-        return PixelRect(x0: Int(r.minX.rounded()), y0: Int(r.minY.rounded()), x1: Int(r.maxX.rounded()), y1: Int(r.maxY.rounded()))
+        let b = bounds
+        let x0 = Double(t.a) * Double(b.minX) + Double(t.tx), x1 = Double(t.a) * Double(b.maxX) + Double(t.tx)
+        let y0 = Double(t.d) * Double(b.minY) + Double(t.ty), y1 = Double(t.d) * Double(b.maxY) + Double(t.ty)
+        // NaN fails every comparison, so it is refused here too.
+        guard abs(x0) < 1e9, abs(y0) < 1e9, abs(x1) < 1e9, abs(y1) < 1e9 else { return nil }
+        return (x0, y0, x1, y1)
     }
 
     /// Works out ``toDevice``, ``ownRect`` and ``subtreeRect`` for this node

@@ -1,0 +1,180 @@
+/// Scroll by copy: when a clipping layer's sublayers only moved together
+/// by whole pixels (a scroll view's `contentOffset` is its bounds' origin),
+/// the pixels already drawn inside its clip are moved, and only what that
+/// cannot give is drawn again: the strip the move exposes, what changed
+/// inside, and what lies over the scrolled pixels. Browsers scroll a layer
+/// this way, and so did Android's view system before its RenderThread.
+///
+/// The copy is the frame's old pixels moved by (dx, dy) within `rect`, so
+/// every pixel it gives must be what drawing the new tree there gives:
+/// - the scrolling layer is opaque, square-cornered, on whole pixels, and
+///   draws nothing but its background under its sublayers (no border,
+///   contents or shadow), so that inside its clip the frame holds its
+///   subtree alone, over one colour that does not move;
+/// - its ancestors draw straight into the frame (opacity 1, no mask, no
+///   border, no shadow cast by their group, clipping only to whole pixels);
+/// - its sublayers that did not change are where they were, moved by
+///   (dx, dy) exactly (their transform to the frame differs only by that);
+/// - what lies over the scrolled pixels (a later sibling of the layer or of
+///   an ancestor: a navigation bar, a floating button) was copied with
+///   them: drawn again where it is and where its copy landed;
+/// - what was waiting to be drawn (damage of an earlier commit not yet in
+///   the frame) moves with the pixels: drawn again where it lands too.
+/// Everything else is damage as usual, old rectangles moved by the copy.
+package struct PixelScroll: Equatable, Sendable {
+    /// The pixels that move: the scrolling layer's clip, in the frame.
+    package var rect: PixelRect
+    package var dx: Int
+    package var dy: Int
+
+    /// Where the moved pixels land: the part of `rect` they still cover.
+    package var destination: PixelRect { rect.intersection(rect.offsetBy(dx: dx, dy: dy)) }
+}
+
+extension PixelRect {
+    /// The same pixels moved by (dx, dy).
+    package func offsetBy(dx: Int, dy: Int) -> PixelRect {
+        isEmpty ? self : PixelRect(x0: x0 + dx, y0: y0 + dy, x1: x1 + dx, y1: y1 + dy)
+    }
+
+    /// The part of `self` that `other` does not cover, as at most four
+    /// rectangles (above, below, left, right of it).
+    func subtracting(_ other: PixelRect) -> [PixelRect] {
+        let inner = intersection(other)
+        guard !inner.isEmpty else { return isEmpty ? [] : [self] }
+        return [
+            PixelRect(x0: x0, y0: y0, x1: x1, y1: inner.y0),
+            PixelRect(x0: x0, y0: inner.y1, x1: x1, y1: y1),
+            PixelRect(x0: x0, y0: inner.y0, x1: inner.x0, y1: inner.y1),
+            PixelRect(x0: inner.x1, y0: inner.y0, x1: x1, y1: inner.y1),
+        ].filter { !$0.isEmpty }
+    }
+}
+
+/// Inside a scrolled layer during a commit: its old pixels were copied by
+/// (dx, dy) within `area`, so an old rectangle is now where it was moved.
+struct ScrolledPixels {
+    var dx = 0, dy = 0
+    var area = PixelRect.empty
+
+    static let none = ScrolledPixels()
+
+    /// Where the old pixels of `rect` are now (nothing moved outside a scroll).
+    func old(_ rect: PixelRect) -> PixelRect {
+        area.isEmpty ? rect : rect.offsetBy(dx: dx, dy: dy).intersection(area)
+    }
+
+    /// Whether `toDevice` is `old` moved by the copy: the same linear part,
+    /// the translation by (dx, dy) up to the rounding of the arithmetic that
+    /// works transforms out (far below what any pixel's coverage can tell).
+    func isMoved(_ old: CGAffineTransform, to toDevice: CGAffineTransform) -> Bool {
+        old.a == toDevice.a && old.b == toDevice.b && old.c == toDevice.c && old.d == toDevice.d
+            && abs(Double(toDevice.tx - old.tx) - Double(dx)) < Self.tolerance
+            && abs(Double(toDevice.ty - old.ty) - Double(dy)) < Self.tolerance
+    }
+
+    /// How far from whole pixels a move may be and still count as one: the
+    /// arithmetic's rounding on coordinates of a few thousand pixels is
+    /// about 1e-12 (chosen here, as the pixel-grid tests' 1e-9 elsewhere).
+    static let tolerance = 1e-7
+}
+
+extension RenderLayer {
+    /// Whether the layer draws only an opaque colour under its sublayers,
+    /// clipped to square bounds: inside its clip the frame holds its
+    /// subtree over a colour that stays where it is.
+    var scrollsByCopy: Bool {
+        masksToBounds && mask == nil && !isHidden && opacity == 1
+            && (cornerRadius == 0 || maskedCorners.isEmpty)
+            && background.map { $0.pixel >> 24 == 255 } == true
+            && !hasBorder && contents == nil && gradient == nil && shape == nil && shadow == nil
+            && sublayerTransform.isIdentity && transitionOverlay == nil
+    }
+
+    /// Whether the layer draws straight into the frame whatever its
+    /// sublayers do, clipping them to whole pixels if at all: an ancestor
+    /// of a layer scrolled by copy.
+    var passesPixelsThrough: Bool {
+        guard opacity == 1, mask == nil, !hasBorder else { return false }
+        if let shadow, shadow.path == nil, !castsBackgroundShadow { return false }
+        return !masksToBounds || pixelAlignedMask != nil
+    }
+}
+
+extension CommittedLayerTree {
+    /// When `node`'s only change is that its sublayers moved by whole
+    /// pixels inside its unmoved clip, records the copy of its pixels,
+    /// damages what the copy cannot give, and brings the subtree's
+    /// geometry up to date; false (nothing done) otherwise.
+    func scrollByCopy(_ node: RenderLayer, toDevice: CGAffineTransform) -> Bool {
+        guard let frame = scrollExtent, !node.isNew, node.changes.isSubset(of: [.geometry, .sublayers]), node.scrollsByCopy,
+              let clip = node.pixelAlignedBounds(through: toDevice), clip == node.ownRect else { return false }
+        let old = node.toDevice
+        let dx = (Double(toDevice.tx - old.tx)).rounded(), dy = (Double(toDevice.ty - old.ty)).rounded()
+        guard abs(dx) < Double(clip.width), abs(dy) < Double(clip.height) else { return false }
+        var area = clip.intersection(frame)
+        var overlays: [PixelRect] = []
+        var level = node
+        while let parent = level.parent {
+            guard !parent.isHidden, parent.passesPixelsThrough else { return false }
+            if parent.masksToBounds, let parentClip = parent.pixelAlignedMask { area = area.intersection(parentClip) }
+            if let index = parent.children.firstIndex(where: { $0 === level }) {
+                for later in parent.children[(index + 1)...] where !later.subtreeRect.isEmpty { overlays.append(later.subtreeRect) }
+            }
+            level = parent
+        }
+        let moved = ScrolledPixels(dx: Int(dx), dy: Int(dy), area: area)
+        guard !area.isEmpty, moved.isMoved(old, to: toDevice) else { return false }
+        if moved.dx != 0 || moved.dy != 0 {
+            // What had not been drawn yet moves with the pixels.
+            for rect in damage.rects { damage.add(moved.old(rect.intersection(area))) }
+            scrolls.append(PixelScroll(rect: area, dx: moved.dx, dy: moved.dy))
+            for strip in area.subtracting(area.offsetBy(dx: moved.dx, dy: moved.dy)) { damage.add(strip) }
+            for overlay in overlays where overlay.intersects(area) {
+                damage.add(overlay.intersection(area))
+                damage.add(moved.old(overlay.intersection(area)))
+            }
+        }
+        node.toDevice = toDevice
+        for rect in node.removedRects { damage.add(moved.old(rect)) }
+        let childSpace = node.sublayerSpaceToDevice
+        for child in node.children {
+            updateGeometry(child, toDevice: child.toSuperlayer.concatenating(childSpace), scrolled: moved)
+        }
+        node.updateOwnRect()
+        node.updateSubtreeRect()
+        node.clearChanges()
+        return true
+    }
+}
+
+extension RenderLayer {
+    /// Moves the subtree's place by whole pixels: what working it out
+    /// again after a scroll gives (the same rectangles moved, the
+    /// transforms' translations moved), without that arithmetic for each
+    /// of a long list's layers.
+    func translateSubtree(dx: Int, dy: Int) {
+        toDevice.tx += CGFloat(dx)
+        toDevice.ty += CGFloat(dy)
+        ownRect = ownRect.offsetBy(dx: dx, dy: dy)
+        subtreeRect = subtreeRect.offsetBy(dx: dx, dy: dy)
+        occludingRect = occludingRect.offsetBy(dx: dx, dy: dy)
+        for child in children { child.translateSubtree(dx: dx, dy: dy) }
+        mask?.translateSubtree(dx: dx, dy: dy)
+    }
+}
+
+extension PixelSurface {
+    /// Moves the pixels of `scroll.rect` by its offset, within it.
+    func apply(_ scroll: PixelScroll) {
+        let to = scroll.destination.intersection(extent)
+        guard !to.isEmpty else { return }
+        // Rows moving down are copied bottom first, so that none is read
+        // after it was written; within a row, update(from:) copies as
+        // memmove does, overlapping or not.
+        let rows = scroll.dy > 0 ? Swift.stride(from: to.y1 - 1, through: to.y0, by: -1) : Swift.stride(from: to.y0, through: to.y1 - 1, by: 1)
+        for y in rows {
+            (row(y) + to.x0).update(from: row(y - scroll.dy) + to.x0 - scroll.dx, count: to.width)
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import Testing
+@testable import QuartzCore
+
+/// A clipping layer whose sublayers only moved by whole pixels has its
+/// pixels moved, not drawn again (ScrollByCopy.swift): every frame made
+/// that way must be, pixel for pixel, the frame drawn whole.
+@MainActor
+@Suite struct ScrollByCopyTests {
+    typealias Generator = OcclusionPropertyTests.Generator
+
+    /// The frame's pixels as they are, then how many differ from the same
+    /// committed tree drawn whole (which the frame then holds).
+    func pixelsDifferingFromFullFrame(_ compositor: LayerCompositor) -> Int {
+        let drawn = compositor.withUnsafeBytes { Array($0) }
+        compositor.renderFullFrame()
+        return compositor.withUnsafeBytes { full in
+            var differing = 0
+            for index in Swift.stride(from: 0, to: full.count, by: 4)
+            where drawn[index] != full[index] || drawn[index + 1] != full[index + 1]
+                || drawn[index + 2] != full[index + 2] || drawn[index + 3] != full[index + 3] {
+                differing += 1
+            }
+            return differing
+        }
+    }
+
+    /// A white 40×60 list of 10-point rows at scale 2, in a window-like root.
+    func makeList() throws -> (root: CALayer, list: CALayer, compositor: LayerCompositor) {
+        let (root, compositor) = try makeScene(width: 50, height: 70, scale: 2)
+        let list = addLayer(to: root, frame: CGRect(x: 5, y: 5, width: 40, height: 60), color: color(1, 1, 1))
+        list.masksToBounds = true
+        for row in 0..<30 {
+            let cell = addLayer(to: list, frame: CGRect(x: 0, y: row * 10, width: 40, height: 10), color: row % 2 == 0 ? color(1, 1, 1) : color(0.9, 0.9, 0.9))
+            let icon = addLayer(to: cell, frame: CGRect(x: 2, y: 2, width: 6, height: 6), color: color(CGFloat(row % 3) / 2, 0.4, 0.8))
+            icon.cornerRadius = 2
+            _ = addLayer(to: cell, frame: CGRect(x: 10, y: 9.75, width: 30, height: 0.25), color: color(0.5, 0.5, 0.5))
+        }
+        CATransaction.flush()
+        compositor.renderFrame()
+        return (root, list, compositor)
+    }
+
+    @Test func aListMovedByWholePixelsIsCopiedAndOnlyTheExposedStripIsDrawn() throws {
+        let (_, list, compositor) = try makeList()
+        list.bounds.origin.y = 3.5   // 7 pixels at scale 2
+        CATransaction.flush()
+        // The list's clip, (10,10)–(90,130), moves up by 7 pixels; the 7 rows at its bottom are drawn.
+        #expect(compositor.tree.scrolls == [PixelScroll(rect: PixelRect(x0: 10, y0: 10, x1: 90, y1: 130), dx: 0, dy: -7)])
+        #expect(compositor.tree.damage.rects == [PixelRect(x0: 10, y0: 123, x1: 90, y1: 130)])
+        let changed = compositor.renderFramePixelRects()
+        #expect(changed == [PixelRect(x0: 10, y0: 10, x1: 90, y1: 123), PixelRect(x0: 10, y0: 123, x1: 90, y1: 130)])
+        #expect(pixelsDifferingFromFullFrame(compositor) == 0)
+    }
+
+    @Test func aMoveBetweenPixelsIsDrawnWhole() throws {
+        let (_, list, compositor) = try makeList()
+        list.bounds.origin.y = 3.25   // 6.5 pixels: every row lands between pixels
+        CATransaction.flush()
+        #expect(compositor.tree.scrolls.isEmpty)
+        #expect(compositor.tree.damage.rects == [PixelRect(x0: 10, y0: 10, x1: 90, y1: 130)])
+        compositor.renderFrame()
+        #expect(pixelsDifferingFromFullFrame(compositor) == 0)
+        // From between pixels, a move by whole pixels is a copy again.
+        list.bounds.origin.y = 5.25
+        CATransaction.flush()
+        #expect(compositor.tree.scrolls.map(\.dy) == [-4])
+        compositor.renderFrame()
+        #expect(pixelsDifferingFromFullFrame(compositor) == 0)
+    }
+
+    @Test func whatLiesOverTheListIsDrawnWhereItIsAndWhereItsCopyLanded() throws {
+        let (root, list, compositor) = try makeList()
+        // A translucent bar over the list's top, a later sibling.
+        let bar = addLayer(to: root, frame: CGRect(x: 0, y: 5, width: 50, height: 8), color: color(0, 0, 1, 0.5))
+        CATransaction.flush()
+        compositor.renderFrame()
+        list.bounds.origin.y = 10
+        CATransaction.flush()
+        #expect(compositor.tree.scrolls.count == 1)
+        let damaged = compositor.tree.damage.rects
+        // The bar's pixels in the list, (10,10)–(90,26), and where the copy took them, 20 pixels up (off the list).
+        #expect(damaged.contains(PixelRect(x0: 10, y0: 10, x1: 90, y1: 26)))
+        compositor.renderFrame()
+        #expect(pixelsDifferingFromFullFrame(compositor) == 0)
+        bar.frame.origin.y = 30
+        list.bounds.origin.y = 4
+        CATransaction.flush()
+        compositor.renderFrame()
+        #expect(pixelsDifferingFromFullFrame(compositor) == 0)
+    }
+
+    @Test func damageNotYetDrawnMovesWithThePixels() throws {
+        let (_, list, compositor) = try makeList()
+        let cell = try #require(list.sublayers?[2])
+        cell.backgroundColor = color(1, 0, 0)
+        CATransaction.flush()        // damaged, not drawn
+        list.bounds.origin.y = 6     // the stale pixels move up 12 pixels
+        CATransaction.flush()
+        list.bounds.origin.y = 8
+        CATransaction.flush()
+        compositor.renderFrame()
+        #expect(pixelsDifferingFromFullFrame(compositor) == 0)
+    }
+
+    @Test func aFadedOrBorderedAncestorOrAListWithMoreThanAColourIsDrawnWhole() throws {
+        let cases: [(CALayer, CALayer) -> Void] = [
+            { root, _ in root.opacity = 0.5 },
+            { root, _ in root.borderWidth = 1; root.borderColor = color(0, 0, 0) },
+            { _, list in list.backgroundColor = color(1, 1, 1, 0.5) },
+            { _, list in list.cornerRadius = 4 },
+            { _, list in list.borderWidth = 1; list.borderColor = color(0, 0, 0) },
+        ]
+        for change in cases {
+            let (root, list, compositor) = try makeList()
+            change(root, list)
+            CATransaction.flush()
+            compositor.renderFrame()
+            list.bounds.origin.y = 5
+            CATransaction.flush()
+            #expect(compositor.tree.scrolls.isEmpty)
+            compositor.renderFrame()
+            #expect(pixelsDifferingFromFullFrame(compositor) == 0)
+        }
+    }
+
+    /// Random contents (rounded, turned, faded, masked, shadowed, between
+    /// pixels), siblings over and under the scrolling layer and over its
+    /// parent, scrolled by whole pixels, by fractions of a pixel and of a
+    /// point, with rows added, removed, moved and recoloured between
+    /// frames and several commits before some frames: each frame, or the
+    /// last of a run of frames, is the full frame to the pixel.
+    @Test(arguments: 0..<40)
+    func scrolledFramesAreTheFullFrame(seed: Int) throws {
+        var g = Generator(state: UInt64(seed) &+ 1000)
+        let scale: CGFloat = [1, 2, 3][g.int(0...2)]
+        let (root, compositor) = try makeScene(width: 64, height: 80, scale: scale)
+        let under = addLayer(to: root, frame: CGRect(x: 0, y: 20, width: 30, height: 30), color: color(0, 1, 0))
+        let holder = addLayer(to: root, frame: CGRect(x: 4, y: 6, width: 56, height: 70), color: nil)
+        let list = addLayer(to: holder, frame: CGRect(x: 2, y: 2, width: 50, height: 64), color: color(1, 1, 0.9))
+        list.masksToBounds = true
+        var rows: [CALayer] = []
+        for index in 0..<8 {
+            let row = addLayer(to: list, frame: CGRect(x: 0, y: index * 30, width: 50, height: 30), color: g.chance(70) ? color(1, 1, 1) : nil)
+            OcclusionPropertyTests().addRandomLayers(to: row, count: g.int(1...4), depth: 1, size: 30, &g)
+            rows.append(row)
+        }
+        let overList = addLayer(to: holder, frame: CGRect(x: 10, y: 10, width: 30, height: 9), color: color(1, 0, 0, 0.5))
+        overList.cornerRadius = 3
+        let overHolder = addLayer(to: root, frame: CGRect(x: 40, y: 30, width: 20, height: 20.5), color: color(0, 0, 1, 0.6))
+        CATransaction.flush()
+        compositor.renderFrame()
+        var copies = 0
+        for step in 0..<16 {
+            for _ in 0..<(g.chance(25) ? 2 : 1) {
+                var origin = list.bounds.origin
+                switch g.int(0...9) {
+                case 0: origin.y += 0.5 / scale                      // half a pixel
+                case 1: origin.y += 0.3                              // a fraction of a point
+                case 2: origin.x += CGFloat(g.int(-3...3)) / scale   // sideways, whole pixels
+                default: origin.y += CGFloat(g.int(-40...60)) / scale
+                }
+                list.bounds.origin = origin
+                if g.chance(20) { rows[g.int(0...7)].backgroundColor = color(CGFloat(g.int(0...255)) / 255, 0.5, 0.5) }
+                if g.chance(15) { rows[g.int(0...7)].position.x += 1 }
+                if g.chance(10) { overList.position.y += CGFloat(g.int(-4...4)) }
+                if g.chance(10) { overHolder.position.x += 2 }
+                if g.chance(10) { under.backgroundColor = color(0, CGFloat(g.int(0...255)) / 255, 0) }
+                if g.chance(10) {
+                    let row = rows[g.int(0...7)]
+                    if row.superlayer == nil { list.addSublayer(row) } else { row.removeFromSuperlayer() }
+                }
+                CATransaction.flush()
+                copies += compositor.tree.scrolls.count
+            }
+            compositor.renderFrame()
+            if step % 4 == 3 || g.chance(30) {
+                #expect(pixelsDifferingFromFullFrame(compositor) == 0, "seed \(seed), step \(step), scale \(scale)")
+            }
+        }
+        #expect(pixelsDifferingFromFullFrame(compositor) == 0, "seed \(seed), scale \(scale)")
+        #expect(copies > 0, "seed \(seed): no scroll was a copy")
+    }
+}
