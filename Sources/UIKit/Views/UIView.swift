@@ -492,14 +492,30 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Every call here goes through the overridable methods, so an override
     /// at any level is honoured.
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        // Tracing (`UIApplication.traceHandler`) is decided here, once per
+        // view: the walk is inlined here with no tracing, so that its tests
+        // of `tracing` fold away, and runs out of line when traced. It
+        // cannot be decided once for the whole walk: every level goes
+        // through the overridable method, and an override that calls
+        // `super` lands here again.
+        if let tracing = event?.tracing { return tracedHitTestWalk(point, with: event, tracing: tracing) }
+        return hitTestWalk(point, with: event, tracing: nil)
+    }
+
+    /// The default hit test while a trace handler is set.
+    @inline(never)
+    private func tracedHitTestWalk(_ point: CGPoint, with event: UIEvent?, tracing: EventDeliveryState) -> UIView? {
+        hitTestWalk(point, with: event, tracing: tracing)
+    }
+
+    /// The default hit test's rule, reporting each step to `tracing` if given.
+    @inline(__always)
+    private func hitTestWalk(_ point: CGPoint, with event: UIEvent?, tracing: EventDeliveryState?) -> UIView? {
         // The flags are read from storage, as UIKit reads its own state; the
         // layer stores opacity as a Float, so an alpha of exactly 0.01 counts.
         guard acceptsTouches, !layer.isHidden, layer.opacity >= Float(UIView.minimumHitTestableAlpha) else { return nil }
         let inside = self.point(inside: point, with: event)
-        // Traced (`UIApplication.traceHandler`) through the event; off, a test of it is all.
-        if let tracing = event?.tracing {
-            tracing.trace(.pointInside(self, point: point, result: inside), touches: tracing.routedTouches)
-        }
+        if let tracing { tracing.trace(.pointInside(self, point: point, result: inside), touches: tracing.routedTouches) }
         guard inside else { return nil }
         // The hottest loop of a touch: the subviews are visited without
         // retaining each. The local copy keeps them alive, and keeps its
@@ -507,7 +523,7 @@ open class UIView: UIResponder, CALayerDelegate {
         let candidates = storedSubviews
         let hit = candidates.firstResultFromBackUnretained { subview in
             let subviewPoint = subview.layer.convertFromSuperlayer(point)
-            guard let tracing = event?.tracing else { return subview.hitTest(subviewPoint, with: event) }
+            guard let tracing else { return subview.hitTest(subviewPoint, with: event) }
             return tracing.tracedHitTest(subview, at: subviewPoint, with: event)
         }
         return hit ?? self
