@@ -650,18 +650,21 @@ open class UIApplication: UIResponder {
     /// Unmatched ``beginIgnoringInteractionEvents()`` calls.
     private var interactionIgnoringDepth = 0
 
-    /// Whether touches that begin now are ignored: between
+    /// Whether touches and presses that begin now are ignored: between
     /// ``beginIgnoringInteractionEvents()`` and the matching
     /// ``endIgnoringInteractionEvents()``.
     public var isIgnoringInteractionEvents: Bool { interactionIgnoringDepth > 0 }
 
-    /// Ignores touches until the matching ``endIgnoringInteractionEvents()``
-    /// (calls nest). A touch that begins meanwhile belongs to no window and
-    /// is never delivered, not even its later phases after the end; touches
-    /// already on the screen go on. UIKit does this itself while a view
-    /// controller's presentation or dismissal animates without a gesture
-    /// driving it (`UIPresentationController` calls it, Apple bug report
-    /// 41217893), and so does this implementation.
+    /// Ignores touches and presses until the matching
+    /// ``endIgnoringInteractionEvents()`` (calls nest). A touch or press
+    /// that begins meanwhile belongs to no window and is never delivered,
+    /// not even its later phases after the end; touches and presses already
+    /// down go on. UIKit does this itself while a view controller's
+    /// presentation or dismissal animates without a gesture driving it
+    /// (`UIPresentationController` calls it, Apple bug report 41217893), and
+    /// so does this implementation. Presses count as interaction events as
+    /// Apple's `isUserInteractionEnabled` counts them ("touch, press,
+    /// keyboard, and focus events"); motion events (shake) are not ignored.
     public func beginIgnoringInteractionEvents() {
         interactionIgnoringDepth += 1
     }
