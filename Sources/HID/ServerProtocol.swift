@@ -90,17 +90,22 @@ public enum ServerMessage: Equatable, Sendable {
         public var screenWidth: Double
         public var screenHeight: Double
         public var screenScale: Double
+        /// The screen's safe area: how far its rounded corners, sensor
+        /// housing and home indicator reach in from each edge, in points.
+        public var screenSafeArea: ScreenInsets
         public var isForeground: Bool
 
         public init(
             version: UInt16 = ServerProtocol.version, clientIdentifier: UInt32,
-            screenWidth: Double, screenHeight: Double, screenScale: Double, isForeground: Bool
+            screenWidth: Double, screenHeight: Double, screenScale: Double,
+            screenSafeArea: ScreenInsets = .zero, isForeground: Bool
         ) {
             self.version = version
             self.clientIdentifier = clientIdentifier
             self.screenWidth = screenWidth
             self.screenHeight = screenHeight
             self.screenScale = screenScale
+            self.screenSafeArea = screenSafeArea
             self.isForeground = isForeground
         }
     }
@@ -479,6 +484,7 @@ extension ServerMessage {
             out.put(welcome.screenWidth.bitPattern)
             out.put(welcome.screenHeight.bitPattern)
             out.put(welcome.screenScale.bitPattern)
+            for inset in welcome.screenSafeArea.edges { out.put(inset.bitPattern) }
         case .event(let envelope):
             return Self.encodeEvent(sequence: envelope.sequence, readTime: envelope.readTime, sendTime: envelope.sendTime, packet: envelope.packet)
         case .appState(let state):
@@ -704,13 +710,19 @@ extension ServerMessage {
             let width = Double(bitPattern: try reader.get(orThrow: lengthError))
             let height = Double(bitPattern: try reader.get(orThrow: lengthError))
             let scale = Double(bitPattern: try reader.get(orThrow: lengthError))
+            var edges: [Double] = []
+            for _ in 0..<4 { edges.append(Double(bitPattern: try reader.get(orThrow: lengthError))) }
             guard foreground <= 1 else { throw .badField("welcome foreground flag \(foreground)") }
             guard width.isFinite, height.isFinite, scale.isFinite, width > 0, height > 0, scale > 0 else {
                 throw .badField("welcome screen \(width)x\(height)@\(scale)")
             }
+            let safeArea = ScreenInsets(top: edges[0], left: edges[1], bottom: edges[2], right: edges[3])
+            guard safeArea.fits(width: width, height: height) else {
+                throw .badField("welcome safe area \(safeArea) of a \(width)x\(height) screen")
+            }
             self = .welcome(Welcome(
-                version: version, clientIdentifier: client,
-                screenWidth: width, screenHeight: height, screenScale: scale, isForeground: foreground == 1
+                version: version, clientIdentifier: client, screenWidth: width, screenHeight: height,
+                screenScale: scale, screenSafeArea: safeArea, isForeground: foreground == 1
             ))
         case .event:
             guard let (sequence, readTime, sendTime, packet) = try Self.decodeEvent(bytes) else { throw lengthError }

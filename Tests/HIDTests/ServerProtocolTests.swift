@@ -12,6 +12,8 @@ import Testing
         .controlRequest(.listApplications),
         .controlRequest(.switchTo("Maps")),
         .welcome(.init(clientIdentifier: 3, screenWidth: 390, screenHeight: 844, screenScale: 3, isForeground: true)),
+        .welcome(.init(clientIdentifier: 4, screenWidth: 390, screenHeight: 844, screenScale: 3,
+                       screenSafeArea: ScreenInsets(top: 47, left: 0.5, bottom: 34, right: 21), isForeground: false)),
         .event(.init(sequence: 9, readTime: 1.25, sendTime: 1.5, packet: HIDPacketEncoder().encode(.button(.init(timestamp: 1, usagePage: 7, usage: 4, isDown: true))))),
         .appState(.background),
         .controlReply(.applications([
@@ -117,6 +119,16 @@ import Testing
 
         let screen = ServerMessage.welcome(.init(clientIdentifier: 1, screenWidth: .infinity, screenHeight: 1, screenScale: 1, isForeground: true)).encoded()
         #expect(throws: ServerProtocolError.self) { try ServerMessage(decoding: screen) }
+        // A safe area must be finite, not negative, and leave some of the screen.
+        for (insets, text) in [(ScreenInsets(top: -1, left: 0, bottom: 0, right: 0), "-1,0,0,0"),
+                               (ScreenInsets(top: 0, left: .nan, bottom: 0, right: 0), "0,nan,0,0"),
+                               (ScreenInsets(top: 400, left: 0, bottom: 444, right: 0), "400,0,444,0")] {
+            let welcome = ServerMessage.welcome(.init(clientIdentifier: 1, screenWidth: 390, screenHeight: 844, screenScale: 3,
+                                                      screenSafeArea: insets, isForeground: true)).encoded()
+            #expect(throws: ServerProtocolError.badField("welcome safe area \(text) of a 390.0x844.0 screen")) {
+                try ServerMessage(decoding: welcome)
+            }
+        }
 
         // Frames: the damage is bounded, its reserved bytes are zero, times are finite.
         var commit = ServerMessage.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: [])).encoded()

@@ -297,6 +297,8 @@ open class UIApplication: UIResponder {
         UIScreen.main.bounds = CGRect(x: 0, y: 0, width: 390, height: 844)
         UIScreen.main.scale = 3
         UIScreen.main.maximumFramesPerSecond = 60
+        UIScreen.main.safeAreaInsets = .zero
+        safeAreasInUse = false
         connectEventPath()
     }
 
@@ -698,6 +700,11 @@ open class UIApplication: UIResponder {
     }
 
     private var keyWindowReference: UnretainedReference<UIWindow>?
+
+    /// Whether any screen or view controller has given a safe area yet:
+    /// until then every view's is zero, and geometry changes skip the safe
+    /// area's bookkeeping (`SafeArea.swift`).
+    var safeAreasInUse = false
 
     /// The application's windows that still exist, in the order they were made.
     public var windows: [UIWindow] {
