@@ -278,6 +278,37 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
         #expect(sublayer.animationKeys() == ["opacity"])
     }
 
+    /// UIKit's `performWithoutAnimation` turns animations off for its
+    /// block and back to what they were (UIView.h, annotated: it checks
+    /// whether animations are enabled, disables them, runs the block, then
+    /// enables them again).
+    @Test func animationsAreOffInsidePerformWithoutAnimationAndBackAfter() {
+        _ = animationScene()
+        var inside: Bool?
+        UIView.performWithoutAnimation { inside = UIView.areAnimationsEnabled }
+        #expect(inside == false)
+        #expect(UIView.areAnimationsEnabled)
+        UIView.setAnimationsEnabled(false)
+        UIView.performWithoutAnimation {}
+        #expect(!UIView.areAnimationsEnabled, "left as it was")
+        UIView.setAnimationsEnabled(true)
+    }
+
+    @Test func showHideTransitionViewsHidesAndShowsInsteadOfRemovingAndAdding() {
+        let (window, view, _) = animationScene()
+        let next = UIView(frame: view.frame)
+        next.isHidden = true
+        window.addSubview(next)
+        var done: Bool?
+        UIView.transition(from: view, to: next, duration: 0.3, options: [.transitionCrossDissolve, .showHideTransitionViews]) { done = $0 }
+        #expect(view.superview === window && next.superview === window)
+        #expect(view.isHidden && !next.isHidden)
+        #expect(window.layer.animationKeys() == ["transition"])
+        advance(0.35)
+        #expect(done == true)
+        #expect(view.superview === window && view.isHidden)
+    }
+
     @Test func aCrossDissolveTransitionRunsAndCompletes() {
         let (window, view, _) = animationScene()
         let next = UIView(frame: view.frame)
