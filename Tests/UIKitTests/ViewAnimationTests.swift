@@ -806,13 +806,17 @@ private final class FadingPresentation: UIViewControllerTransitioningDelegate {
         let (window, root, presented) = scene()
         var done = false
         root.present(presented, animated: true) { done = true }
+        // The default style, a page sheet: the view fills a card that
+        // rests SheetMetrics.topGap below the (here empty) safe-area top.
         let view = presented.view!
-        #expect(view.frame == window.bounds)  // the model is at its end at once
-        let container = try #require(view.superview)
+        let card = try #require(view.superview)
+        let rest = CGRect(x: 0, y: SheetMetrics.topGap, width: window.bounds.width, height: window.bounds.height - SheetMetrics.topGap)
+        #expect(card.frame == rest && view.frame == card.bounds)  // the model is at its end at once
+        let container = try #require(card.superview)
         #expect(window.hitTest(CGPoint(x: 200, y: 400), with: nil) !== view)
         advance(0.25)
-        let shownY = try #require(view.layer.presentation()).frame.minY
-        #expect(shownY > 0 && shownY < window.bounds.height)  // half way up, on the curve
+        let shownY = try #require(card.layer.presentation()).frame.minY
+        #expect(shownY > rest.minY && shownY < window.bounds.height)  // half way up, on the curve
         #expect(!done)
         advance(0.3)
         #expect(done)
@@ -823,12 +827,13 @@ private final class FadingPresentation: UIViewControllerTransitioningDelegate {
     @Test func dismissingSlidesDownThenRemovesTheTransitionView() throws {
         let (window, root, presented) = scene()
         root.present(presented, animated: false)
-        let container = try #require(presented.view.superview)
+        let card = try #require(presented.view.superview)  // a page sheet's
+        let container = try #require(card.superview)
         var done = false
         root.dismiss(animated: true) { done = true }
         #expect(root.presentedViewController === presented)  // until the slide ends
         advance(0.25)
-        #expect(try #require(presented.view.layer.presentation()).frame.minY > 0)
+        #expect(try #require(card.layer.presentation()).frame.minY > SheetMetrics.topGap)
         advance(0.3)
         #expect(done)
         #expect(root.presentedViewController == nil)
@@ -841,6 +846,7 @@ private final class FadingPresentation: UIViewControllerTransitioningDelegate {
         defer { withExtendedLifetime(window) {} }
         let delegate = FadingPresentation()
         presented.transitioningDelegate = delegate
+        presented.modalPresentationStyle = .fullScreen  // the animator is given the presented view itself
         root.present(presented, animated: true)
         #expect(delegate.calls == 1)
         #expect(presented.view.layer.animationKeys() == ["opacity"])
@@ -853,6 +859,7 @@ private final class FadingPresentation: UIViewControllerTransitioningDelegate {
 
     @Test func aPercentDrivenDismissalFollowsTheFractionAndCanBeCancelled() throws {
         let (window, root, presented) = scene()
+        presented.modalPresentationStyle = .fullScreen  // the slide covers the whole height
         root.present(presented, animated: false)
         let delegate = PresentationLog()
         let interaction = UIPercentDrivenInteractiveTransition()
