@@ -117,12 +117,17 @@ public enum ServerMessage: Equatable, Sendable {
         /// When the server read the event from its source, in seconds of
         /// `CLOCK_MONOTONIC`: what latency is measured from.
         public var readTime: Double
+        /// When the server queued the message for this client (it is
+        /// written at once unless the client's socket is full), in seconds
+        /// of `CLOCK_MONOTONIC`; 0 in a message to the server.
+        public var sendTime: Double
         /// The event in `HIDWireFormat`.
         public var packet: [UInt8]
 
-        public init(sequence: UInt64, readTime: Double, packet: [UInt8]) {
+        public init(sequence: UInt64, readTime: Double, sendTime: Double, packet: [UInt8]) {
             self.sequence = sequence
             self.readTime = readTime
+            self.sendTime = sendTime
             self.packet = packet
         }
     }
@@ -481,7 +486,7 @@ extension ServerMessage {
             out.put(welcome.screenScale.bitPattern)
             for inset in welcome.screenSafeArea.edges { out.put(inset.bitPattern) }
         case .event(let envelope):
-            return Self.encodeEvent(sequence: envelope.sequence, readTime: envelope.readTime, packet: envelope.packet)
+            return Self.encodeEvent(sequence: envelope.sequence, readTime: envelope.readTime, sendTime: envelope.sendTime, packet: envelope.packet)
         case .appState(let state):
             out.header(.appState)
             out.put(state.rawValue)
@@ -611,30 +616,33 @@ extension ServerMessage {
     }
 
     /// The event message for a HID packet, without building an envelope first.
-    public static func encodeEvent(sequence: UInt64, readTime: Double, packet: [UInt8]) -> [UInt8] {
-        var out = eventWriter(sequence: sequence, readTime: readTime, packetSize: packet.count)
+    public static func encodeEvent(sequence: UInt64, readTime: Double, sendTime: Double, packet: [UInt8]) -> [UInt8] {
+        var out = eventWriter(sequence: sequence, readTime: readTime, sendTime: sendTime, packetSize: packet.count)
         out.bytes.append(contentsOf: packet)
         return out.bytes
     }
 
     /// The event message for `event`, encoded straight into the message.
-    public static func encodeEvent(sequence: UInt64, readTime: Double, event: HIDEvent, encoder: HIDPacketEncoder) -> [UInt8] {
-        var out = eventWriter(sequence: sequence, readTime: readTime, packetSize: encoder.packetSize(of: event))
+    public static func encodeEvent(
+        sequence: UInt64, readTime: Double, sendTime: Double, event: HIDEvent, encoder: HIDPacketEncoder
+    ) -> [UInt8] {
+        var out = eventWriter(sequence: sequence, readTime: readTime, sendTime: sendTime, packetSize: encoder.packetSize(of: event))
         encoder.encode(event, into: &out.bytes)
         return out.bytes
     }
 
-    private static func eventWriter(sequence: UInt64, readTime: Double, packetSize: Int) -> MessageWriter {
+    private static func eventWriter(sequence: UInt64, readTime: Double, sendTime: Double, packetSize: Int) -> MessageWriter {
         var out = MessageWriter()
         out.bytes.reserveCapacity(ServerProtocol.headerSize + eventFieldsSize + packetSize)
         out.header(.event)
         out.put(sequence)
         out.put(readTime.bitPattern)
+        out.put(sendTime.bitPattern)
         return out
     }
 
-    /// The sequence number and read time that follow an event message's header.
-    private static let eventFieldsSize = 16
+    /// The sequence number, read time and send time that follow an event message's header.
+    private static let eventFieldsSize = 24
 
     /// An event message's fields, its packet left in place: for readers
     /// that take the packet's bytes straight into their decoder. Nil when
@@ -642,7 +650,7 @@ extension ServerMessage {
     /// ``init(decoding:)`` checks it.
     public static func decodeEvent(
         _ bytes: UnsafeRawBufferPointer
-    ) throws(ServerProtocolError) -> (sequence: UInt64, readTime: Double, packet: UnsafeRawBufferPointer)? {
+    ) throws(ServerProtocolError) -> (sequence: UInt64, readTime: Double, sendTime: Double, packet: UnsafeRawBufferPointer)? {
         guard bytes.count >= ServerProtocol.headerSize, bytes[4] == ServerProtocol.MessageType.event.rawValue else { return nil }
         guard bytes[0] == 0x4F, bytes[1] == 0x55, bytes[2] == 0x4B, bytes[3] == 0x53 else { throw .badMagic }
         guard bytes[5] == 0, bytes[6] == 0, bytes[7] == 0 else { throw .badField("reserved header bytes that are not zero") }
@@ -653,7 +661,9 @@ extension ServerMessage {
         let sequence = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: ServerProtocol.headerSize, as: UInt64.self))
         let readTime = Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: ServerProtocol.headerSize + 8, as: UInt64.self)))
         guard readTime.isFinite else { throw .badField("event read time that is not a finite number") }
-        return (sequence, readTime, UnsafeRawBufferPointer(rebasing: bytes[fieldsEnd...]))
+        let sendTime = Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: ServerProtocol.headerSize + 16, as: UInt64.self)))
+        guard sendTime.isFinite else { throw .badField("event send time that is not a finite number") }
+        return (sequence, readTime, sendTime, UnsafeRawBufferPointer(rebasing: bytes[fieldsEnd...]))
     }
 
     /// Reads one whole datagram. Every field is checked: lengths, enums,
@@ -715,9 +725,9 @@ extension ServerMessage {
                 screenScale: scale, screenSafeArea: safeArea, isForeground: foreground == 1
             ))
         case .event:
-            guard let (sequence, readTime, packet) = try Self.decodeEvent(bytes) else { throw lengthError }
+            guard let (sequence, readTime, sendTime, packet) = try Self.decodeEvent(bytes) else { throw lengthError }
             reader.offset = bytes.count
-            self = .event(EventEnvelope(sequence: sequence, readTime: readTime, packet: Array(packet)))
+            self = .event(EventEnvelope(sequence: sequence, readTime: readTime, sendTime: sendTime, packet: Array(packet)))
         case .appState:
             let raw: UInt8 = try reader.get(orThrow: lengthError)
             guard let state = AppState(rawValue: raw) else { throw .badField("app state \(raw)") }

@@ -72,13 +72,16 @@ private func frames(_ collectionView: UICollectionView, _ items: Range<Int>, sec
         layout.headerReferenceSize = CGSize(width: 0, height: 30)
         // 350 − 30 of insets = 320: exactly three items at the minimum spacing.
         let (collectionView, log, _) = collectionScene([6, 1], width: 350, layout: layout)
-        #expect(frames(collectionView, 0..<3).map(\.minX) == [15, 125, 235])
-        #expect(frames(collectionView, 3..<6).map(\.minY) == [30 + 5 + 70, 105, 105])
+        let firstLineXs: [CGFloat] = [15, 125, 235]
+        let secondLineYs: [CGFloat] = [30 + 5 + 70, 105, 105]
+        #expect(frames(collectionView, 0..<3).map(\.minX) == firstLineXs)
+        #expect(frames(collectionView, 3..<6).map(\.minY) == secondLineYs)
         // Section 1 starts after section 0's bottom inset, with its own header.
-        #expect(frames(collectionView, 0..<1, section: 1) == [CGRect(x: 15, y: 155 + 7 + 30 + 5, width: 100, height: 50)])
+        let sectionOneItem = CGRect(x: 15, y: 155 + 7 + 30 + 5, width: 100, height: 50)
+        let sectionOneHeader = CGRect(x: 0, y: 162, width: 350, height: 30)
+        #expect(frames(collectionView, 0..<1, section: 1) == [sectionOneItem])
         #expect(collectionView.collectionViewLayout.layoutAttributesForSupplementaryView(
-            ofKind: UICollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 1))?.frame
-            == CGRect(x: 0, y: 162, width: 350, height: 30))
+            ofKind: UICollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 1))?.frame == sectionOneHeader)
         withExtendedLifetime(log) {}
     }
 

@@ -551,7 +551,8 @@ extension TouchSynthesizer {
         #expect(content.phases == ["began", "began", "began"])
         synthesizer.touchUp([first, second])
         #expect(content.phases.filter { $0 == "ended" }.count == 2)  // one call with the first two…
-        #expect(content.calls.reduce(0) { $0 + ($1.phase == "ended" ? $1.touches.count : 0) } == 3)  // …and the third
+        let endedTouches: Int = content.calls.filter { $0.phase == "ended" }.map(\.touches.count).reduce(0, +)
+        #expect(endedTouches == 3)  // …and the third
 
         // All fingers up: the next touch starts over with a delay of its own.
         synthesizer.advance(by: 1)

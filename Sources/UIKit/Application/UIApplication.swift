@@ -321,7 +321,9 @@ open class UIApplication: UIResponder {
         while let result = port.nextEvent() {
             switch result {
             case .success(let event):
-                if eventDelivery.isTracing { eventDelivery.trace(.hidEventReceived(Self.traceKind(of: event), serverReadTime: nil)) }
+                if eventDelivery.isTracing {
+                    eventDelivery.trace(.hidEventReceived(Self.traceKind(of: event), serverReadTime: nil, serverSendTime: nil))
+                }
                 pendingHIDEvents.append(event)
             case .failure(let error): diagnostics.report(Diagnostic(.malformedHIDPacket, error.description))
             }
@@ -336,8 +338,10 @@ open class UIApplication: UIResponder {
     private func receiveFromServer(_ server: EventServerConnection) {
         while let item = server.nextItem() {
             switch item {
-            case .event(let event, let sequence, let readTime):
-                if eventDelivery.isTracing { eventDelivery.trace(.hidEventReceived(Self.traceKind(of: event), serverReadTime: readTime)) }
+            case .event(let event, let sequence, let readTime, let sendTime):
+                if eventDelivery.isTracing {
+                    eventDelivery.trace(.hidEventReceived(Self.traceKind(of: event), serverReadTime: readTime, serverSendTime: sendTime))
+                }
                 pendingAcknowledgements.append((pendingHIDEvents.count, sequence, readTime))
                 pendingHIDEvents.append(event)
             case .malformedEvent(let error, let sequence):

@@ -45,7 +45,7 @@ public final class UIScreen {
     public var safeAreaInsets = UIEdgeInsets.zero {
         didSet {
             let edges = [safeAreaInsets.top, safeAreaInsets.left, safeAreaInsets.bottom, safeAreaInsets.right]
-            guard edges.allSatisfy({ $0.isFinite && $0 >= 0 }) else { return safeAreaInsets = oldValue }
+            guard !edges.anySatisfy({ !($0.isFinite && $0 >= 0) }) else { return safeAreaInsets = oldValue }
             if safeAreaInsets != oldValue { safeAreaInsetsDidChange() }
         }
     }
