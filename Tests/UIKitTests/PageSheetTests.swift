@@ -7,26 +7,6 @@ import Testing
 // safe-area top, the presenter scaled back and dimmed behind it, dragged
 // down to dismiss. Geometry: SheetMetrics (where each value comes from).
 
-/// A controller that logs its appearance callbacks.
-@MainActor
-private final class LoggingController: UIViewController {
-    let name: String
-    let log: CallLog
-
-    init(_ name: String, _ log: CallLog) {
-        self.name = name
-        self.log = log
-        super.init(nibName: nil, bundle: nil)
-    }
-
-    required init?(coder: NSCoder) { nil }
-
-    override func viewWillAppear(_ animated: Bool) { log.add("\(name) willAppear") }
-    override func viewDidAppear(_ animated: Bool) { log.add("\(name) didAppear") }
-    override func viewWillDisappear(_ animated: Bool) { log.add("\(name) willDisappear") }
-    override func viewDidDisappear(_ animated: Bool) { log.add("\(name) didDisappear") }
-}
-
 /// Logs what the presentation controller's delegate hears, and may refuse.
 @MainActor
 private final class SheetDelegate: UIAdaptivePresentationControllerDelegate {
@@ -51,20 +31,20 @@ private final class SheetDelegate: UIAdaptivePresentationControllerDelegate {
     private struct Scene {
         let window: UIWindow
         let synthesizer: TouchSynthesizer
-        let root: LoggingController
-        let presented: LoggingController
+        let root: AppearanceLoggingController
+        let presented: AppearanceLoggingController
         let delegate: SheetDelegate
         let log: CallLog
 
         init(safeAreaTop: CGFloat = 0) {
             let log = CallLog()
-            root = LoggingController("A", log)
+            root = AppearanceLoggingController("A", log)
             (window, synthesizer) = makeScene(root)
             UIScreen.main.bounds = window.frame
             UIScreen.main.safeAreaInsets = UIEdgeInsets(top: safeAreaTop, left: 0, bottom: 0, right: 0)
             _ = UIApplication.shared.runLoop.useManualClock()
             UIApplication.shared.runLoop.runUntilIdle()
-            presented = LoggingController("B", log)
+            presented = AppearanceLoggingController("B", log)
             delegate = SheetDelegate(log)
             presented.presentationController?.delegate = delegate
             root.present(presented, animated: false)
@@ -262,13 +242,13 @@ private final class SheetDelegate: UIAdaptivePresentationControllerDelegate {
         UIApplication.shared.runLoop.runUntilIdle()
         root.present(presented, animated: true)
         UIApplication.shared.runLoop.advance(by: ModalTransitionMetrics.slideDuration / 2 - 1.0 / 60 + 0.001)
-        let halfWay = picture(of: window)
+        let halfWay = snapshot(of: window)
         // Half way up (ease-in-out at half time): the card's top at 400 − 370 / 2.
         #expect(rgba(halfWay, 200, 2 * 215 + 4) == [255, 255, 255, 255])
         #expect(rgba(halfWay, 200, 2 * 215 - 4) != [255, 255, 255, 255])
         expectMatchesReference(halfWay, named: "page-sheet-half-way", tolerance: 2)
         UIApplication.shared.runLoop.advance(by: ModalTransitionMetrics.slideDuration)
-        let atRest = picture(of: window)
+        let atRest = snapshot(of: window)
         // The bar's scaled top shows between the status bar and the sheet,
         // dimmed by 10 %: 0.3 × 0.9 of white.
         #expect(close(rgba(atRest, 200, 2 * 25), [69, 69, 69, 255], tolerance: 2), "\(rgba(atRest, 200, 2 * 25))")
@@ -276,14 +256,4 @@ private final class SheetDelegate: UIAdaptivePresentationControllerDelegate {
         #expect(rgba(atRest, 1, 2 * 30 + 1) != [255, 255, 255, 255])  // the sheet's rounded corner
         expectMatchesReference(atRest, named: "page-sheet-at-rest", tolerance: 2)
     }
-}
-
-/// The window drawn at scale 2, as the screen would show it now.
-@MainActor
-private func picture(of window: UIWindow) -> CGImage {
-    let format = UIGraphicsImageRendererFormat()
-    format.scale = 2
-    return UIGraphicsImageRenderer(size: window.bounds.size, format: format).image { context in
-        window.layer.render(in: context.cgContext)
-    }.cgImage!
 }

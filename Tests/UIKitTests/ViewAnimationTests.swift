@@ -321,15 +321,6 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
     }
 }
 
-/// The window drawn at scale 2, as the screen would show it now.
-@MainActor
-private func picture(of window: UIWindow) -> CGImage {
-    let format = UIGraphicsImageRendererFormat()
-    format.scale = 2
-    return UIGraphicsImageRenderer(size: window.bounds.size, format: format).image { context in
-        window.layer.render(in: context.cgContext)
-    }.cgImage!
-}
 
 /// UIKit's flips turn the view over about its centre line (Apple: "the left
 /// side of the view moves towards the front and right side towards the
@@ -365,7 +356,7 @@ private func picture(of window: UIWindow) -> CGImage {
         let early = shownTime - flip.beginTime
         let halfWidth = 40 * abs(cos(Double.pi * early))
         #expect(abs(early - 0.3) < 1e-9 && abs(halfWidth - 23.5) < 0.1)
-        var image = picture(of: window)
+        var image = snapshot(of: window)
         #expect(rgba(image, 2 * 34, 80) == white && rgba(image, 2 * 86, 80) == white, "narrowed to the turn")
         #expect(isBlue(rgba(image, 2 * 40, 80)) && isBlue(rgba(image, 2 * 80, 80)))
         #expect(isBlue(rgba(image, 2 * 60, 2 * 12)), "the full height")
@@ -373,13 +364,13 @@ private func picture(of window: UIWindow) -> CGImage {
         // 0.7 of the way: the back, as narrow.
         advance(24.0 / 60)
         #expect(abs(shownTime - flip.beginTime - 0.7) < 1e-9)
-        image = picture(of: window)
+        image = snapshot(of: window)
         #expect(rgba(image, 2 * 34, 80) == white && rgba(image, 2 * 86, 80) == white)
         #expect(isOrange(rgba(image, 2 * 40, 80)) && isOrange(rgba(image, 2 * 80, 80)))
         #expect(done == nil)
         advance(0.35)
         #expect(done == true && card.layer.animationKeys() == nil)
-        image = picture(of: window)
+        image = snapshot(of: window)
         #expect(isOrange(rgba(image, 2 * 23, 80)) && isOrange(rgba(image, 2 * 97, 80)))
     }
 
@@ -393,11 +384,11 @@ private func picture(of window: UIWindow) -> CGImage {
         let flip = try #require(view.layer.animation(forKey: "transition") as? CATransition)
         #expect(flip.subtype == .fromTop)
         advance(14.0 / 60 + 0.001)  // a quarter: 0.707 of 100 pt high, from y 14.6 to 85.4
-        var image = picture(of: window)
+        var image = snapshot(of: window)
         #expect(rgba(image, 100, 2 * 12)[3] == 0 && rgba(image, 100, 2 * 88)[3] == 0)
         #expect(isBlue(rgba(image, 100, 2 * 20)) && isBlue(rgba(image, 2 * 2, 100)) && isBlue(rgba(image, 2 * 98, 100)))
         advance(30.0 / 60)  // three quarters: the new colour, as high
-        image = picture(of: window)
+        image = snapshot(of: window)
         #expect(rgba(image, 100, 2 * 12)[3] == 0 && isOrange(rgba(image, 100, 2 * 20)))
     }
 
