@@ -55,7 +55,17 @@ final class ScreenFrames {
     /// kept only while ``recordsTouchToPhoton``: the server's lead, and
     /// the time the signal took to reach the application.
     private(set) var signalLeads: [Double] = []
+    /// Each frame drawn for a signal, kept only while
+    /// ``recordsTouchToPhoton``: when its steps happened, and the refresh
+    /// that showed it.
+    private(set) var frameRecords: [FrameRecord] = []
+    /// The refreshes signalled, in order, kept only while
+    /// ``recordsTouchToPhoton``: a gap is a refresh the application was not
+    /// signalled for (it asked too late).
+    private(set) var signalledRefreshes: [UInt64] = []
     var recordsTouchToPhoton = false
+    /// The signal held, and when it was read: the refresh a frame drawn now is for.
+    private var heldSignal: (signal: ServerMessage.FrameSignal, arrival: Double)?
 
     /// Buffers an application draws into, in turn.
     static let bufferCount = 2
@@ -87,7 +97,12 @@ final class ScreenFrames {
     func frameSignalArrived(_ signal: ServerMessage.FrameSignal) {
         holdsFrameSignal = true
         hasRequestedFrame = false
-        if recordsTouchToPhoton { signalLeads.append(signal.time - monotonicSeconds()) }
+        if recordsTouchToPhoton {
+            let now = monotonicSeconds()
+            heldSignal = (signal, now)
+            signalLeads.append(signal.time - now)
+            signalledRefreshes.append(signal.sequence)
+        }
         // The frame on the screen is the one before the refresh signalled.
         DisplayLinkRegistry.current.displayDidRefresh(at: signal.time - signal.refreshInterval, frameDuration: signal.refreshInterval)
         // Links fire at every refresh, whether or not a frame is drawn.
@@ -117,7 +132,13 @@ final class ScreenFrames {
 
     func framePresented(_ presentation: ServerMessage.FramePresentation) {
         UIApplication.shared.tracing?.trace(.framePresented(commitIdentifier: presentation.commitIdentifier, time: presentation.time))
-        if recordsTouchToPhoton { presentedRefreshes.append(presentation.sequence) }
+        if recordsTouchToPhoton {
+            presentedRefreshes.append(presentation.sequence)
+            for index in frameRecords.indices.reversed() where frameRecords[index].commitIdentifier == presentation.commitIdentifier {
+                frameRecords[index].presentedRefresh = presentation.sequence
+                break
+            }
+        }
         if let readTime = takeReadTime(of: presentation.commitIdentifier), recordsTouchToPhoton {
             touchToPhotonLatencies.append(presentation.time - readTime)
         }
@@ -137,6 +158,8 @@ final class ScreenFrames {
         touchToPhotonLatencies.removeAll(keepingCapacity: true)
         presentedRefreshes.removeAll(keepingCapacity: true)
         signalLeads.removeAll(keepingCapacity: true)
+        frameRecords.removeAll(keepingCapacity: true)
+        signalledRefreshes.removeAll(keepingCapacity: true)
     }
 
     private func takeReadTime(of commit: UInt64) -> Double? {
@@ -171,7 +194,9 @@ final class ScreenFrames {
     }
 
     private func drawAndCommit(into index: Int) {
+        let drawStart = recordsTouchToPhoton ? monotonicSeconds() : 0
         let damage = compositor.renderFramePixelRects()
+        let renderEnd = recordsTouchToPhoton ? monotonicSeconds() : 0
         var copied = buffers[index].missing
         for rect in damage { copied.add(rect) }
         for other in buffers.indices where other != index {
@@ -189,6 +214,7 @@ final class ScreenFrames {
                 }
             }
         }
+        let copyEnd = recordsTouchToPhoton ? monotonicSeconds() : 0
         var rects: [ServerMessage.PixelRect] = []
         for rect in damage {
             rects.append(ServerMessage.PixelRect(x: UInt32(rect.x0), y: UInt32(rect.y0), width: UInt32(rect.width), height: UInt32(rect.height)))
@@ -202,5 +228,40 @@ final class ScreenFrames {
         }
         nextCommitIdentifier += 1
         connection.send(ServerMessage.commitFrame(commit).encoded())
+        if recordsTouchToPhoton, let (signal, arrival) = heldSignal {
+            var pixels = 0
+            for rect in damage { pixels += rect.width * rect.height }
+            frameRecords.append(FrameRecord(
+                commitIdentifier: commit.commitIdentifier, refresh: signal.sequence, refreshTime: signal.time,
+                signalArrival: arrival, drawStart: drawStart, renderSeconds: renderEnd - drawStart, copySeconds: copyEnd - renderEnd,
+                commitTime: monotonicSeconds(),
+                damagedPixels: pixels))
+        }
+        heldSignal = nil
     }
+}
+
+/// How one frame went, from its signal to its presentation (for
+/// benchmarks): times in seconds of `CLOCK_MONOTONIC`.
+@_spi(Benchmarks) public struct FrameRecord: Sendable {
+    public let commitIdentifier: UInt64
+    /// The refresh the frame was drawn for (its signal's).
+    public let refresh: UInt64
+    public let refreshTime: Double
+    /// When the application read the signal.
+    public let signalArrival: Double
+    /// When drawing began: after the turn's touches, display links,
+    /// layout and commit.
+    public let drawStart: Double
+    /// How long the compositor took to draw it.
+    public let renderSeconds: Double
+    /// How long copying pixels between the compositor's frame and the
+    /// shared buffers took.
+    public let copySeconds: Double
+    /// When it was committed.
+    public let commitTime: Double
+    /// Pixels the server was told changed (moved or drawn).
+    public let damagedPixels: Int
+    /// The refresh that showed it; nil if it was discarded (or not yet shown).
+    public internal(set) var presentedRefresh: UInt64?
 }
