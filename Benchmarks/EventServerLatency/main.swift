@@ -378,6 +378,10 @@ if let photonResult {
         photon max            \(photonMicroseconds("max")) µs
         signal lead p50       \(photonMicroseconds("lead50")) µs   (how long before its refresh a frame signal reached the app)
         signal lead p1        \(photonMicroseconds("lead1")) µs
+        signal to commit p50  \(photonMicroseconds("draw50")) µs   (the app's frame: touches, display links, layout, drawing, commit)
+        signal to commit p99  \(photonMicroseconds("draw99")) µs
+        commit margin p1      \(photonMicroseconds("margin1")) µs   (how long before its refresh a commit was made; negative: late)
+        frames late           \(photonFields["late"] ?? "?")   (shown after the refresh they were drawn for)
         """)
 }
 // Whatever the timings, an event lost, reordered or missing the server's read time is a failure.

@@ -94,8 +94,14 @@ final class LatencyView: UIView {
             try? await Task.sleep(for: .milliseconds(100))
             let photons = UIApplication.shared.touchToPhotonLatencies.sorted()
             let leads = UIApplication.shared.frameSignalLeads.sorted()
+            // From the signal's arrival to the commit, and the margin the commit left before its refresh.
+            let records = UIApplication.shared.frameRecords
+            let draws = records.map { $0.commitTime - $0.signalArrival }.sorted()
+            let margins = records.map { $0.refreshTime - $0.commitTime }.sorted()
+            let late = records.filter { record in record.presentedRefresh.map { $0 > record.refresh } ?? false }.count
             printLine("photon frames=\(photons.count) p50=\(percentile(photons, 0.5)) p99=\(percentile(photons, 0.99)) max=\(percentile(photons, 1))"
-                + " lead50=\(percentile(leads, 0.5)) lead1=\(percentile(leads, 0.01))")
+                + " lead50=\(percentile(leads, 0.5)) lead1=\(percentile(leads, 0.01))"
+                + " draw50=\(percentile(draws, 0.5)) draw99=\(percentile(draws, 0.99)) margin1=\(percentile(margins, 0.01)) late=\(late)")
         }
     }
 

@@ -12,10 +12,21 @@ import HID
 /// 2. When a turn's commit changed what the screen shows, it asks for a
 ///    frame signal, unless it holds one it has not used.
 /// 3. A frame signal comes a little before the display's refresh: display
-///    links fire (their target is that refresh), and the turn's end draws the damage into the compositor's frame, copies it
-///    (with what that buffer missed since it was last drawn) into a buffer
-///    the server does not hold, and commits that buffer with its damage.
+///    links fire (their target is that refresh), and the turn's end draws
+///    the damage straight into a buffer the server does not hold, and
+///    commits that buffer with its damage.
 /// 4. The server gives a buffer back once it has shown it or replaced it.
+///
+/// The compositor's frame is one of the buffers (``current``): drawing the
+/// damage there, and moving the pixels of a scroll there, leaves nothing to
+/// copy, and a flung list's frame costs its exposed strip and a move of
+/// the pixels it already has. The server copies a frame out at the refresh
+/// that shows it and gives the buffer back then, so the buffer drawn last
+/// is normally free again when the next signal comes. When it is not (a
+/// frame committed after its refresh waits for the next one), the frame
+/// moves to another buffer: what that one missed since it was last drawn
+/// in is copied forward from the buffer drawn last, and drawing goes on
+/// there.
 ///
 /// So an idle application sends nothing and draws nothing, one with display
 /// links asks for every refresh, and at most one frame is committed per
@@ -28,13 +39,19 @@ final class ScreenFrames {
         /// Committed and not yet given back by the server.
         var isHeld = false
         /// What frames drawn into the other buffers changed since this one
-        /// was last drawn: copied forward before it is committed again.
+        /// was last drawn: copied forward before the compositor draws in it
+        /// again.
         var missing = Damage()
+
+        /// The buffer's pixels as the compositor draws them.
+        var frameStorage: UnsafeMutablePointer<UInt32> { memory.pixels.assumingMemoryBound(to: UInt32.self) }
     }
 
     private let connection: EventServerConnection
     let compositor: LayerCompositor
     private var buffers: [Buffer] = []
+    /// The buffer the compositor's frame is in.
+    private var current = 0
     /// A frame signal arrived and no frame was committed for it yet.
     private(set) var holdsFrameSignal = false
     private var hasRequestedFrame = false
@@ -78,12 +95,16 @@ final class ScreenFrames {
         let whole = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
         for index in 0..<Self.bufferCount {
             let memory = try SharedFrameBuffer(width: width, height: height)
+            memory.pixels.bindMemory(to: UInt32.self, capacity: width * height)
+            // The compositor's frame, all zero as a new buffer is, moves into
+            // the first buffer; the others lack whatever it draws.
             var missing = Damage()
-            missing.add(whole)
+            if index != current { missing.add(whole) }
             let identifier = UInt32(index + 1)
             try connection.attach(memory.attachment(identifier: identifier), descriptor: memory.fileDescriptor)
             buffers.append(Buffer(identifier: identifier, memory: memory, missing: missing))
         }
+        compositor.useFrameStorage(buffers[current].frameStorage)
     }
 
     /// Whether the end of this turn has frame work: damage it may draw now,
@@ -188,33 +209,38 @@ final class ScreenFrames {
         connection.send(ServerMessage.requestFrame.encoded())
     }
 
+    /// A buffer the server does not hold: the compositor's own if it can.
     private func freeBuffer() -> Int? {
+        if !buffers[current].isHeld { return current }
         for index in buffers.indices where !buffers[index].isHeld { return index }
         return nil
     }
 
+    /// Moves the compositor's frame into buffer `index`, first copying
+    /// forward what that buffer missed since it was last drawn in.
+    private func moveFrame(to index: Int) {
+        let rowBytes = buffers[index].memory.stride
+        let from = buffers[current].memory.pixels, to = buffers[index].memory.pixels
+        for rect in buffers[index].missing.rects {
+            let offset = rect.x0 * SharedFrameBuffer.bytesPerPixel
+            for y in rect.y0..<rect.y1 {
+                (to + y * rowBytes + offset).copyMemory(from: from + y * rowBytes + offset, byteCount: rect.width * SharedFrameBuffer.bytesPerPixel)
+            }
+        }
+        buffers[index].missing.removeAll()
+        compositor.useFrameStorage(buffers[index].frameStorage)
+        current = index
+    }
+
     private func drawAndCommit(into index: Int) {
         let drawStart = recordsTouchToPhoton ? monotonicSeconds() : 0
+        if index != current { moveFrame(to: index) }
+        let renderStart = recordsTouchToPhoton ? monotonicSeconds() : 0
         let damage = compositor.renderFramePixelRects()
         let renderEnd = recordsTouchToPhoton ? monotonicSeconds() : 0
-        var copied = buffers[index].missing
-        for rect in damage { copied.add(rect) }
         for other in buffers.indices where other != index {
             for rect in damage { buffers[other].missing.add(rect) }
         }
-        buffers[index].missing.removeAll()
-        let memory = buffers[index].memory
-        compositor.withUnsafeBytes { frame in
-            let rowBytes = memory.width * SharedFrameBuffer.bytesPerPixel
-            for rect in copied.rects {
-                let offset = rect.x0 * SharedFrameBuffer.bytesPerPixel
-                for y in rect.y0..<rect.y1 {
-                    (memory.pixels + y * memory.stride + offset)
-                        .copyMemory(from: frame.baseAddress! + y * rowBytes + offset, byteCount: rect.width * SharedFrameBuffer.bytesPerPixel)
-                }
-            }
-        }
-        let copyEnd = recordsTouchToPhoton ? monotonicSeconds() : 0
         var rects: [ServerMessage.PixelRect] = []
         for rect in damage {
             rects.append(ServerMessage.PixelRect(x: UInt32(rect.x0), y: UInt32(rect.y0), width: UInt32(rect.width), height: UInt32(rect.height)))
@@ -233,7 +259,7 @@ final class ScreenFrames {
             for rect in damage { pixels += rect.width * rect.height }
             frameRecords.append(FrameRecord(
                 commitIdentifier: commit.commitIdentifier, refresh: signal.sequence, refreshTime: signal.time,
-                signalArrival: arrival, drawStart: drawStart, renderSeconds: renderEnd - drawStart, copySeconds: copyEnd - renderEnd,
+                signalArrival: arrival, drawStart: drawStart, renderSeconds: renderEnd - renderStart, copySeconds: renderStart - drawStart,
                 commitTime: monotonicSeconds(),
                 damagedPixels: pixels))
         }
