@@ -130,7 +130,7 @@ extension CommittedLayerTree {
     /// geometry up to date; false (nothing done) otherwise.
     func scrollByCopy(_ node: RenderLayer, toDevice: CGAffineTransform) -> Bool {
         guard let frame = scrollExtent, !node.isNew, node.changes.isSubset(of: [.geometry, .sublayers]), node.scrollsByCopy,
-              let clip = node.pixelAlignedBounds(through: toDevice), clip == node.ownRect else { return false }
+              let clip = node.pixelAlignedBounds(through: toDevice), clip == node.clipRect else { return false }
         let old = node.toDevice
         let dx = (Double(toDevice.tx - old.tx)).rounded(), dy = (Double(toDevice.ty - old.ty)).rounded()
         guard abs(dx) < Double(clip.width), abs(dy) < Double(clip.height) else { return false }
@@ -187,6 +187,7 @@ extension RenderLayer {
         toDevice.tx += CGFloat(dx)
         toDevice.ty += CGFloat(dy)
         ownRect = ownRect.offsetBy(dx: dx, dy: dy)
+        clipRect = clipRect.offsetBy(dx: dx, dy: dy)
         subtreeRect = subtreeRect.offsetBy(dx: dx, dy: dy)
         occludingRect = occludingRect.offsetBy(dx: dx, dy: dy)
         for child in children { child.translateSubtree(dx: dx, dy: dy) }
