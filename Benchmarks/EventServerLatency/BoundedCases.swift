@@ -19,7 +19,7 @@ func runBoundedCases() {
                 return DigitizerContact(identifier: identifier, phase: .began, x: 10, y: 10)
             }
             let packet = encoder.encode(.digitizer(DigitizerFrame(timestamp: monotonicSeconds(), contacts: contacts)))
-            sendOrFail(injector, ServerMessage.encodeEvent(sequence: 0, readTime: 0, packet: packet))
+            sendOrFail(injector, ServerMessage.encodeEvent(sequence: 0, readTime: 0, sendTime: 0, packet: packet))
         }
     }
     boundedCase("an application reading 200,000 keys, acknowledging none") { socket, _ in
@@ -28,7 +28,7 @@ func runBoundedCases() {
         let encoder = HIDPacketEncoder()
         for index in 0..<200_000 {
             let key = HIDEvent.button(ButtonEvent(timestamp: monotonicSeconds(), usagePage: 7, usage: 4, isDown: index % 2 == 0))
-            sendOrFail(injector, ServerMessage.encodeEvent(sequence: 0, readTime: 0, packet: encoder.encode(key)))
+            sendOrFail(injector, ServerMessage.encodeEvent(sequence: 0, readTime: 0, sendTime: 0, packet: encoder.encode(key)))
             while (try? application.receive({ _ in true })) == true {}
         }
     }

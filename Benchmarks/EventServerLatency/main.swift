@@ -240,7 +240,7 @@ if fling {
             let contact = DigitizerContact(identifier: 1, phase: phase, x: 200, y: 700 - Double(step) * 50)
             let packet = encoder.encode(.digitizer(DigitizerFrame(timestamp: monotonicSeconds(), contacts: [contact])))
             do {
-                try injector.sendWaiting(ServerMessage.encodeEvent(sequence: sequence, readTime: 0, packet: packet))
+                try injector.sendWaiting(ServerMessage.encodeEvent(sequence: sequence, readTime: 0, sendTime: 0, packet: packet))
             } catch {
                 fail("the server stopped taking events: \(error)")
             }
@@ -302,7 +302,7 @@ for index in 0..<events {
     // Stamped as it is sent: the view measures from here, a socket hop before the server reads it.
     let packet = encoder.encode(.digitizer(DigitizerFrame(timestamp: monotonicSeconds(), contacts: [contact])))
     do {
-        try injector.sendWaiting(ServerMessage.encodeEvent(sequence: UInt64(index + 1), readTime: 0, packet: packet))
+        try injector.sendWaiting(ServerMessage.encodeEvent(sequence: UInt64(index + 1), readTime: 0, sendTime: 0, packet: packet))
     } catch {
         fail("the server stopped taking events at frame \(index): \(error)")
     }

@@ -24,6 +24,9 @@ import UIKit
 /// F the display refreshes the application was signalled for while it ran,
 /// R the refreshes of the display that passed (by their timestamps).
 ///
+/// At launch it prints the screen (`launched 390x844@3`) and its window's
+/// safe area (`safe area 47,0,34,0`: top, left, bottom, right).
+///
 /// The left view is red and the right one blue; with `--highlight` a view
 /// turns white while a finger is on it, so that the frames the application
 /// shows change (drawing costs time, which the watchdog tests keep out of).
@@ -65,6 +68,8 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         window.isHidden = false
         self.window = window
         log("launched \(describe(bounds.width))x\(describe(bounds.height))@\(describe(UIScreen.main.scale))")
+        let safe = window.safeAreaInsets
+        log("safe area \([safe.top, safe.left, safe.bottom, safe.right].map(describe).joined(separator: ","))")
         return true
     }
 

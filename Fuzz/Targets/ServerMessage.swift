@@ -32,7 +32,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     switch (message, inPlace) {
     case (.event(let envelope), .success(let parts?)):
-        precondition(parts.sequence == envelope.sequence && parts.readTime == envelope.readTime && Array(parts.packet) == envelope.packet,
+        precondition(parts.sequence == envelope.sequence && parts.readTime == envelope.readTime && parts.sendTime == envelope.sendTime
+            && Array(parts.packet) == envelope.packet,
             "the in-place reader read another event than the whole reader")
     case (.event, _): fatalError("an event the in-place reader did not read")
     case (_, .success(nil)): break

@@ -467,7 +467,7 @@ public final class EventServer {
         let screen = configuration.screen
         client.enqueue(ServerMessage.welcome(.init(
             clientIdentifier: client.identifier, screenWidth: screen.width, screenHeight: screen.height,
-            screenScale: screen.scale, isForeground: isApplication
+            screenScale: screen.scale, screenSafeArea: screen.safeArea, isForeground: isApplication
         )).encoded())
         if hello.role != .control && hello.role != .injector {
             log("\(hello.role) \(dispatcher.describe(client)) connected")

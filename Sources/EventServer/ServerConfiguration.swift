@@ -3,23 +3,33 @@ import Glibc
 #endif
 import HID
 
-/// The screen the server drives: its size in points and its scale. Every
-/// application is told it in the welcome, so that `UIScreen.main` agrees.
+/// The screen the server drives: its size in points, its scale and its
+/// safe area. Every application is told it in the welcome, so that
+/// `UIScreen.main` and the safe area of its windows agree.
 public struct Screen: Equatable, Sendable, CustomStringConvertible {
     public var width: Double
     public var height: Double
     public var scale: Double
+    /// How far the screen's corners, sensor housing and home indicator
+    /// reach in from each edge, in points.
+    public var safeArea: ScreenInsets
 
-    /// An iPhone 12–15's screen: 390 × 844 points at 3 pixels per point.
+    /// An iPhone 12–14's screen: 390 × 844 points at 3 pixels per point,
+    /// with its safe area (47 points at the top, 34 at the bottom).
     public static let standard = Screen(width: 390, height: 844, scale: 3)
 
-    public init(width: Double, height: Double, scale: Double) {
+    /// A screen of this size and scale, with `safeArea`; without it, the
+    /// portrait safe area of the iPhone of that size and scale
+    /// (``knownSafeAreas``), or none.
+    public init(width: Double, height: Double, scale: Double, safeArea: ScreenInsets? = nil) {
         self.width = width
         self.height = height
         self.scale = scale
+        self.safeArea = safeArea ?? Self.knownSafeArea(width: width, height: height, scale: scale) ?? .zero
     }
 
     /// Reads `WIDTHxHEIGHT@SCALE` (`390x844@3`); the scale may be left out (1).
+    /// The safe area is the known one of an iPhone of that size and scale, if any.
     public init?(parsing text: String) {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count <= 2 else { return nil }
@@ -29,6 +39,45 @@ public struct Screen: Equatable, Sendable, CustomStringConvertible {
         guard let scale, [width, height, scale].allSatisfy({ $0.isFinite && $0 > 0 }),
               width <= 100_000, height <= 100_000, scale <= 16 else { return nil }
         self.init(width: width, height: height, scale: scale)
+    }
+
+    /// The portrait safe areas of iPhones, by screen size in points and
+    /// scale, as iOS reports them in a full-screen window's
+    /// `safeAreaInsets` (top, left, bottom, right). Where they come from:
+    /// the device configurations of pointfreeco/swift-snapshot-testing
+    /// (`Sources/SnapshotTesting/Common/View.swift`), which mirror what the
+    /// simulators report, except the 430 × 932 screen (below).
+    public static let knownSafeAreas: [(width: Double, height: Double, scale: Double, safeArea: ScreenInsets)] = [
+        // iPhone SE (1st generation): the 20-point status bar only (swift-snapshot-testing, iPhoneSe).
+        (320, 568, 2, ScreenInsets(top: 20, left: 0, bottom: 0, right: 0)),
+        // iPhone 6–8 and SE (2nd, 3rd generation): the status bar (swift-snapshot-testing, iPhone8).
+        (375, 667, 2, ScreenInsets(top: 20, left: 0, bottom: 0, right: 0)),
+        // iPhone 6–8 Plus (swift-snapshot-testing, iPhone8Plus).
+        (414, 736, 3, ScreenInsets(top: 20, left: 0, bottom: 0, right: 0)),
+        // iPhone X, XS, 11 Pro (swift-snapshot-testing, iPhoneX). The 12 and 13 mini
+        // share the size and scale with 50 at the top (an iPhone13Mini
+        // configuration projects add beside these); the X's value is taken.
+        (375, 812, 3, ScreenInsets(top: 44, left: 0, bottom: 34, right: 0)),
+        // iPhone XS Max, 11 Pro Max (swift-snapshot-testing, iPhoneXsMax).
+        (414, 896, 3, ScreenInsets(top: 44, left: 0, bottom: 34, right: 0)),
+        // iPhone XR, 11 (swift-snapshot-testing, iPhoneXr).
+        (414, 896, 2, ScreenInsets(top: 44, left: 0, bottom: 34, right: 0)),
+        // iPhone 12, 12 Pro, 13, 13 Pro, 14 (swift-snapshot-testing, iPhone12).
+        (390, 844, 3, ScreenInsets(top: 47, left: 0, bottom: 34, right: 0)),
+        // iPhone 12 Pro Max, 13 Pro Max, 14 Plus (swift-snapshot-testing, iPhone12ProMax).
+        (428, 926, 3, ScreenInsets(top: 47, left: 0, bottom: 34, right: 0)),
+        // iPhone 14 Pro Max, 15 Plus, 15 Pro Max: 59 at the top, as a window
+        // reports it on the 14 Pro Max (a Stack Overflow question on
+        // `view.safeAreaInsets.top`, retold at
+        // thedebonair.co.uk/post/why-does-view-safe-area-insets-top-contain-bad-value-in);
+        // the bottom's 34 is the home indicator's on every Face ID iPhone
+        // above, not a figure found for this model.
+        (430, 932, 3, ScreenInsets(top: 59, left: 0, bottom: 34, right: 0)),
+    ]
+
+    /// The portrait safe area of the iPhone of this size and scale, if one is known.
+    public static func knownSafeArea(width: Double, height: Double, scale: Double) -> ScreenInsets? {
+        knownSafeAreas.first { $0.width == width && $0.height == height && $0.scale == scale }?.safeArea
     }
 
     /// The screen's size in pixels: what a frame of it holds.

@@ -90,17 +90,22 @@ public enum ServerMessage: Equatable, Sendable {
         public var screenWidth: Double
         public var screenHeight: Double
         public var screenScale: Double
+        /// The screen's safe area: how far its rounded corners, sensor
+        /// housing and home indicator reach in from each edge, in points.
+        public var screenSafeArea: ScreenInsets
         public var isForeground: Bool
 
         public init(
             version: UInt16 = ServerProtocol.version, clientIdentifier: UInt32,
-            screenWidth: Double, screenHeight: Double, screenScale: Double, isForeground: Bool
+            screenWidth: Double, screenHeight: Double, screenScale: Double,
+            screenSafeArea: ScreenInsets = .zero, isForeground: Bool
         ) {
             self.version = version
             self.clientIdentifier = clientIdentifier
             self.screenWidth = screenWidth
             self.screenHeight = screenHeight
             self.screenScale = screenScale
+            self.screenSafeArea = screenSafeArea
             self.isForeground = isForeground
         }
     }
@@ -112,12 +117,17 @@ public enum ServerMessage: Equatable, Sendable {
         /// When the server read the event from its source, in seconds of
         /// `CLOCK_MONOTONIC`: what latency is measured from.
         public var readTime: Double
+        /// When the server queued the message for this client (it is
+        /// written at once unless the client's socket is full), in seconds
+        /// of `CLOCK_MONOTONIC`; 0 in a message to the server.
+        public var sendTime: Double
         /// The event in `HIDWireFormat`.
         public var packet: [UInt8]
 
-        public init(sequence: UInt64, readTime: Double, packet: [UInt8]) {
+        public init(sequence: UInt64, readTime: Double, sendTime: Double, packet: [UInt8]) {
             self.sequence = sequence
             self.readTime = readTime
+            self.sendTime = sendTime
             self.packet = packet
         }
     }
@@ -361,7 +371,7 @@ public struct ServerErrorMessage: Equatable, Sendable, CustomStringConvertible {
 /// Numbers of the protocol that both sides must agree on.
 public enum ServerProtocol {
     /// Bumped on any incompatible change; a hello with another version is refused.
-    public static let version: UInt16 = 1
+    public static let version: UInt16 = 2
     public static let magic: [UInt8] = [0x4F, 0x55, 0x4B, 0x53]  // "OUKS"
     public static let headerSize = 8
     /// No message is longer: a HID packet's largest payload plus its header
@@ -474,8 +484,9 @@ extension ServerMessage {
             out.put(welcome.screenWidth.bitPattern)
             out.put(welcome.screenHeight.bitPattern)
             out.put(welcome.screenScale.bitPattern)
+            for inset in welcome.screenSafeArea.edges { out.put(inset.bitPattern) }
         case .event(let envelope):
-            return Self.encodeEvent(sequence: envelope.sequence, readTime: envelope.readTime, packet: envelope.packet)
+            return Self.encodeEvent(sequence: envelope.sequence, readTime: envelope.readTime, sendTime: envelope.sendTime, packet: envelope.packet)
         case .appState(let state):
             out.header(.appState)
             out.put(state.rawValue)
@@ -605,30 +616,33 @@ extension ServerMessage {
     }
 
     /// The event message for a HID packet, without building an envelope first.
-    public static func encodeEvent(sequence: UInt64, readTime: Double, packet: [UInt8]) -> [UInt8] {
-        var out = eventWriter(sequence: sequence, readTime: readTime, packetSize: packet.count)
+    public static func encodeEvent(sequence: UInt64, readTime: Double, sendTime: Double, packet: [UInt8]) -> [UInt8] {
+        var out = eventWriter(sequence: sequence, readTime: readTime, sendTime: sendTime, packetSize: packet.count)
         out.bytes.append(contentsOf: packet)
         return out.bytes
     }
 
     /// The event message for `event`, encoded straight into the message.
-    public static func encodeEvent(sequence: UInt64, readTime: Double, event: HIDEvent, encoder: HIDPacketEncoder) -> [UInt8] {
-        var out = eventWriter(sequence: sequence, readTime: readTime, packetSize: encoder.packetSize(of: event))
+    public static func encodeEvent(
+        sequence: UInt64, readTime: Double, sendTime: Double, event: HIDEvent, encoder: HIDPacketEncoder
+    ) -> [UInt8] {
+        var out = eventWriter(sequence: sequence, readTime: readTime, sendTime: sendTime, packetSize: encoder.packetSize(of: event))
         encoder.encode(event, into: &out.bytes)
         return out.bytes
     }
 
-    private static func eventWriter(sequence: UInt64, readTime: Double, packetSize: Int) -> MessageWriter {
+    private static func eventWriter(sequence: UInt64, readTime: Double, sendTime: Double, packetSize: Int) -> MessageWriter {
         var out = MessageWriter()
         out.bytes.reserveCapacity(ServerProtocol.headerSize + eventFieldsSize + packetSize)
         out.header(.event)
         out.put(sequence)
         out.put(readTime.bitPattern)
+        out.put(sendTime.bitPattern)
         return out
     }
 
-    /// The sequence number and read time that follow an event message's header.
-    private static let eventFieldsSize = 16
+    /// The sequence number, read time and send time that follow an event message's header.
+    private static let eventFieldsSize = 24
 
     /// An event message's fields, its packet left in place: for readers
     /// that take the packet's bytes straight into their decoder. Nil when
@@ -636,7 +650,7 @@ extension ServerMessage {
     /// ``init(decoding:)`` checks it.
     public static func decodeEvent(
         _ bytes: UnsafeRawBufferPointer
-    ) throws(ServerProtocolError) -> (sequence: UInt64, readTime: Double, packet: UnsafeRawBufferPointer)? {
+    ) throws(ServerProtocolError) -> (sequence: UInt64, readTime: Double, sendTime: Double, packet: UnsafeRawBufferPointer)? {
         guard bytes.count >= ServerProtocol.headerSize, bytes[4] == ServerProtocol.MessageType.event.rawValue else { return nil }
         guard bytes[0] == 0x4F, bytes[1] == 0x55, bytes[2] == 0x4B, bytes[3] == 0x53 else { throw .badMagic }
         guard bytes[5] == 0, bytes[6] == 0, bytes[7] == 0 else { throw .badField("reserved header bytes that are not zero") }
@@ -647,7 +661,9 @@ extension ServerMessage {
         let sequence = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: ServerProtocol.headerSize, as: UInt64.self))
         let readTime = Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: ServerProtocol.headerSize + 8, as: UInt64.self)))
         guard readTime.isFinite else { throw .badField("event read time that is not a finite number") }
-        return (sequence, readTime, UnsafeRawBufferPointer(rebasing: bytes[fieldsEnd...]))
+        let sendTime = Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: ServerProtocol.headerSize + 16, as: UInt64.self)))
+        guard sendTime.isFinite else { throw .badField("event send time that is not a finite number") }
+        return (sequence, readTime, sendTime, UnsafeRawBufferPointer(rebasing: bytes[fieldsEnd...]))
     }
 
     /// Reads one whole datagram. Every field is checked: lengths, enums,
@@ -694,18 +710,24 @@ extension ServerMessage {
             let width = Double(bitPattern: try reader.get(orThrow: lengthError))
             let height = Double(bitPattern: try reader.get(orThrow: lengthError))
             let scale = Double(bitPattern: try reader.get(orThrow: lengthError))
+            var edges: [Double] = []
+            for _ in 0..<4 { edges.append(Double(bitPattern: try reader.get(orThrow: lengthError))) }
             guard foreground <= 1 else { throw .badField("welcome foreground flag \(foreground)") }
             guard width.isFinite, height.isFinite, scale.isFinite, width > 0, height > 0, scale > 0 else {
                 throw .badField("welcome screen \(width)x\(height)@\(scale)")
             }
+            let safeArea = ScreenInsets(top: edges[0], left: edges[1], bottom: edges[2], right: edges[3])
+            guard safeArea.fits(width: width, height: height) else {
+                throw .badField("welcome safe area \(safeArea) of a \(width)x\(height) screen")
+            }
             self = .welcome(Welcome(
-                version: version, clientIdentifier: client,
-                screenWidth: width, screenHeight: height, screenScale: scale, isForeground: foreground == 1
+                version: version, clientIdentifier: client, screenWidth: width, screenHeight: height,
+                screenScale: scale, screenSafeArea: safeArea, isForeground: foreground == 1
             ))
         case .event:
-            guard let (sequence, readTime, packet) = try Self.decodeEvent(bytes) else { throw lengthError }
+            guard let (sequence, readTime, sendTime, packet) = try Self.decodeEvent(bytes) else { throw lengthError }
             reader.offset = bytes.count
-            self = .event(EventEnvelope(sequence: sequence, readTime: readTime, packet: Array(packet)))
+            self = .event(EventEnvelope(sequence: sequence, readTime: readTime, sendTime: sendTime, packet: Array(packet)))
         case .appState:
             let raw: UInt8 = try reader.get(orThrow: lengthError)
             guard let state = AppState(rawValue: raw) else { throw .badField("app state \(raw)") }

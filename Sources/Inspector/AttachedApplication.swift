@@ -94,7 +94,7 @@ final class AttachedApplication {
     /// One digitizer frame of the page's fingers, as input to the server.
     func inject(_ contacts: [DigitizerContact]) throws {
         let event = HIDEvent.digitizer(DigitizerFrame(timestamp: monotonicSeconds(), contacts: contacts))
-        try sendBytes(ServerMessage.encodeEvent(sequence: nextSequence, readTime: 0, event: event, encoder: packetEncoder))
+        try sendBytes(ServerMessage.encodeEvent(sequence: nextSequence, readTime: 0, sendTime: 0, event: event, encoder: packetEncoder))
         nextSequence += 1
     }
 

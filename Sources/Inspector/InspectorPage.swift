@@ -459,11 +459,18 @@ function renderTouch() {
   drawOverlay();
 }
 
+/// When the event server read and sent an event, before the application got it.
+function serverTimes(record) {
+  if (record.serverReadTime == null || record.serverSendTime == null) return "";
+  const before = (time) => `${((record.t - time) * 1000).toFixed(1)} ms`;
+  return ` (read by the server ${before(record.serverReadTime)} before, sent ${before(record.serverSendTime)} before)`;
+}
+
 /// One line of the timeline; times in milliseconds after `start`.
 function summary(record, start) {
   const t = `+${((record.t - start) * 1000).toFixed(1)} ms`;
   switch (record.step) {
-  case "hidEventReceived": return `${t} HID ${record.kind} event received`;
+  case "hidEventReceived": return `${t} HID ${record.kind} event received${serverTimes(record)}`;
   case "eventQueued": return `${t} ${record.type} event queued (${record.queueLength} waiting)`;
   case "touchMovesHeld": return `${t} moves held for the next frame (${record.frameCount})`;
   case "eventDelivery": return `${t} event ${record.event}: ${record.type} delivered`;

@@ -1,5 +1,6 @@
 import ArgumentParser
 import EventServer
+import HID
 
 /// The event server: owns the input devices and feeds the foreground
 /// application (backboardd's role).
@@ -35,6 +36,11 @@ struct OpenUIKitServer: ParsableCommand {
     @Option(help: ArgumentHelp("The screen: width x height in points @ scale.", valueName: "WxH@S"))
     var screen: String = Screen.standard.description
 
+    @Option(help: ArgumentHelp(
+        "The screen's safe area in points: top,left,bottom,right (47,0,34,0). Default: the portrait safe area of the iPhone of --screen's size and scale (390x844@3: 47,0,34,0), else none.",
+        valueName: "insets"))
+    var safeArea: String?
+
     @Option(help: ArgumentHelp("Where frames are shown: x11 (a window), fb (/dev/fb0) or headless. Default: x11 when DISPLAY is set, else fb when /dev/fb0 opens, else headless.", valueName: "output"))
     var display: String?
 
@@ -54,6 +60,15 @@ struct OpenUIKitServer: ParsableCommand {
         guard Screen(parsing: screen) != nil else {
             throw ValidationError("--screen must look like 390x844@3 (positive points and scale), not \(screen)")
         }
+        if let safeArea {
+            guard let insets = ScreenInsets(parsing: safeArea) else {
+                throw ValidationError("--safe-area must be four numbers of points, top,left,bottom,right (47,0,34,0), not \(safeArea)")
+            }
+            let size = Screen(parsing: screen)!
+            guard insets.fits(width: size.width, height: size.height) else {
+                throw ValidationError("--safe-area \(safeArea) does not fit the \(size) screen: insets are finite, not negative, and leave room between opposite edges")
+            }
+        }
         guard refresh == 60 || refresh == 120 else {
             throw ValidationError("--refresh must be 60 or 120, not \(refresh)")
         }
@@ -66,8 +81,10 @@ struct OpenUIKitServer: ParsableCommand {
     }
 
     func run() throws {
+        var drivenScreen = Screen(parsing: screen)!
+        if let safeArea { drivenScreen.safeArea = ScreenInsets(parsing: safeArea)! }
         let configuration = ServerConfiguration(
-            socketPath: socket, screen: Screen(parsing: screen)!, refreshRate: refresh, watchdogTimeout: watchdogTimeout)
+            socketPath: socket, screen: drivenScreen, refreshRate: refresh, watchdogTimeout: watchdogTimeout)
         let server: EventServer
         let identifiers = ContactIdentifiers()
         do {

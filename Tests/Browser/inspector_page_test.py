@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
 """The inspector's page in a real browser (headless Chromium driven by Selenium).
 
-Starts `openuikit inspect seed-b-traced-hierarchy --port 0`, opens the page,
-clicks the red view in the screen picture, and checks in the page's DOM the
+Writes the built-in picture seed-b-traced-hierarchy to a scene file
+(`openuikit render --print`), starts `openuikit inspect FILE --port 0
+--listen 127.0.0.2` (a scene file, served on another address than the
+default: the port must not answer on 127.0.0.1), opens the page, checks
+that its scene picker names the file, clicks the red view in the screen
+picture, and checks in the page's DOM the
 hit-test walk (the article's order: yellow refuses, light grey accepts,
 green refuses, red accepts), the view found, the responder chain from red
 up to the application, and that red received touchesBegan and
@@ -15,8 +19,11 @@ Exits non-zero, saying why, if anything fails or cannot run.
 """
 import os
 import re
+import shutil
+import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 from selenium import webdriver
@@ -34,18 +41,51 @@ def fail(message):
     sys.exit(1)
 
 
-def start_inspector(binary):
+# Linux answers on the whole of 127.0.0.0/8, so a second loopback address
+# stands for "another interface" without touching the machine's network.
+LISTEN_ADDRESS = "127.0.0.2"
+
+
+def write_scene_file(binary, directory):
+    """The built-in seed B picture as a scene file, as a user would start one."""
+    printed = subprocess.run([binary, "render", "--print", "seed-b-traced-hierarchy"],
+                             capture_output=True, text=True, timeout=30)
+    if printed.returncode != 0 or not printed.stdout.lstrip().startswith("{"):
+        fail(f"openuikit render --print gave no scene file: {printed.stderr}")
+    path = os.path.join(directory, "seed-b.json")
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(printed.stdout)
+    return path
+
+
+def refuses_connections(host, port):
+    with socket.socket() as probe:
+        probe.settimeout(2)
+        return probe.connect_ex((host, port)) != 0
+
+
+def start_inspector(binary, scene_file):
     process = subprocess.Popen(
-        [binary, "inspect", "seed-b-traced-hierarchy", "--port", "0", "--seconds", "60"],
+        [binary, "inspect", scene_file, "--port", "0", "--listen", LISTEN_ADDRESS, "--seconds", "60"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         line = process.stdout.readline()
         if not line:
             break
-        match = re.search(r"http://[^ ]+/", line)
+        match = re.search(r"http://([^ /]+):([0-9]+)/ \((.*);", line)
         if match:
-            return process, match.group(0)
+            host, port, what = match.group(1), int(match.group(2)), match.group(3)
+            if host != LISTEN_ADDRESS:
+                process.kill()
+                fail(f"the inspector says it serves on {host}, not on --listen's {LISTEN_ADDRESS}: {line.strip()}")
+            if what != f"scene {scene_file}":
+                process.kill()
+                fail(f"the inspector says it runs {what!r}, not the scene file {scene_file}")
+            if not refuses_connections("127.0.0.1", port):
+                process.kill()
+                fail(f"port {port} answers on 127.0.0.1 too: --listen {LISTEN_ADDRESS} should be the only address")
+            return process, match.group(0).split(" ")[0]
     process.kill()
     fail(f"the inspector printed no address: {process.stderr.read()}")
 
@@ -54,7 +94,9 @@ def main():
     if len(sys.argv) != 3:
         fail("usage: inspector_page_test.py OPENUIKIT_BINARY SCREENSHOT.png")
     binary, screenshot = sys.argv[1], sys.argv[2]
-    process, url = start_inspector(binary)
+    scene_directory = tempfile.mkdtemp(prefix="inspector-page-test.")
+    scene_file = write_scene_file(binary, scene_directory)
+    process, url = start_inspector(binary, scene_file)
     options = Options()
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1400,1300"]:
         options.add_argument(argument)
@@ -69,6 +111,11 @@ def main():
         # The first frame, and the tree with red in it.
         wait.until(lambda d: d.execute_script("return document.getElementById('screen').naturalWidth") > 0)
         wait.until(lambda d: any(row.text.startswith('UIView “red”') for row in d.find_elements(By.CSS_SELECTOR, "#tree .row")))
+        # The picker lists the file first and has chosen it; the built-in pictures follow.
+        choices = driver.execute_script("return Array.from(document.getElementById('scene').options, o => o.value)")
+        chosen = driver.execute_script("return document.getElementById('scene').value")
+        if not choices or choices[0] != scene_file or chosen != scene_file or "seed-b-traced-hierarchy" not in choices:
+            fail(f"the scene picker offers {choices} with {chosen!r} chosen; expected the file {scene_file} first and chosen")
 
         def pointer_at(x, y, click=False):
             """Moves the mouse to screen point (x, y) of the picture, in the viewport's coordinates."""
@@ -114,6 +161,7 @@ def main():
         print(f"ok: walk {[entry[0] for entry in walk]}, chain {chain}, delivered {delivered}; screenshot {screenshot}")
     finally:
         driver.quit()
+        shutil.rmtree(scene_directory, ignore_errors=True)
         process.terminate()
         try:
             process.wait(timeout=5)

@@ -179,7 +179,7 @@ final class Injector {
 
     func send(_ contacts: [DigitizerContact]) throws {
         let packet = HIDPacketEncoder().encode(.digitizer(DigitizerFrame(timestamp: monotonicSeconds(), contacts: contacts)))
-        try socket.sendWaiting(ServerMessage.encodeEvent(sequence: sequence, readTime: 0, packet: packet))
+        try socket.sendWaiting(ServerMessage.encodeEvent(sequence: sequence, readTime: 0, sendTime: 0, packet: packet))
         sequence += 1
     }
 }

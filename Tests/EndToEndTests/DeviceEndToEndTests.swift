@@ -53,7 +53,10 @@ import Testing
     // lifted finger).
     @Test func aTwoFingerScrollWhoseFingerLiftsAsTheOtherMovesDoesNotJumpBack() throws {
         let text = try #require(readFile(Self.recording("two-finger-scroll.evemu")), "the recording is in the repository")
-        let lines = try linesAfterActive(whenWriting: text, appArguments: ["--scroll"]) { $0 == "end dragging" }
+        // A screen without a safe area, so that the content rests at offset 0.
+        let lines = try linesAfterActive(whenWriting: text, serverArguments: ["--safe-area", "0,0,0,0"], appArguments: ["--scroll"]) {
+            $0 == "end dragging"
+        }
         let offsets = lines.prefix { $0 != "end dragging" }.compactMap { line in
             line.hasPrefix("offset ") ? Double(line.dropFirst("offset ".count)) : nil
         }

@@ -89,7 +89,7 @@ import Testing
         app.waitFor("right began 1 (30,10)")
         app.waitFor("right ended 1 (30,10)")
 
-        // Its trace: received from the server (with the server's read time), bound to the view, delivered.
+        // Its trace: received from the server (with the server's read and send times), bound to the view, delivered.
         let delivered = { (phase: String) in
             page.records.contains { record in
                 record["step"] as? String == "touchesDelivered" && record["phase"] as? String == phase
@@ -97,7 +97,15 @@ import Testing
             }
         }
         #expect(pump(session) { delivered("began") && delivered("ended") }, "the page got \(page.texts.suffix(5))")
-        #expect(page.records.contains { $0["step"] as? String == "hidEventReceived" && $0["serverReadTime"] is NSNumber })
+        // The server read the event, then sent it, then the application got it: one clock, in that order.
+        let received = page.records.filter { $0["step"] as? String == "hidEventReceived" }
+        let times = received.compactMap { record -> (read: Double, sent: Double, got: Double)? in
+            guard let read = record["serverReadTime"] as? Double, let sent = record["serverSendTime"] as? Double,
+                  let got = record["t"] as? Double else { return nil }
+            return (read, sent, got)
+        }
+        #expect(!times.isEmpty && times.count == received.count, "records: \(received)")
+        #expect(times.allSatisfy { $0.read <= $0.sent && $0.sent <= $0.got }, "read, sent, received: \(times)")
         let chain = try #require(page.messages("chain").first?["chain"] as? [[String: Any]])
         #expect(chain.compactMap { $0["class"] as? String } == ["LoggingView", "UIWindow", "UIApplication", "AppDelegate"])
 

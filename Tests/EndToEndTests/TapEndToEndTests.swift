@@ -11,6 +11,8 @@ import Testing
         let (server, socket) = try startServer()
         let app = try startApplication("tapper", socket: socket)
         #expect(app.lines.first == "launched 390x844@3")
+        // The default screen's safe area (an iPhone 12–14's), through the welcome to the window.
+        #expect(app.lines.dropFirst().first == "safe area 47,0,34,0")
         let injector = try Injector(serverPath: socket)
         try injector.send([DigitizerContact(identifier: 1, phase: .began, x: 300, y: 400)])
         try injector.send([DigitizerContact(identifier: 1, phase: .ended, x: 300, y: 400)])
@@ -22,5 +24,15 @@ import Testing
         app.waitFor("willTerminate")
         #expect(app.waitForExit() == 0)
         #expect(access(socket, F_OK) != 0, "the server removes its socket file")
+    }
+
+    /// `--safe-area` gives the screen the insets asked for, whatever its size.
+    @Test func theServersSafeAreaOptionReachesTheApplicationsWindow() throws {
+        let (server, socket) = try startServer(["--screen", "400x800@2", "--safe-area", "20,0,10,5"])
+        let app = try startApplication("insets", socket: socket)
+        #expect(Array(app.lines.prefix(2)) == ["launched 400x800@2", "safe area 20,0,10,5"])
+        server.signal(SIGTERM)
+        #expect(server.waitForExit() == 0)
+        #expect(app.waitForExit() == 0)
     }
 }

@@ -257,12 +257,12 @@ import Testing
         let packet = HIDPacketEncoder().encode(.digitizer(DigitizerFrame(timestamp: 5, contacts: [
             DigitizerContact(identifier: 1, phase: .began, x: 1, y: 2),
         ])))
-        try injector.send(.event(.init(sequence: 1, readTime: 0, packet: packet)))
+        try injector.send(.event(.init(sequence: 1, readTime: 0, sendTime: 0, packet: packet)))
         harness.turn()
         let events = try app.events()
         #expect(events.map(\.event.timestamp) == [5])
         // A bad packet is reported and skipped; the injector stays.
-        try injector.send(.event(.init(sequence: 2, readTime: 0, packet: Array(packet.prefix(20)))))
+        try injector.send(.event(.init(sequence: 2, readTime: 0, sendTime: 0, packet: Array(packet.prefix(20)))))
         harness.turn()
         #expect(harness.log.contains("injected a cut-off event"))
     }

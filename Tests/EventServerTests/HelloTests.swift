@@ -13,6 +13,8 @@ import Testing
         #expect(app.welcome?.screenWidth == 390)
         #expect(app.welcome?.screenHeight == 844)
         #expect(app.welcome?.screenScale == 3)
+        // The iPhone 12–14's portrait safe area, the default screen's.
+        #expect(app.welcome?.screenSafeArea == ScreenInsets(top: 47, left: 0, bottom: 34, right: 0))
         #expect(app.welcome?.isForeground == true)
         #expect(harness.server.applications.map(\.name) == ["Photos"])
     }
@@ -37,9 +39,9 @@ import Testing
     @Test func anotherProtocolVersionGetsAClearErrorAndIsDropped() throws {
         let harness = try ServerHarness()
         let client = try TestClient(path: harness.path)
-        try client.send(.hello(.init(version: 2, role: .application, processIdentifier: getpid(), name: "Future")))
+        try client.send(.hello(.init(version: 3, role: .application, processIdentifier: getpid(), name: "Future")))
         harness.turn()
-        #expect(try client.receive() == [.error(ServerErrorMessage(.unsupportedVersion, "this server speaks protocol version 1, not 2"))])
+        #expect(try client.receive() == [.error(ServerErrorMessage(.unsupportedVersion, "this server speaks protocol version 2, not 3"))])
         #expect(client.serverHungUp)
         #expect(harness.server.applications.isEmpty)
     }
@@ -133,5 +135,28 @@ import Testing
         for bad in ["", "390", "390x", "x844", "390x844@", "390x844@0", "-1x5@1", "nanx5@1", "inf x 5", "1x1@2@3"] {
             #expect(Screen(parsing: bad) == nil, "\(bad)")
         }
+    }
+
+    /// A screen of a known iPhone's size and scale has that iPhone's
+    /// portrait safe area; any other has none unless it is given one.
+    @Test func screensOfKnownIPhonesHaveTheirSafeAreas() {
+        #expect(Screen(parsing: "390x844@3")?.safeArea == ScreenInsets(top: 47, left: 0, bottom: 34, right: 0))
+        #expect(Screen(parsing: "375x812@3")?.safeArea == ScreenInsets(top: 44, left: 0, bottom: 34, right: 0))
+        #expect(Screen(parsing: "414x896@2")?.safeArea == ScreenInsets(top: 44, left: 0, bottom: 34, right: 0))
+        #expect(Screen(parsing: "375x667@2")?.safeArea == ScreenInsets(top: 20, left: 0, bottom: 0, right: 0))
+        #expect(Screen(parsing: "430x932@3")?.safeArea == ScreenInsets(top: 59, left: 0, bottom: 34, right: 0))
+        // The same points at another scale are not that iPhone.
+        #expect(Screen(parsing: "390x844@1")?.safeArea == .zero)
+        #expect(Screen(parsing: "40x20@2")?.safeArea == .zero)
+        #expect(Screen(width: 390, height: 844, scale: 3, safeArea: .zero).safeArea == .zero)
+        #expect(ScreenInsets(parsing: "47,0,34,0") == ScreenInsets(top: 47, left: 0, bottom: 34, right: 0))
+        #expect(ScreenInsets(parsing: " 20, 1.5 ,0,0 ") == ScreenInsets(top: 20, left: 1.5, bottom: 0, right: 0))
+        for bad in ["", "47", "47,0,34", "47,0,34,0,0", "a,0,0,0", "47;0;34;0"] {
+            #expect(ScreenInsets(parsing: bad) == nil, "\(bad)")
+        }
+        #expect(ScreenInsets(top: 47, left: 0, bottom: 34, right: 0).fits(width: 390, height: 844))
+        #expect(!ScreenInsets(top: 500, left: 0, bottom: 344, right: 0).fits(width: 390, height: 844))
+        #expect(!ScreenInsets(top: -1, left: 0, bottom: 0, right: 0).fits(width: 390, height: 844))
+        #expect(!ScreenInsets(top: .infinity, left: 0, bottom: 0, right: 0).fits(width: 390, height: 844))
     }
 }

@@ -38,7 +38,7 @@ import Testing
 
         // The inspector's touches are input, which goes to the application in front.
         let frame = HIDEvent.digitizer(DigitizerFrame(timestamp: monotonicSeconds(), contacts: [DigitizerContact(identifier: 1, phase: .began, x: 10, y: 20)]))
-        try inspector.send(.event(.init(sequence: 1, readTime: 0, packet: HIDPacketEncoder().encode(frame))))
+        try inspector.send(.event(.init(sequence: 1, readTime: 0, sendTime: 0, packet: HIDPacketEncoder().encode(frame))))
         harness.turn()
         #expect(try app.touchPhases() == ["1 began"])
 

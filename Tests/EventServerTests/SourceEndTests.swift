@@ -19,7 +19,7 @@ import Testing
         let injector = try harness.connect(.injector, name: "replay")
         for phase in [DigitizerContact.Phase.began, .moved] {
             _ = try injector.socket.send(ServerMessage.encodeEvent(
-                sequence: 0, readTime: 0, packet: HIDPacketEncoder().encode(frame([(7, phase)]))))
+                sequence: 0, readTime: 0, sendTime: 0, packet: HIDPacketEncoder().encode(frame([(7, phase)]))))
             harness.turn()
         }
         #expect(try app.touchPhases() == ["7 began", "7 moved"])

@@ -12,7 +12,9 @@ import Testing
         .controlRequest(.listApplications),
         .controlRequest(.switchTo("Maps")),
         .welcome(.init(clientIdentifier: 3, screenWidth: 390, screenHeight: 844, screenScale: 3, isForeground: true)),
-        .event(.init(sequence: 9, readTime: 1.25, packet: HIDPacketEncoder().encode(.button(.init(timestamp: 1, usagePage: 7, usage: 4, isDown: true))))),
+        .welcome(.init(clientIdentifier: 4, screenWidth: 390, screenHeight: 844, screenScale: 3,
+                       screenSafeArea: ScreenInsets(top: 47, left: 0.5, bottom: 34, right: 21), isForeground: false)),
+        .event(.init(sequence: 9, readTime: 1.25, sendTime: 1.5, packet: HIDPacketEncoder().encode(.button(.init(timestamp: 1, usagePage: 7, usage: 4, isDown: true))))),
         .appState(.background),
         .controlReply(.applications([
             .init(clientIdentifier: 1, processIdentifier: 10, name: "A", isForeground: false, isResponding: true, unacknowledgedCount: 0),
@@ -20,7 +22,7 @@ import Testing
         ])),
         .controlReply(.done),
         .controlReply(.failed("no application called \"C\"")),
-        .error(ServerErrorMessage(.unsupportedVersion, "this server speaks protocol version 1, not 7")),
+        .error(ServerErrorMessage(.unsupportedVersion, "this server speaks protocol version 2, not 7")),
         .shutdown,
         .attachBuffer(.init(bufferIdentifier: 2, width: 1170, height: 2532, stride: 4680)),
         .requestFrame,
@@ -66,16 +68,16 @@ import Testing
     @Test func anEventMessageReadsInPlaceAsItReadsWhole() throws {
         let event = HIDEvent.digitizer(DigitizerFrame(timestamp: 2, contacts: [DigitizerContact(identifier: 1, phase: .moved, x: 3, y: 4)]))
         let packet = HIDPacketEncoder().encode(event)
-        let bytes = ServerMessage.encodeEvent(sequence: 7, readTime: 1.5, event: event, encoder: HIDPacketEncoder())
-        #expect(bytes == ServerMessage.encodeEvent(sequence: 7, readTime: 1.5, packet: packet))
+        let bytes = ServerMessage.encodeEvent(sequence: 7, readTime: 1.5, sendTime: 1.75, event: event, encoder: HIDPacketEncoder())
+        #expect(bytes == ServerMessage.encodeEvent(sequence: 7, readTime: 1.5, sendTime: 1.75, packet: packet))
         try bytes.withUnsafeBytes { raw in
             let parts = try #require(try ServerMessage.decodeEvent(raw))
-            #expect(parts.sequence == 7 && parts.readTime == 1.5 && Array(parts.packet) == packet)
+            #expect(parts.sequence == 7 && parts.readTime == 1.5 && parts.sendTime == 1.75 && Array(parts.packet) == packet)
         }
         // Another kind of message is not an event; a cut one is refused as the whole reader refuses it.
         let state = try ServerMessage.appState(.foreground).encoded().withUnsafeBytes { raw throws(ServerProtocolError) in try ServerMessage.decodeEvent(raw) }
         #expect(state == nil)
-        let cut = Array(bytes.prefix(8 + 16 + HIDWireFormat.headerSize - 1))
+        let cut = Array(bytes.prefix(8 + 24 + HIDWireFormat.headerSize - 1))
         #expect(throws: ServerProtocolError.badLength(type: 0x82, length: cut.count)) { try cut.withUnsafeBytes { _ = try ServerMessage.decodeEvent($0) } }
         #expect(throws: ServerProtocolError.badLength(type: 0x82, length: cut.count)) { try ServerMessage(decoding: cut) }
     }
@@ -104,15 +106,29 @@ import Testing
 
         // Found by the fuzzer: an event whose read time is NaN read, and then
         // compared unequal to itself when written and read again.
-        // (Its reserved header bytes, 0B 00 09, are refused too now; zeroed here.)
+        // (Its reserved header bytes, 0B 00 09, are refused too now; zeroed
+        // here. Since protocol version 2 a send time, zero here, follows the read time.)
         let nanEvent: [UInt8] = Array("OUKS".utf8) + [0x82, 0x00, 0x00, 0x00, 0x28, 0x00, 0x4B, 0x53, 0x82, 0x00, 0x00, 0x00,
-            0x09, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x02] + [UInt8](repeating: 0, count: 7) + [0x44, 0x02, 0x00, 0x00, 0x31]
+            0x09, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF] + [UInt8](repeating: 0, count: 8) + [0xFF, 0xFF, 0x02]
+            + [UInt8](repeating: 0, count: 7) + [0x44, 0x02, 0x00, 0x00, 0x31]
         #expect(throws: ServerProtocolError.badField("event read time that is not a finite number")) { try ServerMessage(decoding: nanEvent) }
-        let infinite = ServerMessage.event(.init(sequence: 1, readTime: -.infinity, packet: HIDWireFormat.magic + [9, 1, 0, 0, 0, 0, 0, 0])).encoded()
+        let infinite = ServerMessage.event(.init(sequence: 1, readTime: -.infinity, sendTime: 0, packet: HIDWireFormat.magic + [9, 1, 0, 0, 0, 0, 0, 0])).encoded()
         #expect(throws: ServerProtocolError.badField("event read time that is not a finite number")) { try ServerMessage(decoding: infinite) }
+        let unsent = ServerMessage.event(.init(sequence: 1, readTime: 1, sendTime: .nan, packet: HIDWireFormat.magic + [9, 1, 0, 0, 0, 0, 0, 0])).encoded()
+        #expect(throws: ServerProtocolError.badField("event send time that is not a finite number")) { try ServerMessage(decoding: unsent) }
 
         let screen = ServerMessage.welcome(.init(clientIdentifier: 1, screenWidth: .infinity, screenHeight: 1, screenScale: 1, isForeground: true)).encoded()
         #expect(throws: ServerProtocolError.self) { try ServerMessage(decoding: screen) }
+        // A safe area must be finite, not negative, and leave some of the screen.
+        for (insets, text) in [(ScreenInsets(top: -1, left: 0, bottom: 0, right: 0), "-1,0,0,0"),
+                               (ScreenInsets(top: 0, left: .nan, bottom: 0, right: 0), "0,nan,0,0"),
+                               (ScreenInsets(top: 400, left: 0, bottom: 444, right: 0), "400,0,444,0")] {
+            let welcome = ServerMessage.welcome(.init(clientIdentifier: 1, screenWidth: 390, screenHeight: 844, screenScale: 3,
+                                                      screenSafeArea: insets, isForeground: true)).encoded()
+            #expect(throws: ServerProtocolError.badField("welcome safe area \(text) of a 390.0x844.0 screen")) {
+                try ServerMessage(decoding: welcome)
+            }
+        }
 
         // Frames: the damage is bounded, its reserved bytes are zero, times are finite.
         var commit = ServerMessage.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: [])).encoded()
@@ -153,7 +169,7 @@ import Testing
         var welcome = ServerMessage.welcome(.init(clientIdentifier: 1, screenWidth: 1, screenHeight: 1, screenScale: 1, isForeground: true)).encoded()
         welcome[11] = 1
         #expect(throws: ServerProtocolError.badField("padding bytes that are not zero")) { try ServerMessage(decoding: welcome) }
-        var event = ServerMessage.event(.init(sequence: 1, readTime: 1, packet: HIDWireFormat.magic + [1, 2, 0, 0, 0, 0, 0, 0])).encoded()
+        var event = ServerMessage.event(.init(sequence: 1, readTime: 1, sendTime: 1, packet: HIDWireFormat.magic + [1, 2, 0, 0, 0, 0, 0, 0])).encoded()
         event[6] = 1
         #expect(throws: ServerProtocolError.badField("reserved header bytes that are not zero")) { _ = try event.withUnsafeBytes { try ServerMessage.decodeEvent($0) } }
     }

@@ -291,6 +291,26 @@ func bezierPoint(_ p: [Double], _ s: Double) -> (x: Double, y: Double) {
         #expect(approximately(try #require(layer.presentation()).position.x, 25))
     }
 
+    @Test func aRepeatDurationRepeatsForThatLongThenEnds() throws {
+        let clock = TestMediaClock()
+        defer { clock.uninstall() }
+        let layer = committedLayer()
+        let animation = CABasicAnimation(keyPath: "position.x")
+        animation.fromValue = 0
+        animation.toValue = 100
+        animation.duration = 1
+        animation.repeatDuration = 2.5  // two and a half cycles, then the model
+        layer.add(animation, forKey: "run")
+        clock.refresh(at: 101.25)  // second cycle, a quarter in
+        #expect(approximately(try #require(layer.presentation()).position.x, 25))
+        clock.refresh(at: 102.4)  // third cycle, stopped at half of it (2.5 s)
+        #expect(approximately(try #require(layer.presentation()).position.x, 40))
+        #expect(layer.animationKeys() == ["run"])
+        clock.refresh(at: 102.6)
+        #expect(layer.animationKeys() == nil)
+        #expect(try #require(layer.presentation()).position.x == 10)  // the model
+    }
+
     @Test func additiveAnimationsAddToTheModelAndToOneAnother() throws {
         let clock = TestMediaClock()
         defer { clock.uninstall() }

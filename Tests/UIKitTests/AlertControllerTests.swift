@@ -260,6 +260,32 @@ private let transitionTime = max(AlertTransitionMetrics.alertDuration, AlertTran
         #expect(log.entries == ["ok"] && root.presentedViewController == nil)
     }
 
+    @Test func whileAnAlertAnimatesInPressesThatBeginAreIgnoredAndHeldOnesGoOn() {
+        let (root, _, synthesizer) = presenter()
+        let log = CallLog()
+        let responder = PressView("responder", log: log)
+        root.view.addSubview(responder)
+        responder.becomeFirstResponder()
+        synthesizer.pressDown(.upArrow)  // held from before the transition
+        let alert = UIAlertController(title: "Saved", message: nil, preferredStyle: .alert)
+        alert.addAction(UIAlertAction(title: "OK", style: .default))
+        root.present(alert, animated: true)
+        advance(0.1)
+        // Presses are interaction events as touches are (Apple's
+        // isUserInteractionEnabled: "touch, press, keyboard, and focus
+        // events"): one that begins during the transition is never
+        // delivered, not even its release after the end; a held one ends.
+        #expect(UIApplication.shared.isIgnoringInteractionEvents)
+        synthesizer.pressDown(.select)
+        synthesizer.pressUp(.upArrow)
+        advance(transitionTime)
+        #expect(!UIApplication.shared.isIgnoringInteractionEvents)
+        synthesizer.pressUp(.select)
+        synthesizer.pressDown(.select)
+        synthesizer.pressUp(.select)
+        #expect(log.entries == ["responder began up", "responder ended up", "responder began select", "responder ended select"])
+    }
+
     @Test func alertAndActionSheetPictures() {
         let (root, window, _) = presenter()
         root.view.backgroundColor = .systemTeal

@@ -380,7 +380,8 @@ func layoutProblems() -> [String] {
 
     @Test func safeAreaGuideStaysInsideTheWindowsInsets() {
         let (window, container) = makeContainer()
-        window.ensureLayoutState().windowSafeAreaInsets = UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
+        UIScreen.main.bounds = window.frame
+        UIScreen.main.safeAreaInsets = UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
         container.frame = window.bounds
         #expect(container.safeAreaInsets == UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
         let view = plainView(in: container)

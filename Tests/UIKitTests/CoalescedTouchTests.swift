@@ -278,7 +278,7 @@ import Testing
             let packet = HIDPacketEncoder().encode(.digitizer(DigitizerFrame(timestamp: Double(sequence) * 0.004, contacts: [
                 DigitizerContact(identifier: 1, phase: phase, x: x, y: 10),
             ])))
-            try server.sendWaiting(ServerMessage.encodeEvent(sequence: sequence, readTime: monotonicSeconds(), packet: packet))
+            try server.sendWaiting(ServerMessage.encodeEvent(sequence: sequence, readTime: monotonicSeconds(), sendTime: monotonicSeconds(), packet: packet))
         }
 
         func refresh() throws {

@@ -72,13 +72,16 @@ private func frames(_ collectionView: UICollectionView, _ items: Range<Int>, sec
         layout.headerReferenceSize = CGSize(width: 0, height: 30)
         // 350 − 30 of insets = 320: exactly three items at the minimum spacing.
         let (collectionView, log, _) = collectionScene([6, 1], width: 350, layout: layout)
-        #expect(frames(collectionView, 0..<3).map(\.minX) == [15, 125, 235])
-        #expect(frames(collectionView, 3..<6).map(\.minY) == [30 + 5 + 70, 105, 105])
+        let firstLineXs: [CGFloat] = [15, 125, 235]
+        let secondLineYs: [CGFloat] = [30 + 5 + 70, 105, 105]
+        #expect(frames(collectionView, 0..<3).map(\.minX) == firstLineXs)
+        #expect(frames(collectionView, 3..<6).map(\.minY) == secondLineYs)
         // Section 1 starts after section 0's bottom inset, with its own header.
-        #expect(frames(collectionView, 0..<1, section: 1) == [CGRect(x: 15, y: 155 + 7 + 30 + 5, width: 100, height: 50)])
+        let sectionOneItem = CGRect(x: 15, y: 155 + 7 + 30 + 5, width: 100, height: 50)
+        let sectionOneHeader = CGRect(x: 0, y: 162, width: 350, height: 30)
+        #expect(frames(collectionView, 0..<1, section: 1) == [sectionOneItem])
         #expect(collectionView.collectionViewLayout.layoutAttributesForSupplementaryView(
-            ofKind: UICollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 1))?.frame
-            == CGRect(x: 0, y: 162, width: 350, height: 30))
+            ofKind: UICollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 1))?.frame == sectionOneHeader)
         withExtendedLifetime(log) {}
     }
 
@@ -201,5 +204,160 @@ private func frames(_ collectionView: UICollectionView, _ items: Range<Int>, sec
         collectionView.deleteItems(at: [IndexPath(item: 0, section: 0)])
         #expect(UIApplication.shared.diagnostics.entries.last?.message.contains("invalid number of rows in section 0") == true)
         #expect(collectionView.numberOfItems(inSection: 0) == 4)
+    }
+}
+
+/// Updates shown over time (`CollectionUpdateAnimation.swift`), on the manual clock.
+@MainActor
+@Suite struct CollectionUpdateAnimationTests {
+    /// Four 100-point items a line across a 400-point collection view.
+    private func grid(_ count: Int, layout: UICollectionViewFlowLayout = UICollectionViewFlowLayout())
+        -> (UICollectionView, CollectionLog, TouchSynthesizer) {
+        layout.itemSize = CGSize(width: 100, height: 100)
+        layout.minimumInteritemSpacing = 0
+        layout.minimumLineSpacing = 0
+        return collectionScene([count], layout: layout)
+    }
+
+    private func item(_ index: Int) -> IndexPath { IndexPath(item: index, section: 0) }
+
+    @Test func aDeletedItemFadesWhileTheOthersMoveUpAndTheCompletionWaitsForTheEnd() throws {
+        let (collectionView, log, synthesizer) = grid(12)
+        let deleted = try #require(collectionView.cellForItem(at: item(1)))
+        let next = try #require(collectionView.cellForItem(at: item(2)))
+        let wrapping = try #require(collectionView.cellForItem(at: item(4)))
+        log.counts = [11]
+        var completions: [Bool] = []
+        collectionView.performBatchUpdates({ collectionView.deleteItems(at: [item(1)]) }, completion: { completions.append($0) })
+        // The model is the new one at once.
+        #expect(collectionView.cellForItem(at: item(1)) === next)
+        #expect(next.frame == CGRect(x: 100, y: 0, width: 100, height: 100))
+        #expect(wrapping.frame == CGRect(x: 300, y: 0, width: 100, height: 100))
+        #expect(!collectionView.visibleCells.contains { $0 === deleted })
+        // Halfway: the items that stay are between their places; the deleted one fades where it was.
+        synthesizer.advance(by: TableViewMetrics.updateAnimationDuration / 2)
+        let x = try #require(next.layer.presentation()).position.x
+        #expect(x > 150 && x < 250)
+        let wrapped = try #require(wrapping.layer.presentation()).position
+        #expect(wrapped.x > 50 && wrapped.x < 350 && wrapped.y > 50 && wrapped.y < 150)
+        let opacity = try #require(deleted.layer.presentation()).opacity
+        #expect(opacity > 0 && opacity < 1)
+        #expect(deleted.superview === collectionView && !deleted.isHidden && !deleted.isUserInteractionEnabled)
+        #expect(completions.isEmpty)
+        synthesizer.advance(by: TableViewMetrics.updateAnimationDuration)
+        #expect(completions == [true])
+        #expect(next.layer.presentation()?.position == CGPoint(x: 150, y: 50))
+        #expect(wrapping.layer.presentation()?.position == CGPoint(x: 350, y: 50))
+        #expect(deleted.isHidden && deleted.alpha == 1 && deleted.isUserInteractionEnabled)
+        #expect(collectionView.dequeueReusableCell(withReuseIdentifier: "item", for: item(0)) === deleted)
+    }
+
+    /// A layout that brings inserted items down from above their place.
+    final class DroppingLayout: UICollectionViewFlowLayout {
+        override func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+            guard let attributes = layoutAttributesForItem(at: itemIndexPath)?.copy() as? UICollectionViewLayoutAttributes else { return nil }
+            attributes.frame.origin.y -= 200
+            return attributes
+        }
+    }
+
+    @Test func insertedItemsComeFromTheLayoutsInitialAttributesAndMovedOnesSlide() throws {
+        let (collectionView, log, synthesizer) = grid(6, layout: DroppingLayout())
+        let first = try #require(collectionView.cellForItem(at: item(0)))
+        let fifth = try #require(collectionView.cellForItem(at: item(5)))
+        log.counts = [7]
+        var completed = false
+        collectionView.performBatchUpdates({
+            collectionView.insertItems(at: [item(0)])
+            collectionView.moveItem(at: item(5), to: item(1))
+        }, completion: { completed = $0 })
+        let inserted = try #require(collectionView.cellForItem(at: item(0)))
+        #expect(collectionView.cellForItem(at: item(1)) === fifth)
+        #expect(collectionView.cellForItem(at: item(2)) === first)
+        #expect(inserted.frame == CGRect(x: 0, y: 0, width: 100, height: 100))
+        synthesizer.advance(by: TableViewMetrics.updateAnimationDuration / 2)
+        let falling = try #require(inserted.layer.presentation()).position
+        #expect(falling.x == 50 && falling.y > -150 && falling.y < 50)
+        #expect(inserted.layer.presentation()?.opacity == 1)
+        let moving = try #require(fifth.layer.presentation()).position
+        #expect(moving.x > 50 && moving.x < 250 && moving.y > 50 && moving.y < 150)
+        #expect(!completed)
+        synthesizer.advance(by: TableViewMetrics.updateAnimationDuration)
+        #expect(completed)
+        #expect(inserted.layer.presentation()?.position == CGPoint(x: 50, y: 50))
+        #expect(fifth.layer.presentation()?.position == CGPoint(x: 150, y: 50))
+        #expect(first.layer.presentation()?.position == CGPoint(x: 250, y: 50))
+    }
+
+    @Test func aReloadedItemCrossFadesAndWithoutAnimationsAnUpdateIsShownAtOnce() throws {
+        let (collectionView, log, synthesizer) = grid(4)
+        let old = try #require(collectionView.cellForItem(at: item(2)))
+        collectionView.reloadItems(at: [item(2)])
+        let new = try #require(collectionView.cellForItem(at: item(2)))
+        #expect(new !== old)
+        synthesizer.advance(by: TableViewMetrics.updateAnimationDuration / 2)
+        let incoming = try #require(new.layer.presentation()).opacity
+        let outgoing = try #require(old.layer.presentation()).opacity
+        #expect(incoming > 0 && incoming < 1 && outgoing > 0 && outgoing < 1)
+        synthesizer.advance(by: TableViewMetrics.updateAnimationDuration)
+
+        let last = try #require(collectionView.cellForItem(at: item(3)))
+        log.counts = [3]
+        var completed = false
+        UIView.performWithoutAnimation {
+            collectionView.performBatchUpdates({ collectionView.deleteItems(at: [item(0)]) }, completion: { completed = $0 })
+        }
+        #expect(completed)
+        synthesizer.advance(by: 0.01)
+        #expect(last.layer.presentation()?.position == CGPoint(x: 250, y: 50), "at its new place at once")
+    }
+
+    /// Both diffable data sources animate their differences when asked,
+    /// and call their completion at the animation's end; without
+    /// animating differences, at once.
+    @Test func applyingASnapshotAnimatesBothListViewsUnlessToldNot() throws {
+        let window = makeWindow()
+        let layout = UICollectionViewFlowLayout()
+        layout.itemSize = CGSize(width: 100, height: 100)
+        layout.minimumInteritemSpacing = 0
+        let collectionView = UICollectionView(frame: CGRect(x: 0, y: 0, width: 400, height: 400), collectionViewLayout: layout)
+        collectionView.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "item")
+        let table = UITableView(frame: CGRect(x: 0, y: 400, width: 400, height: 400), style: .plain)
+        table.rowHeight = 44
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+        window.addSubview(collectionView)
+        window.addSubview(table)
+        let grid = UICollectionViewDiffableDataSource<Int, String>(collectionView: collectionView) { view, indexPath, _ in
+            view.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
+        }
+        let list = UITableViewDiffableDataSource<Int, String>(tableView: table) { view, indexPath, _ in
+            view.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+        }
+        var snapshot = NSDiffableDataSourceSnapshot<Int, String>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(["a", "b", "c"])
+        grid.apply(snapshot, animatingDifferences: false)
+        list.apply(snapshot, animatingDifferences: false)
+        let gridB = try #require(collectionView.cellForItem(at: IndexPath(item: 1, section: 0)))
+        let listB = try #require(table.cellForRow(at: IndexPath(row: 1, section: 0)))
+        let synthesizer = TouchSynthesizer(window: window)
+
+        snapshot.deleteItems(["a"])
+        var done: [String] = []
+        grid.apply(snapshot) { done.append("grid") }
+        list.apply(snapshot) { done.append("list") }
+        synthesizer.advance(by: TableViewMetrics.updateAnimationDuration / 2)
+        let gridX = try #require(gridB.layer.presentation()).position.x
+        let listY = try #require(listB.layer.presentation()).position.y
+        #expect(gridX > 50 && gridX < 150)
+        #expect(listY > 22 && listY < 66)
+        #expect(done.isEmpty)
+        synthesizer.advance(by: TableViewMetrics.updateAnimationDuration)
+        #expect(done == ["grid", "list"])
+
+        snapshot.deleteItems(["b"])
+        grid.apply(snapshot, animatingDifferences: false) { done.append("grid at once") }
+        list.apply(snapshot, animatingDifferences: false) { done.append("list at once") }
+        #expect(done == ["grid", "list", "grid at once", "list at once"])
     }
 }

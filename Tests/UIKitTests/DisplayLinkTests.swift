@@ -47,9 +47,11 @@ final class Animator {
         link.preferredFramesPerSecond = 30
         link.add(to: .main, forMode: .common)
         UIApplication.shared.runLoop.advance(by: 6.0 / 60 + 0.001)
+        let expectedTimes: [TimeInterval] = [1.0 / 60, 3.0 / 60, 5.0 / 60]
+        let expectedTargets: [TimeInterval] = [3.0 / 60, 5.0 / 60, 7.0 / 60]
         #expect(times.count == 3)
-        #expect(zip(times, [1.0 / 60, 3.0 / 60, 5.0 / 60]).allSatisfy { near($0, $1) })
-        #expect(zip(targets, [3.0 / 60, 5.0 / 60, 7.0 / 60]).allSatisfy { near($0, $1) })
+        #expect(zip(times, expectedTimes).allSatisfy { near($0, $1) })
+        #expect(zip(targets, expectedTargets).allSatisfy { near($0, $1) })
         link.invalidate()
     }
 

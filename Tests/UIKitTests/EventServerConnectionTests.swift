@@ -43,7 +43,7 @@ import Testing
             let packet = HIDPacketEncoder().encode(.digitizer(DigitizerFrame(timestamp: monotonicSeconds(), contacts: [
                 DigitizerContact(identifier: 1, phase: phase, x: x, y: y),
             ])))
-            try server.sendWaiting(ServerMessage.encodeEvent(sequence: sequence, readTime: monotonicSeconds(), packet: packet))
+            try server.sendWaiting(ServerMessage.encodeEvent(sequence: sequence, readTime: monotonicSeconds(), sendTime: monotonicSeconds(), packet: packet))
         }
 
         func acknowledgements() throws -> [ServerMessage.Acknowledgement] {
@@ -92,7 +92,7 @@ import Testing
     @Test func aMalformedEventIsReportedAcknowledgedAndTheNextDelivered() throws {
         var setup = try connect()
         setup.sequence += 1
-        try setup.server.sendWaiting(ServerMessage.encodeEvent(sequence: setup.sequence, readTime: 0, packet: HIDWireFormat.magic + [9, 1, 0, 0, 0, 0, 0, 0]))
+        try setup.server.sendWaiting(ServerMessage.encodeEvent(sequence: setup.sequence, readTime: 0, sendTime: 0, packet: HIDWireFormat.magic + [9, 1, 0, 0, 0, 0, 0, 0]))
         try setup.send(.began)
         setup.application.runLoop.runUntilIdle()
         #expect(setup.view.calls == ["began"])

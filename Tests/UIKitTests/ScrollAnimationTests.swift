@@ -67,6 +67,36 @@ import Testing
         return (window, synthesizer)
     }
 
+    /// A scroll view filling a clean window (`window()`), with a content
+    /// view of `contentSize` and a delegate logging every frame; zoomable up
+    /// to `maximumZoomScale` when that is over 1, the content view being
+    /// what it zooms.
+    @MainActor
+    struct Scene {
+        /// Kept: the application does not keep windows alive.
+        let window: UIWindow
+        let scrollView: UIScrollView
+        let content: UIView
+        let log = FrameLog()
+        let synthesizer: TouchSynthesizer
+
+        init(contentSize: CGSize, content: UIView? = nil, maximumZoomScale: CGFloat = 1) {
+            let (window, synthesizer) = ScrollAnimationTests.window()
+            self.window = window
+            self.synthesizer = synthesizer
+            scrollView = UIScrollView(frame: window.bounds)
+            scrollView.contentSize = contentSize
+            self.content = content ?? UIView(frame: CGRect(origin: .zero, size: contentSize))
+            scrollView.addSubview(self.content)
+            window.addSubview(scrollView)
+            scrollView.delegate = log
+            if maximumZoomScale > 1 {
+                log.zoomView = self.content
+                scrollView.maximumZoomScale = maximumZoomScale
+            }
+        }
+    }
+
     /// `value` is a whole number of pixels at the screen's scale.
     static func isOnPixelGrid(_ value: CGFloat) -> Bool {
         let pixels = value * UIScreen.main.scale
@@ -74,12 +104,8 @@ import Testing
     }
 
     @Test func setContentOffsetAnimatedShowsEachFrameOnTheCurveOnThePixelGrid() {
-        let (window, synthesizer) = Self.window()
-        let scrollView = UIScrollView(frame: window.bounds)
-        scrollView.contentSize = CGSize(width: 400, height: 4000)
-        window.addSubview(scrollView)
-        let log = FrameLog()
-        scrollView.delegate = log
+        let scene = Scene(contentSize: CGSize(width: 400, height: 4000))
+        let (scrollView, log, synthesizer) = (scene.scrollView, scene.log, scene.synthesizer)
         let start = UIApplication.shared.runLoop.clock.now
         scrollView.setContentOffset(CGPoint(x: 0, y: 1000), animated: true)
         #expect(scrollView.contentOffset.y == 0, "nothing moves before the first frame")
@@ -107,14 +133,9 @@ import Testing
     }
 
     @Test func aFingerLandingStopsAnAnimatedOffsetWhereItIsShown() {
-        let (window, synthesizer) = Self.window()
-        let scrollView = UIScrollView(frame: window.bounds)
-        scrollView.contentSize = CGSize(width: 400, height: 4000)
         let content = RecordingView(frame: CGRect(x: 0, y: 0, width: 400, height: 4000))
-        scrollView.addSubview(content)
-        window.addSubview(scrollView)
-        let log = FrameLog()
-        scrollView.delegate = log
+        let scene = Scene(contentSize: content.frame.size, content: content)
+        let (scrollView, log, synthesizer) = (scene.scrollView, scene.log, scene.synthesizer)
         scrollView.setContentOffset(CGPoint(x: 0, y: 1000), animated: true)
         synthesizer.advance(by: 0.15)
         let shown = scrollView.contentOffset.y
@@ -129,16 +150,8 @@ import Testing
     }
 
     @Test func zoomToRectAnimatedScalesOnTheCurveWithTheOffsetOnThePixelGrid() {
-        let (window, synthesizer) = Self.window()
-        let scrollView = UIScrollView(frame: window.bounds)
-        scrollView.contentSize = CGSize(width: 400, height: 800)
-        let image = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
-        scrollView.addSubview(image)
-        window.addSubview(scrollView)
-        let log = FrameLog()
-        log.zoomView = image
-        scrollView.delegate = log
-        scrollView.maximumZoomScale = 4
+        let scene = Scene(contentSize: CGSize(width: 400, height: 800), maximumZoomScale: 4)
+        let (scrollView, log, synthesizer) = (scene.scrollView, scene.log, scene.synthesizer)
         let start = UIApplication.shared.runLoop.clock.now
         // A 100-point square centred at (150, 150) fills the 400-point width: scale 4.
         scrollView.zoom(to: CGRect(x: 100, y: 100, width: 100, height: 100), animated: true)
@@ -159,16 +172,8 @@ import Testing
     }
 
     @Test func setZoomScaleAnimatedRunsOnTheSameFrames() throws {
-        let (window, synthesizer) = Self.window()
-        let scrollView = UIScrollView(frame: window.bounds)
-        scrollView.contentSize = CGSize(width: 400, height: 800)
-        let image = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
-        scrollView.addSubview(image)
-        window.addSubview(scrollView)
-        let log = FrameLog()
-        log.zoomView = image
-        scrollView.delegate = log
-        scrollView.maximumZoomScale = 3
+        let scene = Scene(contentSize: CGSize(width: 400, height: 800), maximumZoomScale: 3)
+        let (scrollView, log, synthesizer) = (scene.scrollView, scene.log, scene.synthesizer)
         let start = UIApplication.shared.runLoop.clock.now
         scrollView.setZoomScale(3, animated: true)
         synthesizer.advance(by: 0.1)

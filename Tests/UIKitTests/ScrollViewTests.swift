@@ -249,6 +249,27 @@ extension TouchSynthesizer {
         #expect(log.offsets.allSatisfy { $0.y <= 0 })
     }
 
+    @Test func aFingerLandingOnTheSpringBackHoldsTheContentWhereItIsShown() {
+        let (scrollView, _, log, synthesizer) = scrollScene()
+        let pull = synthesizer.touchDown(at: CGPoint(x: 200, y: 100))
+        synthesizer.advance(by: 0.02)
+        synthesizer.touchMove(pull, to: CGPoint(x: 200, y: 120))
+        synthesizer.drag(pull, from: CGPoint(x: 200, y: 120), to: CGPoint(x: 200, y: 320))
+        synthesizer.advance(by: 0.5)
+        synthesizer.touchUp(pull)
+        synthesizer.advance(by: 0.05)
+        #expect(scrollView.isDecelerating)
+        let caught = scrollView.contentOffset.y
+        #expect(caught < -20, "still well past the edge: \(caught)")
+        let finger = synthesizer.touchDown(at: CGPoint(x: 200, y: 400))
+        #expect(!scrollView.isDecelerating && log.entries.last == "didEndDecelerating")
+        synthesizer.advance(by: 0.3)
+        #expect(scrollView.contentOffset.y == caught, "held where the finger caught it")
+        synthesizer.touchUp(finger)
+        synthesizer.advance(by: 1)
+        #expect(scrollView.contentOffset.y == 0, "let go, it springs back to the edge")
+    }
+
     @Test func withoutBouncesTheContentStopsAtTheEdges() {
         let (scrollView, _, log, synthesizer) = scrollScene()
         scrollView.bounces = false
@@ -532,7 +553,8 @@ extension TouchSynthesizer {
         #expect(content.phases == ["began", "began", "began"])
         synthesizer.touchUp([first, second])
         #expect(content.phases.filter { $0 == "ended" }.count == 2)  // one call with the first two…
-        #expect(content.calls.reduce(0) { $0 + ($1.phase == "ended" ? $1.touches.count : 0) } == 3)  // …and the third
+        let endedTouches: Int = content.calls.filter { $0.phase == "ended" }.map(\.touches.count).reduce(0, +)
+        #expect(endedTouches == 3)  // …and the third
 
         // All fingers up: the next touch starts over with a delay of its own.
         synthesizer.advance(by: 1)

@@ -377,22 +377,26 @@ import Testing
         let presentedSubview = UIView()
         presented.view.addSubview(presentedSubview)
 
-        func chain(from responder: UIResponder) -> [UIResponder] {
-            var result: [UIResponder] = []
+        // Identities, compared as [ObjectIdentifier]; the chains are built
+        // in typed constants, which the type checker resolves at once.
+        func chain(from responder: UIResponder) -> [ObjectIdentifier] {
+            var result: [ObjectIdentifier] = []
             var current: UIResponder? = responder
-            while let r = current, result.count < 20 { result.append(r); current = r.next }
+            while let r = current, result.count < 20 { result.append(ObjectIdentifier(r)); current = r.next }
             return result
         }
+        func identities(_ responders: [UIResponder]) -> [ObjectIdentifier] { responders.map(ObjectIdentifier.init) }
         let expectedTail: [UIResponder] = [root.view, root, window, application, delegate]
-        #expect(chain(from: subview).map(ObjectIdentifier.init) == ([subview] + expectedTail).map(ObjectIdentifier.init))
-        #expect(chain(from: childSubview).map(ObjectIdentifier.init)
-                == ([childSubview, child.view, child] + expectedTail).map(ObjectIdentifier.init))
+        let subviewChain: [UIResponder] = [subview] + expectedTail
+        let childSubviewChain: [UIResponder] = [childSubview, child.view, child] + expectedTail
+        #expect(chain(from: subview) == identities(subviewChain))
+        #expect(chain(from: childSubview) == identities(childSubviewChain))
 
         let container = try! #require(presented.view.superview as? UITransitionView)
         #expect(container.superview === window)
         #expect(window.subviews.last === container)
-        #expect(chain(from: presentedSubview).map(ObjectIdentifier.init)
-                == ([presentedSubview, presented.view, presented, root, window, application, delegate] as [UIResponder]).map(ObjectIdentifier.init))
+        let presentedChain: [UIResponder] = [presentedSubview, presented.view, presented, root, window, application, delegate]
+        #expect(chain(from: presentedSubview) == identities(presentedChain))
     }
 
     // MARK: H. Scroll view and button (seed 001)

@@ -62,7 +62,7 @@ import Testing
         let packet = HIDPacketEncoder().encode(.digitizer(DigitizerFrame(timestamp: monotonicSeconds(), contacts: [
             DigitizerContact(identifier: 1, phase: .began, x: 50, y: 0.5),
         ])))
-        try server.sendWaiting(ServerMessage.encodeEvent(sequence: 1, readTime: monotonicSeconds(), packet: packet))
+        try server.sendWaiting(ServerMessage.encodeEvent(sequence: 1, readTime: monotonicSeconds(), sendTime: monotonicSeconds(), packet: packet))
         application.runLoop.runUntilIdle()
         let touched = try texts(from: server, parts: &parts)
         let records = touched.filter { $0["type"] as? String == "trace" }.flatMap { $0["records"] as? [[String: Any]] ?? [] }
@@ -78,7 +78,7 @@ import Testing
         let moved = HIDPacketEncoder().encode(.digitizer(DigitizerFrame(timestamp: monotonicSeconds(), contacts: [
             DigitizerContact(identifier: 1, phase: .ended, x: 50, y: 0.5),
         ])))
-        try server.sendWaiting(ServerMessage.encodeEvent(sequence: 2, readTime: monotonicSeconds(), packet: moved))
+        try server.sendWaiting(ServerMessage.encodeEvent(sequence: 2, readTime: monotonicSeconds(), sendTime: monotonicSeconds(), packet: moved))
         application.runLoop.runUntilIdle()
         #expect(try texts(from: server, parts: &parts).isEmpty, "nothing is reported once stopped")
     }

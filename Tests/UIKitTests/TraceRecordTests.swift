@@ -51,7 +51,7 @@ import Testing
 
     static let seedScenarioB: [String] = [
         // The finger lands: source1 reads the frame, source0 queues it, the queue hands it out.
-        #"{"t":0,"event":null,"touches":[],"step":"hidEventReceived","kind":"digitizer","serverReadTime":null}"#,
+        #"{"t":0,"event":null,"touches":[],"step":"hidEventReceived","kind":"digitizer","serverReadTime":null,"serverSendTime":null}"#,
         #"{"t":0,"event":null,"touches":[],"step":"eventQueued","type":"touches","queueLength":1}"#,
         #"{"t":0,"event":1,"touches":[],"step":"eventDelivery","type":"touches","touchCount":1}"#,
         #"{"t":0,"event":1,"touches":[1],"step":"hitTest","view":{"id":1,"class":"UIWindow","name":"window"},"point":[56.67,167]}"#,
@@ -81,7 +81,7 @@ import Testing
         #"{"t":0,"event":1,"touches":[1],"step":"touchesPassedToNext","phase":"began","from":{"id":2,"class":"UIView","name":"root"},"to":{"id":1,"class":"UIWindow","name":"window"}}"#,
         #"{"t":0,"event":1,"touches":[1],"step":"touchesPassedToNext","phase":"began","from":{"id":1,"class":"UIWindow","name":"window"},"to":{"id":7,"class":"UIApplication"}}"#,
         #"{"t":0,"event":1,"touches":[1],"step":"touchesPassedToNext","phase":"began","from":{"id":7,"class":"UIApplication"},"to":null}"#,
-        #"{"t":0,"event":null,"touches":[],"step":"hidEventReceived","kind":"digitizer","serverReadTime":null}"#,
+        #"{"t":0,"event":null,"touches":[],"step":"hidEventReceived","kind":"digitizer","serverReadTime":null,"serverSendTime":null}"#,
         #"{"t":0,"event":null,"touches":[],"step":"eventQueued","type":"touches","queueLength":1}"#,
         // The finger lifts: touchesEnded the same way.
         #"{"t":0,"event":2,"touches":[],"step":"eventDelivery","type":"touches","touchCount":1}"#,
@@ -126,7 +126,7 @@ import Testing
     }
 
     static let buttonInScrollView: [String] = [
-        #"{"t":0,"event":null,"touches":[],"step":"hidEventReceived","kind":"digitizer","serverReadTime":null}"#,
+        #"{"t":0,"event":null,"touches":[],"step":"hidEventReceived","kind":"digitizer","serverReadTime":null,"serverSendTime":null}"#,
         #"{"t":0,"event":null,"touches":[],"step":"eventQueued","type":"touches","queueLength":1}"#,
         #"{"t":0,"event":1,"touches":[],"step":"eventDelivery","type":"touches","touchCount":1}"#,
         #"{"t":0,"event":1,"touches":[1],"step":"hitTest","view":{"id":1,"class":"UIWindow","name":"window"},"point":[200,130]}"#,
@@ -148,7 +148,7 @@ import Testing
         // Bound to the button; the scroll view holds its touchesBegan back (the content delay).
         #"{"t":0,"event":1,"touches":[1],"step":"touchBound","view":{"id":3,"class":"UIButton","name":"button"},"window":{"id":1,"class":"UIWindow","name":"window"}}"#,
         // 80 ms later the finger lifts, before the 150 ms delay is over.
-        #"{"t":0.08,"event":null,"touches":[],"step":"hidEventReceived","kind":"digitizer","serverReadTime":null}"#,
+        #"{"t":0.08,"event":null,"touches":[],"step":"hidEventReceived","kind":"digitizer","serverReadTime":null,"serverSendTime":null}"#,
         #"{"t":0.08,"event":null,"touches":[],"step":"eventQueued","type":"touches","queueLength":1}"#,
         #"{"t":0.08,"event":2,"touches":[],"step":"eventDelivery","type":"touches","touchCount":1}"#,
         // The pan fails (the finger lifted without moving): the held touchesBegan reaches the button.
@@ -221,7 +221,7 @@ import Testing
     /// green, the application draws and commits a frame at the next
     /// refresh, and when the server says it showed that commit, the
     /// trace's last record names it, with the time the server gave.
-    @Test func theFrameThatShowsATouchsResultIsTraced() throws {
+    @Test func theServersStepsAndTheFrameThatShowsATouchsResultAreTraced() throws {
         final class TurnsGreen: UIView {
             override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { backgroundColor = .green }
         }
@@ -254,20 +254,22 @@ import Testing
             case .touchesDelivered(let phase, let view, _): steps.append("\(view.accessibilityIdentifier ?? "?") \(phase == .began ? "began" : "other")")
             case .framePresented(let commit, let time): steps.append("frame \(commit) at \(time)")
             case .commit: steps.append("commit")
+            case .hidEventReceived(_, let read, let sent): steps.append("received: read at \(read ?? -1), sent at \(sent ?? -1)")
             default: break
             }
         }
         let packet = HIDPacketEncoder().encode(.digitizer(DigitizerFrame(timestamp: 1, contacts: [
             DigitizerContact(identifier: 1, phase: .began, x: 10, y: 10),
         ])))
-        try server.sendWaiting(ServerMessage.encodeEvent(sequence: 1, readTime: monotonicSeconds(), packet: packet))
+        // The server's two steps travel with the event and come back in its record.
+        try server.sendWaiting(ServerMessage.encodeEvent(sequence: 1, readTime: 100.25, sendTime: 100.5, packet: packet))
         let commit = try #require(try refreshAndTakeCommit(), "no frame after the touch")
         #expect(commit > firstCommit)
         try server.sendWaiting(ServerMessage.framePresented(.init(
             commitIdentifier: commit, sequence: 2, time: 1234.5, refreshInterval: 1.0 / 60)).encoded())
         application.runLoop.runUntilIdle()
         application.traceHandler = nil
-        #expect(steps == ["view began", "commit", "frame \(commit) at 1234.5"])
+        #expect(steps == ["received: read at 100.25, sent at 100.5", "view began", "commit", "frame \(commit) at 1234.5"])
         application.resetForTesting()
     }
 

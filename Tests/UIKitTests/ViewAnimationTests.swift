@@ -290,6 +290,97 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
     }
 }
 
+/// The window drawn at scale 2, as the screen would show it now.
+@MainActor
+private func picture(of window: UIWindow) -> CGImage {
+    let format = UIGraphicsImageRendererFormat()
+    format.scale = 2
+    return UIGraphicsImageRenderer(size: window.bounds.size, format: format).image { context in
+        window.layer.render(in: context.cgContext)
+    }.cgImage!
+}
+
+/// UIKit's flips turn the view over about its centre line (Apple: "the left
+/// side of the view moves towards the front and right side towards the
+/// back"), the new look on its back. Drawn here from straight in front
+/// (the compositor draws no perspective): |cos(π × progress)| of the width.
+@MainActor
+@Suite struct FlipTransitionTests {
+    private func isBlue(_ p: [UInt8]) -> Bool { p[2] > 200 && p[0] < 60 && p[3] == 255 }
+    private func isOrange(_ p: [UInt8]) -> Bool { p[0] > 200 && p[2] < 60 && p[3] == 255 }
+    private let white: [UInt8] = [255, 255, 255, 255]
+
+    @Test func aFlipBetweenTwoViewsShowsTheOldUntilHalfWayThenTheNewNarrowedToTheTurn() throws {
+        let window = makeWindow(frame: CGRect(x: 0, y: 0, width: 120, height: 80))
+        _ = UIApplication.shared.runLoop.useManualClock()
+        window.backgroundColor = .white
+        let card = UIView(frame: CGRect(x: 20, y: 10, width: 80, height: 60))
+        let front = UIView(frame: card.bounds)
+        front.backgroundColor = .blue
+        front.layer.cornerRadius = 10
+        let back = UIView(frame: card.bounds)
+        back.backgroundColor = .orange
+        back.layer.cornerRadius = 10
+        card.addSubview(front)
+        window.addSubview(card)
+        UIApplication.shared.runLoop.runUntilIdle()
+        var done: Bool?
+        UIView.transition(from: front, to: back, duration: 1, options: [.transitionFlipFromRight, .curveLinear]) { done = $0 }
+        #expect(back.superview === card && front.superview == nil)  // the model changes at once
+        let flip = try #require(card.layer.animation(forKey: "transition") as? CATransition)
+        #expect(flip.type.rawValue == "oglFlip" && flip.subtype == .fromRight)
+        // 0.3 of the way: the front, cos(0.3π) ≈ 0.588 of 80 pt wide about x 60.
+        advance(17.0 / 60 + 0.001)
+        let early = shownTime - flip.beginTime
+        let halfWidth = 40 * abs(cos(Double.pi * early))
+        #expect(abs(early - 0.3) < 1e-9 && abs(halfWidth - 23.5) < 0.1)
+        var image = picture(of: window)
+        #expect(rgba(image, 2 * 34, 80) == white && rgba(image, 2 * 86, 80) == white, "narrowed to the turn")
+        #expect(isBlue(rgba(image, 2 * 40, 80)) && isBlue(rgba(image, 2 * 80, 80)))
+        #expect(isBlue(rgba(image, 2 * 60, 2 * 12)), "the full height")
+        expectMatchesReference(image, named: "flip-transition-early", tolerance: 2)
+        // 0.7 of the way: the back, as narrow.
+        advance(24.0 / 60)
+        #expect(abs(shownTime - flip.beginTime - 0.7) < 1e-9)
+        image = picture(of: window)
+        #expect(rgba(image, 2 * 34, 80) == white && rgba(image, 2 * 86, 80) == white)
+        #expect(isOrange(rgba(image, 2 * 40, 80)) && isOrange(rgba(image, 2 * 80, 80)))
+        #expect(done == nil)
+        advance(0.35)
+        #expect(done == true && card.layer.animationKeys() == nil)
+        image = picture(of: window)
+        #expect(isOrange(rgba(image, 2 * 23, 80)) && isOrange(rgba(image, 2 * 97, 80)))
+    }
+
+    @Test func aFlipFromTheTopTurnsTheViewAboutItsHorizontalAxis() throws {
+        let (window, view, _) = animationScene()
+        view.backgroundColor = .blue
+        UIApplication.shared.runLoop.runUntilIdle()
+        UIView.transition(with: view, duration: 1, options: [.transitionFlipFromTop, .curveLinear]) {
+            view.backgroundColor = .orange
+        }
+        let flip = try #require(view.layer.animation(forKey: "transition") as? CATransition)
+        #expect(flip.subtype == .fromTop)
+        advance(14.0 / 60 + 0.001)  // a quarter: 0.707 of 100 pt high, from y 14.6 to 85.4
+        var image = picture(of: window)
+        #expect(rgba(image, 100, 2 * 12)[3] == 0 && rgba(image, 100, 2 * 88)[3] == 0)
+        #expect(isBlue(rgba(image, 100, 2 * 20)) && isBlue(rgba(image, 2 * 2, 100)) && isBlue(rgba(image, 2 * 98, 100)))
+        advance(30.0 / 60)  // three quarters: the new colour, as high
+        image = picture(of: window)
+        #expect(rgba(image, 100, 2 * 12)[3] == 0 && isOrange(rgba(image, 100, 2 * 20)))
+    }
+
+    @Test func curlsAndTheCrossDissolveAreDrawnAsAFade() throws {
+        let (_, view, _) = animationScene()
+        for option in [UIView.AnimationOptions.transitionCurlUp, .transitionCurlDown, .transitionCrossDissolve] {
+            UIView.transition(with: view, duration: 0.3, options: option) { view.alpha = 0.9 }
+            let transition = try #require(view.layer.animation(forKey: "transition") as? CATransition)
+            #expect(transition.type == .fade)
+            advance(0.35)
+        }
+    }
+}
+
 @MainActor
 @Suite struct TouchesDuringAnimationTests {
     @Test func aViewAnimatedByABlockIgnoresTouchesUntilTheEndUnlessAllowed() {
@@ -454,6 +545,125 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
         advance(0.4)
         #expect(done)
         #expect(window.hitTest(CGPoint(x: 50, y: 50), with: nil) === view)
+    }
+
+    @Test func afterADelayTheAnimatorShowsTheStartThenRunsItsWholeDuration() throws {
+        let (_, view, _) = animationScene()
+        var positions: [UIViewAnimatingPosition] = []
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 150 }
+        animator.addCompletion { positions.append($0) }
+        animator.startAnimation(afterDelay: 0.5)
+        let start = shownTime
+        advance(0.3)
+        #expect(try #require(view.layer.presentation()).position.x == 50, "still waiting")
+        advance(0.5)
+        let t = shownTime - start - 0.5
+        #expect(t > 0 && t < 1)
+        #expect(abs(try #require(view.layer.presentation()).position.x - (50 + 100 * t)) < 1e-9)
+        advance(0.75)
+        #expect(positions == [.end])
+    }
+
+    @Test func animationsAddedWithADelayFactorStartThatShareOfTheRemainingTimeLater() throws {
+        let (_, view, _) = animationScene()
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 150 }
+        // Apple: the factor times the remaining duration is the delay; the
+        // animations then run over the time that is left.
+        animator.addAnimations({ view.alpha = 0 }, delayFactor: 0.5)
+        animator.startAnimation()
+        let start = shownTime
+        advance(0.3)
+        #expect(try #require(view.layer.presentation()).opacity == 1)
+        advance(0.45)
+        let t = shownTime - start
+        #expect(t > 0.5 && t < 1)
+        #expect(abs(Double(try #require(view.layer.presentation()).opacity) - (1 - (t - 0.5) / 0.5)) < 1e-6)
+        #expect(abs(try #require(view.layer.presentation()).position.x - (50 + 100 * t)) < 1e-9)
+    }
+
+    @Test func pausesOnCompletionHoldsTheEndUntilFinishedByHand() throws {
+        let (_, view, _) = animationScene()
+        var positions: [UIViewAnimatingPosition] = []
+        let animator = UIViewPropertyAnimator(duration: 0.5, curve: .linear) { view.center.x = 150 }
+        animator.pausesOnCompletion = true
+        animator.addCompletion { positions.append($0) }
+        animator.startAnimation()
+        advance(0.7)
+        #expect(positions.isEmpty && animator.state == .active && !animator.isRunning)
+        #expect(animator.fractionComplete == 1)
+        #expect(try #require(view.layer.presentation()).position.x == 150)
+        animator.stopAnimation(false)
+        animator.finishAnimation(at: .end)
+        #expect(positions == [.end] && animator.state == .inactive)
+    }
+
+    @Test func aNonInterruptibleAnimatorIgnoresPauseAndStop() {
+        let (_, view, _) = animationScene()
+        var positions: [UIViewAnimatingPosition] = []
+        let animator = UIViewPropertyAnimator(duration: 0.5, curve: .linear) { view.alpha = 0.5 }
+        animator.isInterruptible = false
+        animator.addCompletion { positions.append($0) }
+        animator.startAnimation()
+        advance(0.1)
+        animator.pauseAnimation()
+        #expect(animator.isRunning)
+        animator.stopAnimation(true)
+        #expect(animator.state == .active && animator.isRunning)
+        advance(0.5)
+        #expect(positions == [.end])
+    }
+}
+
+/// A view whose subviews' frames come from its `layoutSubviews`.
+@MainActor
+private final class LayingOutView: UIView {
+    let child = UIView()
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        addSubview(child)
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        child.frame = bounds.insetBy(dx: 10, dy: 10)
+    }
+}
+
+@MainActor
+@Suite struct AnimationOptionTests {
+    @Test func repeatAndAutoreverseGoThereAndBackForEver() throws {
+        let (_, view, _) = animationScene()
+        UIView.animate(withDuration: 1, delay: 0, options: [.repeat, .autoreverse, .curveLinear]) { view.center.x = 150 }
+        let start = shownTime
+        for step in [0.3, 0.6, 0.9, 1.2, 2.7, 4.1] {
+            advance(step)
+            let cycle = (shownTime - start).truncatingRemainder(dividingBy: 2)
+            let there = cycle <= 1 ? cycle : 2 - cycle
+            #expect(abs(try #require(view.layer.presentation()).position.x - (50 + 100 * there)) < 1e-9, "at \(shownTime - start) s")
+        }
+        #expect(view.layer.animationKeys() != nil)
+    }
+
+    @Test func layoutSubviewsAnimatesTheLayoutTheChangesCallFor() throws {
+        let window = makeWindow()
+        _ = UIApplication.shared.runLoop.useManualClock()
+        let parent = LayingOutView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        window.addSubview(parent)
+        UIApplication.shared.runLoop.runUntilIdle()
+        #expect(parent.child.frame.width == 80)
+        UIView.animate(withDuration: 1, delay: 0, options: [.layoutSubviews, .curveLinear]) { parent.frame.size.width = 300 }
+        #expect(parent.child.frame.width == 280, "laid out inside the block")
+        advance(29.0 / 60 + 0.001)
+        #expect(abs(try #require(parent.child.layer.presentation()).bounds.width - 180) < 1e-9, "half way")
+        advance(0.6)
+        // Without the option the layout happens at the end of the turn, outside the block: at once.
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) { parent.frame.size.width = 100 }
+        UIApplication.shared.runLoop.runUntilIdle()
+        #expect(parent.child.frame.width == 80)
+        #expect(parent.child.layer.animation(forKey: "bounds") == nil)
     }
 }
 

@@ -20,7 +20,7 @@ for product in openuikit openuikit-server TouchLogger; do
     (cd "$copy" && swift build --product "$product" "${flags[@]}")
 done
 bin="$(cd "$copy" && swift build --show-bin-path "${flags[@]}")"
-step "Tests/Browser/inspector_page_test.py (openuikit inspect seed-b-traced-hierarchy, headless Chromium)"
+step "Tests/Browser/inspector_page_test.py (openuikit inspect on a scene file, served with --listen 127.0.0.2; headless Chromium)"
 timeout 120 python3 Tests/Browser/inspector_page_test.py "$bin/openuikit" "$OPENUIKIT_TEST_STATE/inspector.png"
 step "Tests/Browser/inspector_attach_test.py (openuikit inspect --attach: openuikit-server and TouchLogger as processes, headless Chromium)"
 timeout 120 python3 Tests/Browser/inspector_attach_test.py "$bin" "$OPENUIKIT_TEST_STATE/inspector-attach.png"

@@ -405,7 +405,8 @@ final class EventDispatcher {
         let sequence = client.nextSequence
         client.nextSequence += 1
         client.lastEventTimestamp = max(client.lastEventTimestamp, event.timestamp)
-        client.enqueue(ServerMessage.encodeEvent(sequence: sequence, readTime: readTime, event: event, encoder: encoder))
+        client.enqueue(ServerMessage.encodeEvent(
+            sequence: sequence, readTime: readTime, sendTime: monotonicSeconds(), event: event, encoder: encoder))
         if expectingAcknowledgement { client.unacknowledged.append((sequence, readTime)) }
     }
 

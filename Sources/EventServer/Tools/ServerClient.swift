@@ -60,7 +60,7 @@ public final class ServerClient {
     /// server stamps it with the time it reads it; the caller keeps the pace.
     public func inject(_ event: HIDEvent) throws(ServerClientError) {
         do {
-            try socket.sendWaiting(ServerMessage.encodeEvent(sequence: 0, readTime: 0, packet: HIDPacketEncoder().encode(event)))
+            try socket.sendWaiting(ServerMessage.encodeEvent(sequence: 0, readTime: 0, sendTime: 0, packet: HIDPacketEncoder().encode(event)))
         } catch {
             throw .socket(error)
         }

@@ -848,6 +848,11 @@ public struct CATransitionType: RawRepresentable, Hashable, Sendable {
     public static let push = CATransitionType(rawValue: "push")
     /// The old look slides away, showing the new one.
     public static let reveal = CATransitionType(rawValue: "reveal")
+    /// The layer turns over, the new look on its back: Core Animation's
+    /// name for the type UIKit's flip transitions use, not among its public
+    /// constants. From the left or right it turns about the vertical axis,
+    /// from the top or bottom about the horizontal one.
+    package static let flip = CATransitionType(rawValue: "oglFlip")
 }
 
 /// Where a moving transition comes from.
@@ -915,6 +920,20 @@ open class CATransition: CAAnimation {
         let pixelRect = CGRect(x: minX, y: minY, width: (part.maxX * width).rounded() - minX, height: (part.maxY * height).rounded() - minY)
         guard pixelRect.width >= 1, pixelRect.height >= 1, let cropped = image.cropping(to: pixelRect) else { return nil }
         return (cropped, CGRect(x: pixelRect.minX / width, y: pixelRect.minY / height, width: pixelRect.width / width, height: pixelRect.height / height))
+    }
+
+    /// How a flip shows the layer at `progress`; nil for other types.
+    ///
+    /// The layer turns half a turn about its centre line, the old look in
+    /// front for the first quarter turn and the new one after. The
+    /// compositor draws affine transforms only, so the turn is drawn as
+    /// its view from straight in front, without perspective: the layer
+    /// narrows to its centre line as |cos(π × progress)| and widens again,
+    /// the same whichever side it turns from.
+    package func flip(at progress: Double) -> (scale: CGFloat, showsOldLook: Bool, aboutVerticalAxis: Bool)? {
+        guard type == .flip else { return nil }
+        let aboutVerticalAxis = subtype != .fromTop && subtype != .fromBottom
+        return (abs(cos(Double.pi * progress)), progress < 0.5, aboutVerticalAxis)
     }
 
     /// Where the new look is drawn, as a fraction of the layer's size, and

@@ -95,8 +95,6 @@ package final class RenderLayer {
         borderWidth = values.borderWidth
         border = values.borderColor.map { PremultipliedColor($0) }
         shadow = ShadowStyle(values: values, path: layer.shadowPath)
-        transitionOverlay = nil
-        if let progress = values.transitionProgress { showTransition(of: layer, at: progress, values: values) }
         isHidden = layer.isHidden
         masksToBounds = layer.masksToBounds
         maskedCorners = layer.maskedCorners
@@ -115,6 +113,9 @@ package final class RenderLayer {
             contents = part.isEmpty ? nil : image.cropping(to: CGRect(x: part.minX * w, y: part.minY * h, width: part.width * w, height: part.height * h))
             contentsRect = unit
         }
+        transitionOverlay = nil
+        hidesSublayers = false
+        if let progress = values.transitionProgress { showTransition(of: layer, at: progress, values: values) }
         if shadowCache != nil, shadowCache?.style != shadow || castShape != (bounds, cornerRadius, maskedCorners) { shadowCache = nil }
     }
 
@@ -139,6 +140,7 @@ package final class RenderLayer {
         guard let image = layer.animationList?.transitionSnapshot,
               let transition = layer.animation(forKey: LayerValues.transitionKey) as? CATransition
         else { return }
+        if let flip = transition.flip(at: progress) { return showFlip(flip, oldLook: image, values: values) }
         let place = transition.placement(at: progress)
         // The new look moves as a whole; the old one (or the part of it
         // that shows) is drawn where it is relative to it.
@@ -153,6 +155,59 @@ package final class RenderLayer {
         overlay.opacity = Float(place.oldOpacity)
         overlay.contents = old.image
         transitionOverlay = overlay
+    }
+
+    /// A flip at its point: the layer squeezed towards its centre line
+    /// (`CATransition.flip(at:)`), showing its old look in the first half
+    /// and its new one, its own drawing and sublayers, in the second.
+    private func showFlip(_ flip: (scale: CGFloat, showsOldLook: Bool, aboutVerticalAxis: Bool), oldLook image: CGImage, values: LayerValues) {
+        // Edge on (a thousandth of its width or less), it shows nothing.
+        guard flip.scale > 1e-3 else {
+            opacity = 0
+            return
+        }
+        let b = values.bounds
+        // About the centre of the bounds, in the layer's own plane (before
+        // its transform), whatever its anchor point.
+        let offset = CGPoint(x: b.minX + (0.5 - values.anchorPoint.x) * b.width, y: b.minY + (0.5 - values.anchorPoint.y) * b.height)
+        let squeeze = CGAffineTransform(scaleX: flip.aboutVerticalAxis ? flip.scale : 1, y: flip.aboutVerticalAxis ? 1 : flip.scale)
+        transform = CGAffineTransform(translationX: -offset.x, y: -offset.y)
+            .concatenating(squeeze)
+            .concatenating(CGAffineTransform(translationX: offset.x, y: offset.y))
+            .concatenating(transform)
+        guard flip.showsOldLook else { return }
+        // The old look's picture stands for everything the layer draws.
+        background = nil
+        gradient = nil
+        shape = nil
+        borderWidth = 0
+        border = nil
+        contents = image
+        contentsGravity = .resize
+        contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+        hidesSublayers = true
+    }
+
+    /// In a flip's first half, the sublayers are hidden: the old look's
+    /// picture on the layer stands for them (see `showFlip`).
+    @exclusivity(unchecked) var hidesSublayers = false
+    /// Whether the sublayers' nodes are hidden for a flip now.
+    @exclusivity(unchecked) private var sublayersHiddenForFlip = false
+
+    /// Hides the sublayers' nodes while ``hidesSublayers`` says so, and
+    /// shows those that are not hidden themselves again after; each one
+    /// that changes is drawn again.
+    private func updateSublayersHiddenForFlip(_ sublayers: [CALayer]) {
+        guard hidesSublayers || sublayersHiddenForFlip else { return }
+        for sublayer in sublayers {
+            guard let node = sublayer.committedNode, node.parent === self else { continue }
+            let hidden = sublayer.isHidden || hidesSublayers
+            guard node.isHidden != hidden else { continue }
+            node.isHidden = hidden
+            node.changes.insert(.group)
+            descendantChanged = true
+        }
+        sublayersHiddenForFlip = hidesSublayers
     }
 
     /// Puts the transition overlay, if any, last among the children.
@@ -172,7 +227,11 @@ package final class RenderLayer {
         let node = RenderLayer()
         node.copyProperties(from: layer)
         node.children = (layer.sublayers ?? []).map { snapshot(of: $0, attach: attach) }
-        for child in node.children { child.parent = node }
+        for child in node.children {
+            child.parent = node
+            if node.hidesSublayers { child.isHidden = true }
+        }
+        node.sublayersHiddenForFlip = node.hidesSublayers
         node.sortChildrenByZ()
         node.placeTransitionOverlay()
         node.mask = layer.mask.map { snapshot(of: $0, attach: attach) }
@@ -220,6 +279,7 @@ package final class RenderLayer {
             }
         }
         if transitionOverlay != nil || children.last?.isTransitionOverlay == true { placeTransitionOverlay() }
+        updateSublayersHiddenForFlip(sublayers)
         syncMask(with: layer)
         layer.pendingChanges = []
         layer.descendantHasChanges = false

@@ -65,6 +65,25 @@ extension UIView {
         var curve: UIView.AnimationCurve { UIView.AnimationCurve(rawValue: Int(rawValue >> 16 & 0xF)) ?? .easeInOut }
         /// Whether a transition is named (bits 20–23).
         var hasTransition: Bool { rawValue >> 20 & 0xF != 0 }
+
+        /// The Core Animation transition that draws the transition the
+        /// options name: a flip for the four flips (turning about the
+        /// vertical axis from the left or right, the horizontal one from
+        /// the top or bottom), a fade for the rest. The curls are drawn as
+        /// a fade: a page curl bends the layer, which needs a mesh the
+        /// compositor does not have.
+        @MainActor var transition: CATransition {
+            let transition = CATransition()
+            transition.type = .flip
+            switch AnimationOptions(rawValue: rawValue & (0xF << 20)) {
+            case .transitionFlipFromLeft: transition.subtype = .fromLeft
+            case .transitionFlipFromRight: transition.subtype = .fromRight
+            case .transitionFlipFromTop: transition.subtype = .fromTop
+            case .transitionFlipFromBottom: transition.subtype = .fromBottom
+            default: transition.type = .fade
+            }
+            return transition
+        }
     }
 
     /// The four curves of animation blocks.
@@ -219,8 +238,10 @@ extension UIView {
 
     /// Runs `animations` (whose changes happen at once) while `view`'s
     /// look changes from its old one to its new one with the transition
-    /// the options name. Every transition is drawn as a cross-dissolve
-    /// here (flips and curls need 3D drawing, which the compositor lacks).
+    /// the options name. A flip turns the view over about its centre line,
+    /// drawn without perspective (the view narrows to the line, then
+    /// widens showing its new look); the curls are drawn as a
+    /// cross-dissolve.
     public class func transition(
         with view: UIView, duration: TimeInterval, options: AnimationOptions = [],
         animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil

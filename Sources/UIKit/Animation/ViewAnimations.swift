@@ -168,8 +168,7 @@ final class ViewAnimations {
             block.close(completion: completion)
             return
         }
-        let transition = CATransition()
-        transition.type = .fade
+        let transition = options.transition
         transition.duration = block.duration
         transition.timingFunction = options.curve.timingFunction
         view.layer.add(transition, forKey: nil)

@@ -118,6 +118,15 @@ extension UIApplication {
         }
     }
 
+    /// The screen the event server drives becomes `UIScreen.main`: its
+    /// size, scale and safe area (which the windows follow).
+    func adoptScreen(of welcome: ServerMessage.Welcome) {
+        UIScreen.main.bounds = CGRect(x: 0, y: 0, width: welcome.screenWidth, height: welcome.screenHeight)
+        UIScreen.main.scale = CGFloat(welcome.screenScale)
+        let safeArea = welcome.screenSafeArea
+        UIScreen.main.safeAreaInsets = UIEdgeInsets(top: safeArea.top, left: safeArea.left, bottom: safeArea.bottom, right: safeArea.right)
+    }
+
     /// Says hello to the server at `path`; the screen it drives becomes
     /// `UIScreen.main`. Without a server the application runs on its own,
     /// saying so once.
@@ -132,9 +141,7 @@ extension UIApplication {
             do {
                 let server = try EventServerConnection.connect(to: path, name: name)
                 inputPort.attach(server)
-                let welcome = server.welcome
-                UIScreen.main.bounds = CGRect(x: 0, y: 0, width: welcome.screenWidth, height: welcome.screenHeight)
-                UIScreen.main.scale = CGFloat(welcome.screenScale)
+                adoptScreen(of: server.welcome)
                 startScreenFrames(for: server)
                 return
             } catch .socket(.connect(_, let code)) where (code == ENOENT || code == ECONNREFUSED) && waited < timeout {

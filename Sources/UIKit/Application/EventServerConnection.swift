@@ -11,8 +11,9 @@ import HID
 final class EventServerConnection {
     /// What arrived, in the order it arrived.
     enum Item {
-        /// `readTime`: when the server read it, seconds of `CLOCK_MONOTONIC`.
-        case event(HIDEvent, sequence: UInt64, readTime: Double)
+        /// `readTime` and `sendTime`: when the server read it and when it
+        /// queued it for this application, seconds of `CLOCK_MONOTONIC`.
+        case event(HIDEvent, sequence: UInt64, readTime: Double, sendTime: Double)
         /// An event message whose HID packet did not decode.
         case malformedEvent(HIDDecodingError, sequence: UInt64)
         case state(ServerMessage.AppState)
@@ -98,8 +99,8 @@ final class EventServerConnection {
         do {
             received = try socket.receive { (bytes) throws(MessageSocketError) -> Received in
                 do throws(ServerProtocolError) {
-                    if let (sequence, readTime, packet) = try ServerMessage.decodeEvent(bytes) {
-                        receiveEvent(sequence: sequence, readTime: readTime, packet: packet, reusing: &contacts)
+                    if let (sequence, readTime, sendTime, packet) = try ServerMessage.decodeEvent(bytes) {
+                        receiveEvent(sequence: sequence, readTime: readTime, sendTime: sendTime, packet: packet, reusing: &contacts)
                         return .event
                     }
                     return .message(try ServerMessage(decoding: bytes))
@@ -131,13 +132,15 @@ final class EventServerConnection {
         return hasItems
     }
 
-    private func receiveEvent(sequence: UInt64, readTime: Double, packet: UnsafeRawBufferPointer, reusing contacts: inout [DigitizerContact]) {
+    private func receiveEvent(
+        sequence: UInt64, readTime: Double, sendTime: Double, packet: UnsafeRawBufferPointer, reusing contacts: inout [DigitizerContact]
+    ) {
         decoder.append(packet)
         var decoded = false
         while let result = decoder.next(reusing: &contacts) {
             switch result {
             case .success(let event) where !decoded:
-                items.append(.event(event, sequence: sequence, readTime: readTime))
+                items.append(.event(event, sequence: sequence, readTime: readTime, sendTime: sendTime))
                 decoded = true
             case .success:
                 break  // one event per message: a second one is not the server's

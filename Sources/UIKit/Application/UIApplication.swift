@@ -297,6 +297,8 @@ open class UIApplication: UIResponder {
         UIScreen.main.bounds = CGRect(x: 0, y: 0, width: 390, height: 844)
         UIScreen.main.scale = 3
         UIScreen.main.maximumFramesPerSecond = 60
+        UIScreen.main.safeAreaInsets = .zero
+        safeAreasInUse = false
         connectEventPath()
     }
 
@@ -319,7 +321,9 @@ open class UIApplication: UIResponder {
         while let result = port.nextEvent() {
             switch result {
             case .success(let event):
-                if eventDelivery.isTracing { eventDelivery.trace(.hidEventReceived(Self.traceKind(of: event), serverReadTime: nil)) }
+                if eventDelivery.isTracing {
+                    eventDelivery.trace(.hidEventReceived(Self.traceKind(of: event), serverReadTime: nil, serverSendTime: nil))
+                }
                 pendingHIDEvents.append(event)
             case .failure(let error): diagnostics.report(Diagnostic(.malformedHIDPacket, error.description))
             }
@@ -334,8 +338,10 @@ open class UIApplication: UIResponder {
     private func receiveFromServer(_ server: EventServerConnection) {
         while let item = server.nextItem() {
             switch item {
-            case .event(let event, let sequence, let readTime):
-                if eventDelivery.isTracing { eventDelivery.trace(.hidEventReceived(Self.traceKind(of: event), serverReadTime: readTime)) }
+            case .event(let event, let sequence, let readTime, let sendTime):
+                if eventDelivery.isTracing {
+                    eventDelivery.trace(.hidEventReceived(Self.traceKind(of: event), serverReadTime: readTime, serverSendTime: sendTime))
+                }
                 pendingAcknowledgements.append((pendingHIDEvents.count, sequence, readTime))
                 pendingHIDEvents.append(event)
             case .malformedEvent(let error, let sequence):
@@ -648,18 +654,21 @@ open class UIApplication: UIResponder {
     /// Unmatched ``beginIgnoringInteractionEvents()`` calls.
     private var interactionIgnoringDepth = 0
 
-    /// Whether touches that begin now are ignored: between
+    /// Whether touches and presses that begin now are ignored: between
     /// ``beginIgnoringInteractionEvents()`` and the matching
     /// ``endIgnoringInteractionEvents()``.
     public var isIgnoringInteractionEvents: Bool { interactionIgnoringDepth > 0 }
 
-    /// Ignores touches until the matching ``endIgnoringInteractionEvents()``
-    /// (calls nest). A touch that begins meanwhile belongs to no window and
-    /// is never delivered, not even its later phases after the end; touches
-    /// already on the screen go on. UIKit does this itself while a view
-    /// controller's presentation or dismissal animates without a gesture
-    /// driving it (`UIPresentationController` calls it, Apple bug report
-    /// 41217893), and so does this implementation.
+    /// Ignores touches and presses until the matching
+    /// ``endIgnoringInteractionEvents()`` (calls nest). A touch or press
+    /// that begins meanwhile belongs to no window and is never delivered,
+    /// not even its later phases after the end; touches and presses already
+    /// down go on. UIKit does this itself while a view controller's
+    /// presentation or dismissal animates without a gesture driving it
+    /// (`UIPresentationController` calls it, Apple bug report 41217893), and
+    /// so does this implementation. Presses count as interaction events as
+    /// Apple's `isUserInteractionEnabled` counts them ("touch, press,
+    /// keyboard, and focus events"); motion events (shake) are not ignored.
     public func beginIgnoringInteractionEvents() {
         interactionIgnoringDepth += 1
     }
@@ -691,6 +700,11 @@ open class UIApplication: UIResponder {
     }
 
     private var keyWindowReference: UnretainedReference<UIWindow>?
+
+    /// Whether any screen or view controller has given a safe area yet:
+    /// until then every view's is zero, and geometry changes skip the safe
+    /// area's bookkeeping (`SafeArea.swift`).
+    var safeAreasInUse = false
 
     /// The application's windows that still exist, in the order they were made.
     public var windows: [UIWindow] {

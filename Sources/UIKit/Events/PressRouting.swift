@@ -3,7 +3,11 @@
 /// 1. When a press begins, it is bound to the key window and to that
 ///    window's first responder, or to the window itself when it has none
 ///    (`FirstResponder.swift`). Its later phases go to the same responder,
-///    even if another has become first responder since.
+///    even if another has become first responder since. A press that
+///    begins while the application ignores interaction events (a view
+///    controller transition no gesture drives) is bound to nothing and
+///    never delivered, not even its release after the end, as a touch
+///    that begins then; presses already down go on.
 /// 2. The application sends a press event to the windows its changing
 ///    presses are bound to, and a motion event to the key window
 ///    (`UIApplication.sendEvent(_:)`, then `UIWindow.sendEvent(_:)`).
@@ -42,7 +46,7 @@ enum PressRouting {
             press.phase = phase
             if phase != .stationary { press.timestamp = event.timestamp }
             press.force = phase == .ended || phase == .cancelled ? 0 : 1
-            if phase == .began, let window = application.keyWindow {
+            if phase == .began, !application.isIgnoringInteractionEvents, let window = application.keyWindow {
                 press.window = window
                 press.responder = window.firstResponder ?? window
             }

@@ -35,10 +35,12 @@ public struct TraceRecord {
 
     /// What happened.
     public enum Step {
-        /// Source1 read a HID event from the input port. `serverReadTime` is
-        /// when the event server read it from its device (`CLOCK_MONOTONIC`
-        /// seconds), when it came from one.
-        case hidEventReceived(HIDEventKind, serverReadTime: TimeInterval?)
+        /// Source1 read a HID event from the input port. When it came from
+        /// the event server, `serverReadTime` is when the server read it from
+        /// its device and `serverSendTime` when the server sent it to this
+        /// application (`CLOCK_MONOTONIC` seconds, the clock of the record's
+        /// own `timestamp`).
+        case hidEventReceived(HIDEventKind, serverReadTime: TimeInterval?, serverSendTime: TimeInterval?)
         /// Source0 turned a HID event into an event and appended it to the
         /// queue, which then holds `queueLength` undelivered events.
         case eventQueued(UIEvent.EventType, queueLength: Int)

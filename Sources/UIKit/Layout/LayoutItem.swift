@@ -56,8 +56,9 @@ final class ViewLayoutState {
     var autoresizingMask: UIView.AutoresizingMask = []
     var autoresizesSubviews = true
     var insetsLayoutMarginsFromSafeArea = true
-    /// A window's safe area insets (its screen's), zero unless set.
-    var windowSafeAreaInsets = UIEdgeInsets.zero
+    /// The safe area insets the view last announced with
+    /// `safeAreaInsetsDidChange()` (see `SafeArea.swift`).
+    var announcedSafeAreaInsets = UIEdgeInsets.zero
     /// The engine of the view tree this view is the root of, if it has
     /// constraints anywhere.
     var engine: LayoutEngine?

@@ -408,21 +408,6 @@ extension UIView: LayoutItem, AnchorProviding {
         return guide
     }
 
-    /// How far the window's safe area reaches into this view's bounds. The
-    /// window's own safe area is its screen's insets (none on the screens
-    /// here unless the window is given some), clipped to the view.
-    public var safeAreaInsets: UIEdgeInsets {
-        guard let window else { return layoutState?.windowSafeAreaInsets ?? .zero }
-        let windowInsets = window.layoutState?.windowSafeAreaInsets ?? .zero
-        if self === window { return windowInsets }
-        let frame = convert(bounds, to: window)
-        let safe = window.bounds.inset(by: windowInsets)
-        return UIEdgeInsets(top: min(max(0, safe.minY - frame.minY), frame.height),
-                            left: min(max(0, safe.minX - frame.minX), frame.width),
-                            bottom: min(max(0, frame.maxY - safe.maxY), frame.height),
-                            right: min(max(0, frame.maxX - safe.maxX), frame.width))
-    }
-
     /// The guides added to this view with ``addLayoutGuide(_:)``.
     public var layoutGuides: [UILayoutGuide] { layoutState?.layoutGuides ?? [] }
 

@@ -22,9 +22,8 @@ struct ListUpdate {
     var insertedRows: [IndexPath] = []
     var reloadedRows: [IndexPath] = []
     var moves: [(from: IndexPath, to: IndexPath)] = []
-    /// Whether the change is shown over time (a table's, see
-    /// `TableUpdateAnimation`); false for a diffable snapshot applied
-    /// without animating differences.
+    /// Whether the change is shown over time (`ListUpdateAnimation`);
+    /// false for a diffable snapshot applied without animating differences.
     var isAnimated = true
     /// How a table's inserted rows come in and its deleted or reloaded
     /// rows' cells leave: the last `RowAnimation` given for each in the batch.
@@ -125,6 +124,8 @@ struct ListUpdate {
 @MainActor
 protocol ListUpdating: AnyObject {
     var updateBatch: ListUpdateBatch { get set }
+    /// The last update's animation, while it may still be running.
+    var lastUpdateAnimation: ListUpdateAnimation? { get }
     func reloadData()
     func applyCheckedUpdate(_ update: ListUpdate)
 }

@@ -20,26 +20,8 @@ import Foundation
 /// 3. a leaving cell is kept on screen, not touchable, until the animation
 ///    ends; then it goes to its reuse queue;
 /// 4. completions (`performBatchUpdates`' and a diffable apply's) run when
-///    the animation ends, with whether it ran to its end.
-@MainActor
-final class TableUpdateAnimation {
-    /// The completions to run when the animation ends.
-    private var completions: [(Bool) -> Void] = []
-    private(set) var isRunning = true
-
-    /// Runs `completion` when the animation ends.
-    func whenFinished(_ completion: @escaping (Bool) -> Void) {
-        completions.append(completion)
-    }
-
-    fileprivate func finish(_ finished: Bool) {
-        isRunning = false
-        let pending = completions
-        completions = []
-        for completion in pending { completion(finished) }
-    }
-}
-
+///    the animation ends, with whether it ran to its end
+///    (`ListUpdateAnimation`).
 extension UITableView {
     /// The cells of the rows on screen before an update: where each was.
     struct UpdateStart {
@@ -50,8 +32,8 @@ extension UITableView {
 
     /// Animates from `start` to what the table now shows (its model), as
     /// the type's documentation says.
-    func animateUpdate(_ update: ListUpdate, from start: UpdateStart) -> TableUpdateAnimation {
-        let animation = TableUpdateAnimation()
+    func animateUpdate(_ update: ListUpdate, from start: UpdateStart) -> ListUpdateAnimation {
+        let animation = ListUpdateAnimation()
         var targets: [(cell: UITableViewCell, frame: CGRect)] = []
         var arrivals: [UITableViewCell] = []
         var shiftOfRowAbove: CGFloat?

@@ -297,6 +297,7 @@ open class UICollectionView: UIScrollView {
 
     /// Asks the data source again for everything, and lays it out.
     open func reloadData() {
+        lastUpdateAnimation = nil
         for (indexPath, cell) in visibleItems {
             collectionDelegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
             enqueue(cell, key: cell.reuseIdentifier)
@@ -633,16 +634,21 @@ open class UICollectionView: UIScrollView {
         collectionDelegate?.collectionView(self, didUnhighlightItemAt: indexPath)
     }
 
-    // MARK: Updates (checked as ListUpdate.swift says)
+    // MARK: Updates (checked as ListUpdate.swift says, shown as CollectionUpdateAnimation.swift says)
 
     var updateBatch = ListUpdateBatch()
+    /// The animation of the last update, while it runs.
+    var lastUpdateAnimation: ListUpdateAnimation?
 
-    /// Applies the changes `updates` makes as one checked update, then calls `completion` with true.
+    /// Applies the changes `updates` makes as one update, checked as a
+    /// whole, then calls `completion` when it has been shown: at the end of
+    /// its animation, with whether the animation ran to its end, or at
+    /// once, with true, when nothing is animated.
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         updateBatch.begin()
         updates?()
         if let update = updateBatch.end() { applyCheckedUpdate(update) }
-        completion?(true)
+        if let completion { whenUpdateShown(completion) }
     }
 
     open func insertItems(at indexPaths: [IndexPath]) { record { $0.insertedRows += indexPaths } }
@@ -653,24 +659,58 @@ open class UICollectionView: UIScrollView {
     open func deleteSections(_ sections: IndexSet) { record { $0.deletedSections.formUnion(sections) } }
     open func reloadSections(_ sections: IndexSet) { record { $0.reloadedSections.formUnion(sections) } }
 
-    /// A checked update keeps the selection of items that stay; the items
-    /// on screen are asked for again (there is no animation to carry cells
-    /// across). A failed check is reported and everything reloads.
+    /// A checked update: items that stay keep their cells (at their new
+    /// index paths) and their selection; the data source is asked only for
+    /// the cells of items that are new on screen. The model changes at
+    /// once; what is shown follows over an animation
+    /// (`CollectionUpdateAnimation.swift`). A failed check is reported and
+    /// everything reloads.
     func applyCheckedUpdate(_ update: ListUpdate) {
         loadIfNeeded()
+        lastUpdateAnimation = nil
         let newCounts = readCounts()
         if let problem = update.firstProblem(old: itemCounts, new: newCounts) {
             reportListProblem("Invalid update: \(problem). The collection view was reloaded from its data source.")
             return reloadData()
         }
+        let animates = showsOverTime(update, in: self)
+        let start = animates ? updateStart(for: update) : UpdateStart()
+        var kept: [IndexPath: UICollectionViewCell] = [:]
+        var leaving: [(indexPath: IndexPath, cell: UICollectionViewCell)] = []
+        for (indexPath, cell) in visibleItems {
+            if let newPath = update.newIndexPath(of: indexPath) {
+                kept[newPath] = cell
+            } else {
+                collectionDelegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
+                if animates { leaving.append((indexPath, cell)) } else { enqueue(cell, key: cell.reuseIdentifier) }
+            }
+        }
+        visibleItems = kept
+        for (_, view) in visibleSupplementaries { enqueue(view, key: view.reuseKey) }
+        visibleSupplementaries = [:]
         var selection: Set<IndexPath> = []
         for selected in selectedItems {
             if let moved = update.newIndexPath(of: selected) { selection.insert(moved) }
         }
-        reloadData()
         selectedItems = selection
+        tracking = nil
+        itemCounts = newCounts
+        collectionViewLayout.collectionViewDidReloadData()
+        collectionViewLayout.invalidateLayout()
         layoutIfNeeded()
+        if animates { lastUpdateAnimation = animateUpdate(from: start, leaving: leaving) }
     }
+
+    /// The cell of an item leaving the screen goes to its reuse queue.
+    func enqueueForReuse(_ cell: UICollectionViewCell) {
+        enqueue(cell, key: cell.reuseIdentifier)
+    }
+
+    /// The cells on screen now, by the index path each will have.
+    var visibleCellsByIndexPath: [IndexPath: UICollectionViewCell] { visibleItems }
+
+    /// Converts a rectangle of the layout's coordinates into the collection view's.
+    func viewRect(fromLayout rect: CGRect) -> CGRect { layoutRect(rect) }
 }
 
 extension UICollectionView: ListUpdating {}

@@ -29,14 +29,18 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, I
         current
     }
 
-    /// Shows `snapshot` through a checked update of the differences (or a
-    /// reload, when sections changed order). Nothing is animated.
+    /// Shows `snapshot`: the collection view is updated by the differences
+    /// from the current one (or reloaded, when sections changed order),
+    /// animated as the collection view animates updates when
+    /// `animatingDifferences` is true; `completion` runs once it is shown
+    /// (at the animation's end).
     open func apply(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
                     animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
         let difference = SnapshotDifference(from: current, to: snapshot)
         current = snapshot
-        if let collectionView { difference.show(in: collectionView, animated: animatingDifferences) }
-        completion?()
+        guard let collectionView else { completion?(); return }
+        difference.show(in: collectionView, animated: animatingDifferences)
+        collectionView.whenUpdateShown { _ in completion?() }
     }
 
     /// The item shown at `indexPath`; nil if there is none.

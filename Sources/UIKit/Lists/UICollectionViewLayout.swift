@@ -94,6 +94,14 @@ open class UICollectionViewLayout {
     /// The attributes of one supplementary view.
     open func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
 
+    /// Where an item inserted by an update starts from, in the layout's
+    /// coordinates: nil (the default) fades the item in where it goes.
+    open func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
+
+    /// Where an item deleted by an update ends, in the layout's
+    /// coordinates: nil (the default) fades the item out where it was.
+    open func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
+
     /// Whether the collection view mirrors this layout's horizontal
     /// coordinates when its direction is not ``developmentLayoutDirection``:
     /// then the layout works left to right as designed and the collection

@@ -29,16 +29,6 @@ extension UITableView: ListUpdating {
         if let completion { whenUpdateShown(completion) }
     }
 
-    /// Runs `completion` when the last update has been shown: at the end of
-    /// its animation, or now if none is running.
-    func whenUpdateShown(_ completion: @escaping (Bool) -> Void) {
-        if let lastUpdateAnimation, lastUpdateAnimation.isRunning {
-            lastUpdateAnimation.whenFinished(completion)
-        } else {
-            completion(true)
-        }
-    }
-
     /// Starts a batch: the changes until the matching ``endUpdates()`` are one update.
     public func beginUpdates() {
         updateBatch.begin()
@@ -121,7 +111,7 @@ extension UITableView: ListUpdating {
             reportListProblem("Invalid update: \(problem). The table was reloaded from its data source.")
             return reloadData()
         }
-        let animates = update.isAnimated && window != nil && !ViewAnimations.current.showsChangesAtOnce
+        let animates = showsOverTime(update, in: self)
         var start = UpdateStart()
         // Rows that stay keep their cells at their new index paths; the others leave.
         var kept: [VisibleRow] = []

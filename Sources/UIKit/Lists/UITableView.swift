@@ -760,7 +760,7 @@ open class UITableView: UIScrollView {
     /// The batch being collected.
     var updateBatch = ListUpdateBatch()
     /// The animation of the last update, while it runs.
-    var lastUpdateAnimation: TableUpdateAnimation?
+    var lastUpdateAnimation: ListUpdateAnimation?
 
     // MARK: Swipe actions (see UITableView+SwipeActions.swift)
 

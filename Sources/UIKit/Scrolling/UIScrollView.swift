@@ -80,9 +80,10 @@ open class UIScrollView: UIView {
     open override var bounds: CGRect {
         get { super.bounds }
         set {
-            let oldOrigin = super.bounds.origin
+            let old = super.bounds
             super.bounds = newValue
-            let scrolled = super.bounds.origin != oldOrigin
+            let scrolled = super.bounds.origin != old.origin
+            if super.bounds.size != old.size { updateSafeAreaContentInset() }
             scrollIndicatorsFollowContent(offsetChanged: scrolled)
             if scrolled {
                 refreshControl?.scrollViewDidScroll(self)
@@ -100,6 +101,7 @@ open class UIScrollView: UIView {
                 return
             }
             scrollIndicatorsFollowContent(offsetChanged: false)
+            updateSafeAreaContentInset()
         }
     }
 
@@ -128,9 +130,38 @@ open class UIScrollView: UIView {
         }
     }
 
-    /// The insets scrolling uses. UIKit adds the safe area to
-    /// ``contentInset``; there are no bars or safe areas here, so they are equal.
-    open var adjustedContentInset: UIEdgeInsets { contentInset }
+    /// The insets scrolling uses: ``contentInset`` plus the part of the
+    /// safe area that ``contentInsetAdjustmentBehavior`` takes in.
+    open var adjustedContentInset: UIEdgeInsets {
+        let system = safeAreaContentInset
+        return UIEdgeInsets(top: contentInset.top + system.top, left: contentInset.left + system.left,
+                            bottom: contentInset.bottom + system.bottom, right: contentInset.right + system.right)
+    }
+
+    /// How the safe area becomes part of ``adjustedContentInset``.
+    public enum ContentInsetAdjustmentBehavior: Int, Sendable {
+        /// As `scrollableAxes`, and always at the top and bottom when the
+        /// scroll view is the root view of a controller inside a
+        /// navigation or tab bar controller. The default.
+        case automatic
+        /// Only along the axes the content can scroll on: vertically when
+        /// it is taller than the view or ``UIScrollView/alwaysBounceVertical``
+        /// is set, horizontally likewise (and scrolling is enabled).
+        case scrollableAxes
+        /// Never: the adjusted insets are the content insets.
+        case never
+        /// Always, on every edge.
+        case always
+    }
+
+    /// How the safe area is added to the content insets. Default ``ContentInsetAdjustmentBehavior-swift.enum/automatic``.
+    open var contentInsetAdjustmentBehavior = ContentInsetAdjustmentBehavior.automatic {
+        didSet { updateSafeAreaContentInset() }
+    }
+
+    /// The part of the safe area taken into ``adjustedContentInset``, as
+    /// last worked out (see `SafeArea.swift`).
+    var safeAreaContentInset = UIEdgeInsets.zero
 
     /// Called when ``adjustedContentInset`` changes; subclasses call super.
     open func adjustedContentInsetDidChange() {}
@@ -176,7 +207,10 @@ open class UIScrollView: UIView {
     /// When false, dragging does not scroll (the pan recognizer is disabled)
     /// and content touches are not delayed.
     open var isScrollEnabled = true {
-        didSet { updateContentTouchHandling() }
+        didSet {
+            updateContentTouchHandling()
+            updateSafeAreaContentInset()
+        }
     }
 
     /// When true, a drag that starts mostly along one axis scrolls only along
@@ -191,10 +225,14 @@ open class UIScrollView: UIView {
 
     /// With ``bounces``, lets the user drag vertically (and rubber-band) even
     /// when the content is not taller than the view.
-    open var alwaysBounceVertical = false
+    open var alwaysBounceVertical = false {
+        didSet { updateSafeAreaContentInset() }
+    }
     /// With ``bounces``, lets the user drag horizontally even when the
     /// content is not wider than the view.
-    open var alwaysBounceHorizontal = false
+    open var alwaysBounceHorizontal = false {
+        didSet { updateSafeAreaContentInset() }
+    }
 
     /// When true, the content comes to rest only at multiples of the view's size.
     open var isPagingEnabled = false

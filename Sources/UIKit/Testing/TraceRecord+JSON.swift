@@ -36,10 +36,11 @@ public final class TraceJSONEncoder {
         func add(_ key: String, _ value: String) { fields.append((key, value)) }
         func step(_ name: String) { add("step", Self.string(name)) }
         switch record.step {
-        case .hidEventReceived(let kind, let serverReadTime):
+        case .hidEventReceived(let kind, let serverReadTime, let serverSendTime):
             step("hidEventReceived")
             add("kind", Self.string(kind.rawValue))
             add("serverReadTime", serverReadTime.map(Self.number) ?? "null")
+            add("serverSendTime", serverSendTime.map(Self.number) ?? "null")
         case .eventQueued(let type, let queueLength):
             step("eventQueued")
             add("type", Self.string(Self.name(of: type)))

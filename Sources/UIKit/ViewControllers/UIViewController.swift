@@ -81,6 +81,26 @@ open class UIViewController: UIResponder {
     /// Called after the root view laid out its subviews.
     open func viewDidLayoutSubviews() {}
 
+    // MARK: The safe area
+
+    /// Insets added to the safe area the root view gets from its
+    /// superview: room a controller keeps for bars of its own. Negative or
+    /// non-finite insets are refused.
+    open var additionalSafeAreaInsets = UIEdgeInsets.zero {
+        didSet {
+            let edges = [additionalSafeAreaInsets.top, additionalSafeAreaInsets.left,
+                         additionalSafeAreaInsets.bottom, additionalSafeAreaInsets.right]
+            guard edges.allSatisfy({ $0.isFinite && $0 >= 0 }) else { return additionalSafeAreaInsets = oldValue }
+            guard additionalSafeAreaInsets != oldValue else { return }
+            if additionalSafeAreaInsets != .zero { UIApplication.shared.safeAreasInUse = true }
+            viewIfLoaded?.safeAreaMayHaveChanged()
+        }
+    }
+
+    /// Called when the root view's safe area changed, after the view's own
+    /// `safeAreaInsetsDidChange()`; the view is marked for layout.
+    open func viewSafeAreaInsetsDidChange() {}
+
     // MARK: Appearance
 
     /// The view is about to join a window.

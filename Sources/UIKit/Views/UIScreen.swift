@@ -35,6 +35,21 @@ public final class UIScreen {
         CGRect(x: 0, y: 0, width: bounds.width * scale, height: bounds.height * scale)
     }
 
+    /// How far the screen's rounded corners, sensor housing and home
+    /// indicator reach in from each edge, in points: the safe area of a
+    /// window that covers the screen. UIKit keeps this to itself (apps read
+    /// a window's or a view's `safeAreaInsets`); here the event server's
+    /// welcome sets it (`openuikit-server --safe-area`, or the known
+    /// insets of the iPhone of the screen's size), and a test may set it.
+    /// None by default. Insets that are not finite or are negative are refused.
+    public var safeAreaInsets = UIEdgeInsets.zero {
+        didSet {
+            let edges = [safeAreaInsets.top, safeAreaInsets.left, safeAreaInsets.bottom, safeAreaInsets.right]
+            guard !edges.anySatisfy({ !($0.isFinite && $0 >= 0) }) else { return safeAreaInsets = oldValue }
+            if safeAreaInsets != oldValue { safeAreaInsetsDidChange() }
+        }
+    }
+
     /// The refresh rate of the display: 60 Hz, or 120 Hz for a ProMotion
     /// display. The display clock ticks at this rate; other values are refused.
     public var maximumFramesPerSecond: Int = 60 {

@@ -96,6 +96,7 @@ open class UIView: UIResponder, CALayerDelegate {
             layer.frame = newValue
             sizeDidChange(from: oldSize)
             if layoutState != nil { layoutGeometryDidChange() }
+            safeAreaMayHaveChanged()
         }
     }
 
@@ -105,10 +106,12 @@ open class UIView: UIResponder, CALayerDelegate {
         get { layer.bounds }
         set {
             guard newValue.isFinite else { return reportInvalidGeometry("bounds", newValue) }
-            let oldSize = layer.bounds.size
+            let oldBounds = layer.bounds
             layer.bounds = newValue
-            sizeDidChange(from: oldSize)
+            sizeDidChange(from: oldBounds.size)
             if layoutState != nil { layoutGeometryDidChange() }
+            safeAreaMayHaveChanged()
+            if layer.bounds.origin != oldBounds.origin { subviewsSafeAreaMayHaveChanged() }
         }
     }
 
@@ -136,6 +139,7 @@ open class UIView: UIResponder, CALayerDelegate {
             guard newValue.isFinite else { return reportInvalidGeometry("center", newValue) }
             layer.position = newValue
             if layoutState != nil { layoutGeometryDidChange() }
+            safeAreaMayHaveChanged()
         }
     }
 
@@ -347,6 +351,7 @@ open class UIView: UIResponder, CALayerDelegate {
         parent.subviewsDidChange()
         inheritedTintChanged()
         if oldWindow != nil { didMoveWindow(from: oldWindow) }
+        safeAreaMayHaveChanged(throughSubtree: true)
         didMoveToSuperview()
     }
 
@@ -395,6 +400,7 @@ open class UIView: UIResponder, CALayerDelegate {
         view.inheritedTintChanged()
         if oldWindow !== newWindow { view.didMoveWindow(from: oldWindow) }
         if newWindow == nil && isInMask { view.displayAsMask() }
+        view.safeAreaMayHaveChanged(throughSubtree: true)
         view.didMoveToSuperview()
         didAddSubview(view)
     }

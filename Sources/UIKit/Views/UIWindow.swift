@@ -56,6 +56,7 @@ open class UIWindow: UIView {
     private func joinApplication() {
         layer.isHidden = true
         UIApplication.shared.register(self)
+        safeAreaMayHaveChanged()
     }
 
     /// Released on the main thread, as every view (see `UIView`'s deinitializer).

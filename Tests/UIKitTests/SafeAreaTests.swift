@@ -1,0 +1,191 @@
+import HID
+import Testing
+@testable import UIKit
+
+/// The safe area, from the screen's insets down to views, view
+/// controllers and scroll views (`SafeArea.swift`).
+@MainActor
+@Suite struct SafeAreaTests {
+    /// An iPhone 12–14's portrait safe area (see the event server's `Screen.knownSafeAreas`).
+    static let phone = UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
+
+    /// A view that logs its safe area changes into `log`.
+    final class WatchingView: UIView {
+        var name = ""
+        var log: CallLog?
+        override func safeAreaInsetsDidChange() {
+            super.safeAreaInsetsDidChange()
+            log?.add("\(name) \(safeAreaInsets.top),\(safeAreaInsets.bottom)")
+        }
+    }
+
+    final class WatchingController: UIViewController {
+        let log: CallLog
+        init(log: CallLog) {
+            self.log = log
+            super.init(nibName: nil, bundle: nil)
+        }
+        required init?(coder: NSCoder) { nil }
+        override func loadView() {
+            let view = WatchingView()
+            view.name = "root"
+            view.log = log
+            self.view = view
+        }
+        override func viewSafeAreaInsetsDidChange() {
+            super.viewSafeAreaInsetsDidChange()
+            log.add("controller \(view.safeAreaInsets.top),\(view.safeAreaInsets.bottom)")
+        }
+    }
+
+    /// A window that covers a 400 × 800 screen.
+    private func screenFilledByAWindow() -> UIWindow {
+        let window = makeWindow()
+        UIScreen.main.bounds = window.frame
+        return window
+    }
+
+    @Test func aWindowHasTheScreensInsetsClippedToItsFrame() {
+        let window = screenFilledByAWindow()
+        #expect(window.safeAreaInsets == .zero)
+        UIScreen.main.safeAreaInsets = Self.phone
+        #expect(window.safeAreaInsets == Self.phone)
+        let upper = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 300))
+        #expect(upper.safeAreaInsets == UIEdgeInsets(top: 47, left: 0, bottom: 0, right: 0))
+        let middle = UIWindow(frame: CGRect(x: 0, y: 100, width: 400, height: 300))
+        #expect(middle.safeAreaInsets == .zero)
+        // Insets that are not finite or are negative are refused.
+        UIScreen.main.safeAreaInsets = UIEdgeInsets(top: .nan, left: 0, bottom: 0, right: 0)
+        UIScreen.main.safeAreaInsets = UIEdgeInsets(top: -3, left: 0, bottom: 0, right: 0)
+        #expect(UIScreen.main.safeAreaInsets == Self.phone)
+    }
+
+    @Test func viewsTakeWhatTheyOverlapAndControllersAddTheirExtraInsets() {
+        let window = screenFilledByAWindow()
+        let log = CallLog()
+        let controller = WatchingController(log: log)
+        window.rootViewController = controller
+        let band = WatchingView(frame: CGRect(x: 0, y: 20, width: 400, height: 100))
+        band.name = "band"
+        band.log = log
+        controller.view.addSubview(band)
+        let middle = WatchingView(frame: CGRect(x: 0, y: 300, width: 400, height: 100))
+        middle.name = "middle"
+        middle.log = log
+        controller.view.addSubview(middle)
+        #expect(log.entries.isEmpty, "no safe area yet, nothing to announce")
+
+        UIScreen.main.safeAreaInsets = Self.phone
+        // Top down: the root view, then its controller, then the subviews whose safe area changed.
+        #expect(log.entries == ["root 47.0,34.0", "controller 47.0,34.0", "band 27.0,0.0"])
+        #expect(band.safeAreaInsets == UIEdgeInsets(top: 27, left: 0, bottom: 0, right: 0))
+        #expect(middle.safeAreaInsets == .zero)
+        #expect(band.safeAreaLayoutGuide.layoutFrame == CGRect(x: 0, y: 27, width: 400, height: 73))
+
+        log.clear()
+        controller.additionalSafeAreaInsets = UIEdgeInsets(top: 10, left: 0, bottom: 0, right: 0)
+        #expect(controller.view.safeAreaInsets == UIEdgeInsets(top: 57, left: 0, bottom: 34, right: 0))
+        #expect(log.entries == ["root 57.0,34.0", "controller 57.0,34.0", "band 37.0,0.0"])
+
+        log.clear()
+        band.frame.origin.y = 60
+        #expect(log.entries == ["band 0.0,0.0"], "moved below the safe area's top (57)")
+        #expect(band.safeAreaInsets == .zero)
+        band.frame.origin.y = 0
+        #expect(log.entries == ["band 0.0,0.0", "band 57.0,0.0"])
+
+        log.clear()
+        UIScreen.main.safeAreaInsets = Self.phone
+        #expect(log.entries.isEmpty, "the same insets again change nothing")
+        band.removeFromSuperview()
+        #expect(log.entries == ["band 0.0,0.0"], "out of the window, no safe area")
+    }
+
+    @Test func theSafeAreaGuideFollowsTheScreen() {
+        let window = screenFilledByAWindow()
+        let container = UIView(frame: window.bounds)
+        window.addSubview(container)
+        let view = UIView()
+        view.translatesAutoresizingMaskIntoConstraints = false
+        container.addSubview(view)
+        let safe = container.safeAreaLayoutGuide
+        NSLayoutConstraint.activate([
+            view.leadingAnchor.constraint(equalTo: safe.leadingAnchor), view.trailingAnchor.constraint(equalTo: safe.trailingAnchor),
+            view.topAnchor.constraint(equalTo: safe.topAnchor), view.bottomAnchor.constraint(equalTo: safe.bottomAnchor),
+        ])
+        window.layoutIfNeeded()
+        #expect(view.frame == CGRect(x: 0, y: 0, width: 400, height: 800))
+        UIScreen.main.safeAreaInsets = Self.phone
+        window.layoutIfNeeded()
+        #expect(view.frame == CGRect(x: 0, y: 47, width: 400, height: 800 - 47 - 34))
+    }
+
+    @Test func aTablesFirstRowSitsBelowTheTopInsetAndItsRowsDoNotTakeItAgain() throws {
+        let window = screenFilledByAWindow()
+        let table = UITableView(frame: window.bounds, style: .plain)
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+        table.rowHeight = 44
+        let log = TableLog(rowCounts: [100])
+        table.dataSource = log
+        window.addSubview(table)
+        window.layoutIfNeeded()
+        #expect(table.adjustedContentInset == .zero)
+
+        UIScreen.main.safeAreaInsets = Self.phone
+        window.layoutIfNeeded()
+        // Tables bounce vertically, so `.automatic` takes the top and bottom in.
+        #expect(table.adjustedContentInset == Self.phone)
+        #expect(table.contentOffset.y == -47, "content resting at its top stays at the new top")
+        let first = try #require(table.cellForRow(at: IndexPath(row: 0, section: 0)))
+        #expect(first.convert(first.bounds, to: window).minY == 47)
+        #expect(first.safeAreaInsets == .zero, "the table took the top in; its rows do not take it again")
+        // At the far end, the last row stops above the bottom inset.
+        table.contentOffset.y = table.contentSize.height + 34 - table.bounds.height
+        window.layoutIfNeeded()
+        let last = try #require(table.cellForRow(at: IndexPath(row: 99, section: 0)))
+        // (Row tops are running sums of the heights: within a float's error of 766.)
+        #expect(abs(last.convert(last.bounds, to: window).maxY - (800 - 34)) < 1e-6)
+        #expect(last.safeAreaInsets == .zero)
+
+        table.contentInsetAdjustmentBehavior = .never
+        #expect(table.adjustedContentInset == .zero)
+    }
+
+    @Test func scrollViewsAdjustAlongTheAxesTheirBehaviourNames() {
+        let window = screenFilledByAWindow()
+        UIScreen.main.safeAreaInsets = UIEdgeInsets(top: 47, left: 10, bottom: 34, right: 20)
+        let scrollView = UIScrollView(frame: window.bounds)
+        window.addSubview(scrollView)
+        // Short content does not scroll: `.automatic` outside a navigation controller adds nothing.
+        scrollView.contentSize = CGSize(width: 400, height: 500)
+        #expect(scrollView.adjustedContentInset == .zero)
+        #expect(scrollView.contentOffset == .zero)
+        scrollView.contentSize = CGSize(width: 400, height: 2000)
+        #expect(scrollView.adjustedContentInset == UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+        #expect(scrollView.contentOffset == CGPoint(x: 0, y: -47))
+        scrollView.contentInset = UIEdgeInsets(top: 5, left: 0, bottom: 0, right: 0)
+        #expect(scrollView.adjustedContentInset == UIEdgeInsets(top: 52, left: 0, bottom: 34, right: 0))
+        scrollView.contentInsetAdjustmentBehavior = .always
+        #expect(scrollView.adjustedContentInset == UIEdgeInsets(top: 52, left: 10, bottom: 34, right: 20))
+        scrollView.contentInsetAdjustmentBehavior = .never
+        #expect(scrollView.adjustedContentInset == UIEdgeInsets(top: 5, left: 0, bottom: 0, right: 0))
+        // With none taken in, a subview scrolled under the top inset has it.
+        let content = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 100))
+        scrollView.addSubview(content)
+        scrollView.contentOffset = CGPoint(x: 0, y: 20)
+        #expect(content.safeAreaInsets == UIEdgeInsets(top: 67, left: 10, bottom: 0, right: 20))
+        scrollView.contentInsetAdjustmentBehavior = .always
+        #expect(content.safeAreaInsets == .zero)
+    }
+
+    /// The welcome's safe area is the screen's, and the windows follow.
+    @Test func theEventServersSafeAreaBecomesTheScreens() throws {
+        let window = screenFilledByAWindow()
+        #expect(window.safeAreaInsets == .zero)
+        UIApplication.shared.adoptScreen(of: .init(
+            clientIdentifier: 1, screenWidth: 400, screenHeight: 800, screenScale: 3,
+            screenSafeArea: .init(top: 59, left: 0, bottom: 34, right: 0), isForeground: true))
+        #expect(UIScreen.main.safeAreaInsets == UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0))
+        #expect(window.safeAreaInsets == UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0))
+    }
+}
