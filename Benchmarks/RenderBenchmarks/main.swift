@@ -4,7 +4,8 @@
 // number of times inside a function of its own, for callgrind's
 // --toggle-collect (see docs/compositor.md); `--frame PATH` writes the cards
 // scene's full frame as a PNG, to look at or to compare two builds;
-// `--table-frame PATH` the flung table's last frame (drawn by copies).
+// `--table-frame PATH` the flung table's last frame (drawn by copies);
+// `--table-only` times the flung table alone (with `--quick`, 3 flings).
 //
 // 1. The "cards" scene on a 1170×2532 pt screen at scale 1 (points are
 //    pixels), opaque white: 200 views, i = 0…199, each over the ones before:
@@ -225,6 +226,10 @@ func writePNG(_ compositor: LayerCompositor, to path: String) throws {
 func main() throws {
     let arguments = CommandLine.arguments
     let quick = arguments.contains("--quick")
+    if arguments.contains("--table-only") {
+        // The flung table alone (Benchmarks/qt-list.sh runs it beside Qt's QListView).
+        return try measureFlungTable(flings: quick ? 3 : 20)
+    }
     if let index = arguments.firstIndex(of: "--count"), index + 1 < arguments.count {
         // Each scene is kept until the counted region has ended: its views'
         // deinitialisers are not the frames' work.
@@ -420,13 +425,6 @@ func main() throws {
         movingFrames.append(now() - start)
     }
 
-    let table = try TableScene()
-    table.verify()
-    let tableTimes = table.measureFrames(flings: quick ? 3 : 20)
-    let tableFrames = tableTimes.frame.map { Double($0) / 1e9 }.sorted()
-    let tableTurns = tableTimes.turn.map { Double($0) / 1e9 }.sorted()
-    let tableComposites = tableTimes.composite.map { Double($0) / 1e9 }.sorted()
-
     func ms(_ seconds: Double) -> String { String(format: "%.3f ms", seconds * 1000) }
     print("cards, full frame (1170×2532, 200 layers)      median \(ms(median(full)))   best \(ms(full.min()!))   aim ≤ 6 ms")
     print("cards, damaged frame (100×100 at 500,1200)     median \(ms(median(damaged)))   best \(ms(damaged.min()!))   aim ≤ 0.15 ms")
@@ -438,6 +436,19 @@ func main() throws {
     print("cards, that picture drawn whole, no refresh    median \(ms(median(animatedPictures)))   best \(ms(animatedPictures.min()!))")
     print("cards, every card moving, visibly fading       median \(ms(median(fadingFrames)))   best \(ms(fadingFrames.min()!))")
     print("cards, one card animating (refresh+frame)      median \(ms(median(movingFrames)))   best \(ms(movingFrames.min()!))   aim ≤ 2 × damaged")
+    try measureFlungTable(flings: quick ? 3 : 20)
+}
+
+/// The flung table (5. above): times `flings` flings' decelerations and prints the figures.
+@MainActor
+func measureFlungTable(flings: Int) throws {
+    let table = try TableScene()
+    table.verify()
+    let tableTimes = table.measureFrames(flings: flings)
+    let tableFrames = tableTimes.frame.map { Double($0) / 1e9 }.sorted()
+    let tableTurns = tableTimes.turn.map { Double($0) / 1e9 }.sorted()
+    let tableComposites = tableTimes.composite.map { Double($0) / 1e9 }.sorted()
+    func ms(_ seconds: Double) -> String { String(format: "%.3f ms", seconds * 1000) }
     func percentile99(_ sorted: [Double]) -> Double { sorted[sorted.count * 99 / 100] }
     print("table, 10,000 rows flung at 120 Hz, CPU/frame  median \(ms(median(tableFrames)))   p99 \(ms(percentile99(tableFrames)))   (\(tableFrames.count) frames)   aim ≤ 2 ms")
     print("  of which the run loop's turn (motion, layout, reuse, text, commit)  median \(ms(median(tableTurns)))   p99 \(ms(percentile99(tableTurns)))")

@@ -112,7 +112,7 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// A transform applied to the sublayers (not to the layer itself),
     /// about the layer's anchor point.
-    public var sublayerTransform: CATransform3D = CATransform3DIdentity {
+    @exclusivity(unchecked) public var sublayerTransform: CATransform3D = CATransform3DIdentity {
         didSet {
             if !sublayerTransform.isFinite { sublayerTransform = oldValue }
             markChanged(.geometry)
@@ -122,7 +122,7 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// Orders siblings: higher values are drawn and hit-tested in front,
     /// whatever their order among the sublayers.
-    public var zPosition: CGFloat = 0 {
+    @exclusivity(unchecked) public var zPosition: CGFloat = 0 {
         didSet {
             if !zPosition.isFinite { zPosition = oldValue }
             markChanged(.geometry)
@@ -216,7 +216,7 @@ open class CALayer: NSObject, CAMediaTiming {
         didSet { if masksToBounds != oldValue { markChanged(.group) } }
     }
 
-    public var backgroundColor: CGColor? {
+    @exclusivity(unchecked) public var backgroundColor: CGColor? {
         didSet {
             markChanged(.appearance)
             if backgroundColor != oldValue { propertyDidChange("backgroundColor", from: oldValue) }
@@ -226,7 +226,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Rounds the background and border (and, with ``masksToBounds``, the
     /// contents and sublayers) at the corners in ``maskedCorners``.
     /// Negative and non-finite values are refused.
-    public var cornerRadius: CGFloat = 0 {
+    @exclusivity(unchecked) public var cornerRadius: CGFloat = 0 {
         didSet {
             if !(cornerRadius.isFinite && cornerRadius >= 0) { cornerRadius = oldValue }
             markChanged(.group)
@@ -235,13 +235,13 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     /// Which corners ``cornerRadius`` rounds; all four by default.
-    public var maskedCorners: CACornerMask = .all {
+    @exclusivity(unchecked) public var maskedCorners: CACornerMask = .all {
         didSet { markChanged(.group) }
     }
 
     /// A border inset from the bounds, drawn above the contents and the
     /// sublayers. Negative and non-finite widths are refused.
-    public var borderWidth: CGFloat = 0 {
+    @exclusivity(unchecked) public var borderWidth: CGFloat = 0 {
         didSet {
             if !(borderWidth.isFinite && borderWidth >= 0) { borderWidth = oldValue }
             markChanged(.appearance)
@@ -250,7 +250,7 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     /// Opaque black by default, as in Core Animation.
-    public var borderColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) {
+    @exclusivity(unchecked) public var borderColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) {
         didSet {
             markChanged(.appearance)
             if borderColor != oldValue { propertyDidChange("borderColor", from: oldValue) }
@@ -262,7 +262,7 @@ open class CALayer: NSObject, CAMediaTiming {
 
     // MARK: Shadow
 
-    public var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) {
+    @exclusivity(unchecked) public var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) {
         didSet {
             markChanged(.appearance)
             if shadowColor != oldValue { propertyDidChange("shadowColor", from: oldValue) }
@@ -270,7 +270,7 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     /// 0 (no shadow, the default) to 1.
-    public var shadowOpacity: Float = 0 {
+    @exclusivity(unchecked) public var shadowOpacity: Float = 0 {
         didSet {
             if shadowOpacity.isNaN { shadowOpacity = oldValue }
             markChanged(.appearance)
@@ -279,7 +279,7 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     /// Where the shadow falls, in the superlayer's units; (0, −3) by default.
-    public var shadowOffset = CGSize(width: 0, height: -3) {
+    @exclusivity(unchecked) public var shadowOffset = CGSize(width: 0, height: -3) {
         didSet {
             if !(shadowOffset.width.isFinite && shadowOffset.height.isFinite) { shadowOffset = oldValue }
             markChanged(.appearance)
@@ -288,7 +288,7 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     /// The blur of the shadow, in points; 3 by default.
-    public var shadowRadius: CGFloat = 3 {
+    @exclusivity(unchecked) public var shadowRadius: CGFloat = 3 {
         didSet {
             if !(shadowRadius.isFinite && shadowRadius >= 0) { shadowRadius = oldValue }
             markChanged(.appearance)
@@ -306,24 +306,24 @@ open class CALayer: NSObject, CAMediaTiming {
             markChanged(.appearance)
         }
     }
-    private var storedShadowPath: CGPath?
+    @exclusivity(unchecked) private var storedShadowPath: CGPath?
 
     // MARK: Contents
 
     /// What the layer shows inside its bounds: a `CGImage`, or nil. A
     /// delegate's drawing ends up here.
-    public var contents: Any? {
+    @exclusivity(unchecked) public var contents: Any? {
         didSet { markChanged(.appearance) }
     }
 
     /// Where in the bounds the contents go; ``CALayerContentsGravity/resize`` by default.
-    public var contentsGravity: CALayerContentsGravity = .resize {
+    @exclusivity(unchecked) public var contentsGravity: CALayerContentsGravity = .resize {
         didSet { markChanged(.appearance) }
     }
 
     /// Pixels of the contents per point: an image with scale 2 is half as
     /// large in points as it is in pixels (for the gravities that keep size).
-    public var contentsScale: CGFloat = 1 {
+    @exclusivity(unchecked) public var contentsScale: CGFloat = 1 {
         didSet {
             if !(contentsScale.isFinite && contentsScale > 0) { contentsScale = oldValue }
             markChanged(.appearance)
@@ -332,7 +332,7 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// The part of the contents shown, in unit coordinates of the image;
     /// the whole image by default.
-    public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) {
+    @exclusivity(unchecked) public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) {
         didSet {
             if !contentsRect.isFinite { contentsRect = oldValue }
             markChanged(.appearance)
@@ -362,8 +362,11 @@ open class CALayer: NSObject, CAMediaTiming {
     // MARK: Animations and actions (Animation/CALayer+Animations.swift)
 
     /// The animations added to the layer, in the order they apply; nil
-    /// when there are none.
-    package var animationList: LayerAnimationList?
+    /// when there are none. It, the layer's timing and the appearance
+    /// properties (below, `@exclusivity(unchecked)`) are read for every
+    /// animated layer at every refresh, only on the main actor and never
+    /// through overlapping inout accesses (docs/performance.md).
+    @exclusivity(unchecked) package var animationList: LayerAnimationList?
     /// A presentation or model copy: it marks nothing and runs no actions.
     package var isDetachedCopy = false
     /// For a presentation copy, the model layer it was made from.
@@ -409,9 +412,9 @@ open class CALayer: NSObject, CAMediaTiming {
 
     // MARK: Layer time (CAMediaTiming)
 
-    public var beginTime: TimeInterval = 0 { didSet { layerTimingDidChange() } }
-    public var timeOffset: TimeInterval = 0 { didSet { layerTimingDidChange() } }
-    public var speed: Float = 1 { didSet { layerTimingDidChange() } }
+    @exclusivity(unchecked) public var beginTime: TimeInterval = 0 { didSet { layerTimingDidChange() } }
+    @exclusivity(unchecked) public var timeOffset: TimeInterval = 0 { didSet { layerTimingDidChange() } }
+    @exclusivity(unchecked) public var speed: Float = 1 { didSet { layerTimingDidChange() } }
     public var duration: TimeInterval = 0
     public var repeatCount: Float = 0
     public var repeatDuration: TimeInterval = 0

@@ -786,3 +786,101 @@ struct MovingTransitionCase: CustomTestStringConvertible, Sendable {
         }
     }
 }
+
+/// The animatable values by key path: each key path is read from its
+/// string once (`LayerKeyPath`), and the values of each shape are combined
+/// part by part without building arrays. Both must give what the plain
+/// definitions give.
+@MainActor
+@Suite struct LayerValuesKeyPathTests {
+    /// Every key path reads back what was set through it, and changes no
+    /// other property.
+    @Test func everyKeyPathReadsAndWritesItsOwnProperty() throws {
+        let layer = CALayer()
+        layer.bounds = CGRect(x: 1, y: 2, width: 30, height: 40)
+        layer.position = CGPoint(x: 5, y: 6)
+        let base = LayerValues(of: layer)
+        let cases: [(String, AnimatableValue)] = [
+            ("position", .point(CGPoint(x: 7, y: 8))), ("position.x", .scalar(9)), ("position.y", .scalar(10)),
+            ("bounds", .rect(CGRect(x: 11, y: 12, width: 13, height: 14))), ("bounds.origin", .point(CGPoint(x: 15, y: 16))),
+            ("bounds.origin.x", .scalar(17)), ("bounds.origin.y", .scalar(18)), ("bounds.size", .size(CGSize(width: 19, height: 20))),
+            ("bounds.size.width", .scalar(21)), ("bounds.size.height", .scalar(22)),
+            ("anchorPoint", .point(CGPoint(x: 0.1, y: 0.2))), ("anchorPoint.x", .scalar(0.3)), ("anchorPoint.y", .scalar(0.4)),
+            ("transform", .transform(CATransform3DMakeScale(2, 3, 1))), ("sublayerTransform", .transform(CATransform3DMakeTranslation(4, 5, 0))),
+            ("zPosition", .scalar(23)), ("opacity", .scalar(0.5)), ("cornerRadius", .scalar(6)), ("borderWidth", .scalar(2)),
+            ("shadowOpacity", .scalar(0.25)), ("shadowRadius", .scalar(7)), ("shadowOffset", .size(CGSize(width: 1, height: 2))),
+            ("backgroundColor", .color(red: 1, green: 0, blue: 0, alpha: 1)), ("borderColor", .color(red: 0, green: 1, blue: 0, alpha: 1)),
+            ("shadowColor", .color(red: 0, green: 0, blue: 1, alpha: 0.5)),
+            ("transform.scale", .scalar(2)), ("transform.scale.x", .scalar(3)), ("transform.scale.y", .scalar(4)),
+            ("transform.rotation", .scalar(0.5)), ("transform.rotation.z", .scalar(0.75)),
+            ("transform.translation", .size(CGSize(width: 8, height: 9))), ("transform.translation.x", .scalar(10)),
+            ("transform.translation.y", .scalar(11)),
+        ]
+        for (path, value) in cases {
+            let resolved = try #require(LayerKeyPath(path), "\(path)")
+            var values = base
+            values.set(value, forKeyPath: path)
+            let read = try #require(values.value(forKeyPath: path))
+            #expect(read.distance(to: value) < 1e-9, "\(path): \(read)")
+            #expect(values.value(at: resolved) == read, "\(path)")
+            // Set back to what it was, the values are the base's again.
+            values.set(try #require(base.value(forKeyPath: path)), forKeyPath: path)
+            for (other, _) in cases {
+                let now = try #require(values.value(forKeyPath: other)), was = try #require(base.value(forKeyPath: other))
+                #expect(now.distance(to: was) < 1e-9, "\(path) changed \(other)")
+            }
+        }
+        #expect(LayerKeyPath("position.z") == nil && LayerKeyPath("contents") == nil)
+        var values = base
+        values.set(.scalar(3), forKeyPath: "position")
+        #expect(values.position == base.position, "a value of another shape is ignored")
+    }
+
+    /// An animation reads its key path again when it is changed.
+    @Test func anAnimationFollowsAChangedKeyPath() {
+        let animation = CABasicAnimation(keyPath: "position.x")
+        animation.fromValue = 10
+        animation.toValue = 20
+        animation.duration = 1
+        var values = LayerValues(of: CALayer())
+        animation.apply(to: &values, at: 0.5)
+        #expect(values.position == CGPoint(x: 15, y: 0))
+        animation.keyPath = "position.y"
+        values = LayerValues(of: CALayer())
+        animation.apply(to: &values, at: 0.5)
+        #expect(values.position == CGPoint(x: 0, y: 15))
+        animation.keyPath = "no such property"
+        values = LayerValues(of: CALayer())
+        animation.apply(to: &values, at: 0.5)
+        #expect(values.position == .zero)
+    }
+
+    /// Interpolation, sums and differences part by part, for every shape:
+    /// the formula applied to each number.
+    @Test func valuesCombinePartByPart() {
+        let t = 0.3
+        func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
+        let a = CGRect(x: 1, y: 2, width: 3, height: 4), b = CGRect(x: 10, y: 20, width: 30, height: 40)
+        #expect(AnimatableValue.interpolate(.scalar(1), .scalar(3), t) == .scalar(mix(1, 3)))
+        #expect(AnimatableValue.interpolate(.point(a.origin), .point(b.origin), t) == .point(CGPoint(x: mix(1, 10), y: mix(2, 20))))
+        #expect(AnimatableValue.interpolate(.size(a.size), .size(b.size), t) == .size(CGSize(width: mix(3, 30), height: mix(4, 40))))
+        #expect(AnimatableValue.interpolate(.rect(a), .rect(b), t)
+            == .rect(CGRect(x: mix(1, 10), y: mix(2, 20), width: mix(3, 30), height: mix(4, 40))))
+        #expect(AnimatableValue.interpolate(.color(red: 0, green: 0.2, blue: 0.4, alpha: 1), .color(red: 1, green: 0.6, blue: 0, alpha: 0.5), t)
+            == .color(red: mix(0, 1), green: mix(0.2, 0.6), blue: mix(0.4, 0), alpha: mix(1, 0.5)))
+        #expect(AnimatableValue.rect(b).adding(.rect(a)) == .rect(CGRect(x: 11, y: 22, width: 33, height: 44)))
+        #expect(AnimatableValue.rect(b).subtracting(.rect(a)) == .rect(CGRect(x: 9, y: 18, width: 27, height: 36)))
+        #expect(AnimatableValue.point(b.origin).subtracting(.point(a.origin)) == .point(CGPoint(x: 9, y: 18)))
+        #expect(AnimatableValue.color(red: 0.5, green: 0.25, blue: 0, alpha: 1).adding(.color(red: 0.25, green: 0.5, blue: 1, alpha: 0))
+            == .color(red: 0.75, green: 0.75, blue: 1, alpha: 1))
+        // A negative rectangle keeps its own origin and size (not standardised).
+        let flipped = CGRect(x: 5, y: 5, width: -2, height: -3)
+        #expect(AnimatableValue.rect(flipped).adding(.rect(.zero)) == .rect(flipped))
+        // Shapes that differ: interpolation jumps half way, sums keep the first.
+        #expect(AnimatableValue.interpolate(.scalar(1), .point(.zero), 0.4) == .scalar(1))
+        #expect(AnimatableValue.scalar(1).adding(.point(.zero)) == .scalar(1))
+        let turned = AnimatableValue.interpolate(.transform(CATransform3DIdentity), .transform(CATransform3DMakeAffineTransform(CGAffineTransform(rotationAngle: .pi / 2))), 0.5)
+        guard case .transform(let half) = turned else { Issue.record("not a transform"); return }
+        #expect(abs(half.m11 - cos(.pi / 4)) < 1e-9 && abs(half.m12 - sin(.pi / 4)) < 1e-9)
+    }
+}

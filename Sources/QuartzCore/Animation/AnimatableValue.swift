@@ -90,16 +90,39 @@ package enum AnimatableValue: Equatable {
         }
     }
 
+    /// `combine` applied to each pair of components of `self` and `other`,
+    /// two values of the same shape; transforms by their parts. What
+    /// `with(_:)` of the combined `components` gives, without building the
+    /// arrays: an animation does this at every refresh.
+    @inline(__always)
+    private func combined(with other: AnimatableValue, _ combine: (Double, Double) -> Double) -> AnimatableValue {
+        switch (self, other) {
+        case let (.scalar(a), .scalar(b)):
+            return .scalar(combine(a, b))
+        case let (.point(a), .point(b)):
+            return .point(CGPoint(x: combine(a.x, b.x), y: combine(a.y, b.y)))
+        case let (.size(a), .size(b)):
+            return .size(CGSize(width: combine(a.width, b.width), height: combine(a.height, b.height)))
+        case let (.rect(a), .rect(b)):
+            return .rect(CGRect(x: combine(a.origin.x, b.origin.x), y: combine(a.origin.y, b.origin.y),
+                                width: combine(a.size.width, b.size.width), height: combine(a.size.height, b.size.height)))
+        case let (.color(r0, g0, b0, a0), .color(r1, g1, b1, a1)):
+            return .color(red: combine(r0, r1), green: combine(g0, g1), blue: combine(b0, b1), alpha: combine(a0, a1))
+        default:
+            let a = components, b = other.components
+            var c = a
+            for i in c.indices { c[i] = combine(a[i], b[i]) }
+            return with(c)
+        }
+    }
+
     /// The value `progress` of the way from `from` to `to` (progress may
     /// leave 0…1, for curves and springs that overshoot). Values of
     /// different shapes jump half way, as Core Animation does with values it
     /// cannot interpolate.
     package static func interpolate(_ from: AnimatableValue, _ to: AnimatableValue, _ progress: Double) -> AnimatableValue {
         guard from.sameShape(to) else { return progress < 0.5 ? from : to }
-        let a = from.components, b = to.components
-        var c = a
-        for i in c.indices { c[i] = a[i] + (b[i] - a[i]) * progress }
-        return from.with(c)
+        return from.combined(with: to) { a, b in a + (b - a) * progress }
     }
 
     /// `self` followed by `other`: the sum of numbers, points, sizes,
@@ -109,10 +132,7 @@ package enum AnimatableValue: Equatable {
     package func adding(_ other: AnimatableValue) -> AnimatableValue {
         guard sameShape(other) else { return self }
         if case .transform(let a) = self, case .transform(let b) = other { return .transform(CATransform3DConcat(a, b)) }
-        let a = components, b = other.components
-        var c = a
-        for i in c.indices { c[i] = a[i] + b[i] }
-        return with(c)
+        return combined(with: other, +)
     }
 
     /// What must be added to `other` to give `self`: the difference, and
@@ -123,10 +143,7 @@ package enum AnimatableValue: Equatable {
             let inverse = CATransform3DGetAffineTransform(b).invertedIfPossible() ?? .identity
             return .transform(CATransform3DConcat(a, CATransform3DMakeAffineTransform(inverse)))
         }
-        let a = components, b = other.components
-        var c = a
-        for i in c.indices { c[i] = a[i] - b[i] }
-        return with(c)
+        return combined(with: other, -)
     }
 
     /// `self` scaled by `factor`, for cumulative repeats: numbers and the
@@ -138,8 +155,14 @@ package enum AnimatableValue: Equatable {
 
     /// The shape's zero: what an additive animation adds to change nothing.
     package var zero: AnimatableValue {
-        if case .transform = self { return .transform(CATransform3DIdentity) }
-        return with(components.map { _ in 0 })
+        switch self {
+        case .scalar: .scalar(0)
+        case .point: .point(.zero)
+        case .size: .size(.zero)
+        case .rect: .rect(.zero)
+        case .transform: .transform(CATransform3DIdentity)
+        case .color: .color(red: 0, green: 0, blue: 0, alpha: 0)
+        }
     }
 
     /// The straight-line distance to `other`, for paced keyframes.

@@ -23,10 +23,10 @@ package final class AnimationEngine {
     package var ownedLayersAskForActions = false
 
     /// The layers with animations, in the order they got their first.
-    private var layers: [CALayer] = []
-    private var link: CADisplayLink?
+    @exclusivity(unchecked) private var layers: [CALayer] = []
+    @exclusivity(unchecked) private var link: CADisplayLink?
     /// The target time of the last refresh the engine saw.
-    private var lastTargetTime = -TimeInterval.infinity
+    @exclusivity(unchecked) private var lastTargetTime = -TimeInterval.infinity
 
     package var now: TimeInterval {
         if let clock { return clock() }

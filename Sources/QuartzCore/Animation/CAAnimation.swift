@@ -54,18 +54,23 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction {
     /// A new animation; Core Animation's class constructor.
     public class func animation() -> Self { self.init() }
 
-    public var beginTime: TimeInterval = 0
-    public var timeOffset: TimeInterval = 0
-    public var speed: Float = 1
-    public var duration: TimeInterval = 0
-    public var repeatCount: Float = 0
-    public var repeatDuration: TimeInterval = 0
-    public var autoreverses = false
-    public var fillMode: CAMediaTimingFillMode = .removed
+    // The timing and the curve are read at every refresh for every
+    // running animation, only on the main actor and never through
+    // overlapping inout accesses: dynamic exclusivity checks would only
+    // cost time (docs/performance.md; the checked copy of the test suite
+    // puts them back).
+    @exclusivity(unchecked) public var beginTime: TimeInterval = 0
+    @exclusivity(unchecked) public var timeOffset: TimeInterval = 0
+    @exclusivity(unchecked) public var speed: Float = 1
+    @exclusivity(unchecked) public var duration: TimeInterval = 0
+    @exclusivity(unchecked) public var repeatCount: Float = 0
+    @exclusivity(unchecked) public var repeatDuration: TimeInterval = 0
+    @exclusivity(unchecked) public var autoreverses = false
+    @exclusivity(unchecked) public var fillMode: CAMediaTimingFillMode = .removed
 
     /// The pace of the animation; nil is linear (for an animation added in
     /// a transaction with a timing function, that one).
-    public var timingFunction: CAMediaTimingFunction?
+    @exclusivity(unchecked) public var timingFunction: CAMediaTimingFunction?
 
     /// Retained, as Core Animation retains it.
     public var delegate: (any CAAnimationDelegate)?
@@ -80,12 +85,12 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction {
 
     /// What moves the animation instead of the clock (a property
     /// animator), and where in its progress the animation starts.
-    package var driver: (any AnimationDriver)?
-    package var driverStartFraction = 0.0
+    @exclusivity(unchecked) package var driver: (any AnimationDriver)?
+    @exclusivity(unchecked) package var driverStartFraction = 0.0
     /// The part of the driver's progress the animation runs over (a
     /// keyframe's part of a keyframe block); before it the animation shows
     /// its start, after it its end.
-    package var driverSpan: ClosedRange<Double> = 0...1
+    @exclusivity(unchecked) package var driverSpan: ClosedRange<Double> = 0...1
 
     /// A copy with every property, as `layer.add(_:forKey:)` keeps.
     package func duplicate() -> CAAnimation {
@@ -160,15 +165,26 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction {
 @preconcurrency @MainActor
 open class CAPropertyAnimation: CAAnimation {
     /// The key path of the property animated.
-    public var keyPath: String?
+    @exclusivity(unchecked) public var keyPath: String? { didSet { resolvedKeyPath = nil } }
+
+    /// `keyPath` read once (nil inside: a key path the layer's values do
+    /// not hold), for an animation applied at every refresh.
+    @exclusivity(unchecked) private var resolvedKeyPath: LayerKeyPath??
+
+    private var property: LayerKeyPath? {
+        if let resolvedKeyPath { return resolvedKeyPath }
+        let property = keyPath.flatMap(LayerKeyPath.init)
+        resolvedKeyPath = .some(property)
+        return property
+    }
 
     /// Whether the animation's value is added to the layer's value (and to
     /// the animations before it) rather than replacing it. Numbers,
     /// points, sizes and colours add; transforms are concatenated.
-    public var isAdditive = false
+    @exclusivity(unchecked) public var isAdditive = false
 
     /// Whether each repetition starts where the last one ended.
-    public var isCumulative = false
+    @exclusivity(unchecked) public var isCumulative = false
 
     public convenience init(keyPath path: String?) {
         self.init()
@@ -186,10 +202,11 @@ open class CAPropertyAnimation: CAAnimation {
     }
 
     override func apply(to values: inout LayerValues, at time: TimeInterval) {
-        guard let keyPath, let point = timingPoint(at: time), let underlying = values.value(forKeyPath: keyPath) else { return }
+        guard let property, let point = timingPoint(at: time) else { return }
+        let underlying = values.value(at: property)
         guard var value = value(at: point, underlying: underlying) else { return }
         if isAdditive { value = value.adding(underlying) }
-        values.set(value, forKeyPath: keyPath)
+        values.set(value, at: property)
     }
 
     /// The animation's own value at `point`, before it is added to the
@@ -220,7 +237,7 @@ open class CABasicAnimation: CAPropertyAnimation {
     /// `fromValue`, `toValue` and `byValue` read as animatable values, once:
     /// reading an `Any` is a chain of dynamic casts, and a running animation
     /// is applied at every frame, for every layer it animates.
-    private var givenValues: (from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)?
+    @exclusivity(unchecked) private var givenValues: (from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)?
 
     override func copyAttributes(from other: CAAnimation) {
         super.copyAttributes(from: other)
@@ -232,12 +249,17 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     /// The two values moved between, given the layer's own value.
     func endpoints(underlying: AnimatableValue) -> (from: AnimatableValue, to: AnimatableValue) {
-        let given = givenValues ?? (AnimatableValue(fromValue), AnimatableValue(toValue), AnimatableValue(byValue))
-        givenValues = given
+        let given: (from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)
+        if let givenValues {
+            given = givenValues
+        } else {
+            given = (AnimatableValue(fromValue), AnimatableValue(toValue), AnimatableValue(byValue))
+            givenValues = given
+        }
         let (from, to, by) = given
+        if let from, let to { return (from, to) }
         let base = isAdditive ? underlying.zero : underlying
         switch (from, to, by) {
-        case let (f?, t?, _): return (f, t)
         case let (f?, nil, b?): return (f, b.adding(f))
         case let (nil, t?, b?): return (t.subtracting(b), t)
         case let (f?, nil, nil): return (f, base)

@@ -8,9 +8,9 @@ package final class AnimationEntry {
     package let animation: CAAnimation
     /// What its key paths make the compositor draw again.
     let changes: LayerChanges
-    var hasStarted = false
+    @exclusivity(unchecked) var hasStarted = false
     /// Its active time is over (it may stay, filling forwards).
-    var hasEnded = false
+    @exclusivity(unchecked) var hasEnded = false
     /// Transactions whose completion blocks wait for it.
     var completions: [TransactionCompletion] = []
     /// Told when it stops, after its delegate: UIKit's animation blocks
@@ -39,7 +39,7 @@ package final class AnimationEntry {
 /// they apply in).
 @MainActor
 package final class LayerAnimationList {
-    package var entries: [AnimationEntry] = []
+    @exclusivity(unchecked) package var entries: [AnimationEntry] = []
     /// A transition's picture of the layer before it (its old look).
     package var transitionSnapshot: CGImage?
 }

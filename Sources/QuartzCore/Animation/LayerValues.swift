@@ -72,72 +72,81 @@ package struct LayerValues {
 
     /// The value at `keyPath`; nil for a key path these values do not hold.
     package func value(forKeyPath keyPath: String) -> AnimatableValue? {
-        switch keyPath {
-        case "position": .point(position)
-        case "position.x": .scalar(position.x)
-        case "position.y": .scalar(position.y)
-        case "bounds": .rect(bounds)
-        case "bounds.origin": .point(bounds.origin)
-        case "bounds.origin.x": .scalar(bounds.origin.x)
-        case "bounds.origin.y": .scalar(bounds.origin.y)
-        case "bounds.size": .size(bounds.size)
-        case "bounds.size.width": .scalar(bounds.size.width)
-        case "bounds.size.height": .scalar(bounds.size.height)
-        case "anchorPoint": .point(anchorPoint)
-        case "anchorPoint.x": .scalar(anchorPoint.x)
-        case "anchorPoint.y": .scalar(anchorPoint.y)
-        case "transform": .transform(transform)
-        case "sublayerTransform": .transform(sublayerTransform)
-        case "zPosition": .scalar(zPosition)
-        case "opacity": .scalar(Double(opacity))
-        case "cornerRadius": .scalar(cornerRadius)
-        case "borderWidth": .scalar(borderWidth)
-        case "shadowOpacity": .scalar(Double(shadowOpacity))
-        case "shadowRadius": .scalar(shadowRadius)
-        case "shadowOffset": .size(shadowOffset)
-        case "backgroundColor": Self.color(backgroundColor)
-        case "borderColor": Self.color(borderColor)
-        case "shadowColor": Self.color(shadowColor)
-        default: Self.transformPart(keyPath).map { part in
-            let parts = TransformParts(transform)
-            return part.read(parts)
-        }
+        LayerKeyPath(keyPath).map { value(at: $0) }
+    }
+
+    /// Sets the value at `keyPath`; a value of another shape, or a key path
+    /// these values do not hold, is ignored.
+    package mutating func set(_ value: AnimatableValue, forKeyPath keyPath: String) {
+        guard let path = LayerKeyPath(keyPath) else { return }
+        set(value, at: path)
+    }
+
+    /// The value at `path`.
+    package func value(at path: LayerKeyPath) -> AnimatableValue {
+        switch path {
+        case .position: .point(position)
+        case .positionX: .scalar(position.x)
+        case .positionY: .scalar(position.y)
+        case .bounds: .rect(bounds)
+        case .boundsOrigin: .point(bounds.origin)
+        case .boundsOriginX: .scalar(bounds.origin.x)
+        case .boundsOriginY: .scalar(bounds.origin.y)
+        case .boundsSize: .size(bounds.size)
+        case .boundsWidth: .scalar(bounds.size.width)
+        case .boundsHeight: .scalar(bounds.size.height)
+        case .anchorPoint: .point(anchorPoint)
+        case .anchorPointX: .scalar(anchorPoint.x)
+        case .anchorPointY: .scalar(anchorPoint.y)
+        case .transform: .transform(transform)
+        case .sublayerTransform: .transform(sublayerTransform)
+        case .zPosition: .scalar(zPosition)
+        case .opacity: .scalar(Double(opacity))
+        case .cornerRadius: .scalar(cornerRadius)
+        case .borderWidth: .scalar(borderWidth)
+        case .shadowOpacity: .scalar(Double(shadowOpacity))
+        case .shadowRadius: .scalar(shadowRadius)
+        case .shadowOffset: .size(shadowOffset)
+        case .backgroundColor: Self.color(backgroundColor)
+        case .borderColor: Self.color(borderColor)
+        case .shadowColor: Self.color(shadowColor)
+        case .transformPart(let part): part.read(TransformParts(transform))
         }
     }
 
-    /// Sets the value at `keyPath`; a value of another shape is ignored.
-    package mutating func set(_ value: AnimatableValue, forKeyPath keyPath: String) {
-        switch (keyPath, value) {
-        case ("position", .point(let p)): position = p
-        case ("position.x", .scalar(let v)): position.x = v
-        case ("position.y", .scalar(let v)): position.y = v
-        case ("bounds", .rect(let r)): bounds = r
-        case ("bounds.origin", .point(let p)): bounds.origin = p
-        case ("bounds.origin.x", .scalar(let v)): bounds.origin.x = v
-        case ("bounds.origin.y", .scalar(let v)): bounds.origin.y = v
-        case ("bounds.size", .size(let s)): bounds.size = s
-        case ("bounds.size.width", .scalar(let v)): bounds.size.width = v
-        case ("bounds.size.height", .scalar(let v)): bounds.size.height = v
-        case ("anchorPoint", .point(let p)): anchorPoint = p
-        case ("anchorPoint.x", .scalar(let v)): anchorPoint.x = v
-        case ("anchorPoint.y", .scalar(let v)): anchorPoint.y = v
-        case ("transform", .transform(let t)): transform = t
-        case ("sublayerTransform", .transform(let t)): sublayerTransform = t
-        case ("zPosition", .scalar(let v)): zPosition = v
-        case ("opacity", .scalar(let v)): opacity = Float(v)
-        case ("cornerRadius", .scalar(let v)): cornerRadius = max(0, v)
-        case ("borderWidth", .scalar(let v)): borderWidth = max(0, v)
-        case ("shadowOpacity", .scalar(let v)): shadowOpacity = Float(v)
-        case ("shadowRadius", .scalar(let v)): shadowRadius = max(0, v)
-        case ("shadowOffset", .size(let s)): shadowOffset = s
-        case ("backgroundColor", .color): backgroundColor = Self.cgColor(value)
-        case ("borderColor", .color): borderColor = Self.cgColor(value)
-        case ("shadowColor", .color): shadowColor = Self.cgColor(value)
-        default:
-            guard let part = Self.transformPart(keyPath) else { return }
+    /// Sets the value at `path`; a value of another shape is ignored.
+    package mutating func set(_ value: AnimatableValue, at path: LayerKeyPath) {
+        switch (path, value) {
+        case (.position, .point(let p)): position = p
+        case (.positionX, .scalar(let v)): position.x = v
+        case (.positionY, .scalar(let v)): position.y = v
+        case (.bounds, .rect(let r)): bounds = r
+        case (.boundsOrigin, .point(let p)): bounds.origin = p
+        case (.boundsOriginX, .scalar(let v)): bounds.origin.x = v
+        case (.boundsOriginY, .scalar(let v)): bounds.origin.y = v
+        case (.boundsSize, .size(let s)): bounds.size = s
+        case (.boundsWidth, .scalar(let v)): bounds.size.width = v
+        case (.boundsHeight, .scalar(let v)): bounds.size.height = v
+        case (.anchorPoint, .point(let p)): anchorPoint = p
+        case (.anchorPointX, .scalar(let v)): anchorPoint.x = v
+        case (.anchorPointY, .scalar(let v)): anchorPoint.y = v
+        case (.transform, .transform(let t)): transform = t
+        case (.sublayerTransform, .transform(let t)): sublayerTransform = t
+        case (.zPosition, .scalar(let v)): zPosition = v
+        case (.opacity, .scalar(let v)): opacity = Float(v)
+        case (.cornerRadius, .scalar(let v)): cornerRadius = max(0, v)
+        case (.borderWidth, .scalar(let v)): borderWidth = max(0, v)
+        case (.shadowOpacity, .scalar(let v)): shadowOpacity = Float(v)
+        case (.shadowRadius, .scalar(let v)): shadowRadius = max(0, v)
+        case (.shadowOffset, .size(let s)): shadowOffset = s
+        case (.backgroundColor, .color): backgroundColor = Self.cgColor(value)
+        case (.borderColor, .color): borderColor = Self.cgColor(value)
+        case (.shadowColor, .color): shadowColor = Self.cgColor(value)
+        case (.transformPart(let part), _):
             var parts = TransformParts(transform)
-            part.write(value, &parts)
+            guard part.write(value, &parts) else { return }
             transform = parts.transform
+        default: return
         }
     }
 
@@ -149,34 +158,6 @@ package struct LayerValues {
     private static func cgColor(_ value: AnimatableValue) -> CGColor? {
         guard case let .color(r, g, b, a) = value else { return nil }
         return CGColor(red: min(1, max(0, r)), green: min(1, max(0, g)), blue: min(1, max(0, b)), alpha: min(1, max(0, a)))
-    }
-
-    /// One part of the transform, named by a `transform.` key path.
-    private struct TransformPart {
-        let read: (TransformParts) -> AnimatableValue
-        let write: (AnimatableValue, inout TransformParts) -> Void
-    }
-
-    private static func transformPart(_ keyPath: String) -> TransformPart? {
-        func scalar(_ get: @escaping (TransformParts) -> Double, _ put: @escaping (inout TransformParts, Double) -> Void) -> TransformPart {
-            TransformPart(read: { .scalar(get($0)) }, write: { value, parts in
-                if case .scalar(let v) = value { put(&parts, v) }
-            })
-        }
-        switch keyPath {
-        case "transform.scale":
-            return scalar({ ($0.scaleX + $0.scaleY) / 2 }, { $0.scaleX = $1; $0.scaleY = $1 })
-        case "transform.scale.x": return scalar({ $0.scaleX }, { $0.scaleX = $1 })
-        case "transform.scale.y": return scalar({ $0.scaleY }, { $0.scaleY = $1 })
-        case "transform.rotation", "transform.rotation.z": return scalar({ $0.rotation }, { $0.rotation = $1 })
-        case "transform.translation.x": return scalar({ $0.translationX }, { $0.translationX = $1 })
-        case "transform.translation.y": return scalar({ $0.translationY }, { $0.translationY = $1 })
-        case "transform.translation":
-            return TransformPart(read: { .size(CGSize(width: $0.translationX, height: $0.translationY)) }, write: { value, parts in
-                if case .size(let s) = value { parts.translationX = s.width; parts.translationY = s.height }
-            })
-        default: return nil
-        }
     }
 
     /// Writes the values into `layer`, a presentation copy (which marks
@@ -219,6 +200,92 @@ package struct LayerValues {
         case "shadowOffset": layer.shadowOffset = shadowOffset
         case "shadowRadius": layer.shadowRadius = shadowRadius
         default: break
+        }
+    }
+}
+
+/// A key path of the animatable values (see ``LayerValues``), read from its
+/// string once: an animation applied at every refresh looks its property
+/// up by this rather than by comparing strings.
+package enum LayerKeyPath: Equatable, Sendable {
+    case position, positionX, positionY
+    case bounds, boundsOrigin, boundsOriginX, boundsOriginY, boundsSize, boundsWidth, boundsHeight
+    case anchorPoint, anchorPointX, anchorPointY
+    case transform, sublayerTransform, zPosition, opacity, cornerRadius, borderWidth
+    case shadowOpacity, shadowRadius, shadowOffset
+    case backgroundColor, borderColor, shadowColor
+    /// One part of the transform: `transform.scale`, `transform.rotation.z`, ….
+    case transformPart(TransformPart)
+
+    /// The parts of a transform a `transform.` key path names.
+    package enum TransformPart: Equatable, Sendable {
+        case scale, scaleX, scaleY, rotation, translation, translationX, translationY
+
+        func read(_ parts: TransformParts) -> AnimatableValue {
+            switch self {
+            case .scale: .scalar((parts.scaleX + parts.scaleY) / 2)
+            case .scaleX: .scalar(parts.scaleX)
+            case .scaleY: .scalar(parts.scaleY)
+            case .rotation: .scalar(parts.rotation)
+            case .translation: .size(CGSize(width: parts.translationX, height: parts.translationY))
+            case .translationX: .scalar(parts.translationX)
+            case .translationY: .scalar(parts.translationY)
+            }
+        }
+
+        /// Writes `value` into `parts`; false (and nothing written) for a
+        /// value of another shape.
+        func write(_ value: AnimatableValue, _ parts: inout TransformParts) -> Bool {
+            switch (self, value) {
+            case (.scale, .scalar(let v)): parts.scaleX = v; parts.scaleY = v
+            case (.scaleX, .scalar(let v)): parts.scaleX = v
+            case (.scaleY, .scalar(let v)): parts.scaleY = v
+            case (.rotation, .scalar(let v)): parts.rotation = v
+            case (.translation, .size(let s)): parts.translationX = s.width; parts.translationY = s.height
+            case (.translationX, .scalar(let v)): parts.translationX = v
+            case (.translationY, .scalar(let v)): parts.translationY = v
+            default: return false
+            }
+            return true
+        }
+    }
+
+    /// Nil for a key path the values do not hold.
+    package init?(_ keyPath: String) {
+        switch keyPath {
+        case "position": self = .position
+        case "position.x": self = .positionX
+        case "position.y": self = .positionY
+        case "bounds": self = .bounds
+        case "bounds.origin": self = .boundsOrigin
+        case "bounds.origin.x": self = .boundsOriginX
+        case "bounds.origin.y": self = .boundsOriginY
+        case "bounds.size": self = .boundsSize
+        case "bounds.size.width": self = .boundsWidth
+        case "bounds.size.height": self = .boundsHeight
+        case "anchorPoint": self = .anchorPoint
+        case "anchorPoint.x": self = .anchorPointX
+        case "anchorPoint.y": self = .anchorPointY
+        case "transform": self = .transform
+        case "sublayerTransform": self = .sublayerTransform
+        case "zPosition": self = .zPosition
+        case "opacity": self = .opacity
+        case "cornerRadius": self = .cornerRadius
+        case "borderWidth": self = .borderWidth
+        case "shadowOpacity": self = .shadowOpacity
+        case "shadowRadius": self = .shadowRadius
+        case "shadowOffset": self = .shadowOffset
+        case "backgroundColor": self = .backgroundColor
+        case "borderColor": self = .borderColor
+        case "shadowColor": self = .shadowColor
+        case "transform.scale": self = .transformPart(.scale)
+        case "transform.scale.x": self = .transformPart(.scaleX)
+        case "transform.scale.y": self = .transformPart(.scaleY)
+        case "transform.rotation", "transform.rotation.z": self = .transformPart(.rotation)
+        case "transform.translation": self = .transformPart(.translation)
+        case "transform.translation.x": self = .transformPart(.translationX)
+        case "transform.translation.y": self = .transformPart(.translationY)
+        default: return nil
         }
     }
 }
