@@ -60,11 +60,7 @@ import Testing
         let application = UIApplication.shared
         application.resetForTesting()
         application.runLoop.useManualClock()  // nothing animates between a frame and its reference
-        let (appEnd, serverEnd) = try MessageSocket.makePair()
-        let connection = EventServerConnection(socket: appEnd, welcome: .init(
-            clientIdentifier: 1, screenWidth: 60, screenHeight: 90, screenScale: 2, isForeground: true))
-        application.inputPort.attach(connection)
-        application.startScreenFrames(for: connection)
+        let serverEnd = try application.connectToFakeServer(screenWidth: 60, screenHeight: 90, scale: 2)
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 60, height: 90))
         window.backgroundColor = .white
         // No background of its own: it scrolls by copy over the window's white.
