@@ -1,5 +1,6 @@
 import DrawingTestSupport
 import Foundation
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -89,11 +90,11 @@ private final class SheetDelegate: UIAdaptivePresentationControllerDelegate {
     @Test func theDefaultStyleIsAPageSheetBelowTheSafeAreaWithThePresenterScaledBack() throws {
         let scene = Scene(safeAreaTop: 47)  // an iPhone 14's status bar
         let card = scene.card
-        #expect(card.frame == CGRect(x: 0, y: 57, width: 400, height: 743))  // 47 + SheetMetrics.topGap
-        #expect(scene.presented.view.frame == card.bounds)
+        expectEqual(card.frame, CGRect(x: 0, y: 57, width: 400, height: 743))  // 47 + SheetMetrics.topGap
+        expectEqual(scene.presented.view.frame, card.bounds)
         #expect(card.superview is UITransitionView && card.superview?.superview === scene.window)
         #expect(card.layer.cornerRadius == 10 && card.layer.masksToBounds)
-        #expect(card.layer.maskedCorners == [.layerMinXMinYCorner, .layerMaxXMinYCorner])
+        expectEqual(card.layer.maskedCorners, [.layerMinXMinYCorner, .layerMaxXMinYCorner])
         #expect(scene.presented.sheetPresentationController?.presentedView === card)
         // Behind: the presenter's view, 91.65 % of its size about its top
         // centre, its top at the safe area's, its corners rounded.
@@ -102,11 +103,11 @@ private final class SheetDelegate: UIAdaptivePresentationControllerDelegate {
         #expect(isScaledBack(rootView.transform, height: 800, safeAreaTop: 47))
         let shown = rootView.frame
         #expect(abs(shown.minY - 47) < 1e-9 && abs(shown.width - 400 * SheetMetrics.presenterScale) < 1e-9 && abs(shown.midX - 200) < 1e-9)
-        #expect(rootView.layer.cornerRadius == SheetMetrics.presenterCornerRadius)
+        expectEqual(rootView.layer.cornerRadius, SheetMetrics.presenterCornerRadius)
 
         scene.root.dismiss(animated: false)
         #expect(rootView.transform == .identity && rootView.layer.cornerRadius == 0 && !rootView.layer.masksToBounds)
-        #expect(scene.window.subviews == [rootView])
+        expectEqual(scene.window.subviews, [rootView])
     }
 
     @Test func whichStylesAreSheets() {
@@ -117,12 +118,12 @@ private final class SheetDelegate: UIAdaptivePresentationControllerDelegate {
             let presented = UIViewController()
             presented.modalPresentationStyle = style
             let isSheet = style != .fullScreen && style != .overFullScreen
-            #expect((presented.sheetPresentationController != nil) == isSheet, "\(style)")
+            expectEqual((presented.sheetPresentationController != nil), isSheet, "\(style)")
             root.present(presented, animated: false)
             // A full-screen style keeps today's whole-window view and leaves
             // the presenter as it is.
-            #expect((presented.view.frame == window.bounds) == !isSheet, "\(style)")
-            #expect((root.view.transform == .identity) == !isSheet, "\(style)")
+            expectEqual((presented.view.frame == window.bounds), !isSheet, "\(style)")
+            expectEqual((root.view.transform == .identity), !isSheet, "\(style)")
             root.dismiss(animated: false)
         }
         // UIKit's alerts present themselves (a custom style), not as sheets.
@@ -149,14 +150,14 @@ private final class SheetDelegate: UIAdaptivePresentationControllerDelegate {
         #expect(buttonTaps == 0 && behind.calls.isEmpty)
         #expect(window.hitTest(CGPoint(x: 200, y: 5), with: nil)?.isDescendant(of: root.view) == false)
         synthesizer.tap(at: CGPoint(x: 200, y: 400))
-        #expect(content.phases == ["began", "ended"])
+        expectEqual(content.phases, ["began", "ended"])
     }
 
     @Test func aSheetDraggedPastHalfWayFollowsTheFingerAndIsDismissed() throws {
         let scene = Scene()
         let card = scene.card
         let finger = scene.drag(by: 300)
-        #expect(scene.log.entries == ["shouldDismiss", "willDismiss", "B willDisappear"])
+        expectEqual(scene.log.entries, ["shouldDismiss", "willDismiss", "B willDisappear"])
         // The card follows the finger from where it landed; the presenter
         // comes forward and the dimming lightens by the same fraction.
         #expect(abs(card.frame.minY - (10 + 300)) < 1e-9)
@@ -169,23 +170,23 @@ private final class SheetDelegate: UIAdaptivePresentationControllerDelegate {
         scene.synthesizer.touchMove(finger, to: CGPoint(x: 200, y: 760))
         #expect(abs(card.frame.minY - (10 + 460)) < 1e-9, "frame by frame")
         scene.letGoSlowly(finger)
-        #expect(scene.log.entries == ["shouldDismiss", "willDismiss", "B willDisappear", "B didDisappear", "didDismiss"])
+        expectEqual(scene.log.entries, ["shouldDismiss", "willDismiss", "B willDisappear", "B didDisappear", "didDismiss"])
         #expect(scene.root.presentedViewController == nil && card.window == nil)
-        #expect(scene.root.view.transform == .identity)
+        expectEqual(scene.root.view.transform, .identity)
     }
 
     @Test func aSheetLetGoShortOfHalfWayGoesBackAndStays() {
         let scene = Scene()
         let finger = scene.drag(by: 200)
         scene.letGoSlowly(finger)
-        #expect(scene.log.entries == ["shouldDismiss", "willDismiss", "B willDisappear", "B willAppear", "B didAppear"])
+        expectEqual(scene.log.entries, ["shouldDismiss", "willDismiss", "B willDisappear", "B willAppear", "B didAppear"])
         #expect(scene.root.presentedViewController === scene.presented)
-        #expect(scene.card.frame.minY == 10)
+        expectEqual(scene.card.frame.minY, 10)
         #expect(isScaledBack(scene.root.view.transform, height: 800, safeAreaTop: 0))
         // It can be dragged again.
         scene.log.clear()
         scene.letGoSlowly(scene.drag(by: 500))
-        #expect(scene.log.entries.last == "didDismiss")
+        expectEqual(scene.log.entries.last, "didDismiss")
     }
 
     @Test func aFlingDismissesShortOfHalfWay() {
@@ -195,21 +196,21 @@ private final class SheetDelegate: UIAdaptivePresentationControllerDelegate {
         scene.synthesizer.touchUp(finger)
         scene.synthesizer.advance(by: 0.6)
         #expect(scene.root.presentedViewController == nil)
-        #expect(scene.log.entries.last == "didDismiss")
+        expectEqual(scene.log.entries.last, "didDismiss")
     }
 
     @Test func aModalSheetRefusesTheDragAndTellsTheDelegate() {
         let scene = Scene()
         scene.presented.isModalInPresentation = true
         scene.letGoSlowly(scene.drag(by: 500))
-        #expect(scene.log.entries == ["didAttemptToDismiss"])  // shouldDismiss is not even asked
+        expectEqual(scene.log.entries, ["didAttemptToDismiss"])  // shouldDismiss is not even asked
         #expect(scene.card.frame.minY == 10 && scene.root.presentedViewController === scene.presented)
 
         scene.presented.isModalInPresentation = false
         scene.delegate.allowsDismissal = false
         scene.log.clear()
         scene.letGoSlowly(scene.drag(by: 500))
-        #expect(scene.log.entries == ["shouldDismiss", "didAttemptToDismiss"])
+        expectEqual(scene.log.entries, ["shouldDismiss", "didAttemptToDismiss"])
         #expect(scene.card.frame.minY == 10 && scene.root.presentedViewController === scene.presented)
     }
 
@@ -217,7 +218,7 @@ private final class SheetDelegate: UIAdaptivePresentationControllerDelegate {
         let scene = Scene()
         scene.root.dismiss(animated: true)
         scene.synthesizer.advance(by: 0.6)
-        #expect(scene.log.entries == ["B willDisappear", "B didDisappear"])
+        expectEqual(scene.log.entries, ["B willDisappear", "B didDisappear"])
     }
 
     /// A 200×400 window with a 20-point status bar: the presenter (light
@@ -244,7 +245,7 @@ private final class SheetDelegate: UIAdaptivePresentationControllerDelegate {
         UIApplication.shared.runLoop.advance(by: ModalTransitionMetrics.slideDuration / 2 - 1.0 / 60 + 0.001)
         let halfWay = snapshot(of: window)
         // Half way up (ease-in-out at half time): the card's top at 400 − 370 / 2.
-        #expect(rgba(halfWay, 200, 2 * 215 + 4) == [255, 255, 255, 255])
+        expectEqual(rgba(halfWay, 200, 2 * 215 + 4), [255, 255, 255, 255])
         #expect(rgba(halfWay, 200, 2 * 215 - 4) != [255, 255, 255, 255])
         expectMatchesReference(halfWay, named: "page-sheet-half-way", tolerance: 2)
         UIApplication.shared.runLoop.advance(by: ModalTransitionMetrics.slideDuration)
@@ -252,7 +253,7 @@ private final class SheetDelegate: UIAdaptivePresentationControllerDelegate {
         // The bar's scaled top shows between the status bar and the sheet,
         // dimmed by 10 %: 0.3 × 0.9 of white.
         #expect(close(rgba(atRest, 200, 2 * 25), [69, 69, 69, 255], tolerance: 2), "\(rgba(atRest, 200, 2 * 25))")
-        #expect(rgba(atRest, 2, 2 * 25) == [0, 0, 0, 255])  // beside the scaled presenter: the window's black
+        expectEqual(rgba(atRest, 2, 2 * 25), [0, 0, 0, 255])  // beside the scaled presenter: the window's black
         #expect(rgba(atRest, 1, 2 * 30 + 1) != [255, 255, 255, 255])  // the sheet's rounded corner
         expectMatchesReference(atRest, named: "page-sheet-at-rest", tolerance: 2)
     }

@@ -287,7 +287,7 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
         _ = animationScene()
         var inside: Bool?
         UIView.performWithoutAnimation { inside = UIView.areAnimationsEnabled }
-        #expect(inside == false)
+        expectEqual(inside, false)
         #expect(UIView.areAnimationsEnabled)
         UIView.setAnimationsEnabled(false)
         UIView.performWithoutAnimation {}
@@ -304,9 +304,9 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
         UIView.transition(from: view, to: next, duration: 0.3, options: [.transitionCrossDissolve, .showHideTransitionViews]) { done = $0 }
         #expect(view.superview === window && next.superview === window)
         #expect(view.isHidden && !next.isHidden)
-        #expect(window.layer.animationKeys() == ["transition"])
+        expectEqual(window.layer.animationKeys(), ["transition"])
         advance(0.35)
-        #expect(done == true)
+        expectEqual(done, true)
         #expect(view.superview === window && view.isHidden)
     }
 
