@@ -41,27 +41,7 @@ flags=(-O -gline-tables-only -swift-version 6 -sanitize=$sanitizers -parse-as-li
 # The builds run side by side, as many at once as there are cores: the
 # modules in two lanes (HID then EventServer; SceneFile then Core
 # Graphics), then the targets. The runs do not (see below).
-at_once=$(nproc 2>/dev/null || echo 1)
-
-# Runs FUNCTION once for each further argument, at most $at_once at a time;
-# fails if any of them failed (after all have ended).
-side_by_side() {
-    local function="$1" running=0 failed=0
-    shift
-    for item in "$@"; do
-        "$function" "$item" &
-        running=$((running + 1))
-        if [ "$running" -ge "$at_once" ]; then
-            wait -n || failed=1
-            running=$((running - 1))
-        fi
-    done
-    while [ "$running" -gt 0 ]; do
-        wait -n || failed=1
-        running=$((running - 1))
-    done
-    return "$failed"
-}
+source scripts/side-by-side.sh
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then

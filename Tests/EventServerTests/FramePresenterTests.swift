@@ -112,6 +112,24 @@ import Testing
         #expect(display.title == "Painter")
     }
 
+    /// An application draws itself whole when an inspector attaches, and an
+    /// idle one then shows nothing else: the frame it shows goes to the
+    /// inspector even when the inspector's request for it comes later
+    /// (found in the inspector's browser test, which saw no frame once).
+    @Test func anInspectorGetsTheFrameShownAfterItAttachedWithoutAskingFirst() throws {
+        let harness = try ServerHarness(screen: Self.screen)
+        let app = try harness.connect(name: "Photos")
+        let inspector = try harness.connect(.inspector, name: "openuikit inspect")
+        try inspector.send(.inspectRequest(.attach("Photos")))
+        harness.turn()
+        #expect(try app.receive() == [.inspectorCommand(.start)])
+        _ = try inspector.receive()
+        try attach(try buffer(filledWith: (255, 0, 0, 255)), as: 1, from: app)
+        try app.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Self.whole)))
+        let received = try waitFor(inspector, in: harness) { if case .inspectorFrame = $0 { true } else { false } }
+        #expect(received.contains { $0 == .inspectorFrame(.init(commitIdentifier: 1, width: 8, height: 6, stride: 32)) })
+    }
+
     @Test func laterFramesShowOnlyTheirDamage() throws {
         let harness = try ServerHarness(screen: Self.screen)
         let app = try harness.connect(name: "Painter")

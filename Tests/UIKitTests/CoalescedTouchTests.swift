@@ -306,11 +306,7 @@ import Testing
     func connect(unbuffered: Bool = false) throws -> Setup {
         let application = UIApplication.shared
         application.resetForTesting()
-        let (appEnd, serverEnd) = try MessageSocket.makePair()
-        let connection = EventServerConnection(socket: appEnd, welcome: .init(
-            clientIdentifier: 1, screenWidth: 40, screenHeight: 20, screenScale: 1, isForeground: true))
-        application.inputPort.attach(connection)
-        application.startScreenFrames(for: connection)
+        let serverEnd = try application.connectToFakeServer(screenWidth: 40, screenHeight: 20, scale: 1)
         application.deliversEveryTouchFrame = unbuffered
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 40, height: 20))
         let view = CountingView(frame: window.bounds)

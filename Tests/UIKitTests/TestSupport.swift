@@ -1,5 +1,21 @@
+import HID
 import Testing
 @testable import UIKit
+
+extension UIApplication {
+    /// Connects the application, with its screen frames, to a fake event
+    /// server and returns the server's end of the socket pair: its welcome
+    /// gives a screen of `width` × `height` points at `scale`, the
+    /// application in front.
+    func connectToFakeServer(screenWidth width: Double, screenHeight height: Double, scale: Double) throws -> MessageSocket {
+        let (appEnd, serverEnd) = try MessageSocket.makePair()
+        let connection = EventServerConnection(socket: appEnd, welcome: .init(
+            clientIdentifier: 1, screenWidth: width, screenHeight: height, screenScale: scale, isForeground: true))
+        inputPort.attach(connection)
+        startScreenFrames(for: connection)
+        return serverEnd
+    }
+}
 
 /// What overridden methods "print", in the order they ran.
 @MainActor

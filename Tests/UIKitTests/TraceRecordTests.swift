@@ -227,11 +227,7 @@ import Testing
         }
         let application = UIApplication.shared
         application.resetForTesting()
-        let (appEnd, server) = try MessageSocket.makePair()
-        let connection = EventServerConnection(socket: appEnd, welcome: .init(
-            clientIdentifier: 1, screenWidth: 40, screenHeight: 20, screenScale: 1, isForeground: true))
-        application.inputPort.attach(connection)
-        application.startScreenFrames(for: connection)
+        let server = try application.connectToFakeServer(screenWidth: 40, screenHeight: 20, scale: 1)
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 40, height: 20))
         window.addSubview(named(TurnsGreen(frame: window.bounds), "view"))
         window.isHidden = false
