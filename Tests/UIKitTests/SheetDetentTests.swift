@@ -144,6 +144,32 @@ import Testing
         #expect(scene.log.entries.isEmpty)
     }
 
+    @Test func atItsLargestUndimmedDetentTheSheetLeavesWhatIsBehindItTouchable() {
+        let scene = SheetScene {
+            $0.detents = [.medium(), .large()]
+            $0.largestUndimmedDetentIdentifier = .medium
+        }
+        var taps = 0
+        let button = UIButton(type: .system, primaryAction: UIAction { _ in taps += 1 })
+        button.frame = CGRect(x: 100, y: 100, width: 200, height: 40)
+        scene.root.view.addSubview(button)
+        expectEqual(scene.dimming.alpha, 0)
+        scene.synthesizer.tap(at: CGPoint(x: 200, y: 120))
+        expectEqual(taps, 1)
+        // Dragged up, the dimming comes with the top; at the large detent it
+        // is all there and takes the touches around the sheet.
+        let finger = scene.drag(by: -180, from: CGPoint(x: 200, y: 600))
+        #expect(abs(scene.dimming.alpha - 180 / (mediumTop - largeTop)) < 1e-6)
+        scene.letGoSlowly(finger)
+        expectEqual(scene.sheet.selectedDetentIdentifier, .medium)
+        expectEqual(scene.dimming.alpha, 0)
+        scene.sheet.selectedDetentIdentifier = .large
+        expectEqual(scene.dimming.alpha, 1)
+        #expect(scene.window.hitTest(CGPoint(x: 200, y: 5), with: nil) === scene.dimming)
+        scene.sheet.selectedDetentIdentifier = .medium
+        #expect(scene.window.hitTest(CGPoint(x: 200, y: 120), with: nil) === button)
+    }
+
     // MARK: The grabber
 
     @Test func theGrabberIsDrawnOnlyWhenPreferredAndLetsTouchesThrough() throws {

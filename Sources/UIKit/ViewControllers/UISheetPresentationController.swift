@@ -82,6 +82,15 @@ open class UISheetPresentationController: UIPresentationController {
     open var prefersGrabberVisible = false {
         didSet { grabber.alpha = prefersGrabberVisible ? 1 : 0 }
     }
+    /// The largest detent at which nothing behind the sheet is dimmed (nil,
+    /// the default: dimmed at every detent). At it and at smaller detents
+    /// the dimming view is gone and touches around the sheet reach the views
+    /// behind it (Apple: "Without a dimming view, the undimmed area around
+    /// the sheet responds to user interaction"); the dimming comes as the
+    /// sheet rises to the next detent.
+    open var largestUndimmedDetentIdentifier: Detent.Identifier? {
+        didSet { placeAtRest() }
+    }
     /// Whether dragging a scroll view in the sheet upward first grows the
     /// sheet to its largest detent, the content scrolling only once it is
     /// there (true by default, as in UIKit). False leaves the sheet at its
@@ -177,12 +186,17 @@ open class UISheetPresentationController: UIPresentationController {
         return view === container ? nil : view
     }
 
-    /// The dimming by how far the sheet is presented, and the presenter as
-    /// far back as that and the card's top (`pushBack(atTop:in:)`) say.
+    /// The dimming and the presenter as far as how far the sheet is
+    /// presented and where the card's top is (`dimming(atTop:in:)`,
+    /// `pushBack(atTop:in:)`) say.
     override func placeSurroundings(shown: CGFloat) {
-        dimmingView.alpha = shown
-        guard let backdrop, let window = backdrop.superview, let container = card?.superview ?? containerView else { return }
-        let back = shown * pushBack(atTop: liveTop ?? restingTop(in: container), in: container)
+        guard let container = card?.superview ?? containerView else { return }
+        let cardTop = liveTop ?? restingTop(in: container)
+        let darkness = dimming(atTop: cardTop, in: container)
+        dimmingView.alpha = shown * darkness
+        (container as? UITransitionView)?.passesTouchesThrough = darkness == 0
+        guard let backdrop, let window = backdrop.superview else { return }
+        let back = shown * pushBack(atTop: cardTop, in: container)
         let scale = 1 - (1 - SheetMetrics.presenterScale) * back
         // Scaled about its top centre, its top edge brought down to the
         // safe area's top: the transform acts about the view's centre.
@@ -254,6 +268,16 @@ open class UISheetPresentationController: UIPresentationController {
         guard let large = tops.first(where: { $0.identifier == .large }) else { return 0 }
         guard let below = tops.first(where: { $0.top > large.top })?.top else { return 1 }
         return min(1, max(0, (below - top) / (below - large.top)))
+    }
+
+    /// How dark the dimming is (0 to 1) for a card whose top is at `top`:
+    /// none at or below the largest undimmed detent, all of it from the
+    /// next larger detent up.
+    private func dimming(atTop top: CGFloat, in container: UIView) -> CGFloat {
+        guard let undimmed = largestUndimmedDetentIdentifier else { return 1 }
+        let undimmedTop = self.top(of: Detent(identifier: undimmed), in: container)
+        guard let next = detentTops(in: container).last(where: { $0.top < undimmedTop - 0.5 })?.top else { return 0 }
+        return min(1, max(0, (undimmedTop - top) / (undimmedTop - next)))
     }
 
     /// Puts the sheet at its resting detent, if it is shown and nothing
