@@ -19,10 +19,11 @@ import Glibc
 /// to its commit (``noteDrawTime(_:)``), as Android's SurfaceFlinger moves
 /// its app phase offset: a fixed 7 ms would add 7 ms to every touch's way
 /// to the screen for an app that draws a changed frame in half a
-/// millisecond. It starts at the most (weston's 7 ms, or half the interval
-/// when that is shorter) and comes down to twice the slowest of the last
-/// ``drawTimesKept`` frames plus a margin for waking up
-/// (``slowestDrawScale``, ``wakeUpMargin``); a slow frame raises it at once.
+/// millisecond. It starts at the most (weston's 7 ms, less at refresh
+/// rates above 125 Hz: ``maximumLead``) and comes down to twice the
+/// slowest of the last ``drawTimesKept`` frames plus a margin for waking
+/// up (``slowestDrawScale``, ``wakeUpMargin``); a slow frame raises it at
+/// once.
 ///
 /// Where no display reports its vsync (headless, Xvfb) this is the vsync,
 /// as the headless backends of weston and wlroots make theirs: a timer at
@@ -41,8 +42,15 @@ final class FrameClock {
     let interval: Double
     /// How long before a refresh its frame signal goes out.
     private(set) var signalLead: Double
-    /// The most the lead can be: weston's 7 ms, or half the interval when
-    /// that is shorter (120 Hz).
+    /// The most the lead can be: weston's 7 ms, and at most the interval
+    /// less ``wakeUpMargin``, so that the signal comes after the refresh
+    /// before, which gives the buffer drawn last back. It was half the
+    /// interval at first (4.2 ms at 120 Hz): a list whose frames took 4 to
+    /// 7 ms while rows came into view then missed their refresh, the next
+    /// frame had to leave the buffer the late one was waiting in, and
+    /// lateness cascaded (docs/performance.md, "Frames dropped while a
+    /// list decelerates"). A frame that needs more lead now gets it, and
+    /// is shown at its refresh instead of the next one.
     let maximumLead: Double
     /// How many times the slowest recent draw the lead allows. Measured with
     /// `openuikit-latency-benchmark --photon --refresh 120` (docs/performance.md,
@@ -68,7 +76,7 @@ final class FrameClock {
 
     init(refreshRate: Int) throws(InputSourceError) {
         interval = 1 / Double(refreshRate)
-        maximumLead = min(0.007, interval / 2)
+        maximumLead = min(0.007, interval - Self.wakeUpMargin)
         signalLead = maximumLead
         fileDescriptor = try SystemCalls.makeTimer()
     }
