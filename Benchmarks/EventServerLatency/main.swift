@@ -379,12 +379,14 @@ if let photonResult {
         photon max            \(photonMicroseconds("max")) µs
         signal lead p50       \(photonMicroseconds("lead50")) µs   (how long before its refresh a frame signal reached the app)
         signal lead p1        \(photonMicroseconds("lead1")) µs
+        signal lead p99       \(photonMicroseconds("lead99")) µs
         signal to commit p50  \(photonMicroseconds("draw50")) µs   (the app's frame: touches, display links, layout, drawing, commit)
         signal to commit p99  \(photonMicroseconds("draw99")) µs
         commit margin p1      \(photonMicroseconds("margin1")) µs   (how long before its refresh a commit was made; negative: late)
         frames late           \(photonFields["late"] ?? "?")   (shown after the refresh they were drawn for)
         the slowest 1 %       \(photonFields["tail"] ?? "?") frames: \(photonFields["tail_late"] ?? "?") late, \(photonFields["tail_after_gap"] ?? "?") after a refresh with no frame;
-                              from the frame before's signal to the refresh p50 \(photonMicroseconds("tail_since_signal50")) µs,
+                              from the frame before's signal to the refresh p50 \(photonMicroseconds("tail_since_signal50")) µs
+                              (that signal's lead p50 \(photonMicroseconds("tail_earlier_lead50")) µs),
                               oldest event read before that signal reached the app p50 \(photonMicroseconds("tail_before_signal50")) µs, max \(photonMicroseconds("tail_before_signal_max")) µs
         """)
 }

@@ -101,10 +101,11 @@ final class LatencyView: UIView {
             let late = records.filter { record in record.presentedRefresh.map { $0 > record.refresh } ?? false }.count
             let tail = SlowFrames(records, atLeast: percentile(photons, 0.99) / 1e6)
             printLine("photon frames=\(photons.count) p50=\(percentile(photons, 0.5)) p99=\(percentile(photons, 0.99)) max=\(percentile(photons, 1))"
-                + " lead50=\(percentile(leads, 0.5)) lead1=\(percentile(leads, 0.01))"
+                + " lead50=\(percentile(leads, 0.5)) lead1=\(percentile(leads, 0.01)) lead99=\(percentile(leads, 0.99))"
                 + " draw50=\(percentile(draws, 0.5)) draw99=\(percentile(draws, 0.99)) margin1=\(percentile(margins, 0.01)) late=\(late)"
                 + " tail=\(tail.frames) tail_late=\(tail.late) tail_after_gap=\(tail.afterGap)"
-                + " tail_since_signal50=\(percentile(tail.sinceEarlierSignal, 0.5)) tail_before_signal50=\(percentile(tail.readBeforeEarlierSignal, 0.5))"
+                + " tail_since_signal50=\(percentile(tail.sinceEarlierSignal, 0.5)) tail_earlier_lead50=\(percentile(tail.earlierLeads, 0.5))"
+                + " tail_before_signal50=\(percentile(tail.readBeforeEarlierSignal, 0.5))"
                 + " tail_before_signal_max=\(percentile(tail.readBeforeEarlierSignal, 1))")
         }
     }
@@ -148,6 +149,8 @@ struct SlowFrames {
     var sinceEarlierSignal: [Double] = []
     /// How long before the earlier frame's signal arrived the oldest event was read.
     var readBeforeEarlierSignal: [Double] = []
+    /// How long before its refresh the earlier frame's signal arrived.
+    var earlierLeads: [Double] = []
 
     init(_ records: [FrameRecord], atLeast seconds: Double) {
         guard records.count > 1 else { return }
@@ -161,9 +164,11 @@ struct SlowFrames {
             if earlier.refresh + 1 < record.refresh { afterGap += 1 }
             sinceEarlierSignal.append(presentedTime - earlier.signalArrival)
             readBeforeEarlierSignal.append(earlier.signalArrival - read)
+            earlierLeads.append(earlier.refreshTime - earlier.signalArrival)
         }
         sinceEarlierSignal.sort()
         readBeforeEarlierSignal.sort()
+        earlierLeads.sort()
     }
 }
 
