@@ -229,7 +229,8 @@ do {
 if fling {
     // Upward flicks of 600 points in 50 ms (240 Hz samples), as a thumb does,
     // each left to decelerate to a stop; at most 10 s of deceleration.
-    var totalRefreshes = 0, totalDropped = 0, flings = 0
+    var totalRefreshes = 0, totalDropped = 0, totalLate = 0, totalUnsignalled = 0, totalUnchanged = 0, flings = 0
+    var timings = ""
     let encoder = HIDPacketEncoder()
     var sequence: UInt64 = 1
     let flingStart = monotonicSeconds()
@@ -254,14 +255,22 @@ if fling {
         }
         totalRefreshes += values["refreshes"] ?? 0
         totalDropped += values["dropped"] ?? 0
+        totalLate += values["late"] ?? 0
+        totalUnsignalled += values["unsignalled"] ?? 0
+        totalUnchanged += values["unchanged"] ?? 0
+        // The app's timings are over every fling so far: the last line's are the run's.
+        timings = line.split(separator: " ").filter { $0.contains("_us=") || $0.hasPrefix("late_frames=") }.joined(separator: " ")
         flings += 1
     }
-    print("fling at \(refresh) Hz, headless: \(flings) flings, \(totalRefreshes) refreshes while decelerating (\(Double(totalRefreshes) / Double(refresh)) s), \(totalDropped) with no new frame")
+    print("fling at \(refresh) Hz, headless: \(flings) flings, \(totalRefreshes) refreshes while decelerating (\(Double(totalRefreshes) / Double(refresh)) s), \(totalDropped) with no new frame:"
+        + " \(totalLate) missed by a frame drawn for them (late), \(totalUnsignalled) not signalled (the app asked too late),"
+        + " \(totalUnchanged) with nothing new to show (the content moved less than a pixel)")
+    print("frame times over the run, microseconds: \(timings)")
     kill(serverPID, SIGTERM)
     var flingStatus: Int32 = 0
     waitpid(serverPID, &flingStatus, 0)
     waitpid(appPID, &flingStatus, 0)
-    exit(totalDropped == 0 ? 0 : 1)
+    exit(totalLate + totalUnsignalled == 0 ? 0 : 1)
 }
 
 var tracers: (server: pid_t, app: pid_t)?
@@ -369,6 +378,10 @@ if let photonResult {
         photon max            \(photonMicroseconds("max")) µs
         signal lead p50       \(photonMicroseconds("lead50")) µs   (how long before its refresh a frame signal reached the app)
         signal lead p1        \(photonMicroseconds("lead1")) µs
+        signal to commit p50  \(photonMicroseconds("draw50")) µs   (the app's frame: touches, display links, layout, drawing, commit)
+        signal to commit p99  \(photonMicroseconds("draw99")) µs
+        commit margin p1      \(photonMicroseconds("margin1")) µs   (how long before its refresh a commit was made; negative: late)
+        frames late           \(photonFields["late"] ?? "?")   (shown after the refresh they were drawn for)
         """)
 }
 // Whatever the timings, an event lost, reordered or missing the server's read time is a failure.

@@ -94,8 +94,14 @@ final class LatencyView: UIView {
             try? await Task.sleep(for: .milliseconds(100))
             let photons = UIApplication.shared.touchToPhotonLatencies.sorted()
             let leads = UIApplication.shared.frameSignalLeads.sorted()
+            // From the signal's arrival to the commit, and the margin the commit left before its refresh.
+            let records = UIApplication.shared.frameRecords
+            let draws = records.map { $0.commitTime - $0.signalArrival }.sorted()
+            let margins = records.map { $0.refreshTime - $0.commitTime }.sorted()
+            let late = records.filter { record in record.presentedRefresh.map { $0 > record.refresh } ?? false }.count
             printLine("photon frames=\(photons.count) p50=\(percentile(photons, 0.5)) p99=\(percentile(photons, 0.99)) max=\(percentile(photons, 1))"
-                + " lead50=\(percentile(leads, 0.5)) lead1=\(percentile(leads, 0.01))")
+                + " lead50=\(percentile(leads, 0.5)) lead1=\(percentile(leads, 0.01))"
+                + " draw50=\(percentile(draws, 0.5)) draw99=\(percentile(draws, 0.99)) margin1=\(percentile(margins, 0.01)) late=\(late)")
         }
     }
 
@@ -144,8 +150,21 @@ func printLine(_ line: String) {
 
 /// `--fling`: a 1,000-row table view. Each fling's deceleration is watched
 /// refresh by refresh: when it stops, the app prints how many refreshes
-/// passed while it moved and how many of them presented no new frame.
+/// passed while it moved, how many of them presented no new frame, and why:
+/// a frame drawn for a refresh that came after it (`late`), a refresh the
+/// app was not signalled for (`unsignalled`: it asked too late), or a
+/// refresh at which nothing changed on the screen (`unchanged`: as the
+/// content slows down it moves less than a pixel in some refreshes, and
+/// its offset is shown on the pixel grid). Then where the frames' time
+/// went, over every fling so far, in microseconds: from the signal's
+/// arrival to drawing (the turn: display links, layout, commit), drawing,
+/// copying pixels into the shared buffers, the lead the signal arrived
+/// with, and the margin left between the commit and the refresh (negative:
+/// late); for all frames and for the late ones.
 final class FlingList: UITableView, UITableViewDataSource, UITableViewDelegate {
+    private var turns: [Double] = [], renders: [Double] = [], copies: [Double] = [], leads: [Double] = [], margins: [Double] = []
+    private var lateTurns: [Double] = [], lateRenders: [Double] = [], lateCopies: [Double] = [], lateLeads: [Double] = []
+
     override init(frame: CGRect, style: UITableView.Style) {
         super.init(frame: frame, style: style)
         register(UITableViewCell.self, forCellReuseIdentifier: "row")
@@ -171,9 +190,36 @@ final class FlingList: UITableView, UITableViewDataSource, UITableViewDelegate {
     }
 
     func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
-        let presented = UIApplication.shared.presentedRefreshes
+        let application = UIApplication.shared
+        let presented = application.presentedRefreshes
         guard let first = presented.first, let last = presented.last else { return printLine("fling refreshes=0 dropped=0") }
         let refreshes = Int(last - first) + 1
-        printLine("fling refreshes=\(refreshes) dropped=\(refreshes - presented.count) offset=\(Int(scrollView.contentOffset.y))")
+        let records = application.frameRecords
+        var late = 0
+        for record in records {
+            let isLate = record.presentedRefresh.map { $0 > record.refresh } ?? true
+            late += record.presentedRefresh.map { max(0, Int($0) - Int(record.refresh)) } ?? 1
+            let times = (turn: record.drawStart - record.signalArrival, render: record.renderSeconds,
+                         copy: record.copySeconds, lead: record.refreshTime - record.signalArrival)
+            turns.append(times.turn); renders.append(times.render); copies.append(times.copy); leads.append(times.lead)
+            margins.append(record.refreshTime - record.commitTime)
+            if isLate { lateTurns.append(times.turn); lateRenders.append(times.render); lateCopies.append(times.copy); lateLeads.append(times.lead) }
+        }
+        let signalled = application.signalledRefreshes
+        var unsignalled = 0
+        for (earlier, later) in zip(signalled, signalled.dropFirst()) where later > earlier + 1 { unsignalled += Int(later - earlier - 1) }
+        let unchanged = signalled.count - records.count
+        func micros(_ values: [Double], _ p: Double) -> Int {
+            let sorted = values.sorted()
+            return sorted.isEmpty ? 0 : Int(sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] * 1e6)
+        }
+        printLine("fling refreshes=\(refreshes) dropped=\(refreshes - presented.count) late=\(late) unsignalled=\(unsignalled)"
+            + " unchanged=\(unchanged) offset=\(Int(scrollView.contentOffset.y))"
+            + " turn_p50_us=\(micros(turns, 0.5)) turn_p99_us=\(micros(turns, 0.99)) render_p50_us=\(micros(renders, 0.5))"
+            + " render_p99_us=\(micros(renders, 0.99)) copy_p50_us=\(micros(copies, 0.5)) copy_p99_us=\(micros(copies, 0.99))"
+            + " lead_p50_us=\(micros(leads, 0.5)) lead_p1_us=\(micros(leads, 0.01))"
+            + " margin_p50_us=\(micros(margins, 0.5)) margin_p1_us=\(micros(margins, 0.01)) late_frames=\(lateTurns.count)"
+            + " late_turn_p50_us=\(micros(lateTurns, 0.5)) late_render_p50_us=\(micros(lateRenders, 0.5))"
+            + " late_copy_p50_us=\(micros(lateCopies, 0.5)) late_lead_p50_us=\(micros(lateLeads, 0.5))")
     }
 }

@@ -106,7 +106,6 @@ import Testing
         let cases: [(CALayer, CALayer) -> Void] = [
             { root, _ in root.opacity = 0.5 },
             { root, _ in root.borderWidth = 1; root.borderColor = color(0, 0, 0) },
-            { _, list in list.backgroundColor = color(1, 1, 1, 0.5) },
             { _, list in list.cornerRadius = 4 },
             { _, list in list.borderWidth = 1; list.borderColor = color(0, 0, 0) },
         ]
@@ -123,20 +122,68 @@ import Testing
         }
     }
 
+    @Test func aListWithoutAnOpaqueBackgroundIsCopiedOverTheOpaqueGroundBeneathIt() throws {
+        for background in [nil, color(0.2, 0.4, 1, 0.5)] {
+            let (_, list, compositor) = try makeList()
+            list.backgroundColor = background
+            CATransaction.flush()
+            compositor.renderFrame()
+            list.bounds.origin.y = 3.5
+            CATransaction.flush()
+            // The white root beneath is the ground: as with an opaque list, only the strip is drawn.
+            #expect(compositor.tree.scrolls == [PixelScroll(rect: PixelRect(x0: 10, y0: 10, x1: 90, y1: 130), dx: 0, dy: -7)])
+            #expect(compositor.tree.damage.rects == [PixelRect(x0: 10, y0: 123, x1: 90, y1: 130)])
+            compositor.renderFrame()
+            #expect(pixelsDifferingFromFullFrame(compositor) == 0)
+        }
+    }
+
+    @Test func aListWithoutAnOpaqueBackgroundOverAnythingButOneOpaqueColourIsDrawnWhole() throws {
+        let cases: [(CALayer, CALayer) -> Void] = [
+            // An earlier sibling under the list.
+            { root, _ in root.insertSublayer(addLayer(to: root, frame: CGRect(x: 0, y: 20, width: 20, height: 10), color: color(0, 1, 0)), at: 0) },
+            // No opaque ground: a translucent root, or none.
+            { root, _ in root.backgroundColor = color(1, 1, 1, 0.5) },
+            { root, _ in root.backgroundColor = nil },
+            // A holder between the list and the root that draws a colour of its own.
+            { root, list in
+                let holder = addLayer(to: root, frame: CGRect(x: 0, y: 0, width: 30, height: 70), color: color(1, 0, 0, 0.3))
+                holder.addSublayer(list)
+            },
+        ]
+        for (index, change) in cases.enumerated() {
+            let (root, list, compositor) = try makeList()
+            list.backgroundColor = nil
+            change(root, list)
+            CATransaction.flush()
+            compositor.renderFrame()
+            list.bounds.origin.y = 5
+            CATransaction.flush()
+            #expect(compositor.tree.scrolls.isEmpty, "case \(index)")
+            compositor.renderFrame()
+            #expect(pixelsDifferingFromFullFrame(compositor) == 0, "case \(index)")
+        }
+    }
+
     /// Random contents (rounded, turned, faded, masked, shadowed, between
     /// pixels), siblings over and under the scrolling layer and over its
     /// parent, scrolled by whole pixels, by fractions of a pixel and of a
     /// point, with rows added, removed, moved and recoloured between
     /// frames and several commits before some frames: each frame, or the
-    /// last of a run of frames, is the full frame to the pixel.
-    @Test(arguments: 0..<40)
+    /// last of a run of frames, is the full frame to the pixel. A third of
+    /// the seeds give the list no background, over an opaque holder; a
+    /// third a translucent one, over the root (the earlier sibling under
+    /// the list moved out of its way).
+    @Test(arguments: 0..<60)
     func scrolledFramesAreTheFullFrame(seed: Int) throws {
         var g = Generator(state: UInt64(seed) &+ 1000)
         let scale: CGFloat = [1, 2, 3][g.int(0...2)]
         let (root, compositor) = try makeScene(width: 64, height: 80, scale: scale)
-        let under = addLayer(to: root, frame: CGRect(x: 0, y: 20, width: 30, height: 30), color: color(0, 1, 0))
-        let holder = addLayer(to: root, frame: CGRect(x: 4, y: 6, width: 56, height: 70), color: nil)
-        let list = addLayer(to: holder, frame: CGRect(x: 2, y: 2, width: 50, height: 64), color: color(1, 1, 0.9))
+        let ground = seed % 3
+        let under = addLayer(to: root, frame: CGRect(x: 0, y: 20, width: ground == 2 ? 5 : 30, height: 30), color: color(0, 1, 0))
+        let holder = addLayer(to: root, frame: CGRect(x: 4, y: 6, width: 56, height: 70), color: ground == 1 ? color(0.3, 0.3, 0.3) : nil)
+        let listColor = [color(1, 1, 0.9), nil, color(0.2, 0.2, 1, 0.4)][ground]
+        let list = addLayer(to: holder, frame: CGRect(x: 2, y: 2, width: 50, height: 64), color: listColor)
         list.masksToBounds = true
         var rows: [CALayer] = []
         for index in 0..<8 {

@@ -68,7 +68,9 @@ public final class LayerCompositor: CommittedTreeHost {
     package var scrollsByCopy = true {
         didSet { for tree in trees { tree.scrollExtent = scrollsByCopy ? frameRect : nil } }
     }
-    private let pixels: UnsafeMutableBufferPointer<UInt32>
+    /// The frame: ``ownPixels``, or memory given with ``useFrameStorage(_:)``.
+    private var pixels: UnsafeMutableBufferPointer<UInt32>
+    private let ownPixels: UnsafeMutableBufferPointer<UInt32>
     private var needsFullFrame = true
 
     /// A compositor for the tree below `rootLayer`, whose superlayer space
@@ -85,8 +87,9 @@ public final class LayerCompositor: CommittedTreeHost {
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         self.scale = scale
-        pixels = .allocate(capacity: pixelWidth * pixelHeight)
-        pixels.initialize(repeating: 0)
+        ownPixels = .allocate(capacity: pixelWidth * pixelHeight)
+        ownPixels.initialize(repeating: 0)
+        pixels = ownPixels
         let tree = CommittedLayerTree(rootLayer: rootLayer, baseTransform: CGAffineTransform(scaleX: scale, y: scale))
         trees = [tree]
         tree.scrollExtent = frameRect
@@ -117,7 +120,18 @@ public final class LayerCompositor: CommittedTreeHost {
     }
 
     isolated deinit {
-        pixels.deallocate()
+        ownPixels.deallocate()
+    }
+
+    /// From now on the frame is drawn in `storage`: `pixelWidth` ×
+    /// `pixelHeight` pixels, rows packed, which must already hold the frame
+    /// as it is (the caller copied in what it lacked) and must outlive the
+    /// compositor or the next call. The screen's shared buffers: the frame
+    /// is drawn straight into the buffer handed to the event server, and
+    /// a scroll moves the pixels there, rather than in a frame of its own
+    /// copied out afterwards (ScreenFrames).
+    package func useFrameStorage(_ storage: UnsafeMutablePointer<UInt32>) {
+        pixels = UnsafeMutableBufferPointer(start: storage, count: pixelWidth * pixelHeight)
     }
 
     package func commitChanges() {

@@ -51,6 +51,10 @@ package final class RenderLayer {
     @exclusivity(unchecked) package internal(set) var ownRect = PixelRect.empty
     /// The pixels the layer and everything below it may touch.
     @exclusivity(unchecked) package internal(set) var subtreeRect = PixelRect.empty
+    /// The pixels the layer clips its sublayers to when that is a square on
+    /// whole pixels (``pixelAlignedMask``), else empty: where the clip of a
+    /// layer scrolled by copy was (ScrollByCopy.swift).
+    @exclusivity(unchecked) package internal(set) var clipRect = PixelRect.empty
     /// The pixels the layer replaces entirely (see Occlusion.swift).
     @exclusivity(unchecked) package internal(set) var occludingRect = PixelRect.empty
 
@@ -421,6 +425,7 @@ package final class RenderLayer {
 
     func updateOwnRect() {
         updateOccludingRect()
+        clipRect = masksToBounds ? pixelAlignedMask ?? .empty : .empty
         guard !isHidden, opacity > 0 else { ownRect = .empty; return }
         var rect = contentsPixelRect.union(shapePixelRect)
         if background != nil || gradient != nil || (borderWidth > 0 && border != nil) { rect = rect.union(boundsPixelRect) }

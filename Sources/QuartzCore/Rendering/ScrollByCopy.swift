@@ -7,10 +7,17 @@
 ///
 /// The copy is the frame's old pixels moved by (dx, dy) within `rect`, so
 /// every pixel it gives must be what drawing the new tree there gives:
-/// - the scrolling layer is opaque, square-cornered, on whole pixels, and
-///   draws nothing but its background under its sublayers (no border,
+/// - the scrolling layer is square-cornered, on whole pixels, and draws
+///   nothing but its background, if any, under its sublayers (no border,
 ///   contents or shadow), so that inside its clip the frame holds its
-///   subtree alone, over one colour that does not move;
+///   subtree alone, over one colour that does not move: its background
+///   when that is opaque; else the ground beneath it — the opaque
+///   background of the first ancestor that covers the whole clip, with
+///   nothing drawn between the two there (the ancestors in between draw
+///   nothing of their own, and no earlier sibling of the layer or of those
+///   ancestors reaches into the clip). A scroll view without a background
+///   colour of its own, over its view controller's opaque view, is such a
+///   layer;
 /// - its ancestors draw straight into the frame (opacity 1, no mask, no
 ///   border, no shadow cast by their group, clipping only to whole pixels);
 /// - its sublayers that did not change are where they were, moved by
@@ -80,15 +87,30 @@ struct ScrolledPixels {
 }
 
 extension RenderLayer {
-    /// Whether the layer draws only an opaque colour under its sublayers,
+    /// Whether the layer draws at most one colour under its sublayers,
     /// clipped to square bounds: inside its clip the frame holds its
-    /// subtree over a colour that stays where it is.
+    /// subtree over that colour (over what lies beneath, when the colour is
+    /// not opaque), which stays where it is.
     var scrollsByCopy: Bool {
         masksToBounds && mask == nil && !isHidden && opacity == 1
             && (cornerRadius == 0 || maskedCorners.isEmpty)
-            && background.map { $0.pixel >> 24 == 255 } == true
             && !hasBorder && contents == nil && gradient == nil && shape == nil && shadow == nil
             && sublayerTransform.isIdentity && transitionOverlay == nil
+    }
+
+    var hasOpaqueBackground: Bool { background.map { $0.pixel >> 24 == 255 } == true }
+
+    /// Whether the layer draws nothing of its own under its sublayers: an
+    /// ancestor between a layer scrolled over the ground and the ground.
+    var drawsNothingUnderSublayers: Bool {
+        (background == nil || background?.pixel == 0) && contents == nil && gradient == nil && shape == nil && shadow == nil
+    }
+
+    /// Whether the layer's background is one opaque colour over all of
+    /// `rect`, with nothing else of its own drawn over it: the ground
+    /// beneath a layer scrolled by copy that has no opaque background.
+    func isGround(under rect: PixelRect) -> Bool {
+        opaquelyCovers(rect) && contents == nil && gradient == nil && shape == nil
     }
 
     /// Whether the layer draws straight into the frame whatever its
@@ -108,23 +130,31 @@ extension CommittedLayerTree {
     /// geometry up to date; false (nothing done) otherwise.
     func scrollByCopy(_ node: RenderLayer, toDevice: CGAffineTransform) -> Bool {
         guard let frame = scrollExtent, !node.isNew, node.changes.isSubset(of: [.geometry, .sublayers]), node.scrollsByCopy,
-              let clip = node.pixelAlignedBounds(through: toDevice), clip == node.ownRect else { return false }
+              let clip = node.pixelAlignedBounds(through: toDevice), clip == node.clipRect else { return false }
         let old = node.toDevice
         let dx = (Double(toDevice.tx - old.tx)).rounded(), dy = (Double(toDevice.ty - old.ty)).rounded()
         guard abs(dx) < Double(clip.width), abs(dy) < Double(clip.height) else { return false }
         var area = clip.intersection(frame)
         var overlays: [PixelRect] = []
+        // Without an opaque background of its own, the layer's pixels hold
+        // what lies beneath it: they may move only over one opaque colour.
+        var needsGround = !node.hasOpaqueBackground
         var level = node
         while let parent = level.parent {
             guard !parent.isHidden, parent.passesPixelsThrough else { return false }
             if parent.masksToBounds, let parentClip = parent.pixelAlignedMask { area = area.intersection(parentClip) }
             if let index = parent.children.firstIndex(where: { $0 === level }) {
+                if needsGround {
+                    for earlier in parent.children[..<index] where earlier.subtreeRect.intersects(area) { return false }
+                    if parent.isGround(under: area) { needsGround = false }
+                    else if !parent.drawsNothingUnderSublayers { return false }
+                }
                 for later in parent.children[(index + 1)...] where !later.subtreeRect.isEmpty { overlays.append(later.subtreeRect) }
             }
             level = parent
         }
         let moved = ScrolledPixels(dx: Int(dx), dy: Int(dy), area: area)
-        guard !area.isEmpty, moved.isMoved(old, to: toDevice) else { return false }
+        guard !needsGround, !area.isEmpty, moved.isMoved(old, to: toDevice) else { return false }
         if moved.dx != 0 || moved.dy != 0 {
             // What had not been drawn yet moves with the pixels.
             for rect in damage.rects { damage.add(moved.old(rect.intersection(area))) }
@@ -157,6 +187,7 @@ extension RenderLayer {
         toDevice.tx += CGFloat(dx)
         toDevice.ty += CGFloat(dy)
         ownRect = ownRect.offsetBy(dx: dx, dy: dy)
+        clipRect = clipRect.offsetBy(dx: dx, dy: dy)
         subtreeRect = subtreeRect.offsetBy(dx: dx, dy: dy)
         occludingRect = occludingRect.offsetBy(dx: dx, dy: dy)
         for child in children { child.translateSubtree(dx: dx, dy: dy) }

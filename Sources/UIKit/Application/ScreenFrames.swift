@@ -12,10 +12,21 @@ import HID
 /// 2. When a turn's commit changed what the screen shows, it asks for a
 ///    frame signal, unless it holds one it has not used.
 /// 3. A frame signal comes a little before the display's refresh: display
-///    links fire (their target is that refresh), and the turn's end draws the damage into the compositor's frame, copies it
-///    (with what that buffer missed since it was last drawn) into a buffer
-///    the server does not hold, and commits that buffer with its damage.
+///    links fire (their target is that refresh), and the turn's end draws
+///    the damage straight into a buffer the server does not hold, and
+///    commits that buffer with its damage.
 /// 4. The server gives a buffer back once it has shown it or replaced it.
+///
+/// The compositor's frame is one of the buffers (``current``): drawing the
+/// damage there, and moving the pixels of a scroll there, leaves nothing to
+/// copy, and a flung list's frame costs its exposed strip and a move of
+/// the pixels it already has. The server copies a frame out at the refresh
+/// that shows it and gives the buffer back then, so the buffer drawn last
+/// is normally free again when the next signal comes. When it is not (a
+/// frame committed after its refresh waits for the next one), the frame
+/// moves to another buffer: what that one missed since it was last drawn
+/// in is copied forward from the buffer drawn last, and drawing goes on
+/// there.
 ///
 /// So an idle application sends nothing and draws nothing, one with display
 /// links asks for every refresh, and at most one frame is committed per
@@ -28,13 +39,19 @@ final class ScreenFrames {
         /// Committed and not yet given back by the server.
         var isHeld = false
         /// What frames drawn into the other buffers changed since this one
-        /// was last drawn: copied forward before it is committed again.
+        /// was last drawn: copied forward before the compositor draws in it
+        /// again.
         var missing = Damage()
+
+        /// The buffer's pixels as the compositor draws them.
+        var frameStorage: UnsafeMutablePointer<UInt32> { memory.pixels.assumingMemoryBound(to: UInt32.self) }
     }
 
     private let connection: EventServerConnection
     let compositor: LayerCompositor
     private var buffers: [Buffer] = []
+    /// The buffer the compositor's frame is in.
+    private var current = 0
     /// A frame signal arrived and no frame was committed for it yet.
     private(set) var holdsFrameSignal = false
     private var hasRequestedFrame = false
@@ -55,7 +72,17 @@ final class ScreenFrames {
     /// kept only while ``recordsTouchToPhoton``: the server's lead, and
     /// the time the signal took to reach the application.
     private(set) var signalLeads: [Double] = []
+    /// Each frame drawn for a signal, kept only while
+    /// ``recordsTouchToPhoton``: when its steps happened, and the refresh
+    /// that showed it.
+    private(set) var frameRecords: [FrameRecord] = []
+    /// The refreshes signalled, in order, kept only while
+    /// ``recordsTouchToPhoton``: a gap is a refresh the application was not
+    /// signalled for (it asked too late).
+    private(set) var signalledRefreshes: [UInt64] = []
     var recordsTouchToPhoton = false
+    /// The signal held, and when it was read: the refresh a frame drawn now is for.
+    private var heldSignal: (signal: ServerMessage.FrameSignal, arrival: Double)?
 
     /// Buffers an application draws into, in turn.
     static let bufferCount = 2
@@ -68,12 +95,16 @@ final class ScreenFrames {
         let whole = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
         for index in 0..<Self.bufferCount {
             let memory = try SharedFrameBuffer(width: width, height: height)
+            memory.pixels.bindMemory(to: UInt32.self, capacity: width * height)
+            // The compositor's frame, all zero as a new buffer is, moves into
+            // the first buffer; the others lack whatever it draws.
             var missing = Damage()
-            missing.add(whole)
+            if index != current { missing.add(whole) }
             let identifier = UInt32(index + 1)
             try connection.attach(memory.attachment(identifier: identifier), descriptor: memory.fileDescriptor)
             buffers.append(Buffer(identifier: identifier, memory: memory, missing: missing))
         }
+        compositor.useFrameStorage(buffers[current].frameStorage)
     }
 
     /// Whether the end of this turn has frame work: damage it may draw now,
@@ -87,7 +118,12 @@ final class ScreenFrames {
     func frameSignalArrived(_ signal: ServerMessage.FrameSignal) {
         holdsFrameSignal = true
         hasRequestedFrame = false
-        if recordsTouchToPhoton { signalLeads.append(signal.time - monotonicSeconds()) }
+        if recordsTouchToPhoton {
+            let now = monotonicSeconds()
+            heldSignal = (signal, now)
+            signalLeads.append(signal.time - now)
+            signalledRefreshes.append(signal.sequence)
+        }
         // The frame on the screen is the one before the refresh signalled.
         DisplayLinkRegistry.current.displayDidRefresh(at: signal.time - signal.refreshInterval, frameDuration: signal.refreshInterval)
         // Links fire at every refresh, whether or not a frame is drawn.
@@ -117,7 +153,13 @@ final class ScreenFrames {
 
     func framePresented(_ presentation: ServerMessage.FramePresentation) {
         UIApplication.shared.tracing?.trace(.framePresented(commitIdentifier: presentation.commitIdentifier, time: presentation.time))
-        if recordsTouchToPhoton { presentedRefreshes.append(presentation.sequence) }
+        if recordsTouchToPhoton {
+            presentedRefreshes.append(presentation.sequence)
+            for index in frameRecords.indices.reversed() where frameRecords[index].commitIdentifier == presentation.commitIdentifier {
+                frameRecords[index].presentedRefresh = presentation.sequence
+                break
+            }
+        }
         if let readTime = takeReadTime(of: presentation.commitIdentifier), recordsTouchToPhoton {
             touchToPhotonLatencies.append(presentation.time - readTime)
         }
@@ -137,6 +179,8 @@ final class ScreenFrames {
         touchToPhotonLatencies.removeAll(keepingCapacity: true)
         presentedRefreshes.removeAll(keepingCapacity: true)
         signalLeads.removeAll(keepingCapacity: true)
+        frameRecords.removeAll(keepingCapacity: true)
+        signalledRefreshes.removeAll(keepingCapacity: true)
     }
 
     private func takeReadTime(of commit: UInt64) -> Double? {
@@ -165,29 +209,37 @@ final class ScreenFrames {
         connection.send(ServerMessage.requestFrame.encoded())
     }
 
+    /// A buffer the server does not hold: the compositor's own if it can.
     private func freeBuffer() -> Int? {
+        if !buffers[current].isHeld { return current }
         for index in buffers.indices where !buffers[index].isHeld { return index }
         return nil
     }
 
-    private func drawAndCommit(into index: Int) {
-        let damage = compositor.renderFramePixelRects()
-        var copied = buffers[index].missing
-        for rect in damage { copied.add(rect) }
-        for other in buffers.indices where other != index {
-            for rect in damage { buffers[other].missing.add(rect) }
+    /// Moves the compositor's frame into buffer `index`, first copying
+    /// forward what that buffer missed since it was last drawn in.
+    private func moveFrame(to index: Int) {
+        let rowBytes = buffers[index].memory.stride
+        let from = buffers[current].memory.pixels, to = buffers[index].memory.pixels
+        for rect in buffers[index].missing.rects {
+            let offset = rect.x0 * SharedFrameBuffer.bytesPerPixel
+            for y in rect.y0..<rect.y1 {
+                (to + y * rowBytes + offset).copyMemory(from: from + y * rowBytes + offset, byteCount: rect.width * SharedFrameBuffer.bytesPerPixel)
+            }
         }
         buffers[index].missing.removeAll()
-        let memory = buffers[index].memory
-        compositor.withUnsafeBytes { frame in
-            let rowBytes = memory.width * SharedFrameBuffer.bytesPerPixel
-            for rect in copied.rects {
-                let offset = rect.x0 * SharedFrameBuffer.bytesPerPixel
-                for y in rect.y0..<rect.y1 {
-                    (memory.pixels + y * memory.stride + offset)
-                        .copyMemory(from: frame.baseAddress! + y * rowBytes + offset, byteCount: rect.width * SharedFrameBuffer.bytesPerPixel)
-                }
-            }
+        compositor.useFrameStorage(buffers[index].frameStorage)
+        current = index
+    }
+
+    private func drawAndCommit(into index: Int) {
+        let drawStart = recordsTouchToPhoton ? monotonicSeconds() : 0
+        if index != current { moveFrame(to: index) }
+        let renderStart = recordsTouchToPhoton ? monotonicSeconds() : 0
+        let damage = compositor.renderFramePixelRects()
+        let renderEnd = recordsTouchToPhoton ? monotonicSeconds() : 0
+        for other in buffers.indices where other != index {
+            for rect in damage { buffers[other].missing.add(rect) }
         }
         var rects: [ServerMessage.PixelRect] = []
         for rect in damage {
@@ -202,5 +254,40 @@ final class ScreenFrames {
         }
         nextCommitIdentifier += 1
         connection.send(ServerMessage.commitFrame(commit).encoded())
+        if recordsTouchToPhoton, let (signal, arrival) = heldSignal {
+            var pixels = 0
+            for rect in damage { pixels += rect.width * rect.height }
+            frameRecords.append(FrameRecord(
+                commitIdentifier: commit.commitIdentifier, refresh: signal.sequence, refreshTime: signal.time,
+                signalArrival: arrival, drawStart: drawStart, renderSeconds: renderEnd - renderStart, copySeconds: renderStart - drawStart,
+                commitTime: monotonicSeconds(),
+                damagedPixels: pixels))
+        }
+        heldSignal = nil
     }
+}
+
+/// How one frame went, from its signal to its presentation (for
+/// benchmarks): times in seconds of `CLOCK_MONOTONIC`.
+@_spi(Benchmarks) public struct FrameRecord: Sendable {
+    public let commitIdentifier: UInt64
+    /// The refresh the frame was drawn for (its signal's).
+    public let refresh: UInt64
+    public let refreshTime: Double
+    /// When the application read the signal.
+    public let signalArrival: Double
+    /// When drawing began: after the turn's touches, display links,
+    /// layout and commit.
+    public let drawStart: Double
+    /// How long the compositor took to draw it.
+    public let renderSeconds: Double
+    /// How long copying pixels between the compositor's frame and the
+    /// shared buffers took.
+    public let copySeconds: Double
+    /// When it was committed.
+    public let commitTime: Double
+    /// Pixels the server was told changed (moved or drawn).
+    public let damagedPixels: Int
+    /// The refresh that showed it; nil if it was discarded (or not yet shown).
+    public internal(set) var presentedRefresh: UInt64?
 }

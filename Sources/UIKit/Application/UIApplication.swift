@@ -813,8 +813,21 @@ open class UIApplication: UIResponder {
         screenFrames?.signalLeads ?? []
     }
 
+    /// Each frame drawn for a frame signal since recording started: when
+    /// its steps happened and which refresh showed it. For benchmarks.
+    @_spi(Benchmarks) public var frameRecords: [FrameRecord] {
+        screenFrames?.frameRecords ?? []
+    }
+
+    /// The refreshes this application was signalled for since recording
+    /// started, in order. For benchmarks.
+    @_spi(Benchmarks) public var signalledRefreshes: [UInt64] {
+        screenFrames?.signalledRefreshes ?? []
+    }
+
     /// Starts (again) recording ``touchToPhotonLatencies``,
-    /// ``presentedRefreshes`` and ``frameSignalLeads``, from none.
+    /// ``presentedRefreshes``, ``frameSignalLeads``, ``frameRecords`` and
+    /// ``signalledRefreshes``, from none.
     @_spi(Benchmarks) public func startRecordingTouchToPhoton() {
         screenFrames?.resetTouchToPhotonLatencies()
         screenFrames?.recordsTouchToPhoton = true

@@ -22,7 +22,9 @@
 ///    is: the compositor then copies the content's pixels rather than
 ///    filtering them (a whole screen of table cells at a fraction of a pixel
 ///    cost 50 ms a frame); the motion keeps the exact offset for its
-///    physics, and it comes to rest on the exact target.
+///    physics. Coasting comes to rest on the target's nearest pixel, as
+///    UIKit's does (``onPixelGrid(_:)``); an animated change of offset ends
+///    on the exact offset asked for.
 extension UIScrollView {
     struct DragState {
         /// The offset the drag started from, without rubber-banding: where
@@ -275,7 +277,7 @@ extension UIScrollView {
             motion = .decelerating(x: x, y: y)
             let arrived = x.isResting && y.isResting
             motionOffset = next
-            contentOffset = arrived ? next : onPixelGrid(next)
+            contentOffset = onPixelGrid(next)
             if arrived && motionGeneration == generation { finishDecelerating() }
         case .animating(let animation):
             let progress = animation.progress(at: now)
@@ -287,7 +289,15 @@ extension UIScrollView {
         }
     }
 
-    /// `offset` rounded to the screen's pixels.
+    /// `offset` rounded to the screen's pixels. UIKit rounds a content
+    /// offset it is given to the screen's pixels: set to 71.75 on a 3×
+    /// screen it reads 71.666… (Apple's developer forums, thread 666049),
+    /// set to 3.8 or −7.5 on a 1× screen it reads 4 or −8 (open radar
+    /// 23255528; andrewmarinov.com, "UIScrollView's contentOffset
+    /// precision"), so a deceleration, whose every offset goes through that
+    /// setter, also rests on a pixel: a resting offset between pixels
+    /// would make its last frame the one drawn by filtering rather than by
+    /// copying the pixels already drawn.
     private func onPixelGrid(_ offset: CGPoint) -> CGPoint {
         let scale = max(1, UIScreen.main.scale)
         return CGPoint(x: (offset.x * scale).rounded() / scale, y: (offset.y * scale).rounded() / scale)

@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HID
+import Testing
+@testable import UIKit
+
+/// A connected application draws its frames straight into the shared
+/// buffers it hands the event server (ScreenFrames): a scrolled list's
+/// pixels are moved inside the buffer, and when the buffer drawn last is
+/// still the server's, the frame moves to the other one, which first gets
+/// what it missed copied forward. Whatever the server shows, frame after
+/// frame, must be the window drawn whole.
+@MainActor
+@Suite struct SharedBufferFrameTests {
+    /// The server's side of the frame protocol, as a test holds it: the
+    /// buffers attached (mapped as the server maps them) and a screen that
+    /// each commit's damage is copied to, as the headless output does.
+    final class FakeServer {
+        let socket: MessageSocket
+        let width: Int, height: Int
+        var buffers: [UInt32: SharedFrameBuffer] = [:]
+        var screen: [UInt8]
+        var commits: [ServerMessage.FrameCommit] = []
+
+        init(socket: MessageSocket, width: Int, height: Int) {
+            self.socket = socket
+            self.width = width
+            self.height = height
+            screen = [UInt8](repeating: 0, count: width * height * 4)
+        }
+
+        /// Reads what the application sent: buffers mapped, commits kept.
+        func receive() throws {
+            while let (message, descriptor) = try socket.receiveWithDescriptor({ bytes, descriptor in (try? ServerMessage(decoding: bytes), descriptor) }) {
+                if case .attachBuffer(let attachment)? = message, let descriptor {
+                    buffers[attachment.bufferIdentifier] = try SharedFrameBuffer(receiving: attachment, descriptor: descriptor)
+                } else {
+                    if let descriptor { close(descriptor) }
+                    if case .commitFrame(let commit)? = message { commits.append(commit) }
+                }
+            }
+        }
+
+        /// Copies the commit's damage from its buffer to the screen.
+        func show(_ commit: ServerMessage.FrameCommit) throws {
+            let buffer = try #require(buffers[commit.bufferIdentifier])
+            screen.withUnsafeMutableBytes { screen in
+                for rect in commit.damage {
+                    for y in Int(rect.y)..<Int(rect.y + rect.height) {
+                        (screen.baseAddress! + (y * width + Int(rect.x)) * 4)
+                            .copyMemory(from: buffer.pixels + y * buffer.stride + Int(rect.x) * 4, byteCount: Int(rect.width) * 4)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func aScrolledListIsDrawnInTheServersBufferAndEveryFrameShownIsTheWindowDrawnWhole() throws {
+        let application = UIApplication.shared
+        application.resetForTesting()
+        application.runLoop.useManualClock()  // nothing animates between a frame and its reference
+        let (appEnd, serverEnd) = try MessageSocket.makePair()
+        let connection = EventServerConnection(socket: appEnd, welcome: .init(
+            clientIdentifier: 1, screenWidth: 60, screenHeight: 90, screenScale: 2, isForeground: true))
+        application.inputPort.attach(connection)
+        application.startScreenFrames(for: connection)
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 60, height: 90))
+        window.backgroundColor = .white
+        // No background of its own: it scrolls by copy over the window's white.
+        let list = UIScrollView(frame: CGRect(x: 5, y: 10, width: 50, height: 70))
+        list.contentSize = CGSize(width: 50, height: 1000)
+        var rows: [UIView] = []
+        for index in 0..<50 {
+            let row = UIView(frame: CGRect(x: 0, y: index * 20, width: 50, height: 19))
+            row.backgroundColor = UIColor(red: CGFloat(index % 5) / 4, green: 0.5, blue: CGFloat(index % 3) / 2, alpha: index % 2 == 0 ? 1 : 0.5)
+            let dot = UIView(frame: CGRect(x: 4, y: 4.5, width: 10, height: 10))
+            dot.backgroundColor = .black
+            dot.layer.cornerRadius = 5
+            row.addSubview(dot)
+            list.addSubview(row)
+            rows.append(row)
+        }
+        window.addSubview(list)
+        // A translucent badge over the rows: drawn again where it is and where its copied pixels landed.
+        let badge = UIView(frame: CGRect(x: 30, y: 40, width: 20, height: 20))
+        badge.backgroundColor = UIColor(red: 0, green: 0, blue: 1, alpha: 0.5)
+        window.addSubview(badge)
+        window.isHidden = false
+        application.runLoop.runUntilIdle()
+        let server = FakeServer(socket: serverEnd, width: 120, height: 180)
+        let reference = try LayerCompositor(rootLayer: window.layer, pixelWidth: 120, pixelHeight: 180, scale: 2)
+
+        var kept: UInt32?
+        var buffersDrawn: [UInt32] = []
+        for step in 0..<20 {
+            if step > 0 { list.contentOffset.y += CGFloat(step % 4 + 1) }
+            if step == 9 { rows[3].backgroundColor = .green }
+            application.runLoop.runUntilIdle()
+            try serverEnd.sendWaiting(ServerMessage.frameSignal(.init(
+                sequence: UInt64(step + 1), time: monotonicSeconds(), refreshInterval: 1.0 / 120)).encoded())
+            application.runLoop.runUntilIdle()
+            try server.receive()
+            let commit = try #require(server.commits.last, "step \(step): no frame")
+            server.commits.removeAll()
+            try server.show(commit)
+            buffersDrawn.append(commit.bufferIdentifier)
+            // Given back at once, as the server does at the refresh that
+            // shows it; but every fifth frame's buffer is kept while the
+            // next is drawn, as when a frame comes after its refresh.
+            if let kept { try serverEnd.sendWaiting(ServerMessage.bufferReleased(kept).encoded()) }
+            kept = step % 5 == 2 ? commit.bufferIdentifier : nil
+            if kept == nil { try serverEnd.sendWaiting(ServerMessage.bufferReleased(commit.bufferIdentifier).encoded()) }
+            reference.renderFullFrame()
+            let differing = reference.withUnsafeBytes { full in
+                (0..<(120 * 180)).count { full[$0 * 4..<$0 * 4 + 4].elementsEqual(server.screen[$0 * 4..<$0 * 4 + 4]) == false }
+            }
+            #expect(differing == 0, "step \(step): \(differing) pixels differ from the window drawn whole")
+        }
+        // The frame stays in the buffer drawn last while it comes back in
+        // time, and moves to the other when the server keeps it.
+        for step in 1..<20 {
+            #expect((buffersDrawn[step] != buffersDrawn[step - 1]) == (step % 5 == 3), "step \(step): buffers \(buffersDrawn)")
+        }
+        application.resetForTesting()
+    }
+}
