@@ -82,29 +82,21 @@ done
 
 # The runs are independent programs, each a single thread under callgrind
 # (5 to 15 s of processor time apiece), so they run side by side, as many
-# at once as there are processors; their figures are read in order below.
+# at once as there are processors; their figures are read in order below,
+# where a run that failed is reported with its output.
 count_under_callgrind() {
     local name="$1"
     valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.$name" \
         --dump-before="*${function_name[$name]}*" --dump-before='*countedRegionEnded*' \
-        "$bin_path/${program[$name]}" --count "${argument[$name]}" >"$work/stdout.$name" 2>"$work/stderr.$name"
-    echo $? >"$work/status.$name"
+        "$bin_path/${program[$name]}" --count "${argument[$name]}" >"$work/stdout.$name" 2>"$work/stderr.$name" \
+        && touch "$work/succeeded.$name"
 }
-at_once=$(nproc 2>/dev/null || echo 1)
-running=0
-for name in "${only[@]}"; do
-    count_under_callgrind "$name" &
-    running=$((running + 1))
-    if [ "$running" -ge "$at_once" ]; then
-        wait -n || true
-        running=$((running - 1))
-    fi
-done
-wait
+source scripts/side-by-side.sh
+side_by_side count_under_callgrind "${only[@]}" || true
 
 for name in "${only[@]}"; do
     out="$work/callgrind.$name"
-    if [ "$(cat "$work/status.$name" 2>/dev/null)" != 0 ]; then
+    if [ ! -e "$work/succeeded.$name" ]; then
         echo "instruction-counts.sh: the counted $name run failed:" >&2
         cat "$work/stdout.$name" "$work/stderr.$name" >&2
         exit 1

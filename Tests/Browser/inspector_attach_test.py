@@ -28,15 +28,12 @@ import tempfile
 import threading
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from inspector_page import touch_panel
+from inspector_page import headless_chromium, touch_panel
 
 # The server's screen, in points, at scale 1: TouchLogger's views are its two halves.
 SCREEN_WIDTH, SCREEN_HEIGHT = 200, 100
@@ -119,12 +116,7 @@ def main():
         processes.append(inspector)
         url = inspector.wait_for(r"http://[^ ]+/").group(0)
 
-        options = Options()
-        for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1400,1000"]:
-            options.add_argument(argument)
-        if os.path.exists("/usr/bin/chromium"):
-            options.binary_location = "/usr/bin/chromium"
-        driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        driver = headless_chromium(1400, 1000)
         driver.get(url)
         wait = WebDriverWait(driver, 20, poll_frequency=0.05)
 

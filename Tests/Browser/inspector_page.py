@@ -1,5 +1,22 @@
-"""What the inspector's page shows of the chosen touch, read from its DOM, for the browser tests."""
+"""The browser tests' shared parts: a headless Chromium, and what the inspector's page
+shows of the chosen touch, read from its DOM."""
+import os
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+
+
+def headless_chromium(width, height):
+    """Debian's Chromium, headless, through its chromedriver, with a window of width × height."""
+    options = Options()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     f"--window-size={width},{height}"]:
+        options.add_argument(argument)
+    if os.path.exists("/usr/bin/chromium"):
+        options.binary_location = "/usr/bin/chromium"
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
 def touch_panel(driver):

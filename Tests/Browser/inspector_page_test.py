@@ -26,14 +26,11 @@ import sys
 import tempfile
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from inspector_page import touch_panel
+from inspector_page import headless_chromium, touch_panel
 
 
 def fail(message):
@@ -97,13 +94,7 @@ def main():
     scene_directory = tempfile.mkdtemp(prefix="inspector-page-test.")
     scene_file = write_scene_file(binary, scene_directory)
     process, url = start_inspector(binary, scene_file)
-    options = Options()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1400,1300"]:
-        options.add_argument(argument)
-    chromium = "/usr/bin/chromium"
-    if os.path.exists(chromium):
-        options.binary_location = chromium
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver = headless_chromium(1400, 1300)
     try:
         driver.get(url)
         wait = WebDriverWait(driver, 20)

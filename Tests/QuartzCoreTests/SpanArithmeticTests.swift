@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import QuartzCore
 
@@ -30,7 +31,7 @@ import Testing
             let expected = zip(source, destination).map { s, d in
                 PixelOps.over(PixelOps.scale(s, by: UInt32(alpha)), d)
             }
-            #expect(run == expected, "alpha \(alpha), \(count) pixels")
+            expectEqual(run, expected, "alpha \(alpha), \(count) pixels")
         }
     }
 
@@ -42,7 +43,7 @@ import Testing
             let destination = (0..<count).map { _ in Self.pixel(&g) }
             var run = destination
             run.withUnsafeMutableBufferPointer { PixelOps.blendRun($0.baseAddress!, count: count, color: color) }
-            #expect(run == destination.map { PixelOps.over(color, $0) })
+            expectEqual(run, destination.map { PixelOps.over(color, $0) })
         }
     }
 }
@@ -84,7 +85,7 @@ import Testing
         if g.chance(40) { toDevice = toDevice.concatenating(CGAffineTransform(rotationAngle: CGFloat(g.int(1...80)) * .pi / 180)) }
         toDevice = toDevice.concatenating(CGAffineTransform(translationX: CGFloat(g.int(0...8)) + fraction(), y: fraction()))
         let differing = pixelsOffTheirCentresCoverage(shape, toDevice)
-        #expect(differing == 0, "seed \(seed): \(differing) pixels of \(rect) through \(toDevice) differ from their centre's coverage")
+        expectEqual(differing, 0, "seed \(seed): \(differing) pixels of \(rect) through \(toDevice) differ from their centre's coverage")
     }
 
     /// A shape thinner than its rounded corners has no part covered whole:
@@ -92,66 +93,7 @@ import Testing
     @Test func aShapeThinnerThanItsCornersIsMeasuredNotFilled() {
         let shape = RoundedRectShape(rect: CGRect(x: 26.125, y: 15, width: 1, height: 27), radius: 0.5, corners: .all)
         let toDevice = CGAffineTransform(scaleX: 1.5, y: 1.5).concatenating(CGAffineTransform(rotationAngle: 40 * .pi / 180))
-        #expect(pixelsOffTheirCentresCoverage(shape, toDevice) == 0)
-    }
-
-    /// Every call a filler makes to the painter behind the occluders, in order.
-    struct CallRecorder: SpanPainter {
-        enum Call: Equatable {
-            case fill(y: Int, x0: Int, x1: Int)
-            case hole(y: Int, x0: Int, x1: Int)
-            case blend(y: Int, x: Int, outer: Float, hole: Float, hasHole: Bool)
-        }
-        var calls: [Call] = []
-
-        mutating func fill(y: Int, from x0: Int, to x1: Int) { calls.append(.fill(y: y, x0: x0, x1: x1)) }
-        mutating func fillHole(y: Int, from x0: Int, to x1: Int) { calls.append(.hole(y: y, x0: x0, x1: x1)) }
-        mutating func blend(y: Int, x: Int, coverage: Float) { calls.append(.blend(y: y, x: x, outer: coverage, hole: 0, hasHole: false)) }
-        mutating func blendVisible(y: Int, x: Int, outer: Float, hole: Float, hasHole: Bool) {
-            calls.append(.blend(y: y, x: x, outer: outer, hole: hole, hasHole: hasHole))
-        }
-    }
-
-    /// Between the corners of a shape that does not turn, each measured
-    /// pixel's coverage is kept for its column, and what is visible is
-    /// asked once a row: the painter behind the occluders must get the
-    /// very calls, coverage to the bit, that measuring every pixel of each
-    /// piece gives. Shapes between pixels at any fraction, with and without
-    /// a hole (a border), rounded or not, clipped, some turned (which keep
-    /// nothing), under random occluders.
-    @Test(arguments: 0..<60)
-    func keptColumnsGiveThePainterTheSameCalls(seed: Int) {
-        var g = Generator(state: UInt64(4000 + seed))
-        func fraction() -> CGFloat { g.chance(20) ? 0 : CGFloat(g.int(1...99)) / 100 }
-        let rect = CGRect(x: CGFloat(g.int(-6...30)) + fraction(), y: CGFloat(g.int(-6...30)) + fraction(),
-                          width: CGFloat(g.int(1...40)) + fraction(), height: CGFloat(g.int(1...40)) + fraction())
-        let shape = RoundedRectShape(rect: rect, radius: g.chance(50) ? CGFloat(g.int(1...12)) : 0,
-                                     corners: g.chance(80) ? .all : [.layerMinXMinYCorner, .layerMaxXMaxYCorner])
-        let hole = g.chance(50) ? shape.inset(by: [1, 2, 1.5, 0.3][g.int(0...3)]) : nil
-        let scale = [1, 1.5, 2, 3][g.int(0...3)]
-        var toDevice = CGAffineTransform(scaleX: scale, y: scale)
-        if g.chance(15) { toDevice = toDevice.concatenating(CGAffineTransform(rotationAngle: CGFloat(g.int(1...80)) * .pi / 180)) }
-        toDevice = toDevice.concatenating(CGAffineTransform(translationX: CGFloat(g.int(0...8)) + fraction(), y: fraction()))
-        let clip = g.chance(30) ? PixelRect(x0: g.int(0...20), y0: g.int(0...20), x1: g.int(30...64), y1: g.int(30...64))
-            : PixelRect(x0: 0, y0: 0, x1: 64, y1: 64)
-        var occluders = (0..<g.int(0...6)).map { _ in
-            PixelRect(x0: g.int(-4...60), y0: g.int(-4...60), x1: 0, y1: 0)
-        }.map { r in PixelRect(x0: r.x0, y0: r.y0, x1: r.x0 + g.int(1...30), y1: r.y0 + g.int(1...40)) }
-        occluders.sort { $0.y0 < $1.y0 }
-        func calls(keepingColumns: Bool) -> [CallRecorder.Call] {
-            guard var filler = ShapeFiller(shape: shape, hole: hole, toDevice: toDevice) else { return [] }
-            filler.keepsColumnCoverage = keepingColumns
-            var sorted = occluders, active = occluders
-            return sorted.withUnsafeMutableBufferPointer { sorted in
-                active.withUnsafeMutableBufferPointer { active in
-                    var painter = OccludedPainter(base: CallRecorder(), sorted: sorted, active: active)
-                    filler.fill(within: clip, toDevice: toDevice, painter: &painter)
-                    return painter.base.calls
-                }
-            }
-        }
-        let kept = calls(keepingColumns: true), measured = calls(keepingColumns: false)
-        #expect(kept == measured, "seed \(seed): \(rect) hole \(hole.map { "\($0.minX)…\($0.maxX)" } ?? "none") through \(toDevice)")
+        expectEqual(pixelsOffTheirCentresCoverage(shape, toDevice), 0)
     }
 
     /// How many pixels of a 64×64 frame the filler gives a coverage more

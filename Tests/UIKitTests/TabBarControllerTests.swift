@@ -1,4 +1,5 @@
 import DrawingTestSupport
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -53,9 +54,9 @@ private final class TabDelegate: UITabBarControllerDelegate {
         #expect(controller.selectedIndex == 0 && controller.selectedViewController === children[0])
         #expect(children[0].view.superview === controller.view && children[1].viewIfLoaded?.superview == nil)
         let barHeight = ControlMetrics.tabBarHeight + ControlMetrics.tabBarBottomInset
-        #expect(controller.tabBar.frame == CGRect(x: 0, y: 568 - barHeight, width: 320, height: barHeight))
-        #expect(children[0].view.frame == CGRect(x: 0, y: 0, width: 320, height: 568 - barHeight))
-        #expect(children[2].tabBarItem.title == "Settings", "the item's title comes from the controller's")
+        expectEqual(controller.tabBar.frame, CGRect(x: 0, y: 568 - barHeight, width: 320, height: barHeight))
+        expectEqual(children[0].view.frame, CGRect(x: 0, y: 0, width: 320, height: 568 - barHeight))
+        expectEqual(children[2].tabBarItem.title, "Settings", "the item's title comes from the controller's")
         #expect(children[1].tabBarController === controller)
     }
 
@@ -67,7 +68,7 @@ private final class TabDelegate: UITabBarControllerDelegate {
         let finger = synthesizer.touchDown(at: centre(of: children[2].tabBarItem, in: controller, window: window))
         #expect(log.entries.isEmpty && controller.selectedIndex == 0, "not on touch down")
         synthesizer.touchUp(finger)
-        #expect(log.entries == ["should Settings", "did Settings"])
+        expectEqual(log.entries, ["should Settings", "did Settings"])
         #expect(controller.selectedIndex == 2 && controller.tabBar.selectedItem === children[2].tabBarItem)
         #expect(children[2].view.superview === controller.view && children[0].view.superview == nil)
         delegate.refused = children[1]
@@ -89,7 +90,7 @@ private final class TabDelegate: UITabBarControllerDelegate {
         #expect(controller.selectedViewController === children[1] && log.entries.isEmpty)
         controller.selectedIndex = 7
         controller.selectedViewController = UIViewController()
-        #expect(controller.selectedIndex == 1)
+        expectEqual(controller.selectedIndex, 1)
         controller.selectedViewController = children[2]
         #expect(controller.selectedIndex == 2 && children[2].view.superview === controller.view)
         controller.viewControllers = [children[0]]

@@ -82,7 +82,11 @@ final class InspectorRelay {
             } else {
                 target.enqueue(ServerMessage.inspectorCommand(.start).encoded())
             }
-            links.append(Link(inspector: inspector, application: target))
+            // The application draws itself whole when told to start; the
+            // frame it then shows is the inspector's first, even when the
+            // inspector's request for it comes later (an idle application
+            // shows no other).
+            links.append(Link(inspector: inspector, application: target, wantsFrame: true))
             inspector.enqueue(ServerMessage.inspectorStatus(.attached(
                 clientIdentifier: target.identifier, processIdentifier: target.credentials.processIdentifier, name: target.name)).encoded())
             log("inspector \(inspector.identifier) (pid \(inspector.credentials.processIdentifier)) inspects \"\(target.name.escapedForDisplay)\" (client \(target.identifier))")

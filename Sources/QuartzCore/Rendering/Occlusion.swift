@@ -206,10 +206,4 @@ struct OccludedPainter<Base: SpanPainter>: SpanPainter {
     mutating func blendVisible(y: Int, x: Int, outer: Float, hole: Float, hasHole: Bool) {
         base.blendVisible(y: y, x: x, outer: outer, hole: hole, hasHole: hasHole)
     }
-
-    @inline(__always)
-    mutating func fillVisible(y: Int, from x0: Int, to x1: Int) { base.fill(y: y, from: x0, to: x1) }
-
-    @inline(__always)
-    mutating func fillHoleVisible(y: Int, from x0: Int, to x1: Int) { base.fillHole(y: y, from: x0, to: x1) }
 }

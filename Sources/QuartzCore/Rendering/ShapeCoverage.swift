@@ -157,14 +157,6 @@ struct RowBox {
             : nil
     }
 
-    /// Whether a row through `p0y` lies inside the box in y with a hair
-    /// to spare (a millionth of a layer unit, far beyond the arithmetic's
-    /// rounding).
-    @inline(__always)
-    func holdsRowWell(p0y: Double) -> Bool {
-        p0y >= minY + 1e-6 && p0y <= maxY - 1e-6
-    }
-
     @inline(__always)
     func span(p0x: Double, p0y: Double, stepX: Double, stepY: Double) -> PixelSpan {
         if let fixed { return p0y < minY || p0y > maxY ? .none : fixed }
@@ -280,10 +272,6 @@ protocol SpanPainter {
     /// A pixel near an edge, in a run ``visibleRun(y:from:to:)`` gave:
     /// `outer` is the shape's coverage, `hole` the hole's.
     mutating func blendVisible(y: Int, x: Int, outer: Float, hole: Float, hasHole: Bool)
-    /// Part of a run ``visibleRun(y:from:to:)`` gave, filled (as the shape
-    /// or as its hole) without asking again what is visible.
-    mutating func fillVisible(y: Int, from x0: Int, to x1: Int)
-    mutating func fillHoleVisible(y: Int, from x0: Int, to x1: Int)
 }
 
 extension SpanPainter {
@@ -301,12 +289,6 @@ extension SpanPainter {
     mutating func visibleRun(y: Int, from x0: Int, to x1: Int) -> (Int, Int)? {
         x0 < x1 ? (x0, x1) : nil
     }
-
-    @inline(__always)
-    mutating func fillVisible(y: Int, from x0: Int, to x1: Int) { fill(y: y, from: x0, to: x1) }
-
-    @inline(__always)
-    mutating func fillHoleVisible(y: Int, from x0: Int, to x1: Int) { fillHole(y: y, from: x0, to: x1) }
 
     @inline(__always)
     mutating func blendVisible(y: Int, x: Int, outer: Float, hole: Float, hasHole: Bool) {
@@ -328,10 +310,6 @@ struct ShapeFiller {
     let inverse: CGAffineTransform
     /// Device pixels per layer unit, along the layer's x and y axes.
     let sx: Double, sy: Double
-    /// Whether the coverage of the pixels measured between a shape's
-    /// corners is kept per column (always, but in tests that check it
-    /// changes no call to the painter).
-    var keepsColumnCoverage = true
 
     init?(shape: RoundedRectShape, hole: RoundedRectShape? = nil, toDevice: CGAffineTransform) {
         guard !shape.isEmpty, let inverse = toDevice.invertedIfPossible() else { return nil }
@@ -392,7 +370,7 @@ struct ShapeFiller {
                                  marginX: marginX, marginY: marginY, outsideX: outsideX, outsideY: outsideY)
         // The row's pieces, kept while the next rows cut the same way (all
         // the rows between the corners of a shape that does not turn).
-        withUnsafeTemporaryAllocation(byteCount: RowPlan.byteCount, alignment: RowPlan.alignment) { storage in
+        withUnsafeTemporaryAllocation(of: RowPlan.Piece.self, capacity: RowPlan.capacity) { storage in
             var plan = RowPlan(storage: storage.baseAddress!)
             for y in area.y0..<area.y1 {
                 let (p0x, p0y) = rowOrigin(y)
@@ -405,20 +383,6 @@ struct ShapeFiller {
                     holeOuter: hasHole ? holeRows.outer.span(p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY) : .none,
                     holeSolid: hasHole ? holeRows.solid(p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY) : .none)
                 if cuts != plan.cuts { plan.make(for: cuts, hasHole: hasHole) }
-                // Between the corners of a shape that does not turn (and of
-                // its hole), a pixel's coverage depends on its column only:
-                // the edges in y are at least half a pixel away, so their
-                // factor is exactly 1 (`RoundedRectShape.coverage`), and
-                // every row's pixel centres have the same x. A shape moving
-                // between pixels (animated) has such pixels on every row.
-                if plan.measures && keepsColumnCoverage && axisAligned && shapeRows.wide.holdsRowWell(p0y: p0y)
-                    && (!hasHole || holeRows.wide.holdsRowWell(p0y: p0y)) {
-                    if plan.keptColumns == .notYet { keepColumns(of: &plan, p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY) }
-                    if plan.keptColumns == .all {
-                        drawWithKeptColumns(y: y, plan: plan, painter: &painter)
-                        continue
-                    }
-                }
                 for index in 0..<plan.count {
                     let piece = plan[index]
                     switch piece.kind {
@@ -428,62 +392,6 @@ struct ShapeFiller {
                     }
                 }
             }
-        }
-    }
-
-    /// Measures every pixel of the plan's measured pieces on this row, in
-    /// order, into the plan's columns (when there are few enough of them).
-    private func keepColumns(of plan: inout RowPlan, p0x: Double, p0y: Double, stepX: Double, stepY: Double) {
-        var count = 0
-        for index in 0..<plan.count where plan[index].kind == .measure { count += plan[index].to - plan[index].from }
-        guard count <= RowPlan.columnCapacity else { return plan.keptColumns = .tooMany }
-        var slot = 0
-        for index in 0..<plan.count where plan[index].kind == .measure {
-            for x in plan[index].from..<plan[index].to {
-                let px = p0x + Double(x) * stepX, py = p0y + Double(x) * stepY
-                plan.columns[slot] = ColumnCoverage(
-                    outer: shape.coverage(x: px, y: py, sx: sx, sy: sy),
-                    hole: hole?.coverage(x: px, y: py, sx: sx, sy: sy) ?? 0)
-                slot += 1
-            }
-        }
-        plan.keptColumns = .all
-    }
-
-    /// A row between the corners: the plan's pieces, the measured ones with
-    /// the coverage kept for their columns. What is visible is asked once
-    /// for the whole row rather than once a piece (a row of a shape
-    /// between pixels has three pieces, the two edges and the inside);
-    /// the painter gets the very calls the pieces one by one give it.
-    private func drawWithKeptColumns<Painter: SpanPainter>(y: Int, plan: RowPlan, painter: inout Painter) {
-        let hasHole = hole != nil
-        // The piece the run has reached, and its first kept column.
-        var index = 0, slot = 0
-        var next = plan[0].from
-        let end = plan[plan.count - 1].to
-        while let (start, stop) = painter.visibleRun(y: y, from: next, to: end) {
-            var x = start
-            while x < stop {
-                var piece = plan[index]
-                while piece.to <= x {
-                    if piece.kind == .measure { slot += piece.to - piece.from }
-                    index += 1
-                    piece = plan[index]
-                }
-                let to = min(piece.to, stop)
-                switch piece.kind {
-                case .fill: painter.fillVisible(y: y, from: x, to: to)
-                case .hole: painter.fillHoleVisible(y: y, from: x, to: to)
-                case .measure:
-                    for column in x..<to {
-                        let kept = plan.columns[slot + column - piece.from]
-                        guard kept.outer > 0 else { continue }
-                        painter.blendVisible(y: y, x: column, outer: kept.outer, hole: kept.hole, hasHole: hasHole)
-                    }
-                }
-                x = to
-            }
-            next = stop
         }
     }
 
@@ -522,13 +430,6 @@ struct RowCuts: Equatable {
     }
 }
 
-/// A measured pixel's coverage by the shape and by its hole, kept for its
-/// column (see ``RowPlan/columns``).
-struct ColumnCoverage {
-    var outer: Float
-    var hole: Float
-}
-
 /// What to do with each piece of a row: fill it, fill it as the hole, or
 /// measure its pixels one by one. At most seven pieces (eight cuts).
 struct RowPlan {
@@ -540,32 +441,14 @@ struct RowPlan {
 
     /// Pieces of one row at most: eight cuts.
     static let capacity = 7
-    /// Measured pixels whose coverage is kept at most: an edge between
-    /// pixels has one or two a side, a border's four edges a few more.
-    static let columnCapacity = 16
-    /// The storage a plan needs: its pieces, then its kept columns.
-    static let byteCount = capacity * MemoryLayout<Piece>.stride + columnCapacity * MemoryLayout<ColumnCoverage>.stride
-    static let alignment = max(MemoryLayout<Piece>.alignment, MemoryLayout<ColumnCoverage>.alignment)
-
-    /// Whether the measured pixels' coverage is kept in ``columns``.
-    enum KeptColumns { case notYet, all, tooMany }
 
     /// Cuts no row has: the first row always makes a plan.
     private(set) var cuts = RowCuts(x0: 0, x1: 0, solid: .none, holeOuter: .none, holeSolid: .none)
     private(set) var count = 0
-    /// Whether a piece is measured.
-    private(set) var measures = false
-    /// The coverage of each pixel of the measured pieces, in order, for the
-    /// rows between a shape's corners (kept until the plan changes).
-    let columns: UnsafeMutablePointer<ColumnCoverage>
-    var keptColumns = KeptColumns.notYet
     private let pieces: UnsafeMutablePointer<Piece>
 
-    /// `storage` has ``byteCount`` bytes aligned to ``alignment``.
-    init(storage: UnsafeMutableRawPointer) {
-        pieces = storage.bindMemory(to: Piece.self, capacity: Self.capacity)
-        columns = (storage + Self.capacity * MemoryLayout<Piece>.stride).bindMemory(to: ColumnCoverage.self, capacity: Self.columnCapacity)
-    }
+    /// `storage` has room for ``capacity`` pieces.
+    init(storage: UnsafeMutablePointer<Piece>) { pieces = storage }
 
     subscript(index: Int) -> Piece {
         @inline(__always) get { pieces[index] }
@@ -575,14 +458,11 @@ struct RowPlan {
     private mutating func append(_ from: Int, _ to: Int, _ kind: Kind) {
         pieces[count] = Piece(from: from, to: to, kind: kind)
         count += 1
-        if kind == .measure { measures = true }
     }
 
     mutating func make(for cuts: RowCuts, hasHole: Bool) {
         self.cuts = cuts
         count = 0
-        measures = false
-        keptColumns = .notYet
         let x0 = cuts.x0, x1 = cuts.x1, solid = cuts.solid
         // The common row: no hole, and a solid run in the middle.
         if !hasHole && !solid.isEmpty {
