@@ -121,27 +121,29 @@ let package = Package(
         ),
 
         // Tests.
+        // `expectEqual`, the test targets' cheap-to-compile equality check.
+        .target(name: "TestExpectations", path: "Tests/TestExpectations"),
         .target(name: "GeometryTestSupport", dependencies: ["CoreGraphics"], path: "Tests/GeometryTestSupport"),
         .target(name: "DrawingTestSupport", dependencies: ["CoreGraphics"], path: "Tests/DrawingTestSupport"),
-        .testTarget(name: "HIDTests", dependencies: ["HID", "CSharedMemory"]),
-        .testTarget(name: "EventServerTests", dependencies: ["EventServer", "HID", "CX11"], exclude: ["Recordings"]),
+        .testTarget(name: "HIDTests", dependencies: ["TestExpectations", "HID", "CSharedMemory"]),
+        .testTarget(name: "EventServerTests", dependencies: ["TestExpectations", "EventServer", "HID", "CX11"], exclude: ["Recordings"]),
         // Runs the server, the demo application and the tools as processes of their own.
-        .testTarget(name: "EndToEndTests", dependencies: ["HID", "CPNG", "Inspector", "UIKit"]),
-        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "GeometryTestSupport", "DrawingTestSupport"]),
-        .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"]),
-        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics", "GeometryTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestExpectations", "HID", "CPNG", "Inspector", "UIKit"]),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["TestExpectations", "CoreGraphics", "_Testing_CoreGraphics", "GeometryTestSupport", "DrawingTestSupport"]),
+        .testTarget(name: "LayoutSolverTests", dependencies: ["TestExpectations", "LayoutSolver"]),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["TestExpectations", "QuartzCore", "_Testing_CoreGraphics", "GeometryTestSupport"]),
         .testTarget(
             name: "UIKitTests",
-            dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreGraphics", "HID", "GeometryTestSupport", "CFreeType", "DrawingTestSupport"],
+            dependencies: ["TestExpectations", "UIKit", "_Testing_UIKit", "_Testing_CoreGraphics", "HID", "GeometryTestSupport", "CFreeType", "DrawingTestSupport"],
             exclude: ["References"],
             // An asset catalog and loose images read through `Bundle.module`,
             // as an app's own package declares them (docs/resources.md).
             resources: [.copy("Resources/Assets.xcassets"), .process("Resources/Images")]
         ),
-        .testTarget(name: "InspectorTests", dependencies: ["Inspector", "UIKit", "HID", .product(name: "FlyingFox", package: "FlyingFox")]),
-        .testTarget(name: "OpenUIKitCommandsTests", dependencies: ["OpenUIKitCommands", "SceneFile", "UIKit", "DrawingTestSupport"], exclude: ["References"]),
+        .testTarget(name: "InspectorTests", dependencies: ["TestExpectations", "Inspector", "UIKit", "HID", .product(name: "FlyingFox", package: "FlyingFox")]),
+        .testTarget(name: "OpenUIKitCommandsTests", dependencies: ["TestExpectations", "OpenUIKitCommands", "SceneFile", "UIKit", "DrawingTestSupport"], exclude: ["References"]),
         // Compiles client code (Tests/SourceCompatibilityFixtures) against the built modules.
-        .testTarget(name: "SourceCompatibilityTests", dependencies: ["UIKit"]),
+        .testTarget(name: "SourceCompatibilityTests", dependencies: ["TestExpectations", "UIKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 import CoreGraphics
 import GeometryTestSupport
@@ -13,33 +14,33 @@ import GeometryTestSupport
         let t = CGAffineTransform.identity
         #expect(t.a == 1 && t.b == 0 && t.c == 0 && t.d == 1 && t.tx == 0 && t.ty == 0)
         #expect(t.isIdentity)
-        #expect(CGAffineTransform() == .identity)
-        #expect(CGAffineTransform(1, 0, 0, 1, 0, 0) == .identity)
+        expectEqual(CGAffineTransform(), .identity)
+        expectEqual(CGAffineTransform(1, 0, 0, 1, 0, 0), .identity)
         #expect(!t1.isIdentity)
-        #expect(CGPoint(x: 3.5, y: -7).applying(.identity) == CGPoint(x: 3.5, y: -7))
-        #expect(CGRect(x: 1, y: 2, width: 3, height: 4).applying(.identity) == CGRect(x: 1, y: 2, width: 3, height: 4))
+        expectEqual(CGPoint(x: 3.5, y: -7).applying(.identity), CGPoint(x: 3.5, y: -7))
+        expectEqual(CGRect(x: 1, y: 2, width: 3, height: 4).applying(.identity), CGRect(x: 1, y: 2, width: 3, height: 4))
     }
 
     @Test func unlabelledInitialiserKeepsTheOrder() {
-        #expect(CGAffineTransform(1, 2, 3, 4, 5, 6) == t1)
+        expectEqual(CGAffineTransform(1, 2, 3, 4, 5, 6), t1)
     }
 
     @Test func translation() {
         let t = CGAffineTransform(translationX: 3, y: -4)
-        #expect(t == CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 3, ty: -4))
+        expectEqual(t, CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 3, ty: -4))
         // (1, 2) + (3, -4) = (4, -2)
-        #expect(CGPoint(x: 1, y: 2).applying(t) == CGPoint(x: 4, y: -2))
+        expectEqual(CGPoint(x: 1, y: 2).applying(t), CGPoint(x: 4, y: -2))
         // Sizes ignore the translation.
-        #expect(CGSize(width: 5, height: 6).applying(t) == CGSize(width: 5, height: 6))
+        expectEqual(CGSize(width: 5, height: 6).applying(t), CGSize(width: 5, height: 6))
     }
 
     @Test func scale() {
         let t = CGAffineTransform(scaleX: 2, y: 3)
-        #expect(t == CGAffineTransform(a: 2, b: 0, c: 0, d: 3, tx: 0, ty: 0))
+        expectEqual(t, CGAffineTransform(a: 2, b: 0, c: 0, d: 3, tx: 0, ty: 0))
         // (1·2, 2·3)
-        #expect(CGPoint(x: 1, y: 2).applying(t) == CGPoint(x: 2, y: 6))
+        expectEqual(CGPoint(x: 1, y: 2).applying(t), CGPoint(x: 2, y: 6))
         // (4·2, 5·3)
-        #expect(CGSize(width: 4, height: 5).applying(t) == CGSize(width: 8, height: 15))
+        expectEqual(CGSize(width: 4, height: 5).applying(t), CGSize(width: 8, height: 15))
     }
 
     @Test func rotation() {
@@ -55,7 +56,7 @@ import GeometryTestSupport
         let eighth = CGAffineTransform(rotationAngle: .pi / 4)
         let s = 2.0.squareRoot() / 2
         #expect(approximately(eighth, CGAffineTransform(a: s, b: s, c: -s, d: s, tx: 0, ty: 0)))
-        #expect(CGAffineTransform(rotationAngle: 0) == .identity)
+        expectEqual(CGAffineTransform(rotationAngle: 0), .identity)
     }
 
     // MARK: Applying
@@ -63,12 +64,12 @@ import GeometryTestSupport
     @Test func applyingToAPointUsesTheDocumentedFormula() {
         // (x, y) = (2, -1) → (a·x + c·y + tx, b·x + d·y + ty)
         //                  = (1·2 + 3·(-1) + 5, 2·2 + 4·(-1) + 6) = (4, 6)
-        #expect(CGPoint(x: 2, y: -1).applying(t1) == CGPoint(x: 4, y: 6))
+        expectEqual(CGPoint(x: 2, y: -1).applying(t1), CGPoint(x: 4, y: 6))
     }
 
     @Test func applyingToASizeIgnoresTranslation() {
         // (w, h) = (2, -1) → (a·w + c·h, b·w + d·h) = (2 - 3, 4 - 4) = (-1, 0)
-        #expect(CGSize(width: 2, height: -1).applying(t1) == CGSize(width: -1, height: 0))
+        expectEqual(CGSize(width: 2, height: -1).applying(t1), CGSize(width: -1, height: 0))
         // A quarter turn swaps the sides, with a sign: (4, 5) → (0·4 - 1·5, 1·4 + 0·5) = (-5, 4)
         #expect(approximately(CGSize(width: 4, height: 5).applying(CGAffineTransform(rotationAngle: .pi / 2)),
                               CGSize(width: -5, height: 4)))
@@ -77,15 +78,15 @@ import GeometryTestSupport
     @Test func applyingToARectWithScaleAndTranslation() {
         let t = CGAffineTransform(a: 2, b: 0, c: 0, d: 3, tx: 10, ty: 20)
         // x = 1·2 + 10 = 12, y = 2·3 + 20 = 26, w = 3·2 = 6, h = 4·3 = 12
-        #expect(CGRect(x: 1, y: 2, width: 3, height: 4).applying(t) == CGRect(x: 12, y: 26, width: 6, height: 12))
+        expectEqual(CGRect(x: 1, y: 2, width: 3, height: 4).applying(t), CGRect(x: 12, y: 26, width: 6, height: 12))
     }
 
     @Test func applyingAFlipToARectStandardisesIt() {
         // a = -1: x runs 1…4 → -1…-4, so the rect is x -4, width 3.
         let flip = CGAffineTransform(scaleX: -1, y: 1)
-        #expect(CGRect(x: 1, y: 2, width: 3, height: 4).applying(flip) == CGRect(x: -4, y: 2, width: 3, height: 4))
+        expectEqual(CGRect(x: 1, y: 2, width: 3, height: 4).applying(flip), CGRect(x: -4, y: 2, width: 3, height: 4))
         // A rect with a negative width is read as its standardised self first.
-        #expect(CGRect(x: 4, y: 2, width: -3, height: 4).applying(.identity) == CGRect(x: 1, y: 2, width: 3, height: 4))
+        expectEqual(CGRect(x: 4, y: 2, width: -3, height: 4).applying(.identity), CGRect(x: 1, y: 2, width: 3, height: 4))
     }
 
     @Test func applyingARotationToARectGivesTheBoundingBox() {
@@ -104,7 +105,7 @@ import GeometryTestSupport
     @Test func applyingAShearToARectGivesTheBoundingBox() {
         // c = 1: (x, y) → (x + y, y). Corners of (0,0,2,3): (0,0), (2,0), (5,3), (3,3).
         let shear = CGAffineTransform(a: 1, b: 0, c: 1, d: 1, tx: 0, ty: 0)
-        #expect(CGRect(x: 0, y: 0, width: 2, height: 3).applying(shear) == CGRect(x: 0, y: 0, width: 5, height: 3))
+        expectEqual(CGRect(x: 0, y: 0, width: 2, height: 3).applying(shear), CGRect(x: 0, y: 0, width: 5, height: 3))
     }
 
     // MARK: Composition
@@ -113,10 +114,10 @@ import GeometryTestSupport
         let move = CGAffineTransform(translationX: 10, y: 0)
         let double = CGAffineTransform(scaleX: 2, y: 2)
         // Move then double: (1,1) → (11,1) → (22,2)
-        #expect(CGPoint(x: 1, y: 1).applying(move.concatenating(double)) == CGPoint(x: 22, y: 2))
-        #expect(move.concatenating(double) == CGAffineTransform(a: 2, b: 0, c: 0, d: 2, tx: 20, ty: 0))
+        expectEqual(CGPoint(x: 1, y: 1).applying(move.concatenating(double)), CGPoint(x: 22, y: 2))
+        expectEqual(move.concatenating(double), CGAffineTransform(a: 2, b: 0, c: 0, d: 2, tx: 20, ty: 0))
         // Double then move: (1,1) → (2,2) → (12,2)
-        #expect(CGPoint(x: 1, y: 1).applying(double.concatenating(move)) == CGPoint(x: 12, y: 2))
+        expectEqual(CGPoint(x: 1, y: 1).applying(double.concatenating(move)), CGPoint(x: 12, y: 2))
     }
 
     @Test func concatenatingMultipliesRowMatrices() {
@@ -124,14 +125,14 @@ import GeometryTestSupport
         //   a  = 1·7 + 2·9 = 25          b  = 1·8 + 2·10 = 28
         //   c  = 3·7 + 4·9 = 57          d  = 3·8 + 4·10 = 64
         //   tx = 5·7 + 6·9 + 11 = 100    ty = 5·8 + 6·10 + 12 = 112
-        #expect(t1.concatenating(t2) == CGAffineTransform(a: 25, b: 28, c: 57, d: 64, tx: 100, ty: 112))
+        expectEqual(t1.concatenating(t2), CGAffineTransform(a: 25, b: 28, c: 57, d: 64, tx: 100, ty: 112))
         // The same point both ways: (1, 1) → t1 → (1+3+5, 2+4+6) = (9, 12)
         //   → t2 → (7·9 + 9·12 + 11, 8·9 + 10·12 + 12) = (182, 204)
         //   and with the product: (25 + 57 + 100, 28 + 64 + 112) = (182, 204).
-        #expect(CGPoint(x: 1, y: 1).applying(t1).applying(t2) == CGPoint(x: 182, y: 204))
-        #expect(CGPoint(x: 1, y: 1).applying(t1.concatenating(t2)) == CGPoint(x: 182, y: 204))
-        #expect(t1.concatenating(.identity) == t1)
-        #expect(CGAffineTransform.identity.concatenating(t1) == t1)
+        expectEqual(CGPoint(x: 1, y: 1).applying(t1).applying(t2), CGPoint(x: 182, y: 204))
+        expectEqual(CGPoint(x: 1, y: 1).applying(t1.concatenating(t2)), CGPoint(x: 182, y: 204))
+        expectEqual(t1.concatenating(.identity), t1)
+        expectEqual(CGAffineTransform.identity.concatenating(t1), t1)
     }
 
     // MARK: Inversion
@@ -140,8 +141,8 @@ import GeometryTestSupport
         let t = CGAffineTransform(a: 2, b: 0, c: 0, d: 4, tx: 6, ty: 8)
         // Undo: subtract (6, 8), then divide by (2, 4): a = 1/2, d = 1/4, tx = -6/2, ty = -8/4.
         let expected = CGAffineTransform(a: 0.5, b: 0, c: 0, d: 0.25, tx: -3, ty: -2)
-        #expect(t.inverted() == expected)
-        #expect(t.invertedIfPossible() == expected)
+        expectEqual(t.inverted(), expected)
+        expectEqual(t.invertedIfPossible(), expected)
     }
 
     @Test func invertingAGeneralTransform() {
@@ -149,10 +150,10 @@ import GeometryTestSupport
         // a' = 4/-2 = -2, b' = -2/-2 = 1, c' = -3/-2 = 1.5, d' = 1/-2 = -0.5
         // tx' = (c·ty - d·tx)/det = (18 - 20)/-2 = 1, ty' = (b·tx - a·ty)/det = (10 - 6)/-2 = -2
         let expected = CGAffineTransform(a: -2, b: 1, c: 1.5, d: -0.5, tx: 1, ty: -2)
-        #expect(t1.inverted() == expected)
+        expectEqual(t1.inverted(), expected)
         // (0,0) → t1 → (5, 6) → inverse → (-2·5 + 1.5·6 + 1, 1·5 - 0.5·6 - 2) = (0, 0)
-        #expect(CGPoint(x: 5, y: 6).applying(expected) == .zero)
-        #expect(t1.concatenating(expected) == .identity)
+        expectEqual(CGPoint(x: 5, y: 6).applying(expected), .zero)
+        expectEqual(t1.concatenating(expected), .identity)
     }
 
     @Test func invertingARotation() {
@@ -182,15 +183,15 @@ import GeometryTestSupport
     @Test func translatedByTranslatesFirst() {
         let t = CGAffineTransform(scaleX: 2, y: 2).translatedBy(x: 3, y: 4)
         // (1,1) → +(3,4) → (4,5) → ×2 → (8,10); so tx = 3·2, ty = 4·2.
-        #expect(t == CGAffineTransform(a: 2, b: 0, c: 0, d: 2, tx: 6, ty: 8))
-        #expect(CGPoint(x: 1, y: 1).applying(t) == CGPoint(x: 8, y: 10))
+        expectEqual(t, CGAffineTransform(a: 2, b: 0, c: 0, d: 2, tx: 6, ty: 8))
+        expectEqual(CGPoint(x: 1, y: 1).applying(t), CGPoint(x: 8, y: 10))
     }
 
     @Test func scaledByScalesFirst() {
         let t = CGAffineTransform(translationX: 10, y: 20).scaledBy(x: 2, y: 3)
         // (1,1) → (2,3) → (12,23): the translation is not scaled.
-        #expect(t == CGAffineTransform(a: 2, b: 0, c: 0, d: 3, tx: 10, ty: 20))
-        #expect(CGPoint(x: 1, y: 1).applying(t) == CGPoint(x: 12, y: 23))
+        expectEqual(t, CGAffineTransform(a: 2, b: 0, c: 0, d: 3, tx: 10, ty: 20))
+        expectEqual(CGPoint(x: 1, y: 1).applying(t), CGPoint(x: 12, y: 23))
     }
 
     @Test func rotatedRotatesFirst() {
@@ -204,15 +205,15 @@ import GeometryTestSupport
         // identity.translatedBy(100, 0).scaledBy(2, 2): a point is scaled, then moved.
         // (5, 5) → (10, 10) → (110, 10)
         let t = CGAffineTransform.identity.translatedBy(x: 100, y: 0).scaledBy(x: 2, y: 2)
-        #expect(CGPoint(x: 5, y: 5).applying(t) == CGPoint(x: 110, y: 10))
+        expectEqual(CGPoint(x: 5, y: 5).applying(t), CGPoint(x: 110, y: 10))
     }
 
     @Test func descriptionNamesEveryField() {
-        #expect(t1.description == "CGAffineTransform(a: 1.0, b: 2.0, c: 3.0, d: 4.0, tx: 5.0, ty: 6.0)")
+        expectEqual(t1.description, "CGAffineTransform(a: 1.0, b: 2.0, c: 3.0, d: 4.0, tx: 5.0, ty: 6.0)")
     }
 
     @Test func equalTransformsHashEqually() {
-        #expect(Set([t1, CGAffineTransform(1, 2, 3, 4, 5, 6), t2]).count == 2)
+        expectEqual(Set([t1, CGAffineTransform(1, 2, 3, 4, 5, 6), t2]).count, 2)
     }
 }
 
@@ -224,8 +225,8 @@ import GeometryTestSupport
 
     @Test func boundingCorners() {
         let points = [CGPoint(x: 3, y: -1), CGPoint(x: -2, y: 5), CGPoint(x: 0, y: 0)]
-        #expect(CGRect(boundingCorners: points) == CGRect(x: -2, y: -1, width: 5, height: 6))
-        #expect(CGRect(boundingCorners: [CGPoint(x: 7, y: 8)]) == CGRect(x: 7, y: 8, width: 0, height: 0))
+        expectEqual(CGRect(boundingCorners: points), CGRect(x: -2, y: -1, width: 5, height: 6))
+        expectEqual(CGRect(boundingCorners: [CGPoint(x: 7, y: 8)]), CGRect(x: 7, y: 8, width: 0, height: 0))
         #expect(CGRect(boundingCorners: []).isNull)
     }
 
@@ -243,10 +244,10 @@ import GeometryTestSupport
 @Suite struct CGColorTests {
     @Test func componentsAndEquality() {
         let color = CGColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4)
-        #expect(color.components == [0.1, 0.2, 0.3, 0.4])
-        #expect(color == CGColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4))
+        expectEqual(color.components, [0.1, 0.2, 0.3, 0.4])
+        expectEqual(color, CGColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4))
         #expect(color != CGColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 1))
-        #expect(Set([color, CGColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4)]).count == 1)
-        #expect(color.description == "CGColor(r: 0.1, g: 0.2, b: 0.3, a: 0.4)")
+        expectEqual(Set([color, CGColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4)]).count, 1)
+        expectEqual(color.description, "CGColor(r: 0.1, g: 0.2, b: 0.3, a: 0.4)")
     }
 }

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import CoreGraphics
 import DrawingTestSupport
@@ -12,28 +13,28 @@ func makeImage(_ bytes: [UInt8], width: Int, height: Int, bitsPerPixel: Int = 32
 @Suite struct CGImageTests {
     @Test func readsEachSourceLayoutIntoPremultipliedRGBA() {
         let straight = makeImage([255, 0, 0, 128], width: 1, height: 1, info: CGBitmapInfo(rawValue: CGImageAlphaInfo.last.rawValue))!
-        #expect(rgba(straight, 0, 0) == [128, 0, 0, 128])
+        expectEqual(rgba(straight, 0, 0), [128, 0, 0, 128])
         let first = makeImage([128, 100, 0, 0], width: 1, height: 1, info: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedFirst.rawValue))!
-        #expect(rgba(first, 0, 0) == [100, 0, 0, 128])
+        expectEqual(rgba(first, 0, 0), [100, 0, 0, 128])
         let bgra = makeImage([30, 20, 10, 255], width: 1, height: 1,
                              info: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue))!
-        #expect(rgba(bgra, 0, 0) == [10, 20, 30, 255])
+        expectEqual(rgba(bgra, 0, 0), [10, 20, 30, 255])
         let skip = makeImage([1, 2, 3, 0], width: 1, height: 1, info: CGBitmapInfo(rawValue: CGImageAlphaInfo.noneSkipLast.rawValue))!
-        #expect(rgba(skip, 0, 0) == [1, 2, 3, 255])
+        expectEqual(rgba(skip, 0, 0), [1, 2, 3, 255])
         let rgb = makeImage([1, 2, 3, 4, 5, 6], width: 2, height: 1, bitsPerPixel: 24, info: CGBitmapInfo(rawValue: CGImageAlphaInfo.none.rawValue))!
-        #expect(rgba(rgb, 1, 0) == [4, 5, 6, 255])
+        expectEqual(rgba(rgb, 1, 0), [4, 5, 6, 255])
         let gray = makeImage([9, 99], width: 1, height: 2, bitsPerPixel: 8, info: [], space: CGColorSpaceCreateDeviceGray())!
-        #expect(rgba(gray, 0, 1) == [99, 99, 99, 255])
+        expectEqual(rgba(gray, 0, 1), [99, 99, 99, 255])
         // A "premultiplied" source with colour above alpha is clamped to stay valid.
         let invalid = makeImage([200, 0, 0, 100], width: 1, height: 1, info: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue))!
-        #expect(rgba(invalid, 0, 0) == [100, 0, 0, 100])
+        expectEqual(rgba(invalid, 0, 0), [100, 0, 0, 100])
         #expect(straight.bitsPerPixel == 32 && straight.bytesPerRow == 4 && straight.alphaInfo == .premultipliedLast)
     }
 
     @Test func rowPaddingIsSkipped() {
         let image = makeImage([1, 1, 1, 255, 0, 0, 0, 0, 2, 2, 2, 255, 0, 0, 0, 0], width: 1, height: 2, bytesPerRow: 8,
                               info: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue))!
-        #expect(rgba(image, 0, 1) == [2, 2, 2, 255])
+        expectEqual(rgba(image, 0, 1), [2, 2, 2, 255])
     }
 
     @Test func refusesBadSizesLayoutsAndShortData() {
@@ -70,8 +71,8 @@ func makeImage(_ bytes: [UInt8], width: Int, height: Int, bitsPerPixel: Int = 32
             pixels.base.initializeMemory(as: UInt8.self, repeating: 255, count: 3000 * 2000 * 4)
         })
         let png = try plain.pngData(), jpeg = try plain.jpegData(compressionQuality: 0.5)
-        #expect(try CGImage.decode(png).width == 3000)
-        #expect(try CGImage.decode(jpeg).height == 2000)
+        try expectEqual(CGImage.decode(png).width, 3000)
+        try expectEqual(CGImage.decode(jpeg).height, 2000)
     }
 
     @Test func aPNGCutShortIsRefusedBeforeItsPixelsAreAllocated() throws {
@@ -89,7 +90,7 @@ func makeImage(_ bytes: [UInt8], width: Int, height: Int, bitsPerPixel: Int = 32
         #expect(throws: CGImageCodecError.invalidData("the PNG is cut short: it ends at byte \(noEnd.count) without its IEND chunk")) {
             try CGImage.decode(noEnd)
         }
-        #expect(try CGImage.decode(png).width == 300)
+        try expectEqual(CGImage.decode(png).width, 300)
     }
 
     /// An arithmetic-coded JPEG (SOF9) whose scan has no data: SOI, a
@@ -160,7 +161,7 @@ func makeImage(_ bytes: [UInt8], width: Int, height: Int, bitsPerPixel: Int = 32
         let part = image.cropping(to: CGRect(x: 1, y: 2, width: 2, height: 2))!
         #expect(part.width == 2 && part.height == 2)
         #expect(rgba(part, 0, 0)[0] == 9 && rgba(part, 1, 1)[0] == 14)
-        #expect(image.cropping(to: CGRect(x: 3.5, y: 3.5, width: 10, height: 10))!.width == 1)
+        expectEqual(image.cropping(to: CGRect(x: 3.5, y: 3.5, width: 10, height: 10))!.width, 1)
         #expect(image.cropping(to: CGRect(x: 10, y: 0, width: 2, height: 2)) == nil)
         #expect(image.cropping(to: .null) == nil)
         #expect(image.cropping(to: CGRect(x: CGFloat.nan, y: 0, width: 2, height: 2)) == nil)
@@ -173,11 +174,11 @@ func makeImage(_ bytes: [UInt8], width: Int, height: Int, bitsPerPixel: Int = 32
         context.translateBy(x: 100, y: 100)                   // ignored: memory coordinates
         context.clip(to: CGRect(x: -100, y: -100, width: 4, height: 200))   // device x 0..<4
         context.fillPixels(CGRect(x: 1, y: 0, width: 5, height: 1.5), color: PremultipliedColor(red: 0, green: 255, blue: 0, alpha: 255))
-        #expect(bytes(context, 1, 0) == [0, 255, 0, 255])     // row 0 is the top row in memory
-        #expect(bytes(context, 3, 0) == [0, 255, 0, 255])
-        #expect(bytes(context, 4, 0) == [0, 0, 0, 0])         // clipped
-        #expect(bytes(context, 0, 0) == [0, 0, 0, 0])
-        #expect(bytes(context, 2, 1) == [0, 128, 0, 128])     // half a row
+        expectEqual(bytes(context, 1, 0), [0, 255, 0, 255])     // row 0 is the top row in memory
+        expectEqual(bytes(context, 3, 0), [0, 255, 0, 255])
+        expectEqual(bytes(context, 4, 0), [0, 0, 0, 0])         // clipped
+        expectEqual(bytes(context, 0, 0), [0, 0, 0, 0])
+        expectEqual(bytes(context, 2, 1), [0, 128, 0, 128])     // half a row
     }
 
     @Test func compositeMaskWeightsTheColourByEachMaskValue() {
@@ -189,10 +190,10 @@ func makeImage(_ bytes: [UInt8], width: Int, height: Int, bitsPerPixel: Int = 32
             context.compositeMask(m.baseAddress!, width: 3, height: 2, bytesPerRow: 3, atX: -1, y: 1,
                                   color: PremultipliedColor(red: 200, green: 0, blue: 0, alpha: 200))
         }
-        #expect(bytes(context, 0, 1) == [100, 100, 0, 0])       // 128/255 of (200, 0, 0, 200) in A R G B
-        #expect(bytes(context, 1, 1)[0] == 0)                    // clipped out (64 would have painted it)
-        #expect(bytes(context, 0, 2) == [200, 200, 0, 0])
-        #expect(bytes(context, 0, 0) == [0, 0, 0, 0])
+        expectEqual(bytes(context, 0, 1), [100, 100, 0, 0])       // 128/255 of (200, 0, 0, 200) in A R G B
+        expectEqual(bytes(context, 1, 1)[0], 0)                    // clipped out (64 would have painted it)
+        expectEqual(bytes(context, 0, 2), [200, 200, 0, 0])
+        expectEqual(bytes(context, 0, 0), [0, 0, 0, 0])
         // A bottom-up mask (negative pitch), starting at its top row.
         let flipped = makeContext(width: 1, height: 2)
         let rows: [UInt8] = [10, 255]                            // memory: bottom row first
@@ -208,30 +209,30 @@ func makeImage(_ bytes: [UInt8], width: Int, height: Int, bitsPerPixel: Int = 32
                                info: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue))!
         let context = makeContext(width: 6, height: 3)
         context.drawImage(source, transform: CGAffineTransform(translationX: 2, y: 1))
-        #expect(bytes(context, 2, 1) == [255, 0, 0, 255])
-        #expect(bytes(context, 3, 1) == [0, 0, 255, 255])
+        expectEqual(bytes(context, 2, 1), [255, 0, 0, 255])
+        expectEqual(bytes(context, 3, 1), [0, 0, 255, 255])
         #expect(bytes(context, 1, 1) == [0, 0, 0, 0] && bytes(context, 4, 1) == [0, 0, 0, 0])
 
         // Scaled 3× horizontally: the middle column lies between the two
         // pixels' centres, so it is a half-and-half mix; the ends are pure.
         let scaled = makeContext(width: 6, height: 1)
         scaled.drawImage(source, transform: CGAffineTransform(scaleX: 3, y: 1))
-        #expect(bytes(scaled, 0, 0) == [255, 0, 0, 255])
-        #expect(bytes(scaled, 5, 0) == [0, 0, 255, 255])
+        expectEqual(bytes(scaled, 0, 0), [255, 0, 0, 255])
+        expectEqual(bytes(scaled, 5, 0), [0, 0, 255, 255])
         let middle = bytes(scaled, 2, 0), next = bytes(scaled, 3, 0)
         #expect(middle[0] > middle[2] && next[2] > next[0] && middle[3] == 255)
-        #expect(Int(middle[0]) + Int(middle[2]) == 255)
+        expectEqual(Int(middle[0]) + Int(middle[2]), 255)
         // Without interpolation the columns are the nearest pixel's.
         let nearest = makeContext(width: 6, height: 1)
         nearest.drawImage(source, transform: CGAffineTransform(scaleX: 3, y: 1), interpolation: .none)
-        #expect((0..<6).map { bytes(nearest, $0, 0)[0] } == [255, 255, 255, 0, 0, 0])
+        expectEqual((0..<6).map { bytes(nearest, $0, 0)[0] }, [255, 255, 255, 0, 0, 0])
         // Half alpha, and a singular transform that draws nothing.
         let faded = makeContext(width: 2, height: 1)
         faded.drawImage(source, transform: .identity, alpha: 0.5)
-        #expect(bytes(faded, 0, 0) == [128, 0, 0, 128])
+        expectEqual(bytes(faded, 0, 0), [128, 0, 0, 128])
         faded.drawImage(source, transform: CGAffineTransform(scaleX: 0, y: 1))
         faded.drawImage(source, transform: CGAffineTransform(translationX: .nan, y: 0))
-        #expect(bytes(faded, 1, 0) == [0, 0, 128, 128])
+        expectEqual(bytes(faded, 1, 0), [0, 0, 128, 128])
     }
 
     @Test func drawImageInRectPutsTheFirstRowAtTheTopInCoreGraphicsSpace() {
@@ -240,13 +241,13 @@ func makeImage(_ bytes: [UInt8], width: Int, height: Int, bitsPerPixel: Int = 32
                                info: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue))!
         let context = makeContext(width: 2, height: 4)
         context.draw(source, in: CGRect(x: 0, y: 0, width: 2, height: 4))
-        #expect(bytes(context, 0, 0) == [255, 0, 0, 255])      // top of memory: the image's first row
-        #expect(bytes(context, 1, 3) == [0, 0, 255, 255])
+        expectEqual(bytes(context, 0, 0), [255, 0, 0, 255])      // top of memory: the image's first row
+        expectEqual(bytes(context, 1, 3), [0, 0, 255, 255])
         // In a flipped (UIKit-style) context the same call draws it upside down.
         let flipped = makeContext(width: 2, height: 4)
         flipped.translateBy(x: 0, y: 4)
         flipped.scaleBy(x: 1, y: -1)
         flipped.draw(source, in: CGRect(x: 0, y: 0, width: 2, height: 4))
-        #expect(bytes(flipped, 0, 0) == [0, 0, 255, 255])
+        expectEqual(bytes(flipped, 0, 0), [0, 0, 255, 255])
     }
 }

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import CoreGraphics
 import DrawingTestSupport
@@ -17,10 +18,10 @@ import GeometryTestSupport
             kinds.append(element.pointee.type)
             if element.pointee.type == .addCurveToPoint { lastPoints = (0..<3).map { element.pointee.points[$0] } }
         }
-        #expect(kinds == [.moveToPoint, .addLineToPoint, .addQuadCurveToPoint, .addCurveToPoint, .closeSubpath])
-        #expect(lastPoints == [CGPoint(x: 4, y: 10), CGPoint(x: 2, y: 10), CGPoint(x: 1, y: 8)])
-        #expect(path.currentPoint == CGPoint(x: 1, y: 2))     // a close returns to the start
-        #expect(path.boundingBox == CGRect(x: 1, y: 2, width: 8, height: 8))
+        expectEqual(kinds, [.moveToPoint, .addLineToPoint, .addQuadCurveToPoint, .addCurveToPoint, .closeSubpath])
+        expectEqual(lastPoints, [CGPoint(x: 4, y: 10), CGPoint(x: 2, y: 10), CGPoint(x: 1, y: 8)])
+        expectEqual(path.currentPoint, CGPoint(x: 1, y: 2))     // a close returns to the start
+        expectEqual(path.boundingBox, CGRect(x: 1, y: 2, width: 8, height: 8))
         // The drawn curves reach x = 7 (quad: 5 + 2·¼·4… at t = ½) and y = 9.5, not the controls.
         #expect(approximately(path.boundingBoxOfPath, CGRect(x: 1, y: 2, width: 6, height: 7.5)))
         #expect(CGMutablePath().boundingBox.isNull)
@@ -29,10 +30,10 @@ import GeometryTestSupport
     @Test func lineWithoutCurrentPointStartsASubpath() {
         let path = CGMutablePath()
         path.addLine(to: CGPoint(x: 3, y: 3))
-        #expect(path.currentPoint == CGPoint(x: 3, y: 3))
+        expectEqual(path.currentPoint, CGPoint(x: 3, y: 3))
         var kinds: [CGPathElementType] = []
         path.applyWithBlock { kinds.append($0.pointee.type) }
-        #expect(kinds == [.moveToPoint])
+        expectEqual(kinds, [.moveToPoint])
     }
 
     @Test func containsFollowsTheFillRule() {
@@ -88,12 +89,12 @@ import GeometryTestSupport
     @Test func copiesAreTransformed() {
         let path = CGPath(rect: CGRect(x: 0, y: 0, width: 2, height: 2), transform: nil)
         var t = CGAffineTransform(scaleX: 3, y: 1)
-        #expect(path.copy(using: &t)!.boundingBox == CGRect(x: 0, y: 0, width: 6, height: 2))
+        expectEqual(path.copy(using: &t)!.boundingBox, CGRect(x: 0, y: 0, width: 6, height: 2))
         let mutable = path.mutableCopy()!
         mutable.addRect(CGRect(x: 10, y: 10, width: 1, height: 1))
-        #expect(path.boundingBox == CGRect(x: 0, y: 0, width: 2, height: 2))    // the original is untouched
-        #expect(mutable.boundingBox == CGRect(x: 0, y: 0, width: 11, height: 11))
-        #expect(path == path.copy()!)
+        expectEqual(path.boundingBox, CGRect(x: 0, y: 0, width: 2, height: 2))    // the original is untouched
+        expectEqual(mutable.boundingBox, CGRect(x: 0, y: 0, width: 11, height: 11))
+        expectEqual(path, path.copy()!)
     }
 }
 
@@ -113,9 +114,9 @@ func makeFlippedContext(width: Int, height: Int, info: UInt32 = CGImageAlphaInfo
             context.addRect(CGRect(x: 2, y: 2, width: 16, height: 16))
             context.addEllipse(in: CGRect(x: 6, y: 6, width: 8, height: 8))
             context.fillPath(using: rule)
-            #expect(bytes(context, 3, 3)[3] == 255)
-            #expect(bytes(context, 10, 10)[3] == (rule == .winding ? 255 : 0))
-            #expect(bytes(context, 1, 1)[3] == 0)
+            expectEqual(bytes(context, 3, 3)[3], 255)
+            expectEqual(bytes(context, 10, 10)[3], (rule == .winding ? 255 : 0))
+            expectEqual(bytes(context, 1, 1)[3], 0)
             #expect(context.isPathEmpty)                             // filling consumed the path
         }
     }
@@ -123,12 +124,12 @@ func makeFlippedContext(width: Int, height: Int, info: UInt32 = CGImageAlphaInfo
     @Test func circleEdgesAreAntiAliasedByArea() {
         let context = makeFlippedContext(width: 40, height: 40)
         context.fillEllipse(in: CGRect(x: 10, y: 10, width: 20, height: 20))
-        #expect(bytes(context, 20, 20) == [0, 0, 0, 255])
+        expectEqual(bytes(context, 20, 20), [0, 0, 0, 255])
         // The edge at x = 10 crosses row 19 near the pixel's left side: the
         // pixel (10, 19) is covered all but a sliver of its curve.
         let edge = Int(bytes(context, 10, 19)[3])
         #expect((200...255).contains(edge))
-        #expect(bytes(context, 9, 19)[3] == 0)
+        expectEqual(bytes(context, 9, 19)[3], 0)
         // Total coverage equals the circle's area (π·100) within half a percent.
         var sum = 0
         for y in 0..<40 { for x in 0..<40 { sum += Int(bytes(context, x, y)[3]) } }
@@ -152,9 +153,9 @@ func makeFlippedContext(width: Int, height: Int, info: UInt32 = CGImageAlphaInfo
         #expect(bytes(butt, 5, 7)[3] == 0 && bytes(butt, 5, 12)[3] == 0)     // 2 either side of y = 10
         #expect(bytes(butt, 4, 10)[3] == 0 && bytes(butt, 15, 10)[3] == 0)
         #expect(bytes(square, 3, 8)[3] == 255 && bytes(square, 16, 11)[3] == 255)
-        #expect(bytes(square, 2, 10)[3] == 0)
+        expectEqual(bytes(square, 2, 10)[3], 0)
         #expect(bytes(round, 3, 9)[3] > 200 && bytes(round, 3, 8)[3] < 128)   // the cap is round
-        #expect(bytes(round, 2, 10)[3] == 0)
+        expectEqual(bytes(round, 2, 10)[3], 0)
 
         // An L-shaped corner at (10, 10): a miter fills the outer corner, a bevel cuts it.
         func corner(join: CGLineJoin) -> CGContext {
@@ -167,11 +168,11 @@ func makeFlippedContext(width: Int, height: Int, info: UInt32 = CGImageAlphaInfo
             context.strokePath()
             return context
         }
-        #expect(bytes(corner(join: .miter), 12, 7)[3] == 255)
-        #expect(bytes(corner(join: .bevel), 12, 7)[3] == 0)
+        expectEqual(bytes(corner(join: .miter), 12, 7)[3], 255)
+        expectEqual(bytes(corner(join: .bevel), 12, 7)[3], 0)
         // A round join is the quarter disc of radius 3 about (10, 10): pixel (11, 8)
         // (centre 2.1 from the corner) is in it, (12, 7) (centre 3.5 away) is not.
-        #expect(bytes(corner(join: .round), 11, 8)[3] == 255)
+        expectEqual(bytes(corner(join: .round), 11, 8)[3], 255)
         #expect(bytes(corner(join: .round), 12, 7)[3] < 10)
         // With a miter limit below √2 (the right angle's ratio), the miter becomes a bevel.
         let limited = makeFlippedContext(width: 20, height: 20)
@@ -179,7 +180,7 @@ func makeFlippedContext(width: Int, height: Int, info: UInt32 = CGImageAlphaInfo
         limited.setMiterLimit(1.2)
         limited.move(to: CGPoint(x: 0, y: 10)); limited.addLine(to: CGPoint(x: 10, y: 10)); limited.addLine(to: CGPoint(x: 10, y: 20))
         limited.strokePath()
-        #expect(bytes(limited, 12, 7)[3] == 0)
+        expectEqual(bytes(limited, 12, 7)[3], 0)
     }
 
     @Test func dashesSplitTheLine() {
@@ -190,14 +191,14 @@ func makeFlippedContext(width: Int, height: Int, info: UInt32 = CGImageAlphaInfo
         context.addLine(to: CGPoint(x: 40, y: 5))
         context.strokePath()
         let row = (0..<24).map { bytes(context, $0, 5)[3] == 255 ? "#" : "." }.joined()
-        #expect(row == "####..####..####..####..")
+        expectEqual(row, "####..####..####..####..")
         // A phase shifts the pattern; odd patterns repeat with on and off swapped.
         let shifted = makeFlippedContext(width: 20, height: 10)
         shifted.setLineWidth(2)
         shifted.setLineDash(phase: 1, lengths: [3])
         shifted.move(to: CGPoint(x: 0, y: 5)); shifted.addLine(to: CGPoint(x: 20, y: 5))
         shifted.strokePath()
-        #expect((0..<12).map { bytes(shifted, $0, 5)[3] == 255 ? "#" : "." }.joined() == "##...###...#")
+        expectEqual((0..<12).map { bytes(shifted, $0, 5)[3] == 255 ? "#" : "." }.joined(), "##...###...#")
         // An invalid pattern draws a solid line.
         let invalid = makeFlippedContext(width: 10, height: 10)
         invalid.setLineWidth(2)
@@ -226,7 +227,7 @@ func makeFlippedContext(width: Int, height: Int, info: UInt32 = CGImageAlphaInfo
         context.addEllipse(in: CGRect(x: 0, y: 0, width: 20, height: 20))
         context.clip()
         context.fill(CGRect(x: 0, y: 0, width: 20, height: 20))
-        #expect(bytes(context, 10, 10)[3] == 255)
+        expectEqual(bytes(context, 10, 10)[3], 255)
         #expect(bytes(context, 0, 0)[3] == 0 && bytes(context, 19, 19)[3] == 0)
         // An even-odd clip with a hole.
         let ring = makeFlippedContext(width: 20, height: 20)
@@ -239,7 +240,7 @@ func makeFlippedContext(width: Int, height: Int, info: UInt32 = CGImageAlphaInfo
         let none = makeFlippedContext(width: 4, height: 4)
         none.clip()
         none.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
-        #expect(bytes(none, 1, 1)[3] == 0)
+        expectEqual(bytes(none, 1, 1)[3], 0)
     }
 
     @Test func badPathsDrawNothingAndDoNotCrash() {
@@ -257,7 +258,7 @@ func makeFlippedContext(width: Int, height: Int, info: UInt32 = CGImageAlphaInfo
         context.setLineWidth(-3)
         context.move(to: CGPoint(x: 0, y: 5)); context.addLine(to: CGPoint(x: 10, y: 5))
         context.strokePath()
-        for y in 0..<10 { for x in 0..<10 { #expect(bytes(context, x, y)[3] == 0) } }
+        for y in 0..<10 { for x in 0..<10 { expectEqual(bytes(context, x, y)[3], 0) } }
     }
 
     @Test func hugePathsAreCutToTheBitmap() {
@@ -266,7 +267,7 @@ func makeFlippedContext(width: Int, height: Int, info: UInt32 = CGImageAlphaInfo
         let context = makeFlippedContext(width: 20, height: 20)
         context.fillEllipse(in: CGRect(x: 10 - 2e9, y: -1e9, width: 2e9, height: 2e9))   // right edge at x = 10
         #expect(bytes(context, 5, 0)[3] == 255 && bytes(context, 5, 19)[3] == 255)
-        #expect(bytes(context, 12, 10)[3] == 0)
+        expectEqual(bytes(context, 12, 10)[3], 0)
         context.setLineWidth(2)
         context.setLineDash(phase: 0, lengths: [1, 1])
         context.move(to: CGPoint(x: -1e12, y: 15)); context.addLine(to: CGPoint(x: 1e12, y: 15))
@@ -288,11 +289,11 @@ func makeFlippedContext(width: Int, height: Int, info: UInt32 = CGImageAlphaInfo
         let gray: [CGFloat] = [0.5, 0.5, 0.5, 1], red: [CGFloat] = [1, 0, 0, 1]
         #expect(close(result(.multiply, source: gray, destination: red), [128, 0, 0, 255], tolerance: 1))
         #expect(close(result(.screen, source: gray, destination: red), [255, 128, 128, 255], tolerance: 1))
-        #expect(result(.clear, source: gray, destination: red) == [0, 0, 0, 0])
-        #expect(result(.destinationOver, source: gray, destination: red) == [255, 0, 0, 255])
-        #expect(result(.sourceIn, source: [0, 0, 1, 1], destination: [1, 0, 0, 0.5]) == [0, 0, 128, 128])
-        #expect(result(.destinationOut, source: [0, 0, 1, 0.5], destination: red) == [127, 0, 0, 127])   // alpha 0.5 is 128/255
+        expectEqual(result(.clear, source: gray, destination: red), [0, 0, 0, 0])
+        expectEqual(result(.destinationOver, source: gray, destination: red), [255, 0, 0, 255])
+        expectEqual(result(.sourceIn, source: [0, 0, 1, 1], destination: [1, 0, 0, 0.5]), [0, 0, 128, 128])
+        expectEqual(result(.destinationOut, source: [0, 0, 1, 0.5], destination: red), [127, 0, 0, 127])   // alpha 0.5 is 128/255
         #expect(close(result(.difference, source: gray, destination: red), [128, 128, 128, 255], tolerance: 1))
-        #expect(result(.plusLighter, source: [0, 0, 1, 1], destination: red) == [255, 0, 255, 255])
+        expectEqual(result(.plusLighter, source: [0, 0, 1, 1], destination: red), [255, 0, 255, 255])
     }
 }

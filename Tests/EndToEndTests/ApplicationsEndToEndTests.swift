@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import HID
+import TestExpectations
 import Testing
 
 /// The server, applications and the tool as separate processes: gestures,
@@ -35,8 +36,8 @@ import Testing
             "right ended 1 (320,470)",
         ])
         server.signal(SIGINT)
-        #expect(server.waitForExit() == 0)
-        #expect(app.waitForExit() == 0)
+        expectEqual(server.waitForExit(), 0)
+        expectEqual(app.waitForExit(), 0)
     }
 
     @Test func switchingMidGestureCancelsTheOldApplicationsTouches() throws {
@@ -49,11 +50,11 @@ import Testing
         second.waitFor("left began 1 (100,100)")
 
         let unknown = try ChildProcess("openuikit", ["switch", "third", "--socket", socket])
-        #expect(unknown.waitForExit() == 1)
-        #expect(unknown.lines == ["Error: no application called \"third\"; connected: first, second"])
+        expectEqual(unknown.waitForExit(), 1)
+        expectEqual(unknown.lines, ["Error: no application called \"third\"; connected: first, second"])
         let tool = try ChildProcess("openuikit", ["switch", "first", "--socket", socket])
-        #expect(tool.waitForExit() == 0)
-        #expect(tool.lines == ["first is in front"])
+        expectEqual(tool.waitForExit(), 0)
+        expectEqual(tool.lines, ["first is in front"])
         second.waitFor("didEnterBackground")
         first.waitFor("didBecomeActive")
         #expect(Array(second.lines.drop { $0 != "left began 1 (100,100)" }) == [
@@ -64,17 +65,17 @@ import Testing
         try injector.send([contact(1, .ended, 120, 100)])
         try injector.send([contact(2, .began, 300, 100)])
         first.waitFor("right began 1 (300,100)")
-        #expect(Array(first.lines.drop { $0 != "willEnterForeground" }) == ["willEnterForeground", "didBecomeActive", "right began 1 (300,100)"])
-        #expect(second.lines.last == "didEnterBackground")
+        expectEqual(Array(first.lines.drop { $0 != "willEnterForeground" }), ["willEnterForeground", "didBecomeActive", "right began 1 (300,100)"])
+        expectEqual(second.lines.last, "didEnterBackground")
 
         let apps = try ChildProcess("openuikit", ["apps", "--socket", socket])
-        #expect(apps.waitForExit() == 0)
-        #expect(apps.lines.count == 3)
-        #expect(apps.lines.first?.hasPrefix("NAME") == true)
-        #expect(applicationNames(apps.lines) == ["first", "second"])
+        expectEqual(apps.waitForExit(), 0)
+        expectEqual(apps.lines.count, 3)
+        expectEqual(apps.lines.first?.hasPrefix("NAME"), true)
+        expectEqual(applicationNames(apps.lines), ["first", "second"])
         #expect(apps.lines[1].contains("foreground") && apps.lines[2].contains("background"))
         server.signal(SIGTERM)
-        #expect(server.waitForExit() == 0)
+        expectEqual(server.waitForExit(), 0)
     }
 
     @Test func anApplicationThatHangsIsReportedLosesItsTouchesAndComesBack() throws {
@@ -104,7 +105,7 @@ import Testing
             "left began 1 (100,100)", "left hanging for 2.5 s", "left cancelled 1 (100,100)", "right began 1 (200,100)",
         ], "server: \(server.lines)")
         server.signal(SIGTERM)
-        #expect(server.waitForExit() == 0)
+        expectEqual(server.waitForExit(), 0)
     }
 
     @Test func anApplicationKilledMidGestureIsDroppedAndTheOtherComesToTheFront() throws {
@@ -116,7 +117,7 @@ import Testing
         try injector.send([contact(1, .began, 100, 100), contact(2, .began, 300, 100)])
         victim.waitFor("left began 1 (100,100)")
         victim.signal(SIGKILL)
-        #expect(victim.waitForExit() == 128 + SIGKILL)
+        expectEqual(victim.waitForExit(), 128 + SIGKILL)
         server.waitForLine { $0.contains("\"victim\"") && $0.contains("hung up") }
         survivor.waitFor("didBecomeActive")
         // The dead application's fingers go nowhere; the next touch reaches the survivor.
@@ -124,13 +125,13 @@ import Testing
         try injector.send([contact(1, .ended, 120, 100)])
         try injector.send([contact(3, .began, 50, 60)])
         survivor.waitFor("left began 1 (50,60)")
-        #expect(Array(survivor.lines.drop { $0 != "willEnterForeground" }) == ["willEnterForeground", "didBecomeActive", "left began 1 (50,60)"])
+        expectEqual(Array(survivor.lines.drop { $0 != "willEnterForeground" }), ["willEnterForeground", "didBecomeActive", "left began 1 (50,60)"])
         let apps = try ChildProcess("openuikit", ["apps", "--socket", socket])
-        #expect(apps.waitForExit() == 0)
-        #expect(applicationNames(apps.lines) == ["survivor"])
+        expectEqual(apps.waitForExit(), 0)
+        expectEqual(applicationNames(apps.lines), ["survivor"])
         server.signal(SIGTERM)
-        #expect(server.waitForExit() == 0)
-        #expect(survivor.waitForExit() == 0)
+        expectEqual(server.waitForExit(), 0)
+        expectEqual(survivor.waitForExit(), 0)
     }
 }
 

@@ -136,8 +136,11 @@ final class ChildProcess {
     }
 
     /// Waits for the process to end; its exit status, or 128 + the signal.
+    /// The wait is long because it only bounds a failure: a debug-built
+    /// server on a machine loaded with builds once took more than 10 s to
+    /// start and exit.
     @discardableResult
-    func waitForExit(timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation) -> Int32? {
+    func waitForExit(timeout: Double = 30, sourceLocation: SourceLocation = #_sourceLocation) -> Int32? {
         if let exitStatus { return exitStatus }
         let deadline = monotonicSeconds() + timeout
         while monotonicSeconds() < deadline {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestExpectations
 import Testing
 
 /// `openuikit demo` in a real window on a real X server (Xvfb), driven by
@@ -78,7 +79,7 @@ import Testing
 
     func xdotool(_ arguments: [String], display: String) throws -> ChildProcess {
         let tool = try ChildProcess(Self.tools.xdotool, arguments, environment: ["DISPLAY": display])
-        #expect(tool.waitForExit() == 0, "xdotool \(arguments.joined(separator: " ")): \(tool.lines)")
+        expectEqual(tool.waitForExit(), 0, "xdotool \(arguments.joined(separator: " ")): \(tool.lines)")
         return tool
     }
 
@@ -95,7 +96,7 @@ import Testing
     @Test(enabled) func theWindowShowsExactlyTheFrameTheAppDrew() throws {
         let frames = makeTemporaryDirectory()
         let headless = try ChildProcess("openuikit", ["demo", "--display", "headless", "--frames", frames, "--screen", "390x844@1", "--seconds", "3"])
-        #expect(headless.waitForExit() == 0)
+        expectEqual(headless.waitForExit(), 0)
         let frame = try ScreenEndToEndTests.Picture(path: frames + "/frame-000001.png")
 
         let server = try XServer()
@@ -106,9 +107,9 @@ import Testing
         for y in 0..<frame.height {
             for x in 0..<frame.width where Array(frame.pixel(x, y).prefix(3)) != shown.pixel(x, y) { differing += 1 }
         }
-        #expect(differing == 0, "\(differing) of the window's pixels differ from the app's frame")
+        expectEqual(differing, 0, "\(differing) of the window's pixels differ from the app's frame")
         demo.signal(SIGTERM)
-        #expect(demo.waitForExit() == 0)
+        expectEqual(demo.waitForExit(), 0)
     }
 
     @Test(enabled) func aClickHighlightsTheButtonAndSendsItsAction() throws {
@@ -127,7 +128,7 @@ import Testing
         _ = try xdotool(["mouseup", "1"], display: server.display)
         demo.waitFor("button tapped 1")
         demo.signal(SIGTERM)
-        #expect(demo.waitForExit() == 0)
+        expectEqual(demo.waitForExit(), 0)
     }
 
     @Test(enabled) func aDragScrollsTheList() throws {
@@ -144,7 +145,7 @@ import Testing
         let offset = Double(line.dropFirst("list offset ".count).prefix { $0 != "," }) ?? 0
         #expect(offset > 100, "the list followed the drag: \(line)")
         demo.signal(SIGTERM)
-        #expect(demo.waitForExit() == 0)
+        expectEqual(demo.waitForExit(), 0)
     }
 
     @Test(enabled) func aTappedRowPushesItsScreenAndTheBackButtonPopsIt() throws {
@@ -158,6 +159,6 @@ import Testing
         _ = try xdotool(["mousemove", "--window", window, "30", "22", "click", "1"], display: server.display)
         #expect(demo.waitFor("row 4 gone"), "the back button pops the row's screen once the slide has ended")
         demo.signal(SIGTERM)
-        #expect(demo.waitForExit() == 0)
+        expectEqual(demo.waitForExit(), 0)
     }
 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import HID
+import TestExpectations
 import Testing
 
 /// The server reading a touch screen that is not there: an evemu recording
@@ -31,7 +32,7 @@ import Testing
         whenWriting bytes: [UInt8], serverArguments: [String] = [], appArguments: [String] = [], until isLast: (String) -> Bool
     ) throws -> [String] {
         let fifo = makeTemporaryDirectory() + "/device"
-        #expect(mkfifo(fifo, 0o600) == 0)
+        expectEqual(mkfifo(fifo, 0o600), 0)
         let (server, socket) = try startServer(["--device", fifo] + serverArguments)
         let app = try startApplication("device", socket: socket, appArguments, environment: ["OPENUIKIT_UNBUFFERED_TOUCHES": "1"])
         let writer = open(fifo, O_WRONLY)
@@ -41,7 +42,7 @@ import Testing
         app.waitForLine(isLast)
         let lines = Array(app.lines.drop { $0 != "didBecomeActive" }.dropFirst())
         server.signal(SIGTERM)
-        #expect(server.waitForExit() == 0)
+        expectEqual(server.waitForExit(), 0)
         return lines
     }
 
@@ -63,14 +64,14 @@ import Testing
         // Both fingers move up 10 pt a scan; B joins one scan after A, so
         // the centroid moves 5 pt in that scan. The pan begins 15 pt in
         // (past its 10 pt), and the content follows from there.
-        #expect(offsets == [10, 20, 30, 40, 50, 60, 70, 80])
+        expectEqual(offsets, [10, 20, 30, 40, 50, 60, 70, 80])
     }
 
     @Test func anEvemuRecordingOfTwoFingersDrivesTheApplication() throws {
         let text = try #require(readFile(Self.recording("two-finger-gesture.evemu")), "the recording is in the repository")
         // Finger 1 lands at (100, 200) on the left, finger 2 at (300, 600) on the right;
         // both move; the first lifts, then the second.
-        #expect(try touchCalls(whenWriting: text) == Self.twoFingerGestureCalls)
+        try expectEqual(touchCalls(whenWriting: text), Self.twoFingerGestureCalls)
     }
 
     static let twoFingerGestureCalls = [
@@ -91,8 +92,8 @@ import Testing
         let header = Self.recording("two-finger-gesture.evemu")
         let text = try #require(readFile(header), "the recording is in the repository")
         let records = Self.inputEventRecords(fromEvemu: String(decoding: text, as: UTF8.self))
-        #expect(records.count == 24 * 33, "the recording's 33 E: lines")
-        #expect(try touchCalls(whenWriting: records, serverArguments: ["--device-header", header]) == Self.twoFingerGestureCalls)
+        expectEqual(records.count, 24 * 33, "the recording's 33 E: lines")
+        try expectEqual(touchCalls(whenWriting: records, serverArguments: ["--device-header", header]), Self.twoFingerGestureCalls)
     }
 
     @Test func aDeviceHeaderThatIsNotOneStopsTheServerWithItsMessage() throws {
@@ -103,7 +104,7 @@ import Testing
         fclose(file)
         let socket = directory + "/server.sock"
         let server = try ChildProcess("openuikit-server", ["--socket", socket, "--device", notAHeader, "--device-header", notAHeader])
-        #expect(server.waitForExit() == 1)
+        expectEqual(server.waitForExit(), 1)
         #expect(server.lines.contains { $0.contains("no evemu device header") })
         #expect(access(socket, F_OK) != 0)
     }
@@ -129,7 +130,7 @@ import Testing
     @Test func aDeviceThatCannotBeOpenedIsReportedAndTheServerDoesNotStart() throws {
         let socket = makeTemporaryDirectory() + "/server.sock"
         let server = try ChildProcess("openuikit-server", ["--socket", socket, "--device", "/nonexistent/event7"])
-        #expect(server.waitForExit() == 1)
+        expectEqual(server.waitForExit(), 1)
         #expect(server.lines.contains { $0.contains("/nonexistent/event7") })
         #expect(access(socket, F_OK) != 0)
     }

@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import HID
 import Inspector
+import TestExpectations
 import Testing
 
 /// `openuikit inspect --attach` across three processes: the event server,
@@ -79,8 +80,8 @@ import Testing
             try png.write(to: URL(fileURLWithPath: path))
             let picture = try ScreenEndToEndTests.Picture(path: path)
             #expect(picture.width == 40 && picture.height == 20)
-            #expect(picture.pixel(5, 10) == ScreenEndToEndTests.red)
-            #expect(picture.pixel(35, 10) == ScreenEndToEndTests.blue)
+            expectEqual(picture.pixel(5, 10), ScreenEndToEndTests.red)
+            expectEqual(picture.pixel(35, 10), ScreenEndToEndTests.blue)
         }
 
         // A click on the picture's right half: a touch through the server's input to the right view.
@@ -107,12 +108,12 @@ import Testing
         #expect(!times.isEmpty && times.count == received.count, "records: \(received)")
         #expect(times.allSatisfy { $0.read <= $0.sent && $0.sent <= $0.got }, "read, sent, received: \(times)")
         let chain = try #require(page.messages("chain").first?["chain"] as? [[String: Any]])
-        #expect(chain.compactMap { $0["class"] as? String } == ["LoggingView", "UIWindow", "UIApplication", "AppDelegate"])
+        expectEqual(chain.compactMap { $0["class"] as? String }, ["LoggingView", "UIWindow", "UIApplication", "AppDelegate"])
 
         // The page goes: the application stops reporting, and goes on.
         session.disconnect(id)
         server.signal(SIGTERM)
-        #expect(server.waitForExit() == 0)
-        #expect(app.waitForExit() == 0)
+        expectEqual(server.waitForExit(), 0)
+        expectEqual(app.waitForExit(), 0)
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestExpectations
 import Testing
 
 /// The main run loop is the main thread's only loop, as on iOS: an
@@ -22,11 +23,11 @@ import Testing
     /// enough apart that a loaded machine keeps their order).
     func checkEveryKindRan(_ app: ChildProcess) {
         #expect(app.waitFor("all ran", timeout: 10))
-        #expect(app.waitForExit() == 0)
+        expectEqual(app.waitForExit(), 0)
         let ran = app.lines.filter { Self.everyKind.contains($0) }
-        #expect(Set(ran) == Set(Self.everyKind), "ran: \(app.lines)")
+        expectEqual(Set(ran), Set(Self.everyKind), "ran: \(app.lines)")
         func position(_ line: String) -> Int { ran.firstIndex(of: line) ?? Int.max }
-        #expect(ran.prefix(4) == ["RunLoop.main.perform", "DispatchQueue.main.async", "OperationQueue.main", "Task @MainActor"])
+        expectEqual(ran.prefix(4), ["RunLoop.main.perform", "DispatchQueue.main.async", "OperationQueue.main", "Task @MainActor"])
         #expect(position("Task @MainActor") < position("Task resumed after await"))
         #expect(position("asyncAfter") < position("Timer.scheduledTimer"))
         #expect(position("Timer.scheduledTimer") < position("Timer in .common modes"))
@@ -52,9 +53,9 @@ import Testing
     @Test func workStartedByATouchRunsBeforeTheUpdateCycle() throws {
         let app = try ChildProcess("TemplateApp", ["turn-order"])
         #expect(app.waitFor("done"))
-        #expect(app.waitForExit() == 0)
+        expectEqual(app.waitForExit(), 0)
         let order = app.lines.filter { ["touchesBegan", "RunLoop.main.perform", "DispatchQueue.main.async", "Task @MainActor", "layoutSubviews"].contains($0) }
-        #expect(order == ["touchesBegan", "RunLoop.main.perform", "DispatchQueue.main.async", "Task @MainActor", "layoutSubviews"])
+        expectEqual(order, ["touchesBegan", "RunLoop.main.perform", "DispatchQueue.main.async", "Task @MainActor", "layoutSubviews"])
     }
 
     /// While a scroll view drags, the main run loop is in the tracking mode:
@@ -63,7 +64,7 @@ import Testing
     @Test func defaultModeTimersWaitWhileAScrollViewDrags() throws {
         let app = try ChildProcess("TemplateApp", ["tracking"])
         #expect(app.waitFor("default-mode timer fired after scrolling"))
-        #expect(app.waitForExit() == 0)
+        expectEqual(app.waitForExit(), 0)
         #expect(app.lines.contains("default-mode timer fired"))
         #expect(app.lines.contains("common-mode timer fired while scrolling in tracking mode"))
         #expect(!app.lines.contains("default-mode timer fired while scrolling"))
@@ -74,16 +75,16 @@ import Testing
     /// display link) on the way.
     @Test func advancingTheManualClockRunsMainQueueWork() throws {
         let app = try ChildProcess("TemplateApp", ["manual-clock"])
-        #expect(app.waitForExit() == 0)
-        #expect(app.lines == ["advance", "DispatchQueue.main.async", "Task @MainActor", "display link", "advanced"])
+        expectEqual(app.waitForExit(), 0)
+        expectEqual(app.lines, ["advance", "DispatchQueue.main.async", "Task @MainActor", "display link", "advanced"])
     }
 
     /// `UIApplicationMain(argc, argv, nil, NSStringFromClass(AppDelegate.self))`
     /// makes the delegate from its name.
     @Test func aMainSwiftNamingTheDelegateClassLaunches() throws {
         let app = try ChildProcess("MainSwiftApp")
-        #expect(app.waitForExit() == 0)
-        #expect(app.lines == ["launched AppDelegate from its name", "a main-actor task ran"])
+        expectEqual(app.waitForExit(), 0)
+        expectEqual(app.lines, ["launched AppDelegate from its name", "a main-actor task ran"])
     }
 
     /// An idle application sleeps: over a second it uses a few milliseconds

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import HID
+import TestExpectations
 import Testing
 
 /// `openuikit record` and `openuikit replay` against a server process.
@@ -18,26 +19,26 @@ import Testing
             try injector.send([DigitizerContact(identifier: 1, phase: .moved, x: 110, y: 120)])
             try injector.send([DigitizerContact(identifier: 1, phase: .ended, x: 110, y: 120)])
             app.waitFor("left ended 1 (110,120)")
-            #expect(recorder.waitForExit() == 0)
-            #expect(recorder.lines == ["recorded 3 events to \(file) (3 events)"])
+            expectEqual(recorder.waitForExit(), 0)
+            expectEqual(recorder.lines, ["recorded 3 events to \(file) (3 events)"])
             server.signal(SIGTERM)
-            #expect(server.waitForExit() == 0)
+            expectEqual(server.waitForExit(), 0)
         }
         let (events, error) = HIDRecording.decode(try #require(readFile(file)))
         #expect(error == nil)
-        #expect(events.count == 3)
+        expectEqual(events.count, 3)
 
         let (server, socket) = try startServer()
         let app = try startApplication("replayed", socket: socket)
         let replay = try ChildProcess("openuikit", ["replay", file, "--as-fast-as-possible", "--socket", socket])
-        #expect(replay.waitForExit() == 0)
-        #expect(replay.lines == ["played 3 events from \(file)"])
+        expectEqual(replay.waitForExit(), 0)
+        expectEqual(replay.lines, ["played 3 events from \(file)"])
         app.waitFor("left ended 1 (110,120)")
         #expect(Array(app.lines.drop { $0 != "didBecomeActive" }.dropFirst()) == [
             "left began 1 (100,100)", "left moved 1 (110,120)", "left ended 1 (110,120)",
         ])
         server.signal(SIGTERM)
-        #expect(server.waitForExit() == 0)
+        expectEqual(server.waitForExit(), 0)
     }
 
     @Test func aDamagedRecordingPlaysUpToTheDamageAndSaysWhere() throws {
@@ -54,12 +55,12 @@ import Testing
         let (server, socket) = try startServer()
         let app = try startApplication("damaged", socket: socket)
         let replay = try ChildProcess("openuikit", ["replay", file, "--socket", socket])
-        #expect(replay.waitForExit() == 1)
+        expectEqual(replay.waitForExit(), 1)
         #expect(replay.lines.contains("played 2 events from \(file)"))
         #expect(replay.lines.contains { $0.hasPrefix("openuikit replay: \(file): ") && $0.contains("record 2") })
         app.waitFor("right ended 1 (300,300)")
         server.signal(SIGTERM)
-        #expect(server.waitForExit() == 0)
+        expectEqual(server.waitForExit(), 0)
     }
 
     @Test func replayWithoutAServerSaysHowToStartOne() throws {

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import HID
+import TestExpectations
 import Testing
 
 /// The server out of file descriptors: it waits for one rather than
@@ -50,7 +51,7 @@ import Testing
     @Test func outOfDescriptorsTheServerBacksOffLogsOnceAndRecovers() throws {
         let (server, socket) = try startServer(["--input-directory", "/nonexistent"])
         // Room for two more descriptors, then accept fails with EMFILE.
-        #expect(system("prlimit --pid \(server.pid) --nofile=\(limitLeaving(2, in: server.pid)):") == 0)
+        expectEqual(system("prlimit --pid \(server.pid) --nofile=\(limitLeaving(2, in: server.pid)):"), 0)
         var clients = try (0..<6).map { _ in try MessageSocket.connect(to: socket) }
         let cpuBefore = cpuSeconds(server.pid)
         server.collect(for: 0.8)  // reading its output, so that a spinning server is not held up by a full pipe
@@ -58,13 +59,13 @@ import Testing
         #expect(cpu < 0.2, "the server used \(cpu) s of CPU in 0.8 s")
         let failures = server.lines.filter { $0.contains("accept failed") }
         #expect(failures.count >= 1 && failures.count <= 2, "\(failures.count) lines")
-        #expect(failures.first?.contains("Too many open files; accepting no client until a descriptor is free") == true)
+        expectEqual(failures.first?.contains("Too many open files; accepting no client until a descriptor is free"), true)
         // Those it accepted leave: the others are accepted, and a new client is welcomed.
         clients.removeAll()
         server.waitForLine { $0.contains("accepting clients again") }
         let tool = try ChildProcess("openuikit", ["apps", "--socket", socket])
-        #expect(tool.waitForExit() == 0)
+        expectEqual(tool.waitForExit(), 0)
         server.signal(SIGINT)
-        #expect(server.waitForExit() == 0)
+        expectEqual(server.waitForExit(), 0)
     }
 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import HID
+import TestExpectations
 import Testing
 
 /// An application shaped as Xcode's template since iOS 13 (Tests/Apps/SceneApp):
@@ -27,7 +28,7 @@ import Testing
         let other = try startApplication("other", socket: socket)
         #expect(sceneApp.waitFor("sceneDidEnterBackground true"))
         let tool = try ChildProcess("openuikit", ["switch", "scenes", "--socket", socket])
-        #expect(tool.waitForExit() == 0)
+        expectEqual(tool.waitForExit(), 0)
         #expect(sceneApp.waitForLine { _ in sceneApp.lines.filter { $0 == "sceneDidBecomeActive true" }.count == 2 } != nil)
         #expect(Array(sceneApp.lines.drop { $0 != "touched 40,60" }) == [
             "touched 40,60", "sceneWillResignActive", "sceneDidEnterBackground true",
@@ -37,7 +38,7 @@ import Testing
         // Termination: the scene resigns and goes to the background first.
         server.signal(SIGTERM)
         #expect(sceneApp.waitFor("applicationWillTerminate"))
-        #expect(Array(sceneApp.lines.suffix(3)) == ["sceneWillResignActive", "sceneDidEnterBackground true", "applicationWillTerminate"])
+        expectEqual(Array(sceneApp.lines.suffix(3)), ["sceneWillResignActive", "sceneDidEnterBackground true", "applicationWillTerminate"])
         #expect(!sceneApp.lines.contains { $0.hasPrefix("application did") })
         _ = other
     }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CPNG
 import HID
+import TestExpectations
 import Testing
 
 /// The screen through the real path: the server process shows the
@@ -69,12 +70,12 @@ import Testing
         try #require(first.count == 1, "the launch's frame; server said \(server.lines)")
         let launch = try Picture(path: "\(directory)/\(first[0])")
         #expect(launch.width == 80 && launch.height == 40)
-        #expect(launch.pixel(10, 20) == Self.red)
-        #expect(launch.pixel(70, 20) == Self.blue)
+        expectEqual(launch.pixel(10, 20), Self.red)
+        expectEqual(launch.pixel(70, 20), Self.blue)
 
         // Nothing changes: no frame is made.
         usleep(300_000)
-        #expect(frames(in: directory).count == 1)
+        expectEqual(frames(in: directory).count, 1)
 
         let injector = try Injector(serverPath: socket)
         try injector.send([DigitizerContact(identifier: 1, phase: .began, x: 30, y: 10)])
@@ -82,20 +83,20 @@ import Testing
         let touched = waitForFrames(2, in: directory)
         try #require(touched.count == 2)
         let highlighted = try Picture(path: "\(directory)/\(touched[1])")
-        #expect(highlighted.pixel(70, 20) == Self.white, "the right half under the finger")
-        #expect(highlighted.pixel(10, 20) == Self.red, "the left half kept from the frame before")
+        expectEqual(highlighted.pixel(70, 20), Self.white, "the right half under the finger")
+        expectEqual(highlighted.pixel(10, 20), Self.red, "the left half kept from the frame before")
 
         try injector.send([DigitizerContact(identifier: 1, phase: .ended, x: 30, y: 10)])
         app.waitFor("right ended 1 (30,10)")
         let lifted = waitForFrames(3, in: directory)
         try #require(lifted.count == 3)
-        #expect(try Picture(path: "\(directory)/\(lifted[2])").pixel(70, 20) == Self.blue)
+        try expectEqual(Picture(path: "\(directory)/\(lifted[2])").pixel(70, 20), Self.blue)
         usleep(200_000)
-        #expect(frames(in: directory).count == 3)
+        expectEqual(frames(in: directory).count, 3)
 
         server.signal(SIGTERM)
-        #expect(server.waitForExit() == 0)
-        #expect(app.waitForExit() == 0)
+        expectEqual(server.waitForExit(), 0)
+        expectEqual(app.waitForExit(), 0)
     }
 
     /// Touch moves reach views once per refresh: five moves that arrive
@@ -130,8 +131,8 @@ import Testing
             "right ended 1 (32,10)",
         ])
         server.signal(SIGTERM)
-        #expect(server.waitForExit() == 0)
-        #expect(app.waitForExit() == 0)
+        expectEqual(server.waitForExit(), 0)
+        expectEqual(app.waitForExit(), 0)
     }
 
     /// An animation in a connected application runs on the display's
@@ -154,7 +155,7 @@ import Testing
         #expect(frames >= 2 && frames <= refreshes, "\(line)")
         try injector.send([DigitizerContact(identifier: 1, phase: .ended, x: 5, y: 10)])
         server.signal(SIGTERM)
-        #expect(server.waitForExit() == 0)
+        expectEqual(server.waitForExit(), 0)
     }
 
     @Test func anApplicationInTheBackgroundGetsNoRefreshesUntilItIsBackInFront() throws {
@@ -171,13 +172,13 @@ import Testing
         #expect(ticksWhileAway.isEmpty, "24 refreshes passed in the background: \(ticksWhileAway)")
 
         let tool = try ChildProcess("openuikit", ["switch", "ticking", "--socket", socket])
-        #expect(tool.waitForExit() == 0)
+        expectEqual(tool.waitForExit(), 0)
         let ticks = { (line: String) -> Int in line.hasPrefix("display link ") ? Int(line.dropFirst(13)) ?? 0 : 0 }
         let before = ticking.lines.map(ticks).max() ?? 0
         #expect(ticking.waitForLine { ticks($0) > before } != nil, "the display link runs again in front")
         _ = other
         server.signal(SIGTERM)
-        #expect(server.waitForExit() == 0)
+        expectEqual(server.waitForExit(), 0)
     }
 
     @Test func theDemoRunsTheServerAndItsAppAsTwoProcessesAndShowsItsFirstPage() throws {
@@ -188,8 +189,8 @@ import Testing
         try #require(!shown.isEmpty)
         let page = try Picture(path: "\(directory)/\(shown[0])")
         #expect(page.width == 390 && page.height == 844)
-        #expect(page.pixel(100, 150) == [0, 122, 255, 255], "the blue button (systemBlue)")
-        #expect(demo.waitForExit() == 0)
+        expectEqual(page.pixel(100, 150), [0, 122, 255, 255], "the blue button (systemBlue)")
+        expectEqual(demo.waitForExit(), 0)
         #expect(demo.lines.contains { $0.contains("\"OpenUIKit demo\"") && $0.contains("connected") }, "the server logs the demo app connecting")
     }
 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import HID
+import TestExpectations
 import Testing
 
 /// The event server and an application, each a process of its own: a tap
@@ -10,19 +11,19 @@ import Testing
     @Test func aTapReachesTheViewUnderTheFinger() throws {
         let (server, socket) = try startServer()
         let app = try startApplication("tapper", socket: socket)
-        #expect(app.lines.first == "launched 390x844@3")
+        expectEqual(app.lines.first, "launched 390x844@3")
         // The default screen's safe area (an iPhone 12–14's), through the welcome to the window.
-        #expect(app.lines.dropFirst().first == "safe area 47,0,34,0")
+        expectEqual(app.lines.dropFirst().first, "safe area 47,0,34,0")
         let injector = try Injector(serverPath: socket)
         try injector.send([DigitizerContact(identifier: 1, phase: .began, x: 300, y: 400)])
         try injector.send([DigitizerContact(identifier: 1, phase: .ended, x: 300, y: 400)])
         app.waitFor("right ended 1 (300,400)")
-        #expect(Array(app.lines.suffix(2)) == ["right began 1 (300,400)", "right ended 1 (300,400)"])
+        expectEqual(Array(app.lines.suffix(2)), ["right began 1 (300,400)", "right ended 1 (300,400)"])
 
         server.signal(SIGTERM)
-        #expect(server.waitForExit() == 0)
+        expectEqual(server.waitForExit(), 0)
         app.waitFor("willTerminate")
-        #expect(app.waitForExit() == 0)
+        expectEqual(app.waitForExit(), 0)
         #expect(access(socket, F_OK) != 0, "the server removes its socket file")
     }
 
@@ -30,9 +31,9 @@ import Testing
     @Test func theServersSafeAreaOptionReachesTheApplicationsWindow() throws {
         let (server, socket) = try startServer(["--screen", "400x800@2", "--safe-area", "20,0,10,5"])
         let app = try startApplication("insets", socket: socket)
-        #expect(Array(app.lines.prefix(2)) == ["launched 400x800@2", "safe area 20,0,10,5"])
+        expectEqual(Array(app.lines.prefix(2)), ["launched 400x800@2", "safe area 20,0,10,5"])
         server.signal(SIGTERM)
-        #expect(server.waitForExit() == 0)
-        #expect(app.waitForExit() == 0)
+        expectEqual(server.waitForExit(), 0)
+        expectEqual(app.waitForExit(), 0)
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 @testable import EventServer
 import HID
+import TestExpectations
 import Testing
 
 /// Which application gets each event, and what the others get.
@@ -13,9 +14,9 @@ import Testing
         harness.touch(1, .began)
         harness.touch(1, .moved, x: 110)
         harness.touch(1, .ended, x: 110)
-        #expect(try app.touchPhases() == ["1 began", "1 moved", "1 ended"])
+        try expectEqual(app.touchPhases(), ["1 began", "1 moved", "1 ended"])
         harness.touch(2, .began)
-        #expect(try app.events().map(\.sequence) == [4])
+        try expectEqual(app.events().map(\.sequence), [4])
     }
 
     @Test func keysGoToTheForegroundApplication() throws {
@@ -24,7 +25,7 @@ import Testing
         let b = try harness.connect(name: "B")
         harness.input.feed(.button(ButtonEvent(timestamp: monotonicSeconds(), usagePage: 7, usage: 4, isDown: true)))
         harness.turn()
-        #expect(try b.events().count == 1)
+        try expectEqual(b.events().count, 1)
         #expect(try a.events().isEmpty)
     }
 
@@ -32,16 +33,16 @@ import Testing
         let harness = try ServerHarness()
         let a = try harness.connect(name: "A")
         harness.touch(1, .began)
-        #expect(try a.touchPhases() == ["1 began"])
+        try expectEqual(a.touchPhases(), ["1 began"])
         // B connects and comes to the front: A's finger is cancelled and A goes to the background.
         let b = try harness.connect(name: "B")
-        #expect(try a.receive().suffix(1) == [.appState(.background)])
+        try expectEqual(a.receive().suffix(1), [.appState(.background)])
         harness.touch(1, .moved, x: 120)
         harness.touch(2, .began, x: 300)
         harness.touch(1, .ended, x: 120)
         harness.touch(2, .ended, x: 300)
-        #expect(try a.touchPhases() == [])
-        #expect(try b.touchPhases() == ["2 began", "2 ended"])
+        try expectEqual(a.touchPhases(), [])
+        try expectEqual(b.touchPhases(), ["2 began", "2 ended"])
     }
 
     @Test func theCancellationComesBeforeTheBackgroundState() throws {
@@ -51,14 +52,14 @@ import Testing
         _ = try a.receive()
         _ = try harness.connect(name: "B")
         let messages = try a.receive()
-        #expect(messages.count == 2)
+        expectEqual(messages.count, 2)
         guard case .event(let envelope) = messages[0] else { Issue.record("no cancellation first"); return }
         var decoder = HIDPacketDecoder()
         decoder.append(envelope.packet)
         guard let result = decoder.next() else { throw ChildError("an event message without a packet") }
         guard case .digitizer(let frame) = try result.get() else { Issue.record("not a frame"); return }
-        #expect(frame.contacts.map { [$0.phase == .cancelled ? 1 : 0, $0.x, $0.y] } == [[1, 42, 43]])
-        #expect(messages[1] == .appState(.background))
+        expectEqual(frame.contacts.map { [$0.phase == .cancelled ? 1 : 0, $0.x, $0.y] }, [[1, 42, 43]])
+        expectEqual(messages[1], .appState(.background))
     }
 
     @Test func switchingByNameBringsAnApplicationBack() throws {
@@ -68,15 +69,15 @@ import Testing
         let control = try harness.connect(.control, name: "openuikit")
         try control.send(.controlRequest(.switchTo("A")))
         harness.turn()
-        #expect(try control.receive() == [.controlReply(.done)])
-        #expect(try a.receive().suffix(1) == [.appState(.foreground)])
-        #expect(try b.receive() == [.appState(.background)])
+        try expectEqual(control.receive(), [.controlReply(.done)])
+        try expectEqual(a.receive().suffix(1), [.appState(.foreground)])
+        try expectEqual(b.receive(), [.appState(.background)])
         harness.touch(5, .began)
-        #expect(try a.touchPhases() == ["5 began"])
+        try expectEqual(a.touchPhases(), ["5 began"])
 
         try control.send(.controlRequest(.switchTo("Nope")))
         harness.turn()
-        #expect(try control.receive() == [.controlReply(.failed("no application called \"Nope\"; connected: A, B"))])
+        try expectEqual(control.receive(), [.controlReply(.failed("no application called \"Nope\"; connected: A, B"))])
     }
 
     @Test func theListShowsEachApplicationsState() throws {
@@ -88,11 +89,11 @@ import Testing
         try control.send(.controlRequest(.listApplications))
         harness.turn()
         guard case .controlReply(.applications(let rows)) = try #require(control.receive().first) else { Issue.record("no list"); return }
-        #expect(rows.map(\.name) == ["A", "B"])
-        #expect(rows.map(\.isForeground) == [false, true])
-        #expect(rows.map(\.isResponding) == [true, true])
+        expectEqual(rows.map(\.name), ["A", "B"])
+        expectEqual(rows.map(\.isForeground), [false, true])
+        expectEqual(rows.map(\.isResponding), [true, true])
         // A has its cancellation and B its began waiting for acknowledgements.
-        #expect(rows.map(\.unacknowledgedCount) == [0, 1])
+        expectEqual(rows.map(\.unacknowledgedCount), [0, 1])
         #expect(rows.allSatisfy { $0.processIdentifier == getpid() })
         withExtendedLifetime((a, b)) {}
     }
@@ -105,12 +106,12 @@ import Testing
         harness.touch(1, .began)
         b.socket.close()
         harness.turn()
-        #expect(harness.server.applications.map(\.name) == ["A"])
-        #expect(try a.receive() == [.appState(.foreground)])
+        expectEqual(harness.server.applications.map(\.name), ["A"])
+        try expectEqual(a.receive(), [.appState(.foreground)])
         // The rest of B's sequence goes nowhere; a new one goes to A.
         harness.touch(1, .ended)
         harness.touch(2, .began)
-        #expect(try a.touchPhases() == ["2 began"])
+        try expectEqual(a.touchPhases(), ["2 began"])
         #expect(harness.log.contains("\"B\""))
     }
 
@@ -127,8 +128,8 @@ import Testing
         let app = try harness.connect(name: "A")
         #expect(harness.log.contains("no application in front: 3 events dropped"))
         harness.touch(2, .began)
-        #expect(try app.touchPhases() == ["2 began"])
-        #expect(harness.log.lines.filter { $0.contains("no application in front") }.count == 2)
+        try expectEqual(app.touchPhases(), ["2 began"])
+        expectEqual(harness.log.lines.filter { $0.contains("no application in front") }.count, 2)
     }
 
     @Test func timestampsThatRunBackAreReportedAndDeliveredInOrder() throws {
@@ -139,7 +140,7 @@ import Testing
         harness.touch(1, .moved, at: .nan)
         harness.touch(1, .ended, at: 101)
         let times = try app.events().map(\.event.timestamp)
-        #expect(times == [100, 100, 100, 101])
+        expectEqual(times, [100, 100, 100, 101])
         #expect(harness.log.contains("ran back by 10.0 s"))
         #expect(harness.log.contains("timestamp nan"))
     }
@@ -161,13 +162,13 @@ import Testing
         harness.turn()
         harness.touch(1, .ended, at: 100.02)
         let times = try app.events().map(\.event.timestamp)
-        #expect(times == [100, 100, 100.01, 100.01, 100.02])
+        expectEqual(times, [100, 100, 100.01, 100.01, 100.02])
         #expect(!harness.log.lines.contains { $0.contains("timestamp") }, "\(harness.log.lines)")
 
         // A source whose own clock runs back is said to, even within the tolerance.
         keyboard.feed(.button(ButtonEvent(timestamp: 100.005, usagePage: 7, usage: 5, isDown: true)))
         harness.turn()
-        #expect(try app.events().map(\.event.timestamp) == [100.02])
+        try expectEqual(app.events().map(\.event.timestamp), [100.02])
         #expect(harness.log.contains("ran back by 0.00"))
         #expect(harness.log.contains("from its source's previous one"))
         // Far behind another source's last event: delivered in order, and said.
@@ -175,7 +176,7 @@ import Testing
         harness.server.add(lagging)
         lagging.feed(.button(ButtonEvent(timestamp: 99, usagePage: 7, usage: 6, isDown: true)))
         harness.turn()
-        #expect(try app.events().map(\.event.timestamp) == [100.02])
+        try expectEqual(app.events().map(\.event.timestamp), [100.02])
         #expect(harness.log.contains("timestamp is 1.0"))
         #expect(harness.log.contains("behind another source's last one"))
     }
@@ -205,14 +206,14 @@ import Testing
             return frame.contacts.first
         }
         let device = contacts.filter { $0.y == 100 }, other = contacts.filter { $0.y == 300 }
-        #expect(device.map(\.phase) == [.began, .moved, .ended])
-        #expect(other.map(\.phase) == [.began, .moved, .ended])
-        #expect(Set(device.map(\.identifier)) == [1])
+        expectEqual(device.map(\.phase), [.began, .moved, .ended])
+        expectEqual(other.map(\.phase), [.began, .moved, .ended])
+        expectEqual(Set(device.map(\.identifier)), [1])
         #expect(Set(other.map(\.identifier)).count == 1 && other.first?.identifier != 1)
         #expect(!harness.log.contains("began again"), "\(harness.log.lines)")
         // Once it ended, the injector's next contact 1 goes by 1 again.
         inject(.began, x: 220)
-        #expect(try app.touchPhases() == ["1 began"])
+        try expectEqual(app.touchPhases(), ["1 began"])
     }
 
     @Test func aMalformedMessageDropsOnlyItsSender() throws {
@@ -223,10 +224,10 @@ import Testing
         _ = try a.socket.send(ServerProtocol.magic + [0x02, 0, 0, 0, 1, 2])  // a cut acknowledgement
         harness.turn()
         guard case .error(let error) = try #require(a.receive().first) else { Issue.record("no error"); return }
-        #expect(error.code == .malformedMessage)
+        expectEqual(error.code, .malformedMessage)
         harness.touch(1, .began)
-        #expect(try b.touchPhases() == ["1 began"])
-        #expect(harness.server.applications.map(\.name) == ["B"])
+        try expectEqual(b.touchPhases(), ["1 began"])
+        expectEqual(harness.server.applications.map(\.name), ["B"])
     }
 
     @Test func anApplicationSendingWhatItsRoleDoesNotIsDropped() throws {
@@ -235,7 +236,7 @@ import Testing
         try a.send(.controlRequest(.switchTo("A")))  // an application does not send control requests
         harness.turn()
         guard case .error(let error) = try #require(a.receive().first) else { Issue.record("no error"); return }
-        #expect(error.code == .unexpectedMessage)
+        expectEqual(error.code, .unexpectedMessage)
         #expect(error.message.hasSuffix("sent a message its role (application) does not send: control request; disconnected"))
         #expect(a.serverHungUp)
     }
@@ -247,7 +248,7 @@ import Testing
         harness.turn()
         #expect(harness.log.contains("acknowledged event 99, which was not waiting"))
         harness.touch(1, .began)
-        #expect(try a.touchPhases() == ["1 began"])
+        try expectEqual(a.touchPhases(), ["1 began"])
     }
 
     @Test func anInjectorsEventsAreInputWithTheirOwnTimestamps() throws {
@@ -260,7 +261,7 @@ import Testing
         try injector.send(.event(.init(sequence: 1, readTime: 0, sendTime: 0, packet: packet)))
         harness.turn()
         let events = try app.events()
-        #expect(events.map(\.event.timestamp) == [5])
+        expectEqual(events.map(\.event.timestamp), [5])
         // A bad packet is reported and skipped; the injector stays.
         try injector.send(.event(.init(sequence: 2, readTime: 0, sendTime: 0, packet: Array(packet.prefix(20)))))
         harness.turn()
@@ -273,7 +274,7 @@ import Testing
         let app = try harness.connect(name: "A")
         harness.touch(1, .began)
         harness.touch(1, .ended)
-        #expect(try recorder.touchPhases() == ["1 began", "1 ended"])
-        #expect(try app.touchPhases() == ["1 began", "1 ended"])
+        try expectEqual(recorder.touchPhases(), ["1 began", "1 ended"])
+        try expectEqual(app.touchPhases(), ["1 began", "1 ended"])
     }
 }

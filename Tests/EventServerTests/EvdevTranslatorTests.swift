@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 import EventServer
 import HID
@@ -29,8 +30,8 @@ import HID
     @Test func everyScanIsOneFrameWithEveryContactScaledToPoints() {
         var translator = EvdevTranslator(device: touchScreen(), screen: testScreen)
         let events = translator.translate(twoFingerRecords)
-        #expect(frames(events) == twoFingerFrames)
-        #expect(events.map(\.timestamp) == [0, 0.016, 0.032, 0.048, 0.064, 0.080])
+        expectEqual(frames(events), twoFingerFrames)
+        expectEqual(events.map(\.timestamp), [0, 0.016, 0.032, 0.048, 0.064, 0.080])
         #expect(translator.takeDiagnostics().isEmpty)
     }
 
@@ -41,7 +42,7 @@ import HID
             abs(0, LinuxInput.ABS_MT_POSITION_X, 120), abs(0, LinuxInput.ABS_MT_POSITION_Y, 5000), syn(0),
         ])
         // Clamped to the screen: a stream's values are points, and the screen ends at 844.
-        #expect(frames(events) == [[Seen(1, .began, 120, 844)]])
+        expectEqual(frames(events), [[Seen(1, .began, 120, 844)]])
     }
 
     @Test func pressureAndTouchMajorBecomeForceAndRadius() {
@@ -56,11 +57,11 @@ import HID
             return
         }
         // 40 units across at 10 units a point is 4 points across: radius 2.
-        #expect(first.contacts[0].majorRadius == 2)
-        #expect(first.contacts[0].force == EvdevTranslator.maximumForce)
-        #expect(first.contacts[0].maximumPossibleForce == EvdevTranslator.maximumForce)
+        expectEqual(first.contacts[0].majorRadius, 2)
+        expectEqual(first.contacts[0].force, EvdevTranslator.maximumForce)
+        expectEqual(first.contacts[0].maximumPossibleForce, EvdevTranslator.maximumForce)
         // A change of pressure alone is a move, as force changes are in UIKit.
-        #expect(second.contacts[0].phase == .moved)
+        expectEqual(second.contacts[0].phase, .moved)
         #expect(abs(Double(second.contacts[0].force) - Double(EvdevTranslator.maximumForce) * 0.2) < 1e-5)
     }
 
@@ -70,7 +71,7 @@ import HID
             abs(0, LinuxInput.ABS_MT_TRACKING_ID, 5), abs(0, LinuxInput.ABS_MT_POSITION_X, 500),
             abs(0, LinuxInput.ABS_MT_POSITION_Y, 500), abs(0, LinuxInput.ABS_MT_TRACKING_ID, -1), syn(0),
         ])
-        #expect(frames(events) == [[Seen(1, .began, 50, 50)], [Seen(1, .ended, 50, 50)]])
+        expectEqual(frames(events), [[Seen(1, .began, 50, 50)], [Seen(1, .ended, 50, 50)]])
     }
 
     @Test func aNewTrackingIDInAnOccupiedSlotEndsTheOldContact() {
@@ -79,7 +80,7 @@ import HID
             abs(0, LinuxInput.ABS_MT_TRACKING_ID, 5), abs(0, LinuxInput.ABS_MT_POSITION_X, 500), syn(0),
             abs(0.01, LinuxInput.ABS_MT_TRACKING_ID, 6), syn(0.01),
         ])
-        #expect(frames(events) == [[Seen(1, .began, 50, 0)], [Seen(1, .ended, 50, 0), Seen(2, .began, 50, 0)]])
+        expectEqual(frames(events), [[Seen(1, .began, 50, 0)], [Seen(1, .ended, 50, 0), Seen(2, .began, 50, 0)]])
     }
 
     @Test func aSlotBeyondTheDevicesSlotsIsReportedAndIgnored() {
@@ -90,10 +91,10 @@ import HID
             abs(0, LinuxInput.ABS_MT_SLOT, 1), abs(0, LinuxInput.ABS_MT_TRACKING_ID, 3), abs(0, LinuxInput.ABS_MT_POSITION_X, 200),
             syn(0),
         ])
-        #expect(frames(events) == [[Seen(1, .began, 10, 0), Seen(2, .began, 20, 0)]])
+        expectEqual(frames(events), [[Seen(1, .began, 10, 0), Seen(2, .began, 20, 0)]])
         let diagnostics = translator.takeDiagnostics()
-        #expect(diagnostics.count == 1)
-        #expect(diagnostics.first?.contains("slot 2 is outside the device's 2 slots") == true)
+        expectEqual(diagnostics.count, 1)
+        expectEqual(diagnostics.first?.contains("slot 2 is outside the device's 2 slots"), true)
     }
 
     @Test func unknownCodesAreReportedOnceAndTheRestIsRead() {
@@ -101,9 +102,9 @@ import HID
         var records = [record(0, 0x1e, 1, 1), abs(0, 0x7f, 3), record(0, LinuxInput.EV_SYN, 9, 0)]
         records += [abs(0, LinuxInput.ABS_MT_TRACKING_ID, 1), abs(0, LinuxInput.ABS_MT_POSITION_X, 100), syn(0)]
         let events = translator.translate(records)
-        #expect(frames(events) == [[Seen(1, .began, 10, 0)]])
+        expectEqual(frames(events), [[Seen(1, .began, 10, 0)]])
         let diagnostics = translator.takeDiagnostics()
-        #expect(diagnostics.count == 3)
+        expectEqual(diagnostics.count, 3)
         #expect(diagnostics[0].contains("unknown event type 30"))
         #expect(diagnostics[1].contains("unknown absolute axis 127"))
         #expect(diagnostics[2].contains("unknown EV_SYN code 9"))
@@ -112,7 +113,7 @@ import HID
     @Test func aFloodOfOneProblemIsReportedAFewTimesThenCounted() {
         var translator = EvdevTranslator(device: touchScreen(), screen: testScreen)
         _ = translator.translate((0..<50).map { _ in abs(0, 0x7f, 1) })
-        #expect(translator.takeDiagnostics().count == EvdevTranslatorTestsLimits.reports)
+        expectEqual(translator.takeDiagnostics().count, EvdevTranslatorTestsLimits.reports)
         // Counted, and the count is said when the input ends (or the window does).
         var events: [HIDEvent] = []
         translator.finish(into: &events)
@@ -123,7 +124,7 @@ import HID
         // Random bytes make every code a new value: keyed by code, 1 MB gave tens of thousands of lines.
         var translator = EvdevTranslator(device: touchScreen(), screen: testScreen)
         _ = translator.translate((0..<500).map { abs(0, UInt16(0x40 + $0 % 0x3f), 1) } + (0..<500).map { record(0, 0x1a + UInt16($0 % 200), 0, 0) })
-        #expect(translator.takeDiagnostics().count == 2 * EvdevTranslatorTestsLimits.reports)
+        expectEqual(translator.takeDiagnostics().count, 2 * EvdevTranslatorTestsLimits.reports)
     }
 
     @Test func timestampsThatGoBackAreHeldAndReported() {
@@ -133,8 +134,8 @@ import HID
             abs(4, LinuxInput.ABS_MT_POSITION_X, 100), syn(4),
             abs(6, LinuxInput.ABS_MT_POSITION_X, 200), syn(6),
         ])
-        #expect(events.map(\.timestamp) == [5, 5, 6])
-        #expect(translator.takeDiagnostics().first?.contains("time goes back from 5.0 to 4.0 s") == true)
+        expectEqual(events.map(\.timestamp), [5, 5, 6])
+        expectEqual(translator.takeDiagnostics().first?.contains("time goes back from 5.0 to 4.0 s"), true)
     }
 
     @Test func afterSynDroppedAStreamCancelsItsContactsAndIgnoresThemUntilTheyLift() {
@@ -154,7 +155,7 @@ import HID
             [Seen(1, .cancelled, 100, 0), Seen(2, .cancelled, 210, 0)],
             [Seen(3, .began, 50, 0)],
         ])
-        #expect(events.map(\.timestamp) == [0, 0.03, 0.05])
+        expectEqual(events.map(\.timestamp), [0, 0.03, 0.05])
         #expect(translator.takeDiagnostics().contains { $0.contains("SYN_DROPPED") })
     }
 
@@ -188,7 +189,7 @@ import HID
             abs(0.01, LinuxInput.ABS_MT_POSITION_X, 200),
         ])
         translator.finish(into: &events)
-        #expect(frames(events) == [[Seen(1, .began, 10, 0)], [Seen(1, .cancelled, 20, 0)]])
+        expectEqual(frames(events), [[Seen(1, .began, 10, 0)], [Seen(1, .cancelled, 20, 0)]])
         let diagnostics = translator.takeDiagnostics()
         #expect(diagnostics.contains { $0.contains("inside a scan") })
     }
@@ -201,7 +202,7 @@ import HID
         }
         records.append(syn(0))
         let events = translator.translate(records)
-        #expect(frames(events).first?.count == EvdevTranslator.maximumSlotCount)
+        expectEqual(frames(events).first?.count, EvdevTranslator.maximumSlotCount)
         #expect(translator.takeDiagnostics().contains { $0.contains("slot 64 is outside") })
     }
 }
@@ -215,8 +216,8 @@ import HID
         var translator = EvdevTranslator(device: .unknown(name: "stream"), screen: testScreen)
         var events = translator.translate([key(0, 30, 1), syn(0), key(1, 30, 0), syn(1), key(2, 61, 1)])
         translator.finish(into: &events)
-        #expect(buttons(events).map(\.isDown) == [true, false])
-        #expect(buttons(events).map(\.usage) == [0x04, 0x04])
+        expectEqual(buttons(events).map(\.isDown), [true, false])
+        expectEqual(buttons(events).map(\.usage), [0x04, 0x04])
     }
 
     /// The same through SYN_DROPPED: the dropped scan's key changes are undone.
@@ -227,8 +228,8 @@ import HID
             key(0, 42, 1), key(0, 61, 1), record(0, LinuxInput.EV_SYN, LinuxInput.SYN_DROPPED, 0), syn(0),
             key(1, 30, 1), syn(1),
         ])
-        #expect(buttons(events).map(\.usage) == [0x04])
-        #expect(buttons(events).map(\.modifierFlags) == [0])
+        expectEqual(buttons(events).map(\.usage), [0x04])
+        expectEqual(buttons(events).map(\.modifierFlags), [0])
     }
 }
 

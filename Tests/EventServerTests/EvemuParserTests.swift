@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 import EventServer
 
@@ -6,9 +7,9 @@ import EventServer
         var parser = EvemuParser()
         let events = parser.parse(Array(readFile(recordingPath("pinch.evemu"))))
         let device = parser.device(fallbackName: "unused")
-        #expect(device == touchScreen())
-        #expect(device.capabilities == [.touchScreen])
-        #expect(events.count == 36)
+        expectEqual(device, touchScreen())
+        expectEqual(device.capabilities, [.touchScreen])
+        expectEqual(events.count, 36)
         #expect(parser.takeDiagnostics().isEmpty)
     }
 
@@ -16,7 +17,7 @@ import EventServer
         for (name, capabilities) in [("mouse-drag.evemu", InputDeviceDescription.Capabilities.pointer), ("typing.evemu", .keyboard)] {
             var parser = EvemuParser()
             _ = parser.parse(readFile(recordingPath(name)))
-            #expect(parser.device(fallbackName: name).capabilities == capabilities, "\(name)")
+            expectEqual(parser.device(fallbackName: name).capabilities, capabilities, "\(name)")
         }
     }
 
@@ -31,7 +32,7 @@ import EventServer
                 events += parser.parse(text[start..<min(start + size, text.count)])
             }
             events += parser.finish()
-            #expect(events == expected, "slices of \(size)")
+            expectEqual(events, expected, "slices of \(size)")
         }
     }
 
@@ -58,7 +59,7 @@ import EventServer
 
             """
         let events = parser.parse(Array(text.utf8))
-        #expect(events == [LinuxInputEvent(seconds: 0, microseconds: 2, type: 3, code: 0x35, value: 7)])
+        expectEqual(events, [LinuxInputEvent(seconds: 0, microseconds: 2, type: 3, code: 0x35, value: 7)])
         let diagnostics = parser.takeDiagnostics()
         #expect(diagnostics == [
             "line 2: malformed axis (\"A: 35 zero 100 0 0 0\"); skipped",
@@ -68,23 +69,23 @@ import EventServer
             "line 6: not an evemu line (\"this is not evemu\"); skipped",
             "line 7: malformed event bits (\"B: 99 00\"); skipped",
         ])
-        #expect(parser.device(fallbackName: "x").name == "Broken")
+        expectEqual(parser.device(fallbackName: "x").name, "Broken")
     }
 
     @Test func aLineLongerThanTheLimitIsSkippedWholeAndReadingGoesOn() {
         var parser = EvemuParser()
         let long = [UInt8](repeating: UInt8(ascii: "#"), count: EvemuParser.maximumLineLength * 2) + [10]
         let events = parser.parse(long + Array("E: 0.000001 0000 0000 0000\n".utf8))
-        #expect(events.count == 1)
-        #expect(parser.takeDiagnostics() == ["line 1: longer than 4096 bytes; skipped"])
-        #expect(parser.lineNumber == 2)
+        expectEqual(events.count, 1)
+        expectEqual(parser.takeDiagnostics(), ["line 1: longer than 4096 bytes; skipped"])
+        expectEqual(parser.lineNumber, 2)
     }
 
     @Test func withoutAHeaderTheDeviceIsUnknown() {
         var parser = EvemuParser()
         _ = parser.parse(Array("E: 0.000001 0000 0000 0000\n".utf8))
         #expect(!parser.device(fallbackName: "stream").isKnown)
-        #expect(parser.device(fallbackName: "stream").name == "stream")
+        expectEqual(parser.device(fallbackName: "stream").name, "stream")
     }
 
     @Test func contentNotNameTellsTheFormats() {
@@ -103,13 +104,13 @@ import EventServer
         for _ in 0..<2_000 { _ = parser.parse(line) }
         _ = parser.parse(Array("P: 01 00 00 00 00 00 00 00 00 00 00 00\n".utf8))
         let events = parser.parse(Array("E: 0.000001 0001 014a 1\n".utf8))
-        #expect(events.count == 1)
+        expectEqual(events.count, 1)
         let device = parser.device(fallbackName: "endless")
-        #expect(device.keys.count == EvemuParser.maximumMaskBytes * 8)
+        expectEqual(device.keys.count, EvemuParser.maximumMaskBytes * 8)
         let diagnostics = parser.takeDiagnostics()
-        #expect(diagnostics.first == "line 1: more than 96 bytes of event bits for type 1; the rest are ignored")
+        expectEqual(diagnostics.first, "line 1: more than 96 bytes of event bits for type 1; the rest are ignored")
         #expect(diagnostics.contains("line 2001: more than 8 bytes of properties; the rest are ignored"))
-        #expect(diagnostics.count == 6, "\(diagnostics)")  // five of the first kind, one of the second
+        expectEqual(diagnostics.count, 6, "\(diagnostics)")  // five of the first kind, one of the second
     }
 
     // Without a device header a file of bare records has no axis ranges:
@@ -120,9 +121,9 @@ import EventServer
         var bare = EvdevStreamDecoder(name: "touches.events", screen: screen)
         _ = bare.decode(synReport + synReport)
         let said = bare.takeDiagnostics()
-        #expect(said.count == 1)
-        #expect(said.first?.hasPrefix("touches.events: bare input_event records carry no axis ranges") == true)
-        #expect(said.first?.contains("--device-header") == true)
+        expectEqual(said.count, 1)
+        expectEqual(said.first?.hasPrefix("touches.events: bare input_event records carry no axis ranges"), true)
+        expectEqual(said.first?.contains("--device-header"), true)
         var described = EvdevStreamDecoder(name: "touches.events", screen: screen, device: .unknown(name: "panel"))
         _ = described.decode(synReport)
         #expect(described.takeDiagnostics().isEmpty)

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestExpectations
 import Testing
 import EventServer
 import HID
@@ -58,13 +59,13 @@ private func startWriter(_ path: String, chunks: [[UInt8]], pause: Double) -> pt
             if !batch.isEmpty { reads += 1 }
             events += batch
         }
-        #expect(frames(events).count == 6)
-        #expect(frames(events).first == [Seen(1, .began, 100, 200)])
-        #expect(frames(events).last == [Seen(2, .ended, 290, 600)])
+        expectEqual(frames(events).count, 6)
+        expectEqual(frames(events).first, [Seen(1, .began, 100, 200)])
+        expectEqual(frames(events).last, [Seen(2, .ended, 290, 600)])
         // Events came in several reads, as the writer wrote them, not all at the end.
         #expect(reads > 1)
         let times = events.map(\.timestamp)
-        #expect(times == times.sorted())
+        expectEqual(times, times.sorted())
     }
 
     @Test func inputEventRecordsWrittenIntoAFIFOAndANewWriterAfterTheFirst() throws {
@@ -76,13 +77,13 @@ private func startWriter(_ path: String, chunks: [[UInt8]], pause: Double) -> pt
         let chunks = stride(from: 0, to: bytes.count, by: 17).map { Array(bytes[$0..<min($0 + 17, bytes.count)]) }
         pthread_join(startWriter(path, chunks: chunks, pause: 0.001), nil)
         let first = drain(source, timeout: 5) { frames($0).count == 6 }
-        #expect(frames(first.events).count == 6)
-        #expect(frames(first.events).last == [Seen(2, .ended, 290, 600)])
+        expectEqual(frames(first.events).count, 6)
+        expectEqual(frames(first.events).last, [Seen(2, .ended, 290, 600)])
 
         // The first writer closed; the FIFO waits for the next, which may speak evemu.
         pthread_join(startWriter(path, chunks: [readFile(recordingPath("pinch.evemu"))], pause: 0), nil)
         let second = drain(source, timeout: 5) { frames($0).count == 6 }
-        #expect(frames(second.events).first == [Seen(3, .began, 100, 400), Seen(4, .began, 290, 400)])
+        expectEqual(frames(second.events).first, [Seen(3, .began, 100, 400), Seen(4, .began, 290, 400)])
         #expect(second.diagnostics.contains { $0.contains("the writer closed the FIFO") })
     }
 
@@ -97,7 +98,7 @@ private func startWriter(_ path: String, chunks: [[UInt8]], pause: Double) -> pt
         pthread_join(startWriter(path, chunks: [records.flatMap(\.bytes)], pause: 0), nil)
         let result = drain(source, timeout: 5) { frames($0).count == 2 }
         // Cancelled where the unfinished scan last put it.
-        #expect(frames(result.events) == [[Seen(1, .began, 100, 0)], [Seen(1, .cancelled, 120, 0)]])
+        expectEqual(frames(result.events), [[Seen(1, .began, 100, 0)], [Seen(1, .cancelled, 120, 0)]])
         #expect(result.diagnostics.contains { $0.contains("inside a scan") })
     }
 

@@ -1,4 +1,5 @@
 import Glibc
+import TestExpectations
 import Testing
 import EventServer
 import HID
@@ -35,7 +36,7 @@ struct FrameBufferDisplayTests {
             red: .init(offset: 11, length: 5), green: .init(offset: 5, length: 6), blue: .init(offset: 0, length: 5),
             lineLength: 20, memoryLength: 20 * 5
         )
-        #expect(layout.format == .rgb565)
+        expectEqual(layout.format, .rgb565)
         // A 2 x 2 frame becomes 4 x 4 in the middle: two black columns each side.
         #expect(layout.placement(forFrameWidth: 2, height: 2) == (2, 0, 4, 4))
         let pixels: [UInt8] = [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255]
@@ -49,8 +50,8 @@ struct FrameBufferDisplayTests {
             let offset = (y + 1) * 20 + x * 2
             return UInt16(memory[offset]) | UInt16(memory[offset + 1]) << 8
         }
-        #expect((0..<4).map { pixel($0 + 2, 0) } == [0xF800, 0xF800, 0x07E0, 0x07E0])
-        #expect((0..<4).map { pixel($0 + 2, 3) } == [0x001F, 0x001F, 0xFFFF, 0xFFFF])
+        expectEqual((0..<4).map { pixel($0 + 2, 0) }, [0xF800, 0xF800, 0x07E0, 0x07E0])
+        expectEqual((0..<4).map { pixel($0 + 2, 3) }, [0x001F, 0x001F, 0xFFFF, 0xFFFF])
         #expect(pixel(0, 0) == 0 && pixel(7, 3) == 0, "the sides stay black")
         #expect(memory[0..<20].allSatisfy { $0 == 0 }, "the line above the panned area is untouched")
         #expect(memory[16..<20].allSatisfy { $0 == 0 } && memory[36..<40].allSatisfy { $0 == 0 }, "line padding untouched")
@@ -67,7 +68,7 @@ struct FrameBufferDisplayTests {
         pixel.withUnsafeBytes { source in
             memory.withUnsafeMutableBytes { layout.write(DisplayFrame(pixels: source.baseAddress!, width: 1, height: 1, stride: 4), damage: [.init(x: 0, y: 0, width: 1, height: 1)], into: $0.baseAddress!) }
         }
-        #expect(memory == [30, 20, 10, 255])
+        expectEqual(memory, [30, 20, 10, 255])
     }
 
     @Test func layoutsThatCannotBeWrittenAreRefusedWithTheReason() {

@@ -4,6 +4,7 @@ import Glibc
 import CSharedMemory
 @testable import EventServer
 import HID
+import TestExpectations
 import Testing
 
 /// The server's side of the screen: applications' buffers and commits, the
@@ -68,17 +69,17 @@ import Testing
         let app = try harness.connect(name: "Dragger")
         try attach(try buffer(filledWith: (0, 0, 255, 255)), as: 1, from: app)
         harness.touch(1, .began)
-        #expect(try app.events().count == 1)
-        #expect(harness.server.dispatcher.clients.last?.acknowledgementsCanWait == true, "an event is owed: the app's acknowledgements wait")
+        try expectEqual(app.events().count, 1)
+        expectEqual(harness.server.dispatcher.clients.last?.acknowledgementsCanWait, true, "an event is owed: the app's acknowledgements wait")
         let clock = harness.server.presenter.clock
-        #expect(clock.signalLead == clock.maximumLead)
+        expectEqual(clock.signalLead, clock.maximumLead)
 
         try app.send(.requestFrame)
         _ = try waitFor(app, in: harness) { if case .frameSignal = $0 { true } else { false } }
         // At the signal's turn the app is given the held move, acknowledges
         // the first event and commits, while it still owes the move's.
         harness.touch(1, .moved, x: 110)
-        #expect(try app.events().map(\.sequence) == [2])
+        try expectEqual(app.events().map(\.sequence), [2])
         try app.acknowledge(1)
         try app.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Self.whole)))
         // One turn: the commit wakes it (not the refresh, a lead away).
@@ -100,16 +101,16 @@ import Testing
         try app.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: [.init(x: 0, y: 0, width: 1, height: 1)])))
         let shown = try waitFor(app, in: harness) { if case .bufferReleased = $0 { true } else { false } }
         guard case .framePresented(let presentation) = shown.first else { Issue.record("got \(shown)"); return }
-        #expect(presentation.commitIdentifier == 1)
+        expectEqual(presentation.commitIdentifier, 1)
         // Committed at once, it is shown at the refresh the signal was for (or, late, a later one).
         #expect(presentation.sequence >= signal.sequence)
         #expect(presentation.sequence <= signal.sequence + 2)
-        #expect(shown.last == .bufferReleased(1))
+        expectEqual(shown.last, .bufferReleased(1))
         let display = try #require(harness.server.display as? HeadlessDisplay)
-        #expect(display.frameCount == 1)
+        expectEqual(display.frameCount, 1)
         // The first frame of an application is shown whole, whatever its damage says.
         #expect(display.pixel(x: 7, y: 5) == (255, 0, 0, 255))
-        #expect(display.title == "Painter")
+        expectEqual(display.title, "Painter")
     }
 
     /// An application draws itself whole when an inspector attaches, and an
@@ -122,7 +123,7 @@ import Testing
         let inspector = try harness.connect(.inspector, name: "openuikit inspect")
         try inspector.send(.inspectRequest(.attach("Photos")))
         harness.turn()
-        #expect(try app.receive() == [.inspectorCommand(.start)])
+        try expectEqual(app.receive(), [.inspectorCommand(.start)])
         _ = try inspector.receive()
         try attach(try buffer(filledWith: (255, 0, 0, 255)), as: 1, from: app)
         try app.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Self.whole)))
@@ -158,11 +159,11 @@ import Testing
         try app.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Self.whole)))
         try app.send(.commitFrame(.init(commitIdentifier: 2, bufferIdentifier: 2, damage: Self.whole)))
         let received = try waitFor(app, in: harness) { if case .framePresented = $0 { true } else { false } }
-        #expect(Array(received.prefix(2)) == [.frameDiscarded(1), .bufferReleased(1)])
+        expectEqual(Array(received.prefix(2)), [.frameDiscarded(1), .bufferReleased(1)])
         guard case .framePresented(let presentation) = received[2] else { Issue.record("got \(received)"); return }
-        #expect(presentation.commitIdentifier == 2)
+        expectEqual(presentation.commitIdentifier, 2)
         let display = try #require(harness.server.display as? HeadlessDisplay)
-        #expect(display.frameCount == 1)
+        expectEqual(display.frameCount, 1)
         #expect(display.pixel(x: 0, y: 0) == (0, 0, 255, 255))
     }
 
@@ -190,7 +191,7 @@ import Testing
         #expect(!toFirst.contains { if case .frameSignal = $0 { true } else { false } }, "got \(toFirst)")
         try first.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Self.whole)))
         let discarded = try waitFor(first, in: harness) { $0 == .bufferReleased(1) }
-        #expect(discarded == [.frameDiscarded(1), .bufferReleased(1)])
+        expectEqual(discarded, [.frameDiscarded(1), .bufferReleased(1)])
         #expect((harness.server.display as? HeadlessDisplay)?.frameCount == 0)
     }
 
@@ -274,7 +275,7 @@ import Testing
         // The bystander is in front again, gets touches and shows frames.
         _ = try bystander.receive()
         harness.touch(1, .began)
-        #expect(try bystander.touchPhases() == ["1 began"])
+        try expectEqual(bystander.touchPhases(), ["1 began"])
         let red = try buffer(filledWith: (255, 0, 0, 255))
         try attach(red, as: 1, from: bystander)
         try bystander.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Self.whole)))
@@ -294,7 +295,7 @@ import Testing
         doomed = nil
         _ = try idle(0.1, harness, survivor)
         #expect(harness.log.contains("Doomed"))
-        #expect(harness.server.applications.map(\.name) == ["Survivor"])
+        expectEqual(harness.server.applications.map(\.name), ["Survivor"])
         try survivor.send(.requestFrame)
         _ = try waitFor(survivor, in: harness) { if case .frameSignal = $0 { true } else { false } }
     }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 @testable import EventServer
 import HID
+import TestExpectations
 import Testing
 
 /// Who may connect, and how a connection starts.
@@ -10,23 +11,23 @@ import Testing
     @Test func theWelcomeCarriesTheScreenAndSaysTheNewApplicationIsInFront() throws {
         let harness = try ServerHarness()
         let app = try harness.connect(name: "Photos")
-        #expect(app.welcome?.screenWidth == 390)
-        #expect(app.welcome?.screenHeight == 844)
-        #expect(app.welcome?.screenScale == 3)
+        expectEqual(app.welcome?.screenWidth, 390)
+        expectEqual(app.welcome?.screenHeight, 844)
+        expectEqual(app.welcome?.screenScale, 3)
         // The iPhone 12–14's portrait safe area, the default screen's.
-        #expect(app.welcome?.screenSafeArea == ScreenInsets(top: 47, left: 0, bottom: 34, right: 0))
-        #expect(app.welcome?.isForeground == true)
-        #expect(harness.server.applications.map(\.name) == ["Photos"])
+        expectEqual(app.welcome?.screenSafeArea, ScreenInsets(top: 47, left: 0, bottom: 34, right: 0))
+        expectEqual(app.welcome?.isForeground, true)
+        expectEqual(harness.server.applications.map(\.name), ["Photos"])
     }
 
     @Test func theSocketIsInADirectoryOnlyItsUserOpens() throws {
         let harness = try ServerHarness()
         var info = stat()
         let directory = String(harness.path.dropLast("/server.sock".count))
-        #expect(stat(directory, &info) == 0)
-        #expect(info.st_mode & 0o777 == 0o700)
-        #expect(stat(harness.path, &info) == 0)
-        #expect(info.st_mode & 0o077 == 0)
+        expectEqual(stat(directory, &info), 0)
+        expectEqual(info.st_mode & 0o777, 0o700)
+        expectEqual(stat(harness.path, &info), 0)
+        expectEqual(info.st_mode & 0o077, 0)
     }
 
     @Test func aSecondServerOnTheSameSocketIsRefused() throws {
@@ -41,7 +42,7 @@ import Testing
         let client = try TestClient(path: harness.path)
         try client.send(.hello(.init(version: 3, role: .application, processIdentifier: getpid(), name: "Future")))
         harness.turn()
-        #expect(try client.receive() == [.error(ServerErrorMessage(.unsupportedVersion, "this server speaks protocol version 2, not 3"))])
+        try expectEqual(client.receive(), [.error(ServerErrorMessage(.unsupportedVersion, "this server speaks protocol version 2, not 3"))])
         #expect(client.serverHungUp)
         #expect(harness.server.applications.isEmpty)
     }
@@ -52,7 +53,7 @@ import Testing
         _ = try client.socket.send(Array("GET / HTTP/1.1\r\n\r\n".utf8))
         harness.turn()
         guard case .error(let error) = try #require(client.receive().first) else { Issue.record("no error"); return }
-        #expect(error.code == .malformedMessage)
+        expectEqual(error.code, .malformedMessage)
         #expect(error.message.contains("magic"))
         #expect(client.serverHungUp)
         #expect(harness.log.contains("malformed message"))
@@ -64,7 +65,7 @@ import Testing
         try client.send(.controlRequest(.listApplications))
         harness.turn()
         guard case .error(let error) = try #require(client.receive().first) else { Issue.record("no error"); return }
-        #expect(error.code == .unexpectedMessage)
+        expectEqual(error.code, .unexpectedMessage)
     }
 
     @Test func aClientThatNeverSaysHelloIsDroppedAfterTheTimeout() throws {
@@ -77,7 +78,7 @@ import Testing
         server.runOnce(timeout: 0.2)
         server.runOnce(timeout: 0)
         guard case .error(let error) = try #require(client.receive().first) else { Issue.record("no error"); return }
-        #expect(error.message == "no hello within 50 ms")
+        expectEqual(error.message, "no hello within 50 ms")
         server.shutDown()
     }
 
@@ -88,8 +89,8 @@ import Testing
         try client.send(.hello(.init(role: .application, processIdentifier: getpid(), name: "Intruder")))
         harness.turn()
         guard case .error(let error) = try #require(client.receive().first) else { Issue.record("no error"); return }
-        #expect(error.code == .refusedPeer)
-        #expect(error.message == "refused: the server accepts only processes of user \(getuid()), not of user \(getuid())")
+        expectEqual(error.code, .refusedPeer)
+        expectEqual(error.message, "refused: the server accepts only processes of user \(getuid()), not of user \(getuid())")
         #expect(harness.server.applications.isEmpty)
     }
 
@@ -104,8 +105,8 @@ import Testing
     @Test func thePeerCredentialsAreTheKernels() throws {
         let (a, _) = try MessageSocket.makePair()
         let credentials = try a.peerCredentials()
-        #expect(credentials.userIdentifier == getuid())
-        #expect(credentials.processIdentifier == getpid())
+        expectEqual(credentials.userIdentifier, getuid())
+        expectEqual(credentials.processIdentifier, getpid())
     }
 
     @Test func theListOfEveryApplicationTheServerCanHoldFitsInOneReply() throws {
@@ -124,13 +125,13 @@ import Testing
             Issue.record("the reply did not read back as a list")
             return
         }
-        #expect(read.count == EventServer.maximumClients)
-        #expect(read.last?.name.utf8.count == 254)
+        expectEqual(read.count, EventServer.maximumClients)
+        expectEqual(read.last?.name.utf8.count, 254)
     }
 
     @Test func screensAreReadFromTheirOptionForm() {
-        #expect(Screen(parsing: "390x844@3") == Screen(width: 390, height: 844, scale: 3))
-        #expect(Screen(parsing: "1024x768") == Screen(width: 1024, height: 768, scale: 1))
+        expectEqual(Screen(parsing: "390x844@3"), Screen(width: 390, height: 844, scale: 3))
+        expectEqual(Screen(parsing: "1024x768"), Screen(width: 1024, height: 768, scale: 1))
         #expect(Screen(parsing: "800x600@1.5")?.description == "800x600@1.5")
         for bad in ["", "390", "390x", "x844", "390x844@", "390x844@0", "-1x5@1", "nanx5@1", "inf x 5", "1x1@2@3"] {
             #expect(Screen(parsing: bad) == nil, "\(bad)")
@@ -148,9 +149,9 @@ import Testing
         // The same points at another scale are not that iPhone.
         #expect(Screen(parsing: "390x844@1")?.safeArea == .zero)
         #expect(Screen(parsing: "40x20@2")?.safeArea == .zero)
-        #expect(Screen(width: 390, height: 844, scale: 3, safeArea: .zero).safeArea == .zero)
-        #expect(ScreenInsets(parsing: "47,0,34,0") == ScreenInsets(top: 47, left: 0, bottom: 34, right: 0))
-        #expect(ScreenInsets(parsing: " 20, 1.5 ,0,0 ") == ScreenInsets(top: 20, left: 1.5, bottom: 0, right: 0))
+        expectEqual(Screen(width: 390, height: 844, scale: 3, safeArea: .zero).safeArea, .zero)
+        expectEqual(ScreenInsets(parsing: "47,0,34,0"), ScreenInsets(top: 47, left: 0, bottom: 34, right: 0))
+        expectEqual(ScreenInsets(parsing: " 20, 1.5 ,0,0 "), ScreenInsets(top: 20, left: 1.5, bottom: 0, right: 0))
         for bad in ["", "47", "47,0,34", "47,0,34,0,0", "a,0,0,0", "47;0;34;0"] {
             #expect(ScreenInsets(parsing: bad) == nil, "\(bad)")
         }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestExpectations
 import Testing
 @testable import EventServer
 
@@ -26,7 +27,7 @@ private func temporaryDirectory() -> String {
         for name in ["event10", "event2", "mouse0", "event", "eventX", "by-id"] {
             close(open("\(directory)/\(name)", O_CREAT | O_WRONLY, 0o600))
         }
-        #expect(InputDevices.devicePaths(in: directory) == ["\(directory)/event2", "\(directory)/event10"])
+        expectEqual(InputDevices.devicePaths(in: directory), ["\(directory)/event2", "\(directory)/event10"])
     }
 
     @Test func devicesPluggedInAndOutAreReported() throws {
@@ -36,14 +37,14 @@ private func temporaryDirectory() -> String {
         mkfifo("\(directory)/event4", 0o600)
         close(open("\(directory)/js0", O_CREAT | O_WRONLY, 0o600))
         #expect(waitReadable(monitor.fileDescriptor, timeout: 2))
-        #expect(monitor.readChanges() == [.added("\(directory)/event4")])
+        expectEqual(monitor.readChanges(), [.added("\(directory)/event4")])
         // udev sets the permissions after the node appears: reported again, to be opened then.
         chmod("\(directory)/event4", 0o660)
         #expect(waitReadable(monitor.fileDescriptor, timeout: 2))
-        #expect(monitor.readChanges() == [.added("\(directory)/event4")])
+        expectEqual(monitor.readChanges(), [.added("\(directory)/event4")])
         unlink("\(directory)/event4")
         #expect(waitReadable(monitor.fileDescriptor, timeout: 2))
-        #expect(monitor.readChanges() == [.removed("\(directory)/event4")])
+        expectEqual(monitor.readChanges(), [.removed("\(directory)/event4")])
     }
 
     @Test func aDirectoryThatAppearsLaterIsWatchedFromThen() throws {
@@ -56,10 +57,10 @@ private func temporaryDirectory() -> String {
         mkfifo("\(parent)/staging/event0", 0o600)
         rename("\(parent)/staging", directory)
         #expect(waitReadable(monitor.fileDescriptor, timeout: 2))
-        #expect(monitor.readChanges() == [.added("\(directory)/event0")])
+        expectEqual(monitor.readChanges(), [.added("\(directory)/event0")])
         mkfifo("\(directory)/event1", 0o600)
         #expect(waitReadable(monitor.fileDescriptor, timeout: 2))
-        #expect(monitor.readChanges() == [.added("\(directory)/event1")])
+        expectEqual(monitor.readChanges(), [.added("\(directory)/event1")])
     }
 
     @Test func discoveryOpensWhatItFindsAndReportsWhatItCannot() throws {
@@ -67,8 +68,8 @@ private func temporaryDirectory() -> String {
         mkfifo("\(directory)/event0", 0o600)
         symlink("\(directory)/missing", "\(directory)/event1")
         let found = InputDevices.discover(in: directory, screen: testScreen)
-        #expect(found.sources.map(\.name) == ["\(directory)/event0"])
-        #expect(found.diagnostics == ["\(directory)/event1: no such file or device"])
+        expectEqual(found.sources.map(\.name), ["\(directory)/event0"])
+        expectEqual(found.diagnostics, ["\(directory)/event1: no such file or device"])
     }
 
     @Test func aPermissionErrorSaysWhatToDo() {
@@ -86,15 +87,15 @@ private func temporaryDirectory() -> String {
         #expect(LinuxKeyUsages.usage(forKey: 16)! == (0x07, 0x14))
         #expect(LinuxKeyUsages.usage(forKey: 50)! == (0x07, 0x10))
         // KEY_1 2 … KEY_0 11: 0x1E … 0x27.
-        #expect((2...11).map { LinuxKeyUsages.usage(forKey: $0)!.usage } == Array(0x1E...0x27))
+        expectEqual((2...11).map { LinuxKeyUsages.usage(forKey: $0)!.usage }, Array(0x1E...0x27))
         // KEY_ENTER, KEY_ESC, KEY_BACKSPACE, KEY_TAB, KEY_SPACE.
-        #expect([28, 1, 14, 15, 57].map { LinuxKeyUsages.usage(forKey: $0)!.usage } == [0x28, 0x29, 0x2A, 0x2B, 0x2C])
+        expectEqual([28, 1, 14, 15, 57].map { LinuxKeyUsages.usage(forKey: $0)!.usage }, [0x28, 0x29, 0x2A, 0x2B, 0x2C])
         // KEY_RIGHT, KEY_LEFT, KEY_DOWN, KEY_UP: 0x4F … 0x52.
-        #expect([106, 105, 108, 103].map { LinuxKeyUsages.usage(forKey: $0)!.usage } == [0x4F, 0x50, 0x51, 0x52])
+        expectEqual([106, 105, 108, 103].map { LinuxKeyUsages.usage(forKey: $0)!.usage }, [0x4F, 0x50, 0x51, 0x52])
         // Modifiers: KEY_LEFTCTRL, LEFTSHIFT, LEFTALT, LEFTMETA, RIGHTCTRL, RIGHTSHIFT, RIGHTALT, RIGHTMETA.
-        #expect([29, 42, 56, 125, 97, 54, 100, 126].map { LinuxKeyUsages.usage(forKey: $0)!.usage } == Array(0xE0...0xE7))
+        expectEqual([29, 42, 56, 125, 97, 54, 100, 126].map { LinuxKeyUsages.usage(forKey: $0)!.usage }, Array(0xE0...0xE7))
         // KEY_F1 … KEY_F12.
-        #expect(([59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 87, 88] as [UInt16]).map { LinuxKeyUsages.usage(forKey: $0)!.usage } == Array(0x3A...0x45))
+        expectEqual(([59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 87, 88] as [UInt16]).map { LinuxKeyUsages.usage(forKey: $0)!.usage }, Array(0x3A...0x45))
     }
 
     @Test func aRemotesButtonsAreOnTheConsumerPage() {
@@ -108,7 +109,7 @@ private func temporaryDirectory() -> String {
         let usages = (0...LinuxInput.KEY_MAX).compactMap { LinuxKeyUsages.usage(forKey: $0) }.filter { $0.page == 0x07 }.map(\.usage)
         // UIKit's keyboard keys: 0x04–0xA4, 0xB0–0xDD, 0xE0–0xE7.
         #expect(usages.allSatisfy { (0x04...0xA4).contains($0) || (0xB0...0xDD).contains($0) || (0xE0...0xE7).contains($0) })
-        #expect(Set(usages).count == usages.count)
+        expectEqual(Set(usages).count, usages.count)
         #expect(LinuxKeyUsages.usage(forKey: LinuxInput.BTN_LEFT) == nil)
     }
 
@@ -139,9 +140,9 @@ private func temporaryDirectory() -> String {
         let events = translator.translate([
             key(0, 30, 1), syn(0), key(0, 30, 1), syn(0), key(0, 0x2f0, 1), syn(0), key(0, 31, 0), syn(0), key(0, 30, 7), syn(0),
         ])
-        #expect(buttons(events).count == 1)
+        expectEqual(buttons(events).count, 1)
         let diagnostics = translator.takeDiagnostics()
-        #expect(diagnostics.count == 4)
+        expectEqual(diagnostics.count, 4)
         #expect(diagnostics[0].contains("key 30 went down while down"))
         #expect(diagnostics[1].contains("key code 752 has no USB HID usage"))
         #expect(diagnostics[2].contains("key 31 came up without going down"))

@@ -3,6 +3,7 @@ import Glibc
 #endif
 @testable import EventServer
 import HID
+import TestExpectations
 import Testing
 
 /// The server's side of `openuikit inspect --attach`: attaching, passing
@@ -15,7 +16,7 @@ import Testing
         let inspector = try harness.connect(.inspector, name: "openuikit inspect")
         try inspector.send(.inspectRequest(.attach("Photos")))
         harness.turn()
-        #expect(try app.receive() == [.inspectorCommand(.start)])
+        try expectEqual(app.receive(), [.inspectorCommand(.start)])
         #expect(try inspector.receive() == [.inspectorStatus(.attached(
             clientIdentifier: try #require(app.welcome).clientIdentifier, processIdentifier: getpid(), name: "Photos"))])
         return (app, inspector)
@@ -30,17 +31,17 @@ import Testing
         ]
         for part in parts { try app.send(part) }
         harness.turn()
-        #expect(try inspector.receive() == parts)
+        try expectEqual(inspector.receive(), parts)
 
         try inspector.send(.inspectRequest(.tree))
         harness.turn()
-        #expect(try app.receive() == [.inspectorCommand(.tree)])
+        try expectEqual(app.receive(), [.inspectorCommand(.tree)])
 
         // The inspector's touches are input, which goes to the application in front.
         let frame = HIDEvent.digitizer(DigitizerFrame(timestamp: monotonicSeconds(), contacts: [DigitizerContact(identifier: 1, phase: .began, x: 10, y: 20)]))
         try inspector.send(.event(.init(sequence: 1, readTime: 0, sendTime: 0, packet: HIDPacketEncoder().encode(frame))))
         harness.turn()
-        #expect(try app.touchPhases() == ["1 began"])
+        try expectEqual(app.touchPhases(), ["1 began"])
 
         // The inspector goes: the application stops reporting, and the
         // inspector's finger, still down, is cancelled like any source's.
@@ -48,7 +49,7 @@ import Testing
         harness.turn()
         let afterInspector = try app.receive()
         #expect(afterInspector.contains(.inspectorCommand(.stop)))
-        #expect(harness.server.applications.map(\.name) == ["Photos"])
+        expectEqual(harness.server.applications.map(\.name), ["Photos"])
     }
 
     @Test func withoutANameTheInspectorAttachesToTheApplicationInFront() throws {
@@ -64,7 +65,7 @@ import Testing
             Issue.record("not attached")
             return
         }
-        #expect(name == "Maps")
+        expectEqual(name, "Maps")
     }
 
     @Test func anUnknownApplicationIsNamedAndTheInspectorStays() throws {
@@ -75,7 +76,7 @@ import Testing
         try inspector.send(.inspectRequest(.attach("Notes")))
         harness.turn()
         let received = try inspector.receive()
-        #expect(received == [.inspectorStatus(.detached("no application called \"Notes\"; connected: Photos"))])
+        expectEqual(received, [.inspectorStatus(.detached("no application called \"Notes\"; connected: Photos"))])
         #expect(!inspector.serverHungUp)
     }
 
@@ -90,11 +91,11 @@ import Testing
         try inspector.send(.inspectRequest(.attach("Photos")))
         harness.turn()
         guard case .error(let error) = try #require(inspector.receive().first) else { Issue.record("no error"); return }
-        #expect(error.code == .refusedPeer)
+        expectEqual(error.code, .refusedPeer)
         #expect(error.message.hasSuffix("refused: \"Photos\" runs as user \(getuid()); only a process of that user may inspect it, not one of user \(getuid()); disconnected"))
         #expect(inspector.serverHungUp)
         #expect(try app.receive().isEmpty, "the application hears nothing of it")
-        #expect(harness.server.applications.map(\.name) == ["Photos"])
+        expectEqual(harness.server.applications.map(\.name), ["Photos"])
     }
 
     @Test func theDefaultInspectionCheckComparesTheUsers() {
@@ -123,12 +124,12 @@ import Testing
         try app.send(next)
         harness.turn()
         let received = try inspector.receive()
-        #expect(received.count == 3)
-        #expect(received.first == first)
+        expectEqual(received.count, 3)
+        expectEqual(received.first, first)
         guard case .inspectorStatus(.skipped(let why)) = received.dropFirst().first else { Issue.record("no skipped status: \(received)"); return }
         #expect(why.contains("inspector report last-part flag 7"))
-        #expect(received.last == next)
-        #expect(harness.server.applications.map(\.name) == ["Photos"])
+        expectEqual(received.last, next)
+        expectEqual(harness.server.applications.map(\.name), ["Photos"])
         #expect(!app.serverHungUp)
     }
 
@@ -140,10 +141,10 @@ import Testing
         try inspector.socket.sendWaiting(ServerProtocol.magic + [0x07, 0, 0, 0, 9])
         harness.turn()
         guard case .error(let error) = try #require(inspector.receive().first) else { Issue.record("no error"); return }
-        #expect(error.code == .malformedMessage)
+        expectEqual(error.code, .malformedMessage)
         #expect(error.message.contains("inspect request kind 9"))
-        #expect(try app.receive() == [.inspectorCommand(.stop)])
-        #expect(harness.server.applications.map(\.name) == ["Photos"])
+        try expectEqual(app.receive(), [.inspectorCommand(.stop)])
+        expectEqual(harness.server.applications.map(\.name), ["Photos"])
     }
 
     @Test func aNewerInspectorTakesOverAndTheOlderIsTold() throws {
@@ -152,12 +153,12 @@ import Testing
         let newer = try harness.connect(.inspector, name: "openuikit inspect")
         try newer.send(.inspectRequest(.attach("Photos")))
         harness.turn()
-        #expect(try older.receive() == [.inspectorStatus(.detached("another inspector attached to \"Photos\""))])
+        try expectEqual(older.receive(), [.inspectorStatus(.detached("another inspector attached to \"Photos\""))])
         guard case .inspectorStatus(.attached) = try #require(newer.receive().first) else { Issue.record("not attached"); return }
         #expect(try app.receive().isEmpty, "it goes on reporting, now to the newer")
         try app.send(.inspectorReport(.init(isLastPart: true, bytes: Array("{}".utf8))))
         harness.turn()
-        #expect(try newer.receive().count == 1)
+        try expectEqual(newer.receive().count, 1)
         #expect(try older.receive().isEmpty)
     }
 
@@ -166,9 +167,9 @@ import Testing
         let (app, inspector) = try attached(harness)
         app.socket.close()
         harness.turn()
-        #expect(try inspector.receive() == [.inspectorStatus(.detached("\"Photos\" left the server"))])
+        try expectEqual(inspector.receive(), [.inspectorStatus(.detached("\"Photos\" left the server"))])
         try inspector.send(.inspectRequest(.tree))
         harness.turn()
-        #expect(try inspector.receive() == [.inspectorStatus(.detached("asked for a tree while attached to no application"))])
+        try expectEqual(inspector.receive(), [.inspectorStatus(.detached("asked for a tree while attached to no application"))])
     }
 }

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 import EventServer
 import HID
@@ -28,8 +29,8 @@ struct PixelFormatTests {
     }
 
     @Test func masksBecomeChannels() {
-        #expect(PixelFormat.Channel(mask: 0xFF0000) == PixelFormat.Channel(offset: 16, length: 8))
-        #expect(PixelFormat.Channel(mask: 0x07E0) == PixelFormat.Channel(offset: 5, length: 6))
+        expectEqual(PixelFormat.Channel(mask: 0xFF0000), PixelFormat.Channel(offset: 16, length: 8))
+        expectEqual(PixelFormat.Channel(mask: 0x07E0), PixelFormat.Channel(offset: 5, length: 6))
         #expect(PixelFormat.Channel(mask: 0) == nil)
         #expect(PixelFormat.Channel(mask: 0xF0F0) == nil, "a split mask")
     }
@@ -37,26 +38,26 @@ struct PixelFormatTests {
     @Test func xrgb8888StoresBlueGreenRedUnusedAndDropsAlpha() {
         // Premultiplied: (100, 50, 25) at alpha 128 is already that colour over black.
         let bytes = Self.frame(2, 1) { x, _ in x == 0 ? (10, 20, 30, 255) : (100, 50, 25, 128) }
-        #expect(Self.convert(bytes, 2, 1, to: 2, 1, format: .xrgb8888) == [30, 20, 10, 0, 25, 50, 100, 0])
+        expectEqual(Self.convert(bytes, 2, 1, to: 2, 1, format: .xrgb8888), [30, 20, 10, 0, 25, 50, 100, 0])
     }
 
     @Test func rgb565RoundsEachChannelToNearest() {
         let bytes = Self.frame(1, 1) { _, _ in (255, 128, 4, 255) }
         // red 31, green round(128 * 63 / 255) = 32, blue round(4 * 31 / 255) = 0.
         let word = UInt16(31) << 11 | UInt16(32) << 5 | 0
-        #expect(Self.convert(bytes, 1, 1, to: 1, 1, format: .rgb565) == [UInt8(word & 0xFF), UInt8(word >> 8)])
+        expectEqual(Self.convert(bytes, 1, 1, to: 1, 1, format: .rgb565), [UInt8(word & 0xFF), UInt8(word >> 8)])
     }
 
     @Test func packed24BitAndBigEndianAndOpaqueAlpha() {
         let bytes = Self.frame(1, 1) { _, _ in (1, 2, 3, 255) }
         let rgb888 = PixelFormat(bitsPerPixel: 24, red: .init(offset: 16, length: 8), green: .init(offset: 8, length: 8), blue: .init(offset: 0, length: 8))
-        #expect(Self.convert(bytes, 1, 1, to: 1, 1, format: rgb888) == [3, 2, 1])
+        expectEqual(Self.convert(bytes, 1, 1, to: 1, 1, format: rgb888), [3, 2, 1])
         var bigEndian = PixelFormat.xrgb8888
         bigEndian.isBigEndian = true
-        #expect(Self.convert(bytes, 1, 1, to: 1, 1, format: bigEndian) == [0, 1, 2, 3])
+        expectEqual(Self.convert(bytes, 1, 1, to: 1, 1, format: bigEndian), [0, 1, 2, 3])
         // A frame buffer with a transparency field gets it filled: opaque.
         let argb = PixelFormat(bitsPerPixel: 32, red: .init(offset: 16, length: 8), green: .init(offset: 8, length: 8), blue: .init(offset: 0, length: 8), alpha: .init(offset: 24, length: 8))
-        #expect(Self.convert(bytes, 1, 1, to: 1, 1, format: argb) == [3, 2, 1, 255])
+        expectEqual(Self.convert(bytes, 1, 1, to: 1, 1, format: argb), [3, 2, 1, 255])
     }
 
     @Test func scalingDownAveragesEachBoxRounded() {
@@ -64,7 +65,7 @@ struct PixelFormatTests {
         let bytes = Self.frame(6, 3) { x, y in (UInt8(x * 10 + y), UInt8(x < 3 ? 0 : 255), 7, 255) }
         let output = Self.convert(bytes, 6, 3, to: 2, 1, format: .xrgb8888)
         // Left box reds: x 0…2, y 0…2: mean of 10x + y = 11; right box: 41.
-        #expect(output == [7, 0, 11, 0, 7, 255, 41, 0])
+        expectEqual(output, [7, 0, 11, 0, 7, 255, 41, 0])
     }
 
     @Test func largeBoxesAverageWithoutOverflow() {
@@ -72,7 +73,7 @@ struct PixelFormatTests {
         for width in [256, 257, 400] {
             let bytes = Self.frame(width, 1) { x, _ in (255, 255, x % 2 == 0 ? 255 : 0, 255) }
             let blue = UInt8((255 * ((width + 1) / 2) + width / 2) / width)
-            #expect(Self.convert(bytes, width, 1, to: 1, 1, format: .xrgb8888) == [blue, 255, 255, 0], "a box of \(width)")
+            expectEqual(Self.convert(bytes, width, 1, to: 1, 1, format: .xrgb8888), [blue, 255, 255, 0], "a box of \(width)")
         }
     }
 
@@ -83,24 +84,24 @@ struct PixelFormatTests {
         #expect(output[2] == 15 && output[6] == 90)
         // Scaling up repeats the nearest pixel.
         let up = Self.convert(Self.frame(2, 1) { x, _ in (UInt8(x * 200), 0, 0, 255) }, 2, 1, to: 4, 1, format: .xrgb8888)
-        #expect(up.enumerated().filter { $0.offset % 4 == 2 }.map(\.element) == [0, 0, 200, 200])
+        expectEqual(up.enumerated().filter { $0.offset % 4 == 2 }.map(\.element), [0, 0, 200, 200])
     }
 
     @Test func damageTouchesOnlyTheScreenPixelsItCovers() {
         let converter = FrameConverter(sourceWidth: 90, sourceHeight: 30, destinationWidth: 30, destinationHeight: 10, format: .xrgb8888)
         // Frame pixels 4…9 lie in boxes 1…3 (each 3 wide).
-        #expect(converter.destinationRect(covering: .init(x: 4, y: 0, width: 6, height: 3)) == .init(x: 1, y: 0, width: 3, height: 1))
+        expectEqual(converter.destinationRect(covering: .init(x: 4, y: 0, width: 6, height: 3)), .init(x: 1, y: 0, width: 3, height: 1))
         #expect(converter.destinationRect(covering: .init(x: 100, y: 0, width: 6, height: 3)) == nil, "outside the frame")
-        #expect(converter.destinationRect(covering: .init(x: 85, y: 28, width: 50, height: 50)) == .init(x: 28, y: 9, width: 2, height: 1), "clipped")
+        expectEqual(converter.destinationRect(covering: .init(x: 85, y: 28, width: 50, height: 50)), .init(x: 28, y: 9, width: 2, height: 1), "clipped")
         // Only that part of the destination is written.
         let bytes = Self.frame(90, 30) { _, _ in (9, 9, 9, 255) }
         let output = Self.convert(bytes, 90, 30, to: 30, 10, format: .xrgb8888, damage: .init(x: 4, y: 0, width: 6, height: 3))
         let written = stride(from: 0, to: output.count, by: 4).filter { output[$0] != 0xEE }.map { $0 / 4 }
-        #expect(written == [1, 2, 3])
+        expectEqual(written, [1, 2, 3])
     }
 
     @Test func unsupportedFormatsSayWhy() {
-        #expect(PixelFormat(bitsPerPixel: 8, red: .init(offset: 5, length: 3), green: .init(offset: 2, length: 3), blue: .init(offset: 0, length: 2)).unsupportedReason?.contains("8 bits per pixel") == true)
+        expectEqual(PixelFormat(bitsPerPixel: 8, red: .init(offset: 5, length: 3), green: .init(offset: 2, length: 3), blue: .init(offset: 0, length: 2)).unsupportedReason?.contains("8 bits per pixel"), true)
         #expect(PixelFormat(bitsPerPixel: 32, red: .init(offset: 20, length: 10), green: .init(offset: 10, length: 10), blue: .init(offset: 0, length: 10)).unsupportedReason != nil)
         #expect(PixelFormat.xrgb8888.unsupportedReason == nil)
     }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestExpectations
 import Testing
 import EventServer
 import HID
@@ -12,7 +13,7 @@ import HID
         _ name: String, timing: HIDReplaySchedule.Timing = .asFastAsPossible, device: InputDeviceDescription? = nil
     ) throws -> (events: [HIDEvent], ended: Bool, diagnostics: [String]) {
         let source = try InputDevices.open(path: recordingPath(name), screen: testScreen, timing: timing, device: device)
-        #expect(source.name == recordingPath(name))
+        expectEqual(source.name, recordingPath(name))
         return drain(source)
     }
 
@@ -31,7 +32,7 @@ import HID
         // As fast as possible keeps the recorded intervals between timestamps.
         let times = result.events.map(\.timestamp)
         let intervals = zip(times.dropFirst(), times).map { (($0 - $1) * 1000).rounded() / 1000 }
-        #expect(intervals == [0.016, 0.016, 0.016, 0.016, 0.016])
+        expectEqual(intervals, [0.016, 0.016, 0.016, 0.016, 0.016])
     }
 
     /// A recording in `evemu-record`'s own output layout (its comment header
@@ -51,7 +52,7 @@ import HID
         }
         expected.append([Seen(1, .moved, 300, 500), Seen(2, .ended, 100, 540)])
         expected.append([Seen(1, .ended, 300, 500)])
-        #expect(frames(result.events) == expected)
+        expectEqual(frames(result.events), expected)
         let times = result.events.map(\.timestamp)
         #expect(zip(times.dropFirst(), times).allSatisfy { abs($0 - $1 - 0.008) < 0.001 }, "scans about 8 ms apart")
     }
@@ -59,28 +60,28 @@ import HID
     @Test func theSameGestureAsInputEventRecordsIsRecognisedByContent() throws {
         let evemu = try play("two-finger-gesture.evemu").events
         let header = try InputDeviceDescription.evemuHeader(atPath: recordingPath("two-finger-gesture.evemu"))
-        #expect(header == touchScreen())
+        expectEqual(header, touchScreen())
         let records = try play("two-finger-gesture.events", device: header)
         #expect(records.diagnostics.isEmpty)
-        #expect(frames(records.events) == frames(evemu))
+        expectEqual(frames(records.events), frames(evemu))
     }
 
     @Test func recordsWithoutADescriptionAreTakenAsPoints() throws {
         let records = try play("two-finger-gesture.events")
         // 1000 device units would be 1000 points: held at the screen's edges.
-        #expect(frames(records.events).first == [Seen(1, .began, 390, 844)])
+        expectEqual(frames(records.events).first, [Seen(1, .began, 390, 844)])
     }
 
     @Test func aPinchMovesBothFingersTowardEachOther() throws {
         let result = try play("pinch.evemu")
         let seen = frames(result.events)
-        #expect(seen.count == 6)
-        #expect(seen.first == [Seen(1, .began, 100, 400), Seen(2, .began, 290, 400)])
+        expectEqual(seen.count, 6)
+        expectEqual(seen.first, [Seen(1, .began, 100, 400), Seen(2, .began, 290, 400)])
         for (step, frame) in seen.dropFirst().prefix(4).enumerated() {
             let moved = Double(20 * (step + 1))
-            #expect(frame == [Seen(1, .moved, 100 + moved, 400), Seen(2, .moved, 290 - moved, 400)])
+            expectEqual(frame, [Seen(1, .moved, 100 + moved, 400), Seen(2, .moved, 290 - moved, 400)])
         }
-        #expect(seen.last == [Seen(1, .ended, 180, 400), Seen(2, .ended, 210, 400)])
+        expectEqual(seen.last, [Seen(1, .ended, 180, 400), Seen(2, .ended, 210, 400)])
     }
 
     @Test func synDroppedInTheMiddleOfARecording() throws {
@@ -110,7 +111,7 @@ import HID
             [Seen(1, .ended, 245, 472)],
         ])
         guard case .digitizer(let first)? = result.events.first else { return }
-        #expect(first.contacts[0].kind == .indirectPointer)
+        expectEqual(first.contacts[0].kind, .indirectPointer)
         #expect(result.diagnostics.isEmpty)
     }
 
@@ -138,7 +139,7 @@ import HID
         let elapsed = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
         // 80 ms recorded at half speed: 160 ms at least (an upper bound would only measure the machine's load).
         #expect(elapsed >= 0.16)
-        #expect(frames(result.events).count == 6)
+        expectEqual(frames(result.events).count, 6)
         let times = result.events.map(\.timestamp)
         #expect(abs((times.last! - times.first!) - 0.16) < 1e-6)
     }

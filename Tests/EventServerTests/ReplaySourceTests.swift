@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestExpectations
 import Testing
 import EventServer
 import HID
@@ -28,8 +29,8 @@ private let recorded: [HIDEvent] = [
         let result = drain(source)
         #expect(result.ended)
         #expect(result.diagnostics.isEmpty)
-        #expect(result.events.count == 3)
-        #expect(result.events.map { $0.retimed(to: 0) } == recorded.map { $0.retimed(to: 0) })
+        expectEqual(result.events.count, 3)
+        expectEqual(result.events.map { $0.retimed(to: 0) }, recorded.map { $0.retimed(to: 0) })
         let times = result.events.map(\.timestamp)
         #expect(abs((times[2] - times[0]) - 0.01) < 1e-6)
     }
@@ -41,9 +42,9 @@ private let recorded: [HIDEvent] = [
         defer { unlink(path) }
         let source = try ReplaySource(recordingAt: path, timing: .asFastAsPossible)
         let result = drain(source)
-        #expect(result.events.count == 2)
-        #expect(result.diagnostics.count == 1)
-        #expect(result.diagnostics.first?.hasPrefix("\(path): the recording is cut short in record 2 at byte") == true)
+        expectEqual(result.events.count, 2)
+        expectEqual(result.diagnostics.count, 1)
+        expectEqual(result.diagnostics.first?.hasPrefix("\(path): the recording is cut short in record 2 at byte"), true)
     }
 
     @Test func aFileThatIsNoRecordingIsRefusedAsOne() {
@@ -63,7 +64,7 @@ private let recorded: [HIDEvent] = [
     @Test func theTimerIsNotReadableBeforeTheNextEventIsDue() throws {
         let source = try ReplaySource(name: "replay", events: recorded, timing: .recorded(speed: 0.1))
         #expect(waitReadable(source.fileDescriptor, timeout: 1))
-        #expect(try source.readEvents().count == 1)
+        try expectEqual(source.readEvents().count, 1)
         // The second event is due 0.2 s later at a tenth of the speed.
         #expect(!waitReadable(source.fileDescriptor, timeout: 0.05))
         #expect(try source.readEvents().isEmpty)
@@ -101,7 +102,7 @@ private let recorded: [HIDEvent] = [
             do {
                 played += try source.readEvents()
             } catch {
-                #expect(error == .endOfInput)
+                expectEqual(error, .endOfInput)
                 break
             }
             mostAhead = max(mostAhead, source.bufferedCount)
@@ -109,10 +110,10 @@ private let recorded: [HIDEvent] = [
         #expect(mostAhead <= bound)
         // Every scan, in order, then the finger still down cancelled at the end.
         let seen = frames(played)
-        #expect(seen.count == scans + 1)
-        #expect(seen.first?.first?.phase == .began)
+        expectEqual(seen.count, scans + 1)
+        expectEqual(seen.first?.first?.phase, .began)
         #expect(seen.dropFirst().dropLast().allSatisfy { $0.first?.phase == .moved || $0.first?.phase == .stationary })
-        #expect(seen.last?.first?.phase == .cancelled)
+        expectEqual(seen.last?.first?.phase, .cancelled)
         let times = played.map(\.timestamp)
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 })
     }
@@ -135,9 +136,9 @@ private let recorded: [HIDEvent] = [
         #expect(source.bufferedCount <= ReplaySource.eventsPerRead + ReplaySource.chunkSize / recordSize)
         let result = drain(source)
         #expect(result.ended)
-        #expect(result.events.count == 15_000)
-        #expect(result.events.map { $0.retimed(to: 0) } == events.prefix(15_000).map { $0.retimed(to: 0) })
-        #expect(result.diagnostics == ["\(path): record 15000 at byte \(HIDRecording.headerSize + 15_000 * recordSize) is damaged (checksum mismatch); the 15000 records before it were read"])
+        expectEqual(result.events.count, 15_000)
+        expectEqual(result.events.map { $0.retimed(to: 0) }, events.prefix(15_000).map { $0.retimed(to: 0) })
+        expectEqual(result.diagnostics, ["\(path): record 15000 at byte \(HIDRecording.headerSize + 15_000 * recordSize) is damaged (checksum mismatch); the 15000 records before it were read"])
     }
 
     @Test func anEvemuHeaderIsReadUpToItsFirstEvent() throws {

@@ -3,6 +3,7 @@ import Glibc
 #endif
 @testable import EventServer
 import HID
+import TestExpectations
 import Testing
 
 /// Where the server listens, and what another user on the machine can do
@@ -35,19 +36,19 @@ import Testing
         #expect(throws: EventServerError.socket("the socket's directory \(scratch.path)/openuikit is a symbolic link: the server makes its own directory there and follows no link in its place; remove the link")) {
             _ = try start(scratch.path + "/openuikit/server.sock", owned: true)
         }
-        #expect(mode(victim) == 0o755)  // not closed to its owner's friends
+        expectEqual(mode(victim), 0o755)  // not closed to its owner's friends
         #expect(access(victim + "/server.sock", F_OK) != 0)
     }
 
     @Test func theServersOwnDirectoryIsMadePrivateOrClosedIfItWasOpen() throws {
         let scratch = Scratch()
         let made = try start(scratch.path + "/new/server.sock", owned: true)
-        #expect(mode(scratch.path + "/new") == 0o700)
+        expectEqual(mode(scratch.path + "/new"), 0o700)
         made.shutDown()
         mkdir(scratch.path + "/open", 0o755)
         chmod(scratch.path + "/open", 0o755)
         let closed = try start(scratch.path + "/open/server.sock", owned: true)
-        #expect(mode(scratch.path + "/open") == 0o700)
+        expectEqual(mode(scratch.path + "/open"), 0o700)
         closed.shutDown()
     }
 
@@ -70,7 +71,7 @@ import Testing
         }
         chmod(scratch.path, 0o1777)
         let server = try start(scratch.path + "/server.sock", owned: false)
-        #expect(mode(scratch.path) == 0o1777)  // a shared directory is left as it is
+        expectEqual(mode(scratch.path), 0o1777)  // a shared directory is left as it is
         server.shutDown()
     }
 
@@ -91,7 +92,7 @@ import Testing
         #expect(throws: EventServerError.socket("\(path) exists and is not a socket; the server does not replace it: remove it or choose another --socket")) {
             _ = try start(path, owned: false)
         }
-        #expect(access(path, F_OK) == 0)
+        expectEqual(access(path, F_OK), 0)
     }
 
     @Test func aNameWithControlCharactersIsShownEscapedInTheLogAndInReplies() throws {

@@ -3,6 +3,7 @@ import Glibc
 #endif
 @testable import EventServer
 import HID
+import TestExpectations
 import Testing
 
 /// Whatever a contact came from, it ends: when its source goes away, what
@@ -22,11 +23,11 @@ import Testing
                 sequence: 0, readTime: 0, sendTime: 0, packet: HIDPacketEncoder().encode(frame([(7, phase)]))))
             harness.turn()
         }
-        #expect(try app.touchPhases() == ["7 began", "7 moved"])
+        try expectEqual(app.touchPhases(), ["7 began", "7 moved"])
         injector.socket.close()
         harness.turn()
-        #expect(try app.touchPhases() == ["7 cancelled"])
-        #expect(harness.server.contactsDown == 0)
+        try expectEqual(app.touchPhases(), ["7 cancelled"])
+        expectEqual(harness.server.contactsDown, 0)
     }
 
     @Test func aRecordingThatEndsWithAFingerDownCancelsIt() throws {
@@ -35,7 +36,7 @@ import Testing
         let recording = try ReplaySource(name: "stuck.hid", events: [frame([(3, .began)]), frame([(3, .moved)])], timing: .asFastAsPossible)
         harness.server.add(recording)
         for _ in 0..<3 { harness.turn() }
-        #expect(try app.touchPhases() == ["3 began", "3 moved", "3 cancelled"])
+        try expectEqual(app.touchPhases(), ["3 began", "3 moved", "3 cancelled"])
         #expect(harness.log.contains("stuck.hid: end of input"))
     }
 
@@ -45,10 +46,10 @@ import Testing
         harness.input.feed(frame((1...3000).map { (UInt32($0), .began) }))
         harness.turn()
         let delivered = try a.events()
-        #expect(delivered.count == 1)
+        expectEqual(delivered.count, 1)
         guard case .digitizer(let began) = try #require(delivered.first).event else { Issue.record("not a frame"); return }
-        #expect(began.contacts.map(\.identifier) == Array(1...64))
-        #expect(harness.server.contactsDown == 64)
+        expectEqual(began.contacts.map(\.identifier), Array(1...64))
+        expectEqual(harness.server.contactsDown, 64)
         #expect(harness.log.contains("contact 65 was refused: its source already holds 64 contacts down (at most 64)"))
         #expect(harness.log.lines.count < 30)  // 2,936 refusals, a few lines
         // B comes to the front: A's 64 fingers are cancelled in one frame that fits a message.
@@ -65,7 +66,7 @@ import Testing
             source.feed(frame((0..<64).map { (UInt32(index * 100 + $0), .began) }))
             harness.turn()
         }
-        #expect(harness.server.contactsDown == 640)
+        expectEqual(harness.server.contactsDown, 640)
         #expect(harness.log.contains("contact 1000 was refused: 640 contacts are already down (at most 640)"))
     }
 
@@ -77,7 +78,7 @@ import Testing
             harness.input.feed(frame((0..<1000).map { (UInt32(batch * 1000 + $0 + 1), .began) }))
             harness.turn()
         }
-        #expect(harness.server.contactsDown == 64)
+        expectEqual(harness.server.contactsDown, 64)
     }
 
     @Test func aFrameWithMoreContactsThanAMessageHoldsIsSplit() throws {
@@ -88,8 +89,8 @@ import Testing
         client.role = .application
         dispatcher.add(client, now: 0)
         dispatcher.dispatch(frame((1...3000).map { (UInt32($0), .began) }), readTime: 0, from: InputOrigin(client))
-        #expect(client.queuedMessageCount == 2)
-        #expect(try client.flush() == .empty)
+        expectEqual(client.queuedMessageCount, 2)
+        try expectEqual(client.flush(), .empty)
         var identifiers: [UInt32] = []
         while let message = try appEnd.receiveMessage() {
             guard case .event(let envelope) = try message.get() else { continue }
@@ -99,7 +100,7 @@ import Testing
             guard case .digitizer(let part) = try #require(next).get() else { continue }
             identifiers += part.contacts.map(\.identifier)
         }
-        #expect(identifiers == Array(1...3000))
+        expectEqual(identifiers, Array(1...3000))
     }
 
     @Test func anApplicationThatReadsButNeverAcknowledgesHasABoundedWaitQueue() throws {
@@ -112,7 +113,7 @@ import Testing
             harness.turn()
             _ = try app.receive()  // reads, never acknowledges
         }
-        #expect(harness.server.applications.first?.unacknowledgedCount == 1024)
+        expectEqual(harness.server.applications.first?.unacknowledgedCount, 1024)
         #expect(harness.log.contains("has 1024 events queued or unacknowledged; further events to it are dropped until it catches up"))
     }
 }
@@ -125,7 +126,7 @@ import Testing
         for sequence in 1...2000 { try app.acknowledge(UInt64(1_000_000 + sequence)) ; if sequence % 200 == 0 { harness.turn() } }
         harness.turn()
         let lines = harness.log.lines.filter { $0.contains("which was not waiting") }
-        #expect(lines.count == DiagnosticLimiter.reportsPerWindow)
+        expectEqual(lines.count, DiagnosticLimiter.reportsPerWindow)
         harness.server.shutDown()
         #expect(harness.log.contains("… and 1995 more like it (acknowledgement of no waiting event)"))
     }
@@ -133,9 +134,9 @@ import Testing
     @Test func problemsOfOneKindAreLimitedTogetherWhateverTheirValues() {
         var limiter = DiagnosticLimiter(prefix: "dev: ")
         for code in 0..<300 { limiter.report("unknown key", at: 100, "unknown key code \(code)") }
-        #expect(limiter.take(at: 101).count == 5)
+        expectEqual(limiter.take(at: 101).count, 5)
         // A window later the count is summarized and the kind is reported again.
         limiter.report("unknown key", at: 100 + DiagnosticLimiter.window, "unknown key code 1")
-        #expect(limiter.take(at: 110) == ["dev: … and 295 more like it (unknown key)", "dev: unknown key code 1"])
+        expectEqual(limiter.take(at: 110), ["dev: … and 295 more like it (unknown key)", "dev: unknown key code 1"])
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 @testable import EventServer
 import HID
+import TestExpectations
 import Testing
 
 /// Unresponsive applications, as Android's dispatcher treats them.
@@ -19,15 +20,15 @@ import Testing
         let harness = try ServerHarness(watchdogTimeout: 0.05)
         let app = try harness.connect(name: "Slow")
         harness.touch(1, .began)
-        #expect(try app.touchPhases() == ["1 began"])
+        try expectEqual(app.touchPhases(), ["1 began"])
         wait(0.08, harness)
         #expect(harness.log.contains("\"Slow\" (client 1, pid \(getpid())) is not responding: event 1 unacknowledged for"))
-        #expect(harness.server.applications.first?.isResponding == false)
+        expectEqual(harness.server.applications.first?.isResponding, false)
         // Its sequence is cancelled, not cut: it gets the cancellation and nothing more of it.
-        #expect(try app.touchPhases() == ["1 cancelled"])
+        try expectEqual(app.touchPhases(), ["1 cancelled"])
         harness.touch(1, .moved)
         harness.touch(2, .began)
-        #expect(try app.touchPhases() == [])
+        try expectEqual(app.touchPhases(), [])
         #expect(harness.log.contains("is not responding: a new touch sequence was not sent to it"))
 
         // Once it acknowledged everything it responds again and gets new sequences.
@@ -36,7 +37,7 @@ import Testing
         harness.turn()
         #expect(harness.log.contains("\"Slow\" (client 1, pid \(getpid())) is responding again"))
         harness.touch(3, .began)
-        #expect(try app.touchPhases() == ["3 began"])
+        try expectEqual(app.touchPhases(), ["3 began"])
     }
 
     @Test func anApplicationThatAcknowledgesInTimeStaysResponding() throws {
@@ -48,7 +49,7 @@ import Testing
             wait(0.02, harness)
         }
         wait(0.06, harness)
-        #expect(harness.server.applications.first?.isResponding == true)
+        expectEqual(harness.server.applications.first?.isResponding, true)
         #expect(!harness.log.contains("not responding"))
     }
 
@@ -66,11 +67,11 @@ import Testing
         let control = try harness.connect(.control, name: "openuikit")
         try control.send(.controlRequest(.switchTo("Reader")))
         harness.turn()
-        #expect(try control.receive() == [.controlReply(.done)])
+        try expectEqual(control.receive(), [.controlReply(.done)])
         // The reader gets each event in the turn that read it.
         for index in 0..<20 {
             harness.touch(7, index == 0 ? .began : .moved, x: Double(index))
-            #expect(try reader.touchPhases().last == (index == 0 ? "7 began" : "7 moved"))
+            try expectEqual(reader.touchPhases().last, (index == 0 ? "7 began" : "7 moved"))
         }
         _ = stuck
     }
@@ -80,7 +81,7 @@ import Testing
         let app = try harness.connect(name: "Hung")
         harness.touch(1, .began)
         wait(0.03, harness)
-        #expect(harness.server.applications.first?.isResponding == false)
+        expectEqual(harness.server.applications.first?.isResponding, false)
         for _ in 0..<3_000 {
             harness.input.feed(.button(ButtonEvent(timestamp: monotonicSeconds(), usagePage: 7, usage: 4, isDown: true)))
             harness.turn()
@@ -122,7 +123,7 @@ import Testing
         // One turn reads both: the acknowledgement, which did not wake the server, first.
         harness.server.runOnce(timeout: 1)
         guard case .controlReply(.applications(let rows)) = try #require(control.receive().first) else { Issue.record("no list"); return }
-        #expect(rows.map(\.unacknowledgedCount) == [0])
+        expectEqual(rows.map(\.unacknowledgedCount), [0])
         #expect(!harness.log.contains("not waiting"))
     }
 }

@@ -1,4 +1,5 @@
 import CX11
+import TestExpectations
 import Testing
 @testable import EventServer
 import HID
@@ -22,7 +23,7 @@ struct WindowInputTranslatorTests {
         ], at: 1.5)
         let seen = frames(events)
         let id = seen.first?.first?.id ?? 0
-        #expect(seen == [[Seen(id, .began, 20, 40)], [Seen(id, .moved, 60, 80)], [Seen(id, .moved, 200, 0)], [Seen(id, .ended, 200, 0)]])
+        expectEqual(seen, [[Seen(id, .began, 20, 40)], [Seen(id, .moved, 60, 80)], [Seen(id, .moved, 200, 0)], [Seen(id, .ended, 200, 0)]])
         #expect(events.allSatisfy { $0.timestamp == 1.5 })
         #expect(events.allSatisfy { if case .digitizer(let frame) = $0 { frame.contacts.allSatisfy { $0.kind == .indirectPointer } } else { false } })
         #expect(input.takeDiagnostics().isEmpty)
@@ -41,7 +42,7 @@ struct WindowInputTranslatorTests {
             .key(keycode: 50, isDown: true), .key(keycode: 38, isDown: true), .key(keycode: 38, isDown: true),  // auto-repeat
             .key(keycode: 38, isDown: false), .key(keycode: 50, isDown: false),
         ], at: 2)
-        #expect(buttons(events).map { [$0.usagePage, $0.usage, $0.isDown ? 1 : 0] } == [[7, 0xE1, 1], [7, 0x04, 1], [7, 0x04, 0], [7, 0xE1, 0]])
+        expectEqual(buttons(events).map { [$0.usagePage, $0.usage, $0.isDown ? 1 : 0] }, [[7, 0xE1, 1], [7, 0x04, 1], [7, 0x04, 0], [7, 0xE1, 0]])
         let shiftFlag = LinuxKeyUsages.modifierFlags[42] ?? 0
         #expect(buttons(events)[1].modifierFlags & shiftFlag != 0, "A pressed with shift held")
     }
@@ -51,7 +52,7 @@ struct WindowInputTranslatorTests {
         var events = input.translate([.key(keycode: 38, isDown: true), .key(keycode: 40, isDown: true), .focusLost], at: 0)
         // KEY_A then KEY_D (32, X 40): both come up, and a later release of A is not reported again.
         events += input.translate([.key(keycode: 38, isDown: false)], at: 1)
-        #expect(buttons(events).map { [$0.usage, $0.isDown ? 1 : 0] } == [[0x04, 1], [0x07, 1], [0x04, 0], [0x07, 0]])
+        expectEqual(buttons(events).map { [$0.usage, $0.isDown ? 1 : 0] }, [[0x04, 1], [0x07, 1], [0x04, 0], [0x07, 0]])
         #expect(input.takeDiagnostics().isEmpty)
     }
 
@@ -101,8 +102,8 @@ struct WindowInputTranslatorTests {
         var input = Self.translator()
         let begins = (0..<Int32(WindowInputTranslator.maximumTouches + 1)).map { Self.xi(XI_TouchBegin, 100 + $0, Double($0), 0) }
         let events = input.translate(begins + [Self.xi(XI_TouchUpdate, 999, 1, 1), Self.xi(XI_TouchEnd, 999, 1, 1)], at: 0)
-        #expect(frames(events).count == WindowInputTranslator.maximumTouches)
-        #expect(frames(events).last?.count == WindowInputTranslator.maximumTouches)
+        expectEqual(frames(events).count, WindowInputTranslator.maximumTouches)
+        expectEqual(frames(events).last?.count, WindowInputTranslator.maximumTouches)
         #expect(input.takeDiagnostics().contains { $0.contains("touch 110") && $0.contains("past") })
     }
 
@@ -115,8 +116,8 @@ struct WindowInputTranslatorTests {
         var input = Self.translator()
         var events = input.translate([.button(1, isDown: true, x: 1, y: 1), .key(keycode: 38, isDown: true)], at: 0)
         input.finish(at: 1, into: &events)
-        #expect(frames(events).last?.map(\.phase) == [.cancelled])
-        #expect(buttons(events).last?.isDown == false)
+        expectEqual(frames(events).last?.map(\.phase), [.cancelled])
+        expectEqual(buttons(events).last?.isDown, false)
     }
 }
 
@@ -127,25 +128,25 @@ struct XServerTimeMapperTests {
         // Three events 10 ms apart on the server, read together 50 ms after
         // the first: the last one, read with the least delay, anchors them all.
         let times = mapper.map(serverTimes: [5000, 5010, 5020], readTime: 100.050)
-        #expect(times.map { ($0 * 1000).rounded() } == [100_030, 100_040, 100_050])
+        expectEqual(times.map { ($0 * 1000).rounded() }, [100_030, 100_040, 100_050])
         // A later event waiting 30 ms keeps the anchor: stamped 30 ms before its read.
-        #expect((mapper.map(serverTime: 6000, readTime: 101.060) * 1000).rounded() == 101_030)
+        expectEqual((mapper.map(serverTime: 6000, readTime: 101.060) * 1000).rounded(), 101_030)
         // An event read with less delay than the anchor's moves the anchor to it.
-        #expect(mapper.map(serverTime: 7000, readTime: 102.020) == 102.020)
+        expectEqual(mapper.map(serverTime: 7000, readTime: 102.020), 102.020)
     }
 
     @Test func theMillisecondCounterWrapping() {
         var mapper = XServerTimeMapper()
         let before = mapper.map(serverTime: UInt32.max - 4, readTime: 10)
         let after = mapper.map(serverTime: 5, readTime: 10.010)
-        #expect(((after - before) * 1000).rounded() == 10)
+        expectEqual(((after - before) * 1000).rounded(), 10)
     }
 
     @Test func clocksDriftingApartReanchorAndTimeNeverGoesBack() {
         var mapper = XServerTimeMapper()
         _ = mapper.map(serverTime: 1000, readTime: 50)
         // The server's clock stood still for a second: re-anchored to the read.
-        #expect(mapper.map(serverTime: 1001, readTime: 51) == 51)
+        expectEqual(mapper.map(serverTime: 1001, readTime: 51), 51)
         #expect(mapper.map(serverTime: 900, readTime: 51.001) >= 51, "a server time going back does not make time go back")
         #expect(mapper.latest(readTime: 99) >= 51)
     }

@@ -1,5 +1,6 @@
 import CX11
 import Glibc
+import TestExpectations
 import Testing
 @testable import EventServer
 import HID
@@ -35,7 +36,7 @@ struct X11DisplayTests {
         #expect((output.windowWidth, output.windowHeight) == (40, 30))
         #expect(output.notes.isEmpty, "\(output.notes)")
         let frame = TestFrame(width: 80, height: 60, color: Self.pattern)
-        #expect(Self.showWhole(frame, in: output, on: server) == Self.expectedPixels(of: frame, in: output))
+        expectEqual(Self.showWhole(frame, in: output, on: server), Self.expectedPixels(of: frame, in: output))
         #expect(output.handleEvents().diagnostics.isEmpty)
     }
 
@@ -54,7 +55,7 @@ struct X11DisplayTests {
             for x in 0..<32 {
                 let damaged = damage.contains { x >= $0.x && x < $0.x + $0.width && y >= $0.y && y < $0.y + $0.height }
                 let source = damaged ? second : first
-                #expect(shown[y * 32 + x] == source.averaged(x: x, y: y, factor: 1), "pixel (\(x), \(y)), damaged: \(damaged)")
+                expectEqual(shown[y * 32 + x], source.averaged(x: x, y: y, factor: 1), "pixel (\(x), \(y)), damaged: \(damaged)")
             }
         }
     }
@@ -64,7 +65,7 @@ struct X11DisplayTests {
         let output = try X11Display(screen: Screen(width: 60, height: 40, scale: 2), windowScale: 0.5, displayName: server.name)
         #expect((output.windowWidth, output.windowHeight) == (30, 20))
         let frame = TestFrame(width: 120, height: 80, color: Self.pattern)
-        #expect(Self.showWhole(frame, in: output, on: server) == Self.expectedPixels(of: frame, in: output))
+        expectEqual(Self.showWhole(frame, in: output, on: server), Self.expectedPixels(of: frame, in: output))
     }
 
     @Test func aStalledXServerNeitherBlocksShowNorSeesTheSharedImageChangeUnderIt() throws {
@@ -87,16 +88,16 @@ struct X11DisplayTests {
             shown = server.pixels(of: output.window, width: 48, height: 32)
             usleep(10_000)
         }
-        #expect(shown == Self.expectedPixels(of: first, in: output))
+        expectEqual(shown, Self.expectedPixels(of: first, in: output))
         // Its completion lets the second frame go out.
         output.synchronize()
-        #expect(server.pixels(of: output.window, width: 48, height: 32) == Self.expectedPixels(of: second, in: output))
+        expectEqual(server.pixels(of: output.window, width: 48, height: 32), Self.expectedPixels(of: second, in: output))
     }
 
     @Test func aScreenLargerThanTheXScreenIsScaledToFitAndSaysSo() throws {
         let server = try Xvfb()
         let output = try X11Display(screen: Screen(width: 2560, height: 512, scale: 1), displayName: server.name)
-        #expect(output.windowScale == 0.5)
+        expectEqual(output.windowScale, 0.5)
         #expect((output.windowWidth, output.windowHeight) == (1280, 256))
         #expect(output.notes.contains { $0.contains("does not fit") && $0.contains("0.5") }, "\(output.notes)")
     }
@@ -107,21 +108,21 @@ struct X11DisplayTests {
         #expect(!output.usesSharedMemory)
         #expect(output.notes.contains { $0.contains("MIT-SHM is not used") }, "\(output.notes)")
         let frame = TestFrame(width: 24, height: 16, color: Self.pattern)
-        #expect(Self.showWhole(frame, in: output, on: server) == Self.expectedPixels(of: frame, in: output))
+        expectEqual(Self.showWhole(frame, in: output, on: server), Self.expectedPixels(of: frame, in: output))
     }
 
     @Test func anExposedWindowIsRepaintedFromItsOwnCopy() throws {
         let server = try Xvfb()
         let output = try X11Display(screen: Screen(width: 20, height: 20, scale: 1), displayName: server.name)
         let frame = TestFrame(width: 20, height: 20, color: Self.pattern)
-        #expect(Self.showWhole(frame, in: output, on: server) == Self.expectedPixels(of: frame, in: output))
+        expectEqual(Self.showWhole(frame, in: output, on: server), Self.expectedPixels(of: frame, in: output))
         // Xvfb keeps no backing store: unmapping loses the pixels, mapping exposes the window.
         XUnmapWindow(server.display, output.window)
         XMapWindow(server.display, output.window)
         XSync(server.display, 0)
         _ = pump(output, timeout: 0.3) { _ in false }
         output.synchronize()
-        #expect(server.pixels(of: output.window, width: 20, height: 20) == Self.expectedPixels(of: frame, in: output))
+        expectEqual(server.pixels(of: output.window, width: 20, height: 20), Self.expectedPixels(of: frame, in: output))
     }
 
     @Test func theTitleIsTheWindowsName() throws {
@@ -131,12 +132,12 @@ struct X11DisplayTests {
         output.synchronize()
         var name: UnsafeMutablePointer<CChar>?
         XFetchName(server.display, output.window, &name)
-        #expect(name.map { String(cString: $0) } == "Demo — Café", "WM_NAME holds the title's bytes")
+        expectEqual(name.map { String(cString: $0) }, "Demo — Café", "WM_NAME holds the title's bytes")
         if let name { XFree(name) }
         var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
         XGetWindowProperty(server.display, output.window, XInternAtom(server.display, "_NET_WM_NAME", 0), 0, 100, 0, Atom(AnyPropertyType), &type, &format, &count, &after, &data)
-        #expect(data.map { String(decoding: UnsafeBufferPointer(start: $0, count: Int(count)), as: UTF8.self) } == "Demo — Café")
+        expectEqual(data.map { String(decoding: UnsafeBufferPointer(start: $0, count: Int(count)), as: UTF8.self) }, "Demo — Café")
         if let data { XFree(data) }
     }
 
@@ -151,14 +152,14 @@ struct X11DisplayTests {
         let seen = frames(events.input)
         let id = seen.first?.first?.id ?? 0
         // One touch from button down to button up, in points.
-        #expect(seen == [[Seen(id, .began, 20, 40)], [Seen(id, .moved, 60, 80)], [Seen(id, .ended, 60, 80)]])
+        expectEqual(seen, [[Seen(id, .began, 20, 40)], [Seen(id, .moved, 60, 80)], [Seen(id, .ended, 60, 80)]])
         let kinds = events.input.flatMap { event -> [DigitizerContact.Kind] in
             if case .digitizer(let frame) = event { return frame.contacts.map(\.kind) }
             return []
         }
         #expect(!kinds.isEmpty && kinds.allSatisfy { $0 == .indirectPointer })
         let times = events.input.map(\.timestamp)
-        #expect(times == times.sorted())
+        expectEqual(times, times.sorted())
         #expect(times.allSatisfy { abs($0 - X11Display.now()) < 10 }, "CLOCK_MONOTONIC times: \(times)")
         #expect(events.diagnostics.isEmpty, "\(events.diagnostics)")
     }
@@ -174,7 +175,7 @@ struct X11DisplayTests {
         output.synchronize()
         #expect(output.hasPendingEvents)
         let events = output.handleEvents()
-        #expect(frames(events.input).map { $0.map(\.phase) } == [[.began], [.ended]])
+        expectEqual(frames(events.input).map { $0.map(\.phase) }, [[.began], [.ended]])
         #expect(!output.hasPendingEvents)
     }
 
@@ -185,7 +186,7 @@ struct X11DisplayTests {
         try server.xdotool(["windowfocus", "--sync", String(output.window), "key", "a"])
         let events = pump(output) { buttons($0.input).count >= 2 }
         // KEY_A, X key code 38 with the evdev key codes, is usage 0x04 of the keyboard page.
-        #expect(buttons(events.input).map { [$0.usagePage, $0.usage, $0.isDown ? 1 : 0] } == [[0x07, 0x04, 1], [0x07, 0x04, 0]])
+        expectEqual(buttons(events.input).map { [$0.usagePage, $0.usage, $0.isDown ? 1 : 0] }, [[0x07, 0x04, 1], [0x07, 0x04, 0]])
     }
 
     @Test func closingTheWindowClosesTheOutput() throws {
@@ -209,7 +210,7 @@ struct X11DisplayTests {
         let server = try Xvfb()
         let output = try X11Display(screen: Screen(width: 50, height: 50, scale: 1), displayName: server.name)
         let frame = TestFrame(width: 50, height: 50, color: Self.pattern)
-        #expect(Self.showWhole(frame, in: output, on: server) == Self.expectedPixels(of: frame, in: output))
+        expectEqual(Self.showWhole(frame, in: output, on: server), Self.expectedPixels(of: frame, in: output))
         server.stop(abruptly: true)
         let events = pump(output) { $0.isClosed }
         #expect(events.isClosed)

@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TestExpectations
 import Testing
 @testable import EventServer
 import HID
@@ -113,7 +114,7 @@ final class Xvfb {
         process.environment = ["DISPLAY": name]
         try process.run()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "xdotool \(arguments.joined(separator: " ")) failed")
+        expectEqual(process.terminationStatus, 0, "xdotool \(arguments.joined(separator: " ")) failed")
     }
 
     enum XvfbFailure: Error {

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 import HID
 #if canImport(Glibc)
@@ -23,7 +24,7 @@ import Glibc
         let (client, server) = try MessageSocket.makePair()
         let welcome = ServerMessage.Welcome(clientIdentifier: 3, screenWidth: 390, screenHeight: 844, screenScale: 3, isForeground: false)
         _ = try server.send(ServerMessage.welcome(welcome).encoded())
-        #expect(try client.greet(hello, timeout: 1) == welcome)
+        try expectEqual(client.greet(hello, timeout: 1), welcome)
         _ = try server.send(ServerMessage.shutdown.encoded())
         #expect(throws: GreetingError.unexpected("the server answered the hello with shutdown instead of a welcome")) {
             _ = try client.greet(hello, timeout: 1)

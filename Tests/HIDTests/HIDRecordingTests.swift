@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 import HID
 
@@ -31,23 +32,23 @@ private func recordOffsets(_ file: [UInt8]) -> [Int] {
         let file = HIDRecording.encode(events)
         let (read, error) = HIDRecording.decode(file)
         #expect(error == nil)
-        #expect(read == events)
+        expectEqual(read, events)
     }
 
     @Test func theHeaderIsTheDocumentedLayout() {
         let header = HIDRecording.header()
-        #expect(header.count == 16)
-        #expect(Array(header[0..<8]) == Array("OUIKHIDR".utf8))
+        expectEqual(header.count, 16)
+        expectEqual(Array(header[0..<8]), Array("OUIKHIDR".utf8))
         #expect(header[8] == 1 && header[9] == 0 && header[10] == 0 && header[11] == 0)
         // The zlib CRC-32 of those twelve bytes, computed independently.
-        #expect(littleEndian32(header, at: 12) == 0x4BEE_747E)
+        expectEqual(littleEndian32(header, at: 12), 0x4BEE_747E)
     }
 
     @Test func aRecordIsItsLengthChecksumAndWirePacket() {
         let record = HIDRecording.record(events[2])
         let packet = HIDPacketEncoder().encode(events[2])
-        #expect(littleEndian32(record, at: 0) == packet.count)
-        #expect(Array(record[8...]) == packet)
+        expectEqual(littleEndian32(record, at: 0), packet.count)
+        expectEqual(Array(record[8...]), packet)
     }
 
     @Test func aFileCutShortKeepsEveryWholeRecordAndSaysWhere() {
@@ -55,14 +56,14 @@ private func recordOffsets(_ file: [UInt8]) -> [Int] {
         let offsets = recordOffsets(file)
         for cut in [offsets[3] + 3, offsets[3] + 20, file.count - 1] {
             let (read, error) = HIDRecording.decode(file.prefix(cut))
-            #expect(read == Array(events.prefix(3)))
+            expectEqual(read, Array(events.prefix(3)))
             guard case .truncated(let record, let offset, _, let available)? = error else {
                 Issue.record("expected a truncation, got \(String(describing: error))")
                 continue
             }
-            #expect(record == 3)
-            #expect(offset == offsets[3])
-            #expect(available == cut - offsets[3])
+            expectEqual(record, 3)
+            expectEqual(offset, offsets[3])
+            expectEqual(available, cut - offsets[3])
             #expect(error!.description.contains("record 3 at byte \(offsets[3])"))
         }
     }
@@ -72,9 +73,9 @@ private func recordOffsets(_ file: [UInt8]) -> [Int] {
         let offsets = recordOffsets(file)
         file[offsets[1] + 8 + 20] ^= 0x04
         let (read, error) = HIDRecording.decode(file)
-        #expect(read == [events[0]])
-        #expect(error == .checksumMismatch(record: 1, offset: offsets[1]))
-        #expect(error?.description == "record 1 at byte \(offsets[1]) is damaged (checksum mismatch); the 1 records before it were read")
+        expectEqual(read, [events[0]])
+        expectEqual(error, .checksumMismatch(record: 1, offset: offsets[1]))
+        expectEqual(error?.description, "record 1 at byte \(offsets[1]) is damaged (checksum mismatch); the 1 records before it were read")
     }
 
     @Test func anImpossibleLengthIsDamageNotAnAllocation() {
@@ -82,8 +83,8 @@ private func recordOffsets(_ file: [UInt8]) -> [Int] {
         let offsets = recordOffsets(file)
         file[offsets[2] + 3] = 0xFF
         let (read, error) = HIDRecording.decode(file)
-        #expect(read == Array(events.prefix(2)))
-        #expect(error == .badRecordLength(record: 2, offset: offsets[2], length: littleEndian32(file, at: offsets[2])))
+        expectEqual(read, Array(events.prefix(2)))
+        expectEqual(error, .badRecordLength(record: 2, offset: offsets[2], length: littleEndian32(file, at: offsets[2])))
     }
 
     @Test func aRecordWithAGoodChecksumButNoEventIsReported() {
@@ -94,14 +95,14 @@ private func recordOffsets(_ file: [UInt8]) -> [Int] {
         file += [UInt8(payload.count), 0, 0, 0] + (0..<4).map { UInt8(truncatingIfNeeded: crc >> (8 * $0)) } + payload
         let (read, error) = HIDRecording.decode(file)
         #expect(read.isEmpty)
-        #expect(error == .undecodable(record: 0, offset: 16, .unknownKind(9)))
+        expectEqual(error, .undecodable(record: 0, offset: 16, .unknownKind(9)))
     }
 
     @Test func headersThatAreNotARecordingsAreRefused() {
-        #expect(HIDRecording.decode(Array("HID1 not a recording".utf8)).error == .notARecording)
-        #expect(HIDRecording.decode(Array("OUIK".utf8)).error == .truncatedHeader(size: 4))
-        #expect(HIDRecording.decode(Array("hello".utf8)).error == .notARecording)
-        #expect(HIDRecording.decode([]).error == .notARecording)
+        expectEqual(HIDRecording.decode(Array("HID1 not a recording".utf8)).error, .notARecording)
+        expectEqual(HIDRecording.decode(Array("OUIK".utf8)).error, .truncatedHeader(size: 4))
+        expectEqual(HIDRecording.decode(Array("hello".utf8)).error, .notARecording)
+        expectEqual(HIDRecording.decode([]).error, .notARecording)
         var file = HIDRecording.encode(events)
         file[13] ^= 1
         #expect(HIDRecording.decode(file) == ([], .headerChecksumMismatch))
@@ -109,8 +110,8 @@ private func recordOffsets(_ file: [UInt8]) -> [Int] {
         newer[8] = 2
         let crc = crc32(newer)
         newer += (0..<4).map { UInt8(truncatingIfNeeded: crc >> (8 * $0)) }
-        #expect(HIDRecording.decode(newer).error == .unsupportedVersion(2))
-        #expect(HIDRecording.decode(newer).error?.description == "recording of unsupported version 2 (this reader reads version 1)")
+        expectEqual(HIDRecording.decode(newer).error, .unsupportedVersion(2))
+        expectEqual(HIDRecording.decode(newer).error?.description, "recording of unsupported version 2 (this reader reads version 1)")
     }
 
     @Test func aReaderGivenTheBytesAFewAtATimeReadsWhatTheWholeFileReads() {
@@ -129,9 +130,9 @@ private func recordOffsets(_ file: [UInt8]) -> [Int] {
                 }
                 let error = reader.finish()
                 let whole = HIDRecording.decode(bytes)
-                #expect(read == whole.events, "\(bytes.count) bytes, \(step) at a time")
-                #expect(error == whole.error, "\(bytes.count) bytes, \(step) at a time")
-                #expect(reader.recordCount == whole.events.count)
+                expectEqual(read, whole.events, "\(bytes.count) bytes, \(step) at a time")
+                expectEqual(error, whole.error, "\(bytes.count) bytes, \(step) at a time")
+                expectEqual(reader.recordCount, whole.events.count)
             }
         }
     }
@@ -143,11 +144,11 @@ private func recordOffsets(_ file: [UInt8]) -> [Int] {
         var reader = HIDRecordingReader()
         var read: [HIDEvent] = []
         reader.read(file.prefix(offsets[2]), into: &read)
-        #expect(read == [events[0]])
-        #expect(reader.error == .checksumMismatch(record: 1, offset: offsets[1]))
+        expectEqual(read, [events[0]])
+        expectEqual(reader.error, .checksumMismatch(record: 1, offset: offsets[1]))
         // Nothing after the damage is read.
         reader.read(file[offsets[2]...], into: &read)
-        #expect(read == [events[0]])
+        expectEqual(read, [events[0]])
     }
 }
 

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 import HID
 #if canImport(Glibc)
@@ -22,8 +23,8 @@ import Musl
         let (receiver, sender) = try HIDSocket.makePair()
         try sender.send([1, 2, 3, 4, 5])
         var decoder = HIDPacketDecoder()
-        #expect(try receiver.receiveAvailable(into: &decoder) == 5)
-        #expect(decoder.bufferedByteCount == 5)
+        try expectEqual(receiver.receiveAvailable(into: &decoder), 5)
+        expectEqual(decoder.bufferedByteCount, 5)
         #expect(decoder.next() == nil)  // not a whole packet yet
     }
 
@@ -33,18 +34,18 @@ import Musl
         try sender.send(key)
         var decoder = HIDPacketDecoder()
         // 64 bytes for the one-contact frame, 32 for the button.
-        #expect(try receiver.receiveAvailable(into: &decoder) == 96)
-        #expect(drain(&decoder) == [.success(tap), .success(key)])
+        try expectEqual(receiver.receiveAvailable(into: &decoder), 96)
+        expectEqual(drain(&decoder), [.success(tap), .success(key)])
     }
 
     @Test func receivingFromAnEmptySocketReturnsZeroWithoutBlocking() throws {
         let (receiver, sender) = try HIDSocket.makePair()
         var decoder = HIDPacketDecoder()
-        #expect(try receiver.receiveAvailable(into: &decoder) == 0)
+        try expectEqual(receiver.receiveAvailable(into: &decoder), 0)
         try sender.send(key)
-        #expect(try receiver.receiveAvailable(into: &decoder) == 32)
-        #expect(try receiver.receiveAvailable(into: &decoder) == 0)
-        #expect(drain(&decoder) == [.success(key)])
+        try expectEqual(receiver.receiveAvailable(into: &decoder), 32)
+        try expectEqual(receiver.receiveAvailable(into: &decoder), 0)
+        expectEqual(drain(&decoder), [.success(key)])
     }
 
     @Test func closedSenderIsReportedAsPeerClosed() throws {
@@ -59,8 +60,8 @@ import Musl
         try sender.send(tap)
         sender.close()
         var decoder = HIDPacketDecoder()
-        #expect(try receiver.receiveAvailable(into: &decoder) == 64)
-        #expect(drain(&decoder) == [.success(tap)])
+        try expectEqual(receiver.receiveAvailable(into: &decoder), 64)
+        expectEqual(drain(&decoder), [.success(tap)])
         #expect(throws: HIDSocketError.peerClosed) { try receiver.receiveAvailable(into: &decoder) }
     }
 
@@ -83,15 +84,15 @@ import Musl
         }
         var bytes: [UInt8] = []
         for event in events { HIDPacketEncoder().encode(event, into: &bytes) }
-        #expect(bytes.count == 625 * 64)
+        expectEqual(bytes.count, 625 * 64)
         try sender.send(bytes)
         var decoder = HIDPacketDecoder()
         var total = 0
         for _ in 0..<100 where total < bytes.count {
             total += try receiver.receiveAvailable(into: &decoder)
         }
-        #expect(total == 40_000)
-        #expect(drain(&decoder) == events.map { .success($0) })
+        expectEqual(total, 40_000)
+        expectEqual(drain(&decoder), events.map { .success($0) })
     }
 
     @Test func sendingToAClosedReceiverThrowsInsteadOfKillingTheProcess() throws {
@@ -116,10 +117,10 @@ import Musl
         var stolen = HIDPacketDecoder()
         #expect(throws: HIDSocketError.system("read", EBADF)) { try oldReceiver.receiveAvailable(into: &stolen) }
         #expect(throws: HIDSocketError.system("send", EBADF)) { try oldReceiver.send([1, 2, 3]) }
-        #expect(stolen.bufferedByteCount == 0)
+        expectEqual(stolen.bufferedByteCount, 0)
         var decoder = HIDPacketDecoder()
-        #expect(try receiver.receiveAvailable(into: &decoder) == 32)
-        #expect(drain(&decoder) == [.success(key)])
+        try expectEqual(receiver.receiveAvailable(into: &decoder), 32)
+        expectEqual(drain(&decoder), [.success(key)])
     }
 
     @Test func errorsDescribeThemselves() {

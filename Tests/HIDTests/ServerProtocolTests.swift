@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import HID
+import TestExpectations
 import Testing
 
 @Suite struct ServerProtocolTests {
@@ -51,7 +52,7 @@ import Testing
     ]
 
     @Test(arguments: messages) func everyMessageReadsBackAsWritten(_ message: ServerMessage) throws {
-        #expect(try ServerMessage(decoding: message.encoded()) == message)
+        try expectEqual(ServerMessage(decoding: message.encoded()), message)
     }
 
     @Test(arguments: messages) func everyCutOrLengthenedMessageIsRefused(_ message: ServerMessage) {
@@ -69,7 +70,7 @@ import Testing
         let event = HIDEvent.digitizer(DigitizerFrame(timestamp: 2, contacts: [DigitizerContact(identifier: 1, phase: .moved, x: 3, y: 4)]))
         let packet = HIDPacketEncoder().encode(event)
         let bytes = ServerMessage.encodeEvent(sequence: 7, readTime: 1.5, sendTime: 1.75, event: event, encoder: HIDPacketEncoder())
-        #expect(bytes == ServerMessage.encodeEvent(sequence: 7, readTime: 1.5, sendTime: 1.75, packet: packet))
+        expectEqual(bytes, ServerMessage.encodeEvent(sequence: 7, readTime: 1.5, sendTime: 1.75, packet: packet))
         try bytes.withUnsafeBytes { raw in
             let parts = try #require(try ServerMessage.decodeEvent(raw))
             #expect(parts.sequence == 7 && parts.readTime == 1.5 && parts.sendTime == 1.75 && Array(parts.packet) == packet)
@@ -140,7 +141,7 @@ import Testing
         let tooMuchDamage = ServerMessage.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Array(
             repeating: .init(x: 0, y: 0, width: 1, height: 1), count: 100)))
         guard case .commitFrame(let written) = try ServerMessage(decoding: tooMuchDamage.encoded()) else { Issue.record("not a commit"); return }
-        #expect(written.damage.count == ServerProtocol.maximumDamageRects)
+        expectEqual(written.damage.count, ServerProtocol.maximumDamageRects)
         let badSignal = ServerMessage.frameSignal(.init(sequence: 1, time: 1, refreshInterval: 0)).encoded()
         #expect(throws: ServerProtocolError.badField("frame signal time 1.0, interval 0.0")) { try ServerMessage(decoding: badSignal) }
         let nanPresentation = ServerMessage.framePresented(.init(commitIdentifier: 1, sequence: 1, time: .nan, refreshInterval: 1)).encoded()
@@ -191,7 +192,7 @@ import Testing
             bytes[index] = 1
             var decoder = HIDPacketDecoder()
             decoder.append(bytes)
-            #expect(decoder.next() == .failure(.badField(error)), "byte \(index)")
+            expectEqual(decoder.next(), .failure(.badField(error)), "byte \(index)")
         }
     }
 
@@ -227,20 +228,20 @@ import Testing
         // A part claiming more than a message can hold.
         let huge = ServerProtocol.magic + [0x08, 0, 0, 0, 1, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0x7F]
         #expect(throws: ServerProtocolError.self) { try ServerMessage(decoding: huge) }
-        #expect(ServerProtocolError.badInspectorMessage("x").description == "a malformed inspector message: x")
+        expectEqual(ServerProtocolError.badInspectorMessage("x").description, "a malformed inspector message: x")
     }
 
     /// A report carries at most what one message holds; longer texts go in parts.
     @Test func anInspectorReportFillsAtMostOneMessage() throws {
         let full = ServerMessage.inspectorReport(.init(isLastPart: false, bytes: [UInt8](repeating: 0x41, count: ServerProtocol.maximumInspectorReportPart)))
-        #expect(full.encoded().count == ServerProtocol.maximumMessageSize)
-        #expect(try ServerMessage(decoding: full.encoded()) == full)
+        expectEqual(full.encoded().count, ServerProtocol.maximumMessageSize)
+        try expectEqual(ServerMessage(decoding: full.encoded()), full)
     }
 
     @Test func aNameLongerThanTheLimitIsCutAtACharacter() throws {
         let long = String(repeating: "é", count: 200)  // 400 bytes
         let decoded = try ServerMessage(decoding: ServerMessage.hello(.init(role: .application, processIdentifier: 1, name: long)).encoded())
         guard case .hello(let hello) = decoded else { Issue.record("not a hello"); return }
-        #expect(hello.name == String(repeating: "é", count: 127))
+        expectEqual(hello.name, String(repeating: "é", count: 127))
     }
 }

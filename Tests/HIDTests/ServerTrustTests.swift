@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 import HID
 #if canImport(Glibc)
@@ -15,11 +16,11 @@ import Glibc
 
     @Test func aServerOfThisUserIsTrustedAnotherUsersIsNot() {
         #expect(me.problem(withServer: peer(1000)) == nil)
-        #expect(me.problem(withServer: peer(1001)) == "it runs as user 1001 (pid 42), not as this user (1000)")
+        expectEqual(me.problem(withServer: peer(1001)), "it runs as user 1001 (pid 42), not as this user (1000)")
     }
 
     @Test func aRootServerIsTrustedOnlyWhenAllowed() {
-        #expect(me.problem(withServer: peer(0)) == "it runs as root, not as this user (1000); set OPENUIKIT_ALLOW_ROOT_SERVER=1 to accept a root server")
+        expectEqual(me.problem(withServer: peer(0)), "it runs as root, not as this user (1000); set OPENUIKIT_ALLOW_ROOT_SERVER=1 to accept a root server")
         var allowing = me
         allowing.allowsRootServer = true
         #expect(allowing.problem(withServer: peer(0)) == nil)
@@ -50,7 +51,7 @@ import Glibc
         #expect(throws: MessageSocketError.untrustedServer(path, "it runs as user \(SecondUser.identifier) (pid \(impostor.processIdentifier)), not as this user (\(getuid()))")) {
             _ = try MessageSocket.connectToServer(at: path, trust: ServerTrust(allowsRootServer: false))
         }
-        #expect(impostor.bytesHeard() == 0)
+        expectEqual(impostor.bytesHeard(), 0)
     }
 
     @Test func aSocketInADirectoryOthersCanWriteIsNotConnectedTo() throws {
@@ -64,13 +65,13 @@ import Glibc
     }
 
     @Test func namesAreEscapedWhereverTheyAreShown() {
-        #expect("Photos".escapedForDisplay == "Photos")
-        #expect("Café 日本".escapedForDisplay == "Café 日本")
-        #expect("Evil\nopenuikit-server: forged".escapedForDisplay == "Evil\\nopenuikit-server: forged")
-        #expect("\u{1B}[2J\u{1B}]0;title\u{07}".escapedForDisplay == "\\u{1B}[2J\\u{1B}]0;title\\u{7}")
-        #expect("a\\nb".escapedForDisplay == "a\\\\nb")  // a real backslash cannot pass for an escape
-        #expect("\u{9B}31m\u{202E}txt.exe\u{2028}".escapedForDisplay == "\\u{9B}31m\\u{202E}txt.exe\\u{2028}")
-        #expect("tab\there\r".escapedForDisplay == "tab\\there\\r")
+        expectEqual("Photos".escapedForDisplay, "Photos")
+        expectEqual("Café 日本".escapedForDisplay, "Café 日本")
+        expectEqual("Evil\nopenuikit-server: forged".escapedForDisplay, "Evil\\nopenuikit-server: forged")
+        expectEqual("\u{1B}[2J\u{1B}]0;title\u{07}".escapedForDisplay, "\\u{1B}[2J\\u{1B}]0;title\\u{7}")
+        expectEqual("a\\nb".escapedForDisplay, "a\\\\nb")  // a real backslash cannot pass for an escape
+        expectEqual("\u{9B}31m\u{202E}txt.exe\u{2028}".escapedForDisplay, "\\u{9B}31m\\u{202E}txt.exe\\u{2028}")
+        expectEqual("tab\there\r".escapedForDisplay, "tab\\there\\r")
     }
 }
 

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CSharedMemory
 import HID
+import TestExpectations
 import Testing
 
 /// Frame buffers an application shares with the server: made, sealed, sent
@@ -37,26 +38,26 @@ import Testing
 
     @Test func theServerSeesWhatTheApplicationDraws() throws {
         let buffer = try SharedFrameBuffer(width: 30, height: 20)
-        #expect(buffer.stride == 120)
+        expectEqual(buffer.stride, 120)
         // A pixel the application writes, in the last row.
         buffer.pixels.storeBytes(of: 0xAABB_CCDD as UInt32, toByteOffset: 19 * buffer.stride + 29 * 4, as: UInt32.self)
 
         let (message, descriptor) = try sendAndReceive(buffer.attachment(identifier: 5), descriptor: buffer.fileDescriptor)
         guard case .attachBuffer(let attachment) = message else { Issue.record("got \(message)"); return }
-        #expect(attachment == .init(bufferIdentifier: 5, width: 30, height: 20, stride: 120))
+        expectEqual(attachment, .init(bufferIdentifier: 5, width: 30, height: 20, stride: 120))
         let passed = try #require(descriptor)
         #expect(passed != buffer.fileDescriptor)
         let mapped = try SharedFrameBuffer(receiving: attachment, descriptor: passed)
-        #expect(mapped.pixels.load(fromByteOffset: 19 * mapped.stride + 29 * 4, as: UInt32.self) == 0xAABB_CCDD)
+        expectEqual(mapped.pixels.load(fromByteOffset: 19 * mapped.stride + 29 * 4, as: UInt32.self), 0xAABB_CCDD)
         // Later drawing shows through the same memory.
         buffer.pixels.storeBytes(of: 0x0102_0304 as UInt32, as: UInt32.self)
-        #expect(mapped.pixels.load(as: UInt32.self) == 0x0102_0304)
+        expectEqual(mapped.pixels.load(as: UInt32.self), 0x0102_0304)
     }
 
     @Test func aSealedBufferCannotShrinkUnderTheServer() throws {
         let buffer = try SharedFrameBuffer(width: 8, height: 8)
-        #expect(ftruncate(buffer.fileDescriptor, 16) == -1)
-        #expect(errno == EPERM)
+        expectEqual(ftruncate(buffer.fileDescriptor, 16), -1)
+        expectEqual(errno, EPERM)
     }
 
     @Test func aFileThatIsNoMemfdIsRefusedAndClosed() throws {
@@ -64,13 +65,13 @@ import Testing
         let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         #expect(file >= 0)
         unlink(String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        #expect(ftruncate(file, 4096) == 0)
+        expectEqual(ftruncate(file, 4096), 0)
         let attachment = ServerMessage.BufferAttachment(bufferIdentifier: 1, width: 16, height: 16, stride: 64)
         let (_, passed) = try sendAndReceive(attachment, descriptor: file)
         close(file)
         let descriptor = try #require(passed)
         #expect(throws: SharedFrameBufferError.notMemfd) { _ = try SharedFrameBuffer(receiving: attachment, descriptor: descriptor) }
-        #expect(fcntl(descriptor, F_GETFD) == -1, "the refused descriptor is closed")
+        expectEqual(fcntl(descriptor, F_GETFD), -1, "the refused descriptor is closed")
     }
 
     @Test func anUnsealedOrTooSmallBufferIsRefused() throws {
@@ -78,7 +79,7 @@ import Testing
         // A memfd without the seal, as a careless client would make one.
         let raw = openuikit_memfd_create("unsealed")
         #expect(raw >= 0)
-        #expect(ftruncate(raw, 64 * 16) == 0)
+        expectEqual(ftruncate(raw, 64 * 16), 0)
         #expect(throws: SharedFrameBufferError.notSealed) { _ = try SharedFrameBuffer(receiving: attachment, descriptor: raw) }
 
         // A sealed buffer that holds fewer bytes than the size claimed.
@@ -105,16 +106,16 @@ import Testing
     @Test func aDescriptorNobodyAskedForDoesNotLeak() throws {
         let buffer = try SharedFrameBuffer(width: 4, height: 4)
         let (application, server) = try MessageSocket.makePair()
-        #expect(descriptorsOpen(onTheFileOf: buffer.fileDescriptor) == 1)
+        expectEqual(descriptorsOpen(onTheFileOf: buffer.fileDescriptor), 1)
         for _ in 0..<10 {
             try application.sendWaiting(ServerMessage.requestFrame.encoded(), passing: buffer.fileDescriptor)
             let message = try server.receiveMessage()
-            #expect(message == .success(.requestFrame))
+            expectEqual(message, .success(.requestFrame))
         }
-        #expect(descriptorsOpen(onTheFileOf: buffer.fileDescriptor) == 1)
+        expectEqual(descriptorsOpen(onTheFileOf: buffer.fileDescriptor), 1)
         // And a message without one reads as having none.
         try application.sendWaiting(ServerMessage.requestFrame.encoded())
         let descriptor = try server.receiveWithDescriptor { _, descriptor in descriptor }
-        #expect(descriptor == .some(nil))
+        expectEqual(descriptor, .some(nil))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HID
+import TestExpectations
 import Testing
 @testable import Inspector
 import UIKit
@@ -78,20 +79,20 @@ import UIKit
         #expect((hello["scenes"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["one view", "empty"])
         let tree = try #require(page.messages("tree").first)
         let views = try #require(tree["views"] as? [[String: Any]])
-        #expect(views.map { $0["class"] as? String } == ["UIWindow", "CountingView"])
+        expectEqual(views.map { $0["class"] as? String }, ["UIWindow", "CountingView"])
         #expect(views[1]["name"] as? String == "target")
         #expect(views[1]["screen"] as? [Double] == [50, 100, 200, 100])
         #expect(views[1]["parent"] as? Int == views[0]["id"] as? Int)
         // A PNG, at one pixel per point.
         let frame = try #require(page.frames.first)
-        #expect(frame.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
-        #expect(page.frames.count == 1)
+        expectEqual(frame.prefix(8), Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        expectEqual(page.frames.count, 1)
         // The next frame waits until the page showed this one.
         view.backgroundColor = .red
         UIApplication.shared.runLoop.runUntilIdle()
-        #expect(page.frames.count == 1)
+        expectEqual(page.frames.count, 1)
         session.receive(#"{"type":"frameShown"}"#, from: 1)
-        #expect(page.frames.count == 2)
+        expectEqual(page.frames.count, 2)
     }
 
     @Test func aClickIsATouchThroughTheInputPortAndItsWayIsSent() throws {
@@ -102,14 +103,14 @@ import UIKit
         settle(session)
         session.receive(#"{"type":"touch","pointer":1,"phase":"ended","x":100,"y":150}"#, from: id)
         settle(session)
-        #expect(view.calls == ["began", "ended"])
+        expectEqual(view.calls, ["began", "ended"])
         let records = page.messages("trace").flatMap { ($0["records"] as? [[String: Any]]) ?? [] }
         let bound = try #require(records.first { $0["step"] as? String == "touchBound" })
         #expect((bound["view"] as? [String: Any])?["name"] as? String == "target")
         let delivered = records.filter { $0["step"] as? String == "touchesDelivered" }.compactMap { $0["phase"] as? String }
-        #expect(delivered == ["began", "ended"])
+        expectEqual(delivered, ["began", "ended"])
         let chain = try #require(page.messages("chain").first?["chain"] as? [[String: Any]])
-        #expect(chain.compactMap { $0["class"] as? String } == ["CountingView", "UIWindow", "UIApplication"])
+        expectEqual(chain.compactMap { $0["class"] as? String }, ["CountingView", "UIWindow", "UIApplication"])
     }
 
     @Test func malformedMessagesAreAnsweredAndChangeNothing() throws {
@@ -128,14 +129,14 @@ import UIKit
         session.receiveBinary(byteCount: 12, from: id)
         settle(session)
         let errors = page.messages("error").compactMap { $0["message"] as? String }
-        #expect(errors.count == 10)
+        expectEqual(errors.count, 10)
         #expect(errors[0].hasPrefix("malformed message: not JSON"))
-        #expect(errors[3] == "unknown message type \"dance\" (touch, scene, frameShown, tree)")
+        expectEqual(errors[3], "unknown message type \"dance\" (touch, scene, frameShown, tree)")
         #expect(errors[6].contains("was the page reloaded mid-gesture?"))
         #expect(errors[7].hasPrefix("no scene named \"nowhere\""))
-        #expect(page.texts.count == before + 10)
+        expectEqual(page.texts.count, before + 10)
         #expect(view.calls.isEmpty)
-        #expect(session.sceneName == "one view")
+        expectEqual(session.sceneName, "one view")
     }
 
     @Test func aSecondPageTakesOverAndTheFirstIsToldWhy() throws {
@@ -149,17 +150,17 @@ import UIKit
         settle(session)
         #expect(first.messages("error").first?["message"] as? String
                 == "another page connected to the inspector; this one is no longer live (reload it to take over)")
-        #expect(first.closed == "replaced by a newer page")
+        expectEqual(first.closed, "replaced by a newer page")
         // The finger the first page held down is lifted, as cancelled.
-        #expect(view.calls == ["began", "cancelled"])
+        expectEqual(view.calls, ["began", "cancelled"])
         // The old page is no longer heard; the new one is.
         session.receive(#"{"type":"touch","pointer":1,"phase":"began","x":100,"y":150}"#, from: firstID)
         session.disconnect(firstID)
         settle(session)
-        #expect(view.calls == ["began", "cancelled"])
+        expectEqual(view.calls, ["began", "cancelled"])
         session.receive(#"{"type":"touch","pointer":1,"phase":"began","x":100,"y":150}"#, from: secondID)
         settle(session)
-        #expect(view.calls == ["began", "cancelled", "began"])
+        expectEqual(view.calls, ["began", "cancelled", "began"])
     }
 
     @Test func aSocketClosedMidGestureCancelsItsTouches() throws {
@@ -171,14 +172,14 @@ import UIKit
         settle(session)
         session.disconnect(id)
         settle(session)
-        #expect(view.calls == ["began", "moved", "cancelled"])
+        expectEqual(view.calls, ["began", "moved", "cancelled"])
         // The application goes on: a new page's tap works.
         let next = Page()
         let nextID = session.connect(send: next.send)
         session.receive(#"{"type":"touch","pointer":1,"phase":"began","x":100,"y":150}"#, from: nextID)
         session.receive(#"{"type":"touch","pointer":1,"phase":"ended","x":100,"y":150}"#, from: nextID)
         settle(session)
-        #expect(view.calls == ["began", "moved", "cancelled", "began", "ended"])
+        expectEqual(view.calls, ["began", "moved", "cancelled", "began", "ended"])
     }
 
     @Test func thePickerSwitchesScenes() throws {
@@ -187,10 +188,10 @@ import UIKit
         let id = session.connect(send: page.send)
         session.receive(#"{"type":"scene","name":"empty"}"#, from: id)
         settle(session)
-        #expect(session.sceneName == "empty")
+        expectEqual(session.sceneName, "empty")
         #expect(page.messages("hello").last?["scene"] as? String == "empty")
         let views = try #require(page.messages("tree").last?["views"] as? [[String: Any]])
-        #expect(views.count == 1)
+        expectEqual(views.count, 1)
     }
 
     /// 10,000 views, 100 rows of 100: the tree is described and sent whole
@@ -215,7 +216,7 @@ import UIKit
         #expect(tree["viewCount"] as? Int == 10_001)
         #expect((tree["views"] as? [Any])?.count == 10_001)
         let measured = try #require(session.lastTreeMeasurement)
-        #expect(measured.views == 10_001)
+        expectEqual(measured.views, 10_001)
         print("inspector: a tree of \(measured.views) views described in \(String(format: "%.1f", measured.milliseconds)) ms, \(page.texts.last { $0.contains("\"tree\"") }!.utf8.count) bytes")
     }
 

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 import LayoutSolver
 
@@ -19,10 +20,10 @@ import LayoutSolver
         try solver.add(Constraint(Expression(x), .lessThanOrEqual, Expression(constant: 20)))
         let low = Constraint(Expression(x), .equal, Expression(constant: 0), strength: Strength(250))
         try solver.add(low)
-        #expect(solver.value(of: x) == 10)
+        expectEqual(solver.value(of: x), 10)
         try solver.remove(low)
         try solver.add(Constraint(Expression(x), .equal, Expression(constant: 30), strength: Strength(250)))
-        #expect(solver.value(of: x) == 20)
+        expectEqual(solver.value(of: x), 20)
     }
 
     /// Auto Layout's priorities are not weights: any number of weaker
@@ -34,7 +35,7 @@ import LayoutSolver
         for _ in 0..<10 {
             try solver.add(Constraint(Expression(x), .equal, Expression(constant: 0), strength: Strength(750)))
         }
-        #expect(solver.value(of: x) == 100)
+        expectEqual(solver.value(of: x), 100)
     }
 
     @Test func equalStrengthsSumTheirErrors() throws {
@@ -43,7 +44,7 @@ import LayoutSolver
         try solver.add(Constraint(Expression(x), .equal, Expression(constant: 100), strength: Strength(500)))
         try solver.add(Constraint(Expression(x), .equal, Expression(constant: 0), strength: Strength(500)))
         try solver.add(Constraint(Expression(x), .equal, Expression(constant: 0), strength: Strength(500)))
-        #expect(solver.value(of: x) == 0)
+        expectEqual(solver.value(of: x), 0)
     }
 
     @Test func aContradictoryRequiredEqualityIsRefusedAndChangesNothing() throws {
@@ -55,9 +56,9 @@ import LayoutSolver
         let conflicting = Constraint(Expression(y), .equal, Expression(constant: 20))
         #expect(throws: SolverError.self) { try solver.add(conflicting) }
         #expect(!solver.contains(conflicting))
-        #expect(solver.value(of: x) == 10)
-        #expect(solver.value(of: y) == 15)
-        #expect(solver.constraintCount == 2)
+        expectEqual(solver.value(of: x), 10)
+        expectEqual(solver.value(of: y), 15)
+        expectEqual(solver.constraintCount, 2)
     }
 
     @Test func aContradictoryRequiredInequalityIsRefusedAndChangesNothing() throws {
@@ -67,9 +68,9 @@ import LayoutSolver
         try solver.add(Constraint(Expression(x), .equal, Expression(constant: 12), strength: Strength(250)))
         let conflicting = Constraint(Expression(x), .lessThanOrEqual, Expression(constant: 5))
         #expect(throws: SolverError.self) { try solver.add(conflicting) }
-        #expect(solver.value(of: x) == 12)
+        expectEqual(solver.value(of: x), 12)
         try solver.add(Constraint(Expression(x), .lessThanOrEqual, Expression(constant: 11)))
-        #expect(solver.value(of: x) == 11)
+        expectEqual(solver.value(of: x), 11)
     }
 
     @Test func aRedundantRequiredEqualityIsAccepted() throws {
@@ -81,7 +82,7 @@ import LayoutSolver
         let implied = Constraint(Expression(y), .equal, Expression(constant: 15))
         try solver.add(implied)
         try solver.remove(implied)
-        #expect(solver.value(of: y) == 15)
+        expectEqual(solver.value(of: y), 15)
     }
 
     @Test func nonFiniteNumbersAreRefused() throws {
@@ -93,7 +94,7 @@ import LayoutSolver
         #expect(throws: SolverError.self) { try solver.add(infinite) }
         try solver.addEditVariable(x, strength: Strength(750))
         #expect(throws: SolverError.self) { try solver.suggestValue(.nan, for: x) }
-        #expect(solver.constraintCount == 1)
+        expectEqual(solver.constraintCount, 1)
     }
 
     @Test func unknownAndDuplicateRequestsAreErrors() throws {
@@ -120,8 +121,8 @@ import LayoutSolver
         for suggestion in [10.0, 120, 400, -30, 200] {
             try solver.suggestValue(suggestion, for: left)
             let expected = min(max(suggestion, 0), 250)
-            #expect(solver.value(of: left) == expected)
-            #expect(solver.value(of: right) == expected + 50)
+            expectEqual(solver.value(of: left), expected)
+            expectEqual(solver.value(of: right), expected + 50)
         }
         try solver.removeEditVariable(left)
         #expect(!solver.hasEditVariable(left))
@@ -132,7 +133,7 @@ import LayoutSolver
         let x = Variable("x")
         try solver.add(Constraint(Expression(x), .equal, Expression(constant: 40), strength: Strength(250)))
         try solver.addEditVariable(x, strength: Strength(750))
-        #expect(solver.value(of: x) == 40)
+        expectEqual(solver.value(of: x), 40)
     }
 
     @Test func changingARequiredConstantResolves() throws {
@@ -142,9 +143,9 @@ import LayoutSolver
         let offset = Constraint(Expression(x), .equal, y + 10)
         try solver.add(offset)
         try solver.add(Constraint(Expression(y), .equal, Expression(constant: 5)))
-        #expect(solver.value(of: x) == 15)
+        expectEqual(solver.value(of: x), 15)
         try solver.setConstant(of: offset, to: -20)
-        #expect(solver.value(of: x) == 25)
+        expectEqual(solver.value(of: x), 25)
     }
 
     @Test func changingAnInequalityConstantResolves() throws {
@@ -153,11 +154,11 @@ import LayoutSolver
         let cap = Constraint(Expression(x), .lessThanOrEqual, Expression(constant: 100))
         try solver.add(cap)
         try solver.add(Constraint(Expression(x), .equal, Expression(constant: 1000), strength: Strength(250)))
-        #expect(solver.value(of: x) == 100)
+        expectEqual(solver.value(of: x), 100)
         try solver.setConstant(of: cap, to: -40)
-        #expect(solver.value(of: x) == 40)
+        expectEqual(solver.value(of: x), 40)
         try solver.setConstant(of: cap, to: -400)
-        #expect(solver.value(of: x) == 400)
+        expectEqual(solver.value(of: x), 400)
     }
 
     @Test func aContradictoryConstantChangeIsUndone() throws {
@@ -167,10 +168,10 @@ import LayoutSolver
         let pin = Constraint(Expression(x), .equal, Expression(constant: 5))
         try solver.add(pin)
         #expect(throws: SolverError.self) { try solver.setConstant(of: pin, to: -15) }
-        #expect(pin.expression.constant == -5)
-        #expect(solver.value(of: x) == 5)
+        expectEqual(pin.expression.constant, -5)
+        expectEqual(solver.value(of: x), 5)
         try solver.setConstant(of: pin, to: -8)
-        #expect(solver.value(of: x) == 8)
+        expectEqual(solver.value(of: x), 8)
     }
 
     @Test func changingTheConstantOfAnImpliedEqualityChecksIt() throws {
@@ -183,7 +184,7 @@ import LayoutSolver
         try solver.add(implied)
         #expect(throws: SolverError.self) { try solver.setConstant(of: implied, to: -16) }
         #expect(solver.contains(implied))
-        #expect(solver.value(of: y) == 15)
+        expectEqual(solver.value(of: y), 15)
     }
 
     @Test func removingEveryConstraintForgetsTheVariables() throws {
@@ -192,10 +193,10 @@ import LayoutSolver
         let constraint = Constraint(Expression(x), .equal, Expression(constant: 7))
         try solver.add(constraint)
         solver.updateVariables()
-        #expect(x.value == 7)
+        expectEqual(x.value, 7)
         try solver.remove(constraint)
-        #expect(solver.value(of: x) == 0)
-        #expect(solver.constraintCount == 0)
+        expectEqual(solver.value(of: x), 0)
+        expectEqual(solver.constraintCount, 0)
     }
 
     @Test func ambiguityIsReported() throws {
@@ -221,10 +222,10 @@ import LayoutSolver
             try solver.add(Constraint(Expression(next), .equal, previous + 1))
             previous = next
         }
-        #expect(solver.value(of: previous) == 1_000)
+        expectEqual(solver.value(of: previous), 1_000)
         let closing = Constraint(Expression(first), .equal, previous + 1)
         #expect(throws: SolverError.self) { try solver.add(closing) }
-        #expect(solver.value(of: previous) == 1_000)
+        expectEqual(solver.value(of: previous), 1_000)
     }
 
     /// The rows a constant change or a removal reaches are found through the
@@ -252,7 +253,7 @@ import LayoutSolver
         // A weak edit on the last variable cannot move the required chain.
         try solver.addEditVariable(x[299], strength: Strength(250))
         try solver.suggestValue(5, for: x[299])
-        #expect(solver.value(of: x[299]) == 1_149)
+        expectEqual(solver.value(of: x[299]), 1_149)
         try solver.setConstant(of: start, to: 0)
         #expect(solver.value(of: x[149]) == 149 && solver.value(of: x[299]) == 1_149)
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TestExpectations
 import Testing
 @testable import OpenUIKitCommands
 import HID
@@ -15,18 +16,18 @@ import HID
     @Test(arguments: [("tap", TraceCommand.Gesture.tap), ("long-press", .longPress), ("pan", .pan)])
     func traceTakesAGesture(argument: String, gesture: TraceCommand.Gesture) throws {
         let trace = try #require(try OpenUIKitCommand.parseAsRoot(["trace", argument]) as? TraceCommand)
-        #expect(trace.gesture == gesture)
+        expectEqual(trace.gesture, gesture)
     }
 
     @Test func scrollFlingsByDefault() throws {
         let scroll = try #require(try OpenUIKitCommand.parseAsRoot(["scroll"]) as? ScrollCommand)
-        #expect(scroll.session == .fling)
+        expectEqual(scroll.session, .fling)
     }
 
     @Test(arguments: [("drag", ScrollCommand.Session.drag), ("fling", .fling), ("paging", .paging)])
     func scrollTakesASession(argument: String, session: ScrollCommand.Session) throws {
         let scroll = try #require(try OpenUIKitCommand.parseAsRoot(["scroll", argument]) as? ScrollCommand)
-        #expect(scroll.session == session)
+        expectEqual(scroll.session, session)
     }
 
     @Test func anUnknownGestureNamesItAndTheChoices() {
@@ -61,8 +62,8 @@ import HID
             _ = try OpenUIKitCommand.parseAsRoot(["trace", "wiggle"])
             Issue.record("a bad gesture parsed")
         } catch {
-            #expect(OpenUIKitCommand.exitCode(for: error) == .validationFailure)
-            #expect(OpenUIKitCommand.exitCode(for: error).rawValue == 64)
+            expectEqual(OpenUIKitCommand.exitCode(for: error), .validationFailure)
+            expectEqual(OpenUIKitCommand.exitCode(for: error).rawValue, 64)
         }
     }
 
@@ -89,13 +90,13 @@ import HID
     /// `--socket PATH`, defaulting to where applications look.
     @Test func theServerSubcommandsShareTheSocketOption() throws {
         let apps = try #require(try OpenUIKitCommand.parseAsRoot(["apps"]) as? AppsCommand)
-        #expect(apps.server.socket == ServerProtocol.defaultSocketPath())
+        expectEqual(apps.server.socket, ServerProtocol.defaultSocketPath())
         let switched = try #require(try OpenUIKitCommand.parseAsRoot(["switch", "Maps", "--socket", "/tmp/a.sock"]) as? SwitchCommand)
         #expect(switched.server.socket == "/tmp/a.sock" && switched.name == "Maps")
         let record = try #require(try OpenUIKitCommand.parseAsRoot(["record", "out.hid", "--socket", "/tmp/b.sock"]) as? RecordCommand)
-        #expect(record.server.socket == "/tmp/b.sock")
+        expectEqual(record.server.socket, "/tmp/b.sock")
         let replay = try #require(try OpenUIKitCommand.parseAsRoot(["replay", "in.hid", "--socket", "/tmp/c.sock"]) as? ReplayCommand)
-        #expect(replay.server.socket == "/tmp/c.sock")
+        expectEqual(replay.server.socket, "/tmp/c.sock")
         for subcommand in [AppsCommand.self, SwitchCommand.self, RecordCommand.self, ReplayCommand.self] as [any ParsableCommand.Type] {
             #expect(OpenUIKitCommand.helpMessage(for: subcommand).contains("--socket <path>"))
         }
@@ -108,7 +109,7 @@ import HID
             clientIdentifier: 1, processIdentifier: 7, name: "Evil\nBank          1  foreground  0\u{1B}]0;pwned\u{7}",
             isForeground: true, isResponding: true, unacknowledgedCount: 0)]
         let table = AppsCommand.table(rows)
-        #expect(table.split(separator: "\n").count == 2)
+        expectEqual(table.split(separator: "\n").count, 2)
         #expect(!table.contains("\u{1B}") && !table.contains("\u{7}"))
         #expect(table.contains("Evil\\nBank          1  foreground  0\\u{1B}]0;pwned\\u{7}  7"))
     }

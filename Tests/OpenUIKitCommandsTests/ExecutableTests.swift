@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 /// The built `openuikit` executable, run as a user runs it.
@@ -42,7 +43,7 @@ import Testing
 
     @Test func tracePrintsTheSeedArticlesHitTestOrder() throws {
         let run = try Self.run(["trace"])
-        #expect(run.status == 0)
+        expectEqual(run.status, 0)
         #expect(run.output == """
             tap at window point (56.67, 167.00)
             yellow.hitTest at (23.67, -136.00)
@@ -71,7 +72,7 @@ import Testing
     /// with each `point(inside:)` answer, then red's touch methods.
     @Test func traceJSONWritesOneRecordALineWithTheWalkInTheArticlesOrder() throws {
         let run = try Self.run(["trace", "--json"])
-        #expect(run.status == 0, "\(run.errors)")
+        expectEqual(run.status, 0, "\(run.errors)")
         let records = try run.output.split(separator: "\n").map { line in
             try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not an object: \(line)")
         }
@@ -80,17 +81,17 @@ import Testing
             return view?["name"] as? String ?? view?["class"] as? String ?? "?"
         }
         let walk = records.filter { $0["step"] as? String == "pointInside" }.map { "\(name($0)) \($0["result"] as? Bool ?? false)" }
-        #expect(walk == ["UIWindow true", "root true", "yellow false", "light grey true", "green false", "red true"])
+        expectEqual(walk, ["UIWindow true", "root true", "yellow false", "light grey true", "green false", "red true"])
         let delivered = records.filter { $0["step"] as? String == "touchesDelivered" }.map { "\(name($0)) \($0["phase"] ?? "?")" }
-        #expect(delivered == ["red began", "red ended"])
+        expectEqual(delivered, ["red began", "red ended"])
         #expect(records.first?["step"] as? String == "hidEventReceived")
     }
 
     @Test func traceTapRecognizesTheTapAndCancelsTheBadgesTouch() throws {
         let run = try Self.run(["trace", "tap"])
-        #expect(run.status == 0)
+        expectEqual(run.status, 0)
         let lines = run.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        #expect(lines.first == "demo: window ← root ← card (tap, long press, pan) ← badge; tap")
+        expectEqual(lines.first, "demo: window ← root ← card (tap, long press, pan) ← badge; tap")
         #expect(lines.contains("0.080    tap: possible → ended"))
         #expect(lines.contains("0.080    badge.touchesCancelled(1 touch)"))
         #expect(lines.contains("0.080      action: tap recognized"))
@@ -98,15 +99,15 @@ import Testing
 
     @Test func scrollPagingLandsOnTheNextPage() throws {
         let run = try Self.run(["scroll", "paging"])
-        #expect(run.status == 0)
+        expectEqual(run.status, 0)
         #expect(run.output.hasPrefix("demo: 1000 rows of 44 pt in a 390×844 scroll view; paging (paging)\n"))
         let lastOffset = run.output.split(separator: "\n").last?.split(separator: " ").dropLast().last
-        #expect(lastOffset == "844.00")
+        expectEqual(lastOffset, "844.00")
     }
 
     @Test func noArgumentsPrintsTheHelp() throws {
         let run = try Self.run([])
-        #expect(run.status == 0)
+        expectEqual(run.status, 0)
         #expect(run.output.contains("USAGE: openuikit <subcommand>"))
         #expect(run.output.contains("trace"))
         #expect(run.output.contains("scroll"))
@@ -114,13 +115,13 @@ import Testing
 
     @Test func helpNamesASubcommand() throws {
         let run = try Self.run(["help", "scroll"])
-        #expect(run.status == 0)
+        expectEqual(run.status, 0)
         #expect(run.output.contains("USAGE: openuikit scroll [<session>]"))
     }
 
     @Test func aBadArgumentIsAnErrorOnStandardErrorWithExitCode64() throws {
         let run = try Self.run(["trace", "wiggle"])
-        #expect(run.status == 64)
+        expectEqual(run.status, 64)
         #expect(run.output.isEmpty)
         #expect(run.errors.contains("Error: The value 'wiggle' is invalid for '<gesture>'"))
         #expect(run.errors.contains("Usage: openuikit trace [<gesture>]"))
@@ -141,12 +142,12 @@ import Testing
         try Data(#"{ "size": [20, 10], "scale": 2, "views": [ { "frame": [0, 0, 10, 10], "backgroundColor": "red" } ] }"#.utf8).write(to: scene)
         let frame = directory.appendingPathComponent("frame.png")
         let run = try Self.run(["render", scene.path, "-o", frame.path])
-        #expect(run.status == 0, "\(run.errors)")
-        #expect(run.output == "wrote \(frame.path)\n")
+        expectEqual(run.status, 0, "\(run.errors)")
+        expectEqual(run.output, "wrote \(frame.path)\n")
         let png = try Data(contentsOf: frame)
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         // IHDR: width and height, big-endian, at bytes 16 and 20.
-        #expect(Array(png[16..<24]) == [0, 0, 0, 40, 0, 0, 0, 20])
+        expectEqual(Array(png[16..<24]), [0, 0, 0, 40, 0, 0, 0, 20])
     }
 
     @Test func renderReportsABadSceneFileByLineAndFieldAndWritesNothing() throws {
@@ -156,27 +157,27 @@ import Testing
         try Data("{\n  \"views\": [\n    { \"frame\": [0, 0, 10] }\n  ]\n}\n".utf8).write(to: scene)
         let frame = directory.appendingPathComponent("frame.png")
         let run = try Self.run(["render", scene.path, "-o", frame.path])
-        #expect(run.status == 1)
-        #expect(run.errors == "Error: \(scene.path):3:16: views[0].frame: expected [x, y, width, height], 4 numbers\n")
+        expectEqual(run.status, 1)
+        expectEqual(run.errors, "Error: \(scene.path):3:16: views[0].frame: expected [x, y, width, height], 4 numbers\n")
         #expect(!FileManager.default.fileExists(atPath: frame.path))
     }
 
     @Test func renderReportsAMissingFileAndAnUnknownPicture() throws {
         let missing = try Self.run(["render", "/nonexistent/scene.json"])
-        #expect(missing.status == 1)
-        #expect(missing.errors == "Error: /nonexistent/scene.json: cannot read the file\n")
+        expectEqual(missing.status, 1)
+        expectEqual(missing.errors, "Error: /nonexistent/scene.json: cannot read the file\n")
         let unknown = try Self.run(["render", "no-such-picture"])
-        #expect(unknown.status == 64)
+        expectEqual(unknown.status, 64)
         #expect(unknown.errors.contains("Error: no-such-picture is neither a file nor a built-in picture (demo, seed-a-nested-views,"))
     }
 
     @Test func renderListsAndPrintsTheBuiltInPictures() throws {
         let list = try Self.run(["render", "--list"])
-        #expect(list.status == 0)
+        expectEqual(list.status, 0)
         #expect(list.output.hasPrefix("demo: a settings screen: buttons, a switch, a slider and a list in a scroll view\n"))
-        #expect(list.output.split(separator: "\n").count == 9)
+        expectEqual(list.output.split(separator: "\n").count, 9)
         let printed = try Self.run(["render", "--print", "seed-a-nested-views"])
-        #expect(printed.status == 0)
+        expectEqual(printed.status, 0)
         #expect(printed.output.contains(#""name": "grey", "frame": [100, 100, 100, 100]"#))
     }
 }

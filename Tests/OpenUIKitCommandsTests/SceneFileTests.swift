@@ -1,4 +1,5 @@
 import SceneFile
+import TestExpectations
 import Testing
 @testable import OpenUIKitCommands
 
@@ -19,7 +20,7 @@ import Testing
     @Test func anEmptySceneHasTheDefaultScreen() throws {
         let scene = try read("{}")
         #expect(scene.width == 390 && scene.height == 844 && scene.scale == 3)
-        #expect(scene.backgroundColor == .named("white"))
+        expectEqual(scene.backgroundColor, .named("white"))
         #expect(scene.views.isEmpty)
     }
 
@@ -44,13 +45,13 @@ import Testing
             """)
         #expect(scene.width == 200 && scene.height == 100 && scene.scale == 2)
         let background: SceneColor = .rgba(16.0 / 255, 32.0 / 255, 48.0 / 255, 1)
-        #expect(scene.backgroundColor == background)
+        expectEqual(scene.backgroundColor, background)
         let label = try #require(scene.views.first)
-        #expect(label.kind == .label)
-        #expect(label.frame == SceneRect(x: 1, y: 2.5, width: 30, height: 40))
-        #expect(label.backgroundColor == SceneColor.rgba(1, 0, 0, 1))
+        expectEqual(label.kind, .label)
+        expectEqual(label.frame, SceneRect(x: 1, y: 2.5, width: 30, height: 40))
+        expectEqual(label.backgroundColor, SceneColor.rgba(1, 0, 0, 1))
         #expect(label.alpha == 0.5 && label.isHidden && label.clipsToBounds && label.cornerRadius == 4)
-        #expect(label.maskedCorners == ["topLeft", "bottomRight"])
+        expectEqual(label.maskedCorners, ["topLeft", "bottomRight"])
         let borderColor: SceneColor = .rgba(0, 1, 0, 128.0 / 255)
         #expect(label.borderWidth == 2 && label.borderColor == borderColor)
         #expect(label.shadow == {
@@ -59,14 +60,14 @@ import Testing
         }())
         #expect(label.transform?.rotationDegrees == 90 && label.transform?.scaleX == 2 && label.transform?.scaleY == 3)
         #expect(label.transform?.translationX == 4 && label.transform?.translationY == 5)
-        #expect(label.contentMode == "center")
-        #expect(label.text == "Hi é😀")
+        expectEqual(label.contentMode, "center")
+        expectEqual(label.text, "Hi é😀")
         #expect(label.fontSize == 20 && label.fontWeight == "bold")
         let textColor: SceneColor = .rgba(1.0 / 15, 2.0 / 15, 3.0 / 15, 4.0 / 15)
-        #expect(label.textColor == textColor)
+        expectEqual(label.textColor, textColor)
         #expect(label.textAlignment == "center" && label.numberOfLines == 2)
         #expect(label.subviews.count == 1 && label.subviews[0].kind == .view)
-        #expect(label.subviews[0].field == "views[0].subviews[0]")
+        expectEqual(label.subviews[0].field, "views[0].subviews[0]")
         let mask = try #require(label.mask)
         #expect(mask.frame == SceneRect(x: 2, y: 3, width: 4, height: 5) && mask.cornerRadius == 2)
         #expect(mask.field == "views[0].mask" && mask.subviews.count == 1 && mask.mask == nil)
@@ -89,8 +90,8 @@ import Testing
         #expect(toggle.isOn)
         #expect(slider.minimumValue == -1 && slider.maximumValue == 3 && slider.value == 2)
         #expect(scroll.contentWidth == 10 && scroll.contentHeight == 500 && scroll.contentOffsetY == 40)
-        #expect(image.imagePath == "photo.png")
-        #expect(image.imagePosition == SourcePosition(line: 7, column: 60))
+        expectEqual(image.imagePath, "photo.png")
+        expectEqual(image.imagePosition, SourcePosition(line: 7, column: 60))
     }
 
     // MARK: Syntax errors: the line and column of the fault
@@ -115,15 +116,15 @@ import Testing
     ])
     func syntaxErrorsSayWhereAndWhat(text: String, line: Int, column: Int, message: String) throws {
         let failure = try #require(error(text))
-        #expect(failure.position == SourcePosition(line: line, column: column))
-        #expect(failure.field == "")
-        #expect(failure.message == message)
+        expectEqual(failure.position, SourcePosition(line: line, column: column))
+        expectEqual(failure.field, "")
+        expectEqual(failure.message, message)
     }
 
     @Test func aHugeNumberIsNotEchoedWhole() throws {
         let digits = "9" + String(repeating: "0", count: 199_999)
         let failure = try #require(error("{\"scale\": \(digits)}"))
-        #expect(failure.message == "the number 90000000000000000000…0000000000 (200000 characters) is beyond the range of a double")
+        expectEqual(failure.message, "the number 90000000000000000000…0000000000 (200000 characters) is beyond the range of a double")
     }
 
     @Test func invalidUTF8InAStringIsRefused() throws {
@@ -138,8 +139,8 @@ import Testing
     @Test func nestingDeeperThanTheLimitIsRefusedWithoutExhaustingTheStack() throws {
         let deep = String(repeating: "[", count: 100_000)
         let failure = try #require(error(deep))
-        #expect(failure.message == "nested deeper than \(JSONReader.maximumDepth) levels")
-        #expect(failure.position == SourcePosition(line: 1, column: JSONReader.maximumDepth + 1))
+        expectEqual(failure.message, "nested deeper than \(JSONReader.maximumDepth) levels")
+        expectEqual(failure.position, SourcePosition(line: 1, column: JSONReader.maximumDepth + 1))
     }
 
     // MARK: Field errors: the field at fault, where it is
@@ -178,35 +179,35 @@ import Testing
     ])
     func fieldErrorsNameTheFieldAndItsLine(text: String, line: Int, column: Int, field: String, message: String) throws {
         let failure = try #require(error(text))
-        #expect(failure.position == SourcePosition(line: line, column: column))
-        #expect(failure.field == field)
-        #expect(failure.message == message)
+        expectEqual(failure.position, SourcePosition(line: line, column: column))
+        expectEqual(failure.field, field)
+        expectEqual(failure.message, message)
     }
 
     @Test func moreViewsThanTheLimitAreRefused() throws {
         let view = "{\"frame\": [0, 0, 1, 1]}"
         let text = "{\"views\": [" + Array(repeating: view, count: Scene.maximumViewCount + 1).joined(separator: ",") + "]}"
         let failure = try #require(error(text))
-        #expect(failure.field == "views[\(Scene.maximumViewCount)]")
-        #expect(failure.message == "more than \(Scene.maximumViewCount) views in one scene")
+        expectEqual(failure.field, "views[\(Scene.maximumViewCount)]")
+        expectEqual(failure.message, "more than \(Scene.maximumViewCount) views in one scene")
         #expect(try read("{\"views\": [" + Array(repeating: view, count: Scene.maximumViewCount).joined(separator: ",") + "]}")
             .views.count == Scene.maximumViewCount)
     }
 
     @Test func theErrorReadsAsFileLineColumnFieldMessage() {
         let failure = SceneFileError(position: SourcePosition(line: 3, column: 14), field: "views[0].frame", message: "expected …")
-        #expect(failure.description == "3:14: views[0].frame: expected …")
-        #expect(SceneFileError(position: SourcePosition(line: 1, column: 2), field: "", message: "m").description == "1:2: m")
+        expectEqual(failure.description, "3:14: views[0].frame: expected …")
+        expectEqual(SceneFileError(position: SourcePosition(line: 1, column: 2), field: "", message: "m").description, "1:2: m")
     }
 
     /// Every name resolves (an unknown one stops the process), to the colour of that name.
     @MainActor @Test func everyColourNameIsUIColorsColour() {
         let colors = SceneColor.names.map(SceneRenderer.namedColor)
-        #expect(Set(colors).count == colors.count - 1)  // systemBackground is white
-        #expect(SceneRenderer.namedColor("systemBlue") == .systemBlue)
-        #expect(SceneRenderer.namedColor("red") == .red)
-        #expect(SceneRenderer.namedColor("lightGray") == .lightGray)
-        #expect(SceneRenderer.namedColor("clear") == .clear)
+        expectEqual(Set(colors).count, colors.count - 1)  // systemBackground is white
+        expectEqual(SceneRenderer.namedColor("systemBlue"), .systemBlue)
+        expectEqual(SceneRenderer.namedColor("red"), .red)
+        expectEqual(SceneRenderer.namedColor("lightGray"), .lightGray)
+        expectEqual(SceneRenderer.namedColor("clear"), .clear)
     }
 
     @Test func everyBuiltInPictureIsAValidSceneFile() throws {

@@ -1,6 +1,7 @@
 import DrawingTestSupport
 import Foundation
 import SceneFile
+import TestExpectations
 import Testing
 import UIKit
 @testable import OpenUIKitCommands
@@ -21,10 +22,10 @@ import UIKit
                            "subviews": [ { "frame": [5, 5, 10, 10], "backgroundColor": "#00FF0080" } ] } ] }
             """)
         #expect(image.width == 80 && image.height == 60)
-        #expect(rgba(image, 0, 0) == [0, 0, 255, 255])
-        #expect(rgba(image, 20, 10) == [255, 0, 0, 255])      // the red view's first pixel
-        #expect(rgba(image, 19, 10) == [0, 0, 255, 255])      // just left of it
-        #expect(rgba(image, 39, 15) == [255, 0, 0, 255])      // red's last column, above the green
+        expectEqual(rgba(image, 0, 0), [0, 0, 255, 255])
+        expectEqual(rgba(image, 20, 10), [255, 0, 0, 255])      // the red view's first pixel
+        expectEqual(rgba(image, 19, 10), [0, 0, 255, 255])      // just left of it
+        expectEqual(rgba(image, 39, 15), [255, 0, 0, 255])      // red's last column, above the green
         // Half-transparent green over red, and over the blue background outside red.
         #expect(close(rgba(image, 35, 25), [127, 128, 0, 255], tolerance: 1))
         #expect(close(rgba(image, 45, 35), [0, 128, 127, 255], tolerance: 1))
@@ -39,13 +40,13 @@ import UIKit
               { "frame": [75, 0, 20, 20], "backgroundColor": "black", "hidden": true }
             ] }
             """)
-        #expect(rgba(image, 0, 0) == [255, 255, 255, 255])    // outside the round corner
-        #expect(rgba(image, 20, 5) == [0, 0, 0, 255])
-        #expect(rgba(image, 25, 25) == [255, 0, 0, 255])      // the child, inside the circle
-        #expect(rgba(image, 39, 39) == [255, 255, 255, 255])  // the child, clipped away by the circle
-        #expect(rgba(image, 45, 25) == [255, 255, 255, 255])  // the child, outside its parent's bounds
+        expectEqual(rgba(image, 0, 0), [255, 255, 255, 255])    // outside the round corner
+        expectEqual(rgba(image, 20, 5), [0, 0, 0, 255])
+        expectEqual(rgba(image, 25, 25), [255, 0, 0, 255])      // the child, inside the circle
+        expectEqual(rgba(image, 39, 39), [255, 255, 255, 255])  // the child, clipped away by the circle
+        expectEqual(rgba(image, 45, 25), [255, 255, 255, 255])  // the child, outside its parent's bounds
         #expect(close(rgba(image, 60, 10), [128, 128, 128, 255], tolerance: 1))
-        #expect(rgba(image, 85, 10) == [255, 255, 255, 255])
+        expectEqual(rgba(image, 85, 10), [255, 255, 255, 255])
     }
 
     @Test func aTransformTurnsTheViewAboutItsCentre() throws {
@@ -53,8 +54,8 @@ import UIKit
             { "size": [60, 60], "scale": 1, "backgroundColor": "white", "views": [
               { "frame": [10, 25, 40, 10], "backgroundColor": "black", "transform": { "rotation": 90 } } ] }
             """)
-        #expect(rgba(image, 30, 12) == [0, 0, 0, 255])        // now tall: above the centre
-        #expect(rgba(image, 15, 30) == [255, 255, 255, 255])  // where it was wide
+        expectEqual(rgba(image, 30, 12), [0, 0, 0, 255])        // now tall: above the centre
+        expectEqual(rgba(image, 15, 30), [255, 255, 255, 255])  // where it was wide
     }
 
     @Test func aShadowPathCastsItsShapeNotTheViews() throws {
@@ -63,9 +64,9 @@ import UIKit
               { "frame": [10, 5, 20, 20], "backgroundColor": "red",
                 "shadow": { "opacity": 1, "radius": 0, "offset": [0, 0], "path": { "rect": [0, 0, 40, 30] } } } ] }
             """)
-        #expect(rgba(image, 15, 10) == [255, 0, 0, 255])      // the view
-        #expect(rgba(image, 45, 30) == [0, 0, 0, 255])        // its shadow, beyond it
-        #expect(rgba(image, 55, 30) == [255, 255, 255, 255])
+        expectEqual(rgba(image, 15, 10), [255, 0, 0, 255])      // the view
+        expectEqual(rgba(image, 45, 30), [0, 0, 0, 255])        // its shadow, beyond it
+        expectEqual(rgba(image, 55, 30), [255, 255, 255, 255])
     }
 
     @Test func aMaskViewShowsTheViewOnlyWhereItIsOpaque() throws {
@@ -74,9 +75,9 @@ import UIKit
               { "frame": [0, 0, 40, 20], "backgroundColor": "red",
                 "mask": { "frame": [10, 0, 20, 20], "backgroundColor": "black", "cornerRadius": 10 } } ] }
             """)
-        #expect(rgba(image, 20, 10) == [255, 0, 0, 255])      // inside the round mask
-        #expect(rgba(image, 5, 10) == [255, 255, 255, 255])   // outside it
-        #expect(rgba(image, 10, 0) == [255, 255, 255, 255])   // its rounded-away corner
+        expectEqual(rgba(image, 20, 10), [255, 0, 0, 255])      // inside the round mask
+        expectEqual(rgba(image, 5, 10), [255, 255, 255, 255])   // outside it
+        expectEqual(rgba(image, 10, 0), [255, 255, 255, 255])   // its rounded-away corner
     }
 
     @Test func anImageViewDrawsItsFileRelativeToTheScene() throws {
@@ -91,8 +92,8 @@ import UIKit
             { "size": [20, 20], "scale": 1, "views": [
               { "type": "imageView", "frame": [0, 0, 8, 8], "image": "photo.png" } ] }
             """)
-        #expect(rgba(image, 4, 4) == [0, 255, 0, 255])
-        #expect(rgba(image, 12, 12) == [255, 255, 255, 255])
+        expectEqual(rgba(image, 4, 4), [0, 255, 0, 255])
+        expectEqual(rgba(image, 12, 12), [255, 255, 255, 255])
     }
 
     @Test func aMissingOrCorruptImageIsAnErrorAtItsField() throws {
@@ -124,7 +125,7 @@ import UIKit
             { "views": [ { "type": "imageView", "frame": [0, 0, 8, 8], "image": "huge.png" } ] }
             """.utf8))
         let failure = try #require(throws: SceneFileError.self) { _ = try SceneRenderer.render(scene, imagesIn: directory) }
-        #expect(failure.message == "\(directory.path)/huge.png: 16384 × 16384 pixels is larger than the 67108864 pixels left of the scene's image budget (67108864 for all its images)")
+        expectEqual(failure.message, "\(directory.path)/huge.png: 16384 × 16384 pixels is larger than the 67108864 pixels left of the scene's image budget (67108864 for all its images)")
     }
 
     @Test func aFileShownByManyViewsIsDecodedOnceAndTheBudgetCountsItOnce() throws {
@@ -143,15 +144,15 @@ import UIKit
         try photo.write(to: directory.appendingPathComponent("tile.png"))
         let views = (0..<70).map { "{ \"type\": \"imageView\", \"frame\": [\($0 % 10 * 4), \($0 / 10 * 4), 4, 4], \"image\": \"tile.png\" }" }
         let image = try render("{ \"size\": [40, 28], \"scale\": 1, \"views\": [\(views.joined(separator: ", "))] }")
-        #expect(rgba(image, 38, 26) == [0, 0, 255, 255])
+        expectEqual(rgba(image, 38, 26), [0, 0, 255, 255])
     }
 
     @Test func aFrameLargerThanTheCompositorsLargestIsRefusedBeforeAllocating() throws {
         let scene = try Scene.read(Array("{\n \"size\": [100000, 100000], \"scale\": 10}".utf8))
         let failure = try #require(throws: SceneFileError.self) { _ = try SceneRenderer.render(scene, imagesIn: directory) }
-        #expect(failure.position == SourcePosition(line: 2, column: 10))
-        #expect(failure.field == "size")
-        #expect(failure.message == "1000000×1000000 pixels at scale 10 is more than the \(LayerCompositor.maximumPixelCount) pixels of the largest frame")
+        expectEqual(failure.position, SourcePosition(line: 2, column: 10))
+        expectEqual(failure.field, "size")
+        expectEqual(failure.message, "1000000×1000000 pixels at scale 10 is more than the \(LayerCompositor.maximumPixelCount) pixels of the largest frame")
     }
 
     @Test func everyBuiltInPictureDraws() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import GeometryTestSupport
+import TestExpectations
 import Testing
 @testable import QuartzCore
 
@@ -61,7 +62,7 @@ func bezierPoint(_ p: [Double], _ s: Double) -> (x: Double, y: Double) {
                 function.getControlPoint(at: index, values: &pair)
                 read += pair
             }
-            #expect(read == [0, 0] + points + [1, 1], "\(name.rawValue)")
+            expectEqual(read, [0, 0] + points + [1, 1], "\(name.rawValue)")
         }
     }
 
@@ -82,7 +83,7 @@ func bezierPoint(_ p: [Double], _ s: Double) -> (x: Double, y: Double) {
 
     @Test func controlPointsOutsideTheUnitSquareOvershootInValueButNotInTime() {
         let overshoot = CAMediaTimingFunction(controlPoints: 0.5, 1.8, -0.2, 1)
-        #expect(overshoot.controlPoints[2] == 0)  // x clamped to 0…1
+        expectEqual(overshoot.controlPoints[2], 0)  // x clamped to 0…1
         let peak = (1...99).map { overshoot.value(at: Double($0) / 100) }.max()!
         #expect(peak > 1)
     }
@@ -118,7 +119,7 @@ func bezierPoint(_ p: [Double], _ s: Double) -> (x: Double, y: Double) {
             // x = from + (to − from) · curve(t / duration)
             let expected = 10 + 100 * curve.value(at: (time - 100) / 0.5)
             #expect(abs(shown.position.x - expected) < 1e-9, "frame \(frame)")
-            #expect(layer.position.x == 10)
+            expectEqual(layer.position.x, 10)
             #expect(shown.model() === layer)
         }
         clock.refresh(at: 100 + 31.0 / 60)
@@ -207,18 +208,18 @@ func bezierPoint(_ p: [Double], _ s: Double) -> (x: Double, y: Double) {
         layer.add(animation, forKey: "fade")
         #expect(log.entries.isEmpty)
         clock.refresh(at: 100 + 1.0 / 60)
-        #expect(log.entries == ["one start"])
+        expectEqual(log.entries, ["one start"])
         clock.refresh(at: 100.1)
-        #expect(log.entries == ["one start", "one stop true"])
+        expectEqual(log.entries, ["one start", "one stop true"])
 
         let removed = AnimationLog("two")
         animation.delegate = removed
         layer.add(animation, forKey: "fade")
         clock.refresh(at: 100.12)
         layer.removeAnimation(forKey: "fade")
-        #expect(removed.entries == ["two start"])  // told after the commit
+        expectEqual(removed.entries, ["two start"])  // told after the commit
         CATransaction.flush()
-        #expect(removed.entries == ["two start", "two stop false"])
+        expectEqual(removed.entries, ["two start", "two stop false"])
     }
 
     @Test func aReplacedAnimationStopsUnfinished() {
@@ -232,8 +233,8 @@ func bezierPoint(_ p: [Double], _ s: Double) -> (x: Double, y: Double) {
         layer.add(animation, forKey: "fade")
         layer.add(CABasicAnimation(keyPath: "opacity"), forKey: "fade")
         CATransaction.flush()
-        #expect(first.entries == ["first stop false"])
-        #expect(layer.animationKeys() == ["fade"])
+        expectEqual(first.entries, ["first stop false"])
+        expectEqual(layer.animationKeys(), ["fade"])
     }
 
     @Test func fillModeForwardsKeepsTheEndValueOnlyWhenNotRemoved() throws {
@@ -247,8 +248,8 @@ func bezierPoint(_ p: [Double], _ s: Double) -> (x: Double, y: Double) {
         animation.isRemovedOnCompletion = false
         layer.add(animation, forKey: "stay")
         clock.refresh(at: 101)
-        #expect(layer.animationKeys() == ["stay"])
-        #expect(try #require(layer.presentation()).position.y == 200)
+        expectEqual(layer.animationKeys(), ["stay"])
+        try expectEqual(#require(layer.presentation()).position.y, 200)
         #expect(!AnimationEngine.current.hasRunningAnimations)
 
         let delayed = CABasicAnimation(keyPath: "position.x")
@@ -257,7 +258,7 @@ func bezierPoint(_ p: [Double], _ s: Double) -> (x: Double, y: Double) {
         delayed.beginTime = layer.convertTime(CACurrentMediaTime(), from: nil) + 1
         delayed.fillMode = .backwards
         layer.add(delayed, forKey: "later")
-        #expect(try #require(layer.presentation()).position.x == 50)
+        try expectEqual(#require(layer.presentation()).position.x, 50)
     }
 
     @Test func repeatsAutoreversesAndCumulativeRepeats() throws {
@@ -305,10 +306,10 @@ func bezierPoint(_ p: [Double], _ s: Double) -> (x: Double, y: Double) {
         #expect(approximately(try #require(layer.presentation()).position.x, 25))
         clock.refresh(at: 102.4)  // third cycle, stopped at half of it (2.5 s)
         #expect(approximately(try #require(layer.presentation()).position.x, 40))
-        #expect(layer.animationKeys() == ["run"])
+        expectEqual(layer.animationKeys(), ["run"])
         clock.refresh(at: 102.6)
         #expect(layer.animationKeys() == nil)
-        #expect(try #require(layer.presentation()).position.x == 10)  // the model
+        try expectEqual(#require(layer.presentation()).position.x, 10)  // the model
     }
 
     @Test func additiveAnimationsAddToTheModelAndToOneAnother() throws {
@@ -339,8 +340,8 @@ func bezierPoint(_ p: [Double], _ s: Double) -> (x: Double, y: Double) {
         parent.beginTime = 100
         parent.timeOffset = 3
         // local = (parent − beginTime) × speed + timeOffset
-        #expect(layer.convertTime(101, from: nil) == 5)
-        #expect(layer.convertTime(5, to: nil) == 101)
+        expectEqual(layer.convertTime(101, from: nil), 5)
+        expectEqual(layer.convertTime(5, to: nil), 101)
         let animation = CABasicAnimation(keyPath: "opacity")
         animation.fromValue = 0
         animation.toValue = 1
@@ -492,7 +493,7 @@ func bezierPoint(_ p: [Double], _ s: Double) -> (x: Double, y: Double) {
         #expect(abs(spring.damping - 4 * .pi * 0.7 / 0.5) < 1e-9)
         #expect(abs(spring.perceptualDuration - 0.5) < 1e-12)
         #expect(abs(spring.bounce - 0.3) < 1e-12)
-        #expect(spring.duration == spring.settlingDuration)
+        expectEqual(spring.duration, spring.settlingDuration)
     }
 
     @Test func aGroupRunsItsAnimationsInItsOwnTime() throws {
@@ -518,7 +519,7 @@ func bezierPoint(_ p: [Double], _ s: Double) -> (x: Double, y: Double) {
         let shown = try #require(layer.presentation())
         #expect(approximately(shown.position, CGPoint(x: 0, y: 5)))  // move is over, late half way
         clock.refresh(at: 102)
-        #expect(log.entries == ["group start", "group stop true"])
+        expectEqual(log.entries, ["group start", "group stop true"])
     }
 }
 
@@ -550,8 +551,8 @@ final class StandInView: CALayerDelegate {
         CATransaction.flush()
         layer.opacity = 0.2
         let animation = try #require(layer.animation(forKey: "opacity") as? CABasicAnimation)
-        #expect(animation.duration == 0.25)  // Core Animation's default
-        #expect((animation.fromValue as? CGFloat) == 1)
+        expectEqual(animation.duration, 0.25)  // Core Animation's default
+        expectEqual((animation.fromValue as? CGFloat), 1)
         clock.refresh(at: 100.125)
         #expect(abs(try #require(layer.presentation()).opacity - 0.6) < 1e-6)
     }
@@ -574,8 +575,8 @@ final class StandInView: CALayerDelegate {
         layer.position = CGPoint(x: 50, y: 5)
         CATransaction.commit()
         let animation = try #require(layer.animation(forKey: "position"))
-        #expect(animation.duration == 1)
-        #expect(animation.timingFunction == CAMediaTimingFunction(name: .easeIn))
+        expectEqual(animation.duration, 1)
+        expectEqual(animation.timingFunction, CAMediaTimingFunction(name: .easeIn))
     }
 
     @MainActor final class NoActions: CALayerDelegate {
@@ -602,7 +603,7 @@ final class StandInView: CALayerDelegate {
         layer.opacity = 0.5        // the delegate's NSNull wins
         layer.cornerRadius = 4     // the dictionary's action
         layer.position = CGPoint(x: 1, y: 1)  // NSNull in the dictionary
-        #expect(custom.runs == ["cornerRadius"])
+        expectEqual(custom.runs, ["cornerRadius"])
         #expect(layer.animationKeys() == nil)
     }
 
@@ -626,8 +627,8 @@ final class StandInView: CALayerDelegate {
         clock.refresh(at: 100.3)
         #expect(log.isEmpty)
         clock.refresh(at: 100.5)
-        #expect(tracker.entries == ["fade start", "fade stop true"])
-        #expect(log == ["done"])
+        expectEqual(tracker.entries, ["fade start", "fade stop true"])
+        expectEqual(log, ["done"])
 
         CATransaction.begin()
         CATransaction.setCompletionBlock { log.append("no animations") }
@@ -635,7 +636,7 @@ final class StandInView: CALayerDelegate {
         layer.zPosition = 1
         CATransaction.commit()
         CATransaction.flush()
-        #expect(log == ["done", "no animations"])
+        expectEqual(log, ["done", "no animations"])
     }
 
     @Test func withoutAnApplicationClockOrOutsideAViewsTreeChangesShowAtOnce() {
@@ -654,7 +655,7 @@ final class StandInView: CALayerDelegate {
         alone.opacity = 0.3
         #expect(alone.animationKeys() == nil)
         layer.opacity = 0.6
-        #expect(layer.animationKeys() == ["opacity"])
+        expectEqual(layer.animationKeys(), ["opacity"])
     }
 }
 
@@ -683,24 +684,24 @@ final class StandInView: CALayerDelegate {
         CATransaction.flush()
         let damage = compositor.renderFrame()
         // Half way: x 45, so the card covers 40..<50; it was at 0..<10.
-        #expect(compositor.pixel(x: 45, y: 5).red == 255)
-        #expect(compositor.pixel(x: 5, y: 5).red == 0)
+        expectEqual(compositor.pixel(x: 45, y: 5).red, 255)
+        expectEqual(compositor.pixel(x: 5, y: 5).red, 0)
         #expect(damage.contains { $0.minX <= 0 && $0.maxX >= 10 } || damage.contains { $0.contains(CGRect(x: 0, y: 0, width: 10, height: 10)) })
         #expect(damage.contains { $0.intersects(CGRect(x: 40, y: 0, width: 10, height: 10)) })
         #expect(!damage.contains { $0.intersects(CGRect(x: 60, y: 0, width: 40, height: 20)) })
-        #expect(card.position.x == 5)  // the model never moved
+        expectEqual(card.position.x, 5)  // the model never moved
     }
 
     @Test func aFadeTransitionDrawsTheOldLookOverTheNew() throws {
         let clock = TestMediaClock()
         defer { clock.uninstall() }
         let (root, compositor) = try redLayerTurningBlue(side: 10, with: CATransition())
-        #expect(root.animationKeys() == ["transition"])
+        expectEqual(root.animationKeys(), ["transition"])
         showFrame(at: 100.5, clock, compositor)
         let half = compositor.pixel(x: 5, y: 5)
         #expect(half.blue > 100 && half.red > 100)
         showFrame(at: 101, clock, compositor)
-        #expect(compositor.pixel(x: 5, y: 5).red == 0)
+        expectEqual(compositor.pixel(x: 5, y: 5).red, 0)
     }
 }
 
@@ -782,7 +783,7 @@ struct MovingTransitionCase: CustomTestStringConvertible, Sendable {
         }
         showFrame(at: 101, clock, compositor)
         for point in expected.blue + expected.red {
-            #expect(compositor.pixel(x: point.x, y: point.y).blue == 255, "the end shows the new look only")
+            expectEqual(compositor.pixel(x: point.x, y: point.y).blue, 255, "the end shows the new look only")
         }
     }
 }
@@ -822,7 +823,7 @@ struct MovingTransitionCase: CustomTestStringConvertible, Sendable {
             values.set(value, forKeyPath: path)
             let read = try #require(values.value(forKeyPath: path))
             #expect(read.distance(to: value) < 1e-9, "\(path): \(read)")
-            #expect(values.value(at: resolved) == read, "\(path)")
+            expectEqual(values.value(at: resolved), read, "\(path)")
             // Set back to what it was, the values are the base's again.
             values.set(try #require(base.value(forKeyPath: path)), forKeyPath: path)
             for (other, _) in cases {
@@ -833,7 +834,7 @@ struct MovingTransitionCase: CustomTestStringConvertible, Sendable {
         #expect(LayerKeyPath("position.z") == nil && LayerKeyPath("contents") == nil)
         var values = base
         values.set(.scalar(3), forKeyPath: "position")
-        #expect(values.position == base.position, "a value of another shape is ignored")
+        expectEqual(values.position, base.position, "a value of another shape is ignored")
     }
 
     /// An animation reads its key path again when it is changed.
@@ -844,15 +845,15 @@ struct MovingTransitionCase: CustomTestStringConvertible, Sendable {
         animation.duration = 1
         var values = LayerValues(of: CALayer())
         animation.apply(to: &values, at: 0.5)
-        #expect(values.position == CGPoint(x: 15, y: 0))
+        expectEqual(values.position, CGPoint(x: 15, y: 0))
         animation.keyPath = "position.y"
         values = LayerValues(of: CALayer())
         animation.apply(to: &values, at: 0.5)
-        #expect(values.position == CGPoint(x: 0, y: 15))
+        expectEqual(values.position, CGPoint(x: 0, y: 15))
         animation.keyPath = "no such property"
         values = LayerValues(of: CALayer())
         animation.apply(to: &values, at: 0.5)
-        #expect(values.position == .zero)
+        expectEqual(values.position, .zero)
     }
 
     /// Interpolation, sums and differences part by part, for every shape:
@@ -861,24 +862,24 @@ struct MovingTransitionCase: CustomTestStringConvertible, Sendable {
         let t = 0.3
         func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
         let a = CGRect(x: 1, y: 2, width: 3, height: 4), b = CGRect(x: 10, y: 20, width: 30, height: 40)
-        #expect(AnimatableValue.interpolate(.scalar(1), .scalar(3), t) == .scalar(mix(1, 3)))
-        #expect(AnimatableValue.interpolate(.point(a.origin), .point(b.origin), t) == .point(CGPoint(x: mix(1, 10), y: mix(2, 20))))
-        #expect(AnimatableValue.interpolate(.size(a.size), .size(b.size), t) == .size(CGSize(width: mix(3, 30), height: mix(4, 40))))
+        expectEqual(AnimatableValue.interpolate(.scalar(1), .scalar(3), t), .scalar(mix(1, 3)))
+        expectEqual(AnimatableValue.interpolate(.point(a.origin), .point(b.origin), t), .point(CGPoint(x: mix(1, 10), y: mix(2, 20))))
+        expectEqual(AnimatableValue.interpolate(.size(a.size), .size(b.size), t), .size(CGSize(width: mix(3, 30), height: mix(4, 40))))
         #expect(AnimatableValue.interpolate(.rect(a), .rect(b), t)
             == .rect(CGRect(x: mix(1, 10), y: mix(2, 20), width: mix(3, 30), height: mix(4, 40))))
         #expect(AnimatableValue.interpolate(.color(red: 0, green: 0.2, blue: 0.4, alpha: 1), .color(red: 1, green: 0.6, blue: 0, alpha: 0.5), t)
             == .color(red: mix(0, 1), green: mix(0.2, 0.6), blue: mix(0.4, 0), alpha: mix(1, 0.5)))
-        #expect(AnimatableValue.rect(b).adding(.rect(a)) == .rect(CGRect(x: 11, y: 22, width: 33, height: 44)))
-        #expect(AnimatableValue.rect(b).subtracting(.rect(a)) == .rect(CGRect(x: 9, y: 18, width: 27, height: 36)))
-        #expect(AnimatableValue.point(b.origin).subtracting(.point(a.origin)) == .point(CGPoint(x: 9, y: 18)))
+        expectEqual(AnimatableValue.rect(b).adding(.rect(a)), .rect(CGRect(x: 11, y: 22, width: 33, height: 44)))
+        expectEqual(AnimatableValue.rect(b).subtracting(.rect(a)), .rect(CGRect(x: 9, y: 18, width: 27, height: 36)))
+        expectEqual(AnimatableValue.point(b.origin).subtracting(.point(a.origin)), .point(CGPoint(x: 9, y: 18)))
         #expect(AnimatableValue.color(red: 0.5, green: 0.25, blue: 0, alpha: 1).adding(.color(red: 0.25, green: 0.5, blue: 1, alpha: 0))
             == .color(red: 0.75, green: 0.75, blue: 1, alpha: 1))
         // A negative rectangle keeps its own origin and size (not standardised).
         let flipped = CGRect(x: 5, y: 5, width: -2, height: -3)
-        #expect(AnimatableValue.rect(flipped).adding(.rect(.zero)) == .rect(flipped))
+        expectEqual(AnimatableValue.rect(flipped).adding(.rect(.zero)), .rect(flipped))
         // Shapes that differ: interpolation jumps half way, sums keep the first.
-        #expect(AnimatableValue.interpolate(.scalar(1), .point(.zero), 0.4) == .scalar(1))
-        #expect(AnimatableValue.scalar(1).adding(.point(.zero)) == .scalar(1))
+        expectEqual(AnimatableValue.interpolate(.scalar(1), .point(.zero), 0.4), .scalar(1))
+        expectEqual(AnimatableValue.scalar(1).adding(.point(.zero)), .scalar(1))
         let turned = AnimatableValue.interpolate(.transform(CATransform3DIdentity), .transform(CATransform3DMakeAffineTransform(CGAffineTransform(rotationAngle: .pi / 2))), 0.5)
         guard case .transform(let half) = turned else { Issue.record("not a transform"); return }
         #expect(abs(half.m11 - cos(.pi / 4)) < 1e-9 && abs(half.m12 - sin(.pi / 4)) < 1e-9)

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 import QuartzCore
 import GeometryTestSupport
@@ -52,17 +53,17 @@ struct ConversionTree {
     let inD = CGPoint(x: -196, y: -106)
 
     @Test func oneLevelUpAndDown() {
-        #expect(tree.c.convertToSuperlayer(pointInC) == inB)
+        expectEqual(tree.c.convertToSuperlayer(pointInC), inB)
         #expect(approximately(tree.b.convertToSuperlayer(inB), inA))
-        #expect(tree.a.convertToSuperlayer(inA) == inRoot)
+        expectEqual(tree.a.convertToSuperlayer(inA), inRoot)
         #expect(approximately(tree.c.convertFromSuperlayer(inB), pointInC))
         #expect(approximately(tree.b.convertFromSuperlayer(inA), inB))
-        #expect(tree.a.convertFromSuperlayer(inRoot) == inA)
+        expectEqual(tree.a.convertFromSuperlayer(inRoot), inA)
     }
 
     @Test func toAndFromTheSuperlayerAndASublayer() {
-        #expect(tree.c.convert(pointInC, to: tree.b) == inB)
-        #expect(tree.b.convert(pointInC, from: tree.c) == inB)
+        expectEqual(tree.c.convert(pointInC, to: tree.b), inB)
+        expectEqual(tree.b.convert(pointInC, from: tree.c), inB)
         #expect(approximately(tree.c.convert(inB, from: tree.b), pointInC))
         #expect(approximately(tree.b.convert(inB, to: tree.c), pointInC))
     }
@@ -83,8 +84,8 @@ struct ConversionTree {
         #expect(approximately(tree.d.convert(inD, to: tree.c), pointInC))
         // d's point (10,20) in root: (10-50, 20-50)·½ + (300,300) = (280,285),
         // in a: (280,285) - (140,130) = (140,155).
-        #expect(tree.d.convert(CGPoint(x: 10, y: 20), to: tree.a) == CGPoint(x: 140, y: 155))
-        #expect(tree.a.convert(CGPoint(x: 140, y: 155), to: tree.d) == CGPoint(x: 10, y: 20))
+        expectEqual(tree.d.convert(CGPoint(x: 10, y: 20), to: tree.a), CGPoint(x: 140, y: 155))
+        expectEqual(tree.a.convert(CGPoint(x: 140, y: 155), to: tree.d), CGPoint(x: 10, y: 20))
     }
 
     @Test func withNilMeaningRootSpace() {
@@ -92,18 +93,18 @@ struct ConversionTree {
         #expect(approximately(tree.c.convert(inRoot, from: nil), pointInC))
         #expect(approximately(tree.c.convertToRootSpace(pointInC), inRoot))
         #expect(approximately(tree.c.convertFromRootSpace(inRoot), pointInC))
-        #expect(tree.d.convert(CGPoint(x: 10, y: 20), to: nil) == CGPoint(x: 280, y: 285))
-        #expect(tree.d.convert(CGPoint(x: 280, y: 285), from: nil) == CGPoint(x: 10, y: 20))
+        expectEqual(tree.d.convert(CGPoint(x: 10, y: 20), to: nil), CGPoint(x: 280, y: 285))
+        expectEqual(tree.d.convert(CGPoint(x: 280, y: 285), from: nil), CGPoint(x: 10, y: 20))
     }
 
     @Test func rootSpaceIncludesTheRootsOwnGeometry() {
         let root = makeLayer(bounds: CGRect(x: 0, y: 0, width: 100, height: 100), position: CGPoint(x: 60, y: 70))
         // p ↦ p - (50,50) + (60,70) = p + (10,20)
-        #expect(root.convert(CGPoint(x: 0, y: 0), to: nil) == CGPoint(x: 10, y: 20))
-        #expect(root.convert(CGPoint(x: 10, y: 20), from: nil) == CGPoint(x: 0, y: 0))
+        expectEqual(root.convert(CGPoint(x: 0, y: 0), to: nil), CGPoint(x: 10, y: 20))
+        expectEqual(root.convert(CGPoint(x: 10, y: 20), from: nil), CGPoint(x: 0, y: 0))
         // The root is the layer's own space when converting to itself.
-        #expect(root.convert(CGPoint(x: 3, y: 4), to: root) == CGPoint(x: 3, y: 4))
-        #expect(root.convert(CGPoint(x: 3, y: 4), from: root) == CGPoint(x: 3, y: 4))
+        expectEqual(root.convert(CGPoint(x: 3, y: 4), to: root), CGPoint(x: 3, y: 4))
+        expectEqual(root.convert(CGPoint(x: 3, y: 4), from: root), CGPoint(x: 3, y: 4))
     }
 
     @Test func betweenSeparateTreesThroughTheSharedRootSpace() {
@@ -111,20 +112,20 @@ struct ConversionTree {
         let x = makeLayer(bounds: CGRect(x: 0, y: 0, width: 100, height: 100), position: CGPoint(x: 60, y: 70))
         let y = makeLayer(bounds: CGRect(x: 0, y: 0, width: 50, height: 50), position: CGPoint(x: 100, y: 0))
         // (0,0) in x → (10,20) in root space → (10-75, 20+25) = (-65,45) in y.
-        #expect(x.convert(CGPoint(x: 0, y: 0), to: y) == CGPoint(x: -65, y: 45))
-        #expect(y.convert(CGPoint(x: -65, y: 45), to: x) == CGPoint(x: 0, y: 0))
+        expectEqual(x.convert(CGPoint(x: 0, y: 0), to: y), CGPoint(x: -65, y: 45))
+        expectEqual(y.convert(CGPoint(x: -65, y: 45), to: x), CGPoint(x: 0, y: 0))
     }
 
     @Test func aLayerToItself() {
-        #expect(tree.c.convert(pointInC, to: tree.c) == pointInC)
-        #expect(tree.c.convert(pointInC, from: tree.c) == pointInC)
+        expectEqual(tree.c.convert(pointInC, to: tree.c), pointInC)
+        expectEqual(tree.c.convert(pointInC, from: tree.c), pointInC)
     }
 
     @Test func rectanglesBecomeBoundingBoxes() {
         // c's bounds (-5,-5,10,10) in b: corners ↦ ((x+5)·2 + 30, (y+5)·3 + 15):
         //   x -5…5 → 30…50, y -5…5 → 15…45.
-        #expect(tree.b.convert(tree.c.bounds, from: tree.c) == CGRect(x: 30, y: 15, width: 20, height: 30))
-        #expect(tree.c.frame == CGRect(x: 30, y: 15, width: 20, height: 30))
+        expectEqual(tree.b.convert(tree.c.bounds, from: tree.c), CGRect(x: 30, y: 15, width: 20, height: 30))
+        expectEqual(tree.c.frame, CGRect(x: 30, y: 15, width: 20, height: 30))
         // Then into a: (x,y) - (20,10) = (10…30, 5…35), turned (-y,x) = (-35…-5, 10…30),
         //   plus (60,70) = (25…55, 80…100).
         #expect(approximately(tree.a.convert(tree.c.bounds, from: tree.c), CGRect(x: 25, y: 80, width: 30, height: 20)))
@@ -144,6 +145,6 @@ struct ConversionTree {
         let converted = flat.convert(CGPoint(x: 50, y: 50), from: root)
         #expect(converted.x.isNaN && converted.y.isNaN)
         // The other way is still defined: every point lands on the line x = 50.
-        #expect(flat.convert(CGPoint(x: 7, y: 2), to: root) == CGPoint(x: 50, y: 47))
+        expectEqual(flat.convert(CGPoint(x: 7, y: 2), to: root), CGPoint(x: 50, y: 47))
     }
 }

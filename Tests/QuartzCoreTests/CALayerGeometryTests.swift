@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 import QuartzCore
 import GeometryTestSupport
@@ -15,13 +16,13 @@ func makeLayer(bounds: CGRect, position: CGPoint, anchorPoint: CGPoint = CGPoint
 @Suite struct CALayerGeometryTests {
     @Test func defaults() {
         let layer = CALayer()
-        #expect(layer.bounds == .zero)
-        #expect(layer.position == .zero)
-        #expect(layer.anchorPoint == CGPoint(x: 0.5, y: 0.5))
+        expectEqual(layer.bounds, .zero)
+        expectEqual(layer.position, .zero)
+        expectEqual(layer.anchorPoint, CGPoint(x: 0.5, y: 0.5))
         #expect(CATransform3DIsIdentity(layer.transform))
-        #expect(layer.affineTransform() == .identity)
-        #expect(layer.zPosition == 0)
-        #expect(layer.frame == .zero)
+        expectEqual(layer.affineTransform(), .identity)
+        expectEqual(layer.zPosition, 0)
+        expectEqual(layer.frame, .zero)
         #expect(!layer.isHidden && layer.opacity == 1 && !layer.masksToBounds)
         #expect(layer.backgroundColor == nil)
         #expect(layer.superlayer == nil && layer.sublayers == nil)
@@ -31,20 +32,20 @@ func makeLayer(bounds: CGRect, position: CGPoint, anchorPoint: CGPoint = CGPoint
     @Test func frameIsDerivedFromPositionAnchorPointAndBounds() {
         let layer = makeLayer(bounds: CGRect(x: 0, y: 0, width: 100, height: 50), position: CGPoint(x: 200, y: 100))
         // origin = position - anchor · size = (200 - 0.5·100, 100 - 0.5·50) = (150, 75)
-        #expect(layer.frame == CGRect(x: 150, y: 75, width: 100, height: 50))
+        expectEqual(layer.frame, CGRect(x: 150, y: 75, width: 100, height: 50))
 
         layer.anchorPoint = .zero
         // (200 - 0, 100 - 0)
-        #expect(layer.frame == CGRect(x: 200, y: 100, width: 100, height: 50))
+        expectEqual(layer.frame, CGRect(x: 200, y: 100, width: 100, height: 50))
 
         layer.anchorPoint = CGPoint(x: 1, y: 0.25)
         // (200 - 1·100, 100 - 0.25·50) = (100, 87.5)
-        #expect(layer.frame == CGRect(x: 100, y: 87.5, width: 100, height: 50))
+        expectEqual(layer.frame, CGRect(x: 100, y: 87.5, width: 100, height: 50))
     }
 
     @Test func boundsOriginDoesNotMoveTheFrame() {
         let layer = makeLayer(bounds: CGRect(x: 30, y: -40, width: 100, height: 50), position: CGPoint(x: 200, y: 100))
-        #expect(layer.frame == CGRect(x: 150, y: 75, width: 100, height: 50))
+        expectEqual(layer.frame, CGRect(x: 150, y: 75, width: 100, height: 50))
     }
 
     @Test func settingTheFrameSetsPositionAndBoundsSize() {
@@ -52,20 +53,20 @@ func makeLayer(bounds: CGRect, position: CGPoint, anchorPoint: CGPoint = CGPoint
                               anchorPoint: CGPoint(x: 0.25, y: 0.5))
         layer.frame = CGRect(x: 10, y: 20, width: 40, height: 60)
         // position = origin + anchor · size = (10 + 0.25·40, 20 + 0.5·60) = (20, 50)
-        #expect(layer.position == CGPoint(x: 20, y: 50))
+        expectEqual(layer.position, CGPoint(x: 20, y: 50))
         // The bounds keep their origin and take the size.
-        #expect(layer.bounds == CGRect(x: 5, y: 6, width: 40, height: 60))
-        #expect(layer.frame == CGRect(x: 10, y: 20, width: 40, height: 60))
+        expectEqual(layer.bounds, CGRect(x: 5, y: 6, width: 40, height: 60))
+        expectEqual(layer.frame, CGRect(x: 10, y: 20, width: 40, height: 60))
     }
 
     @Test func settingANegativeSizedFrameStandardisesIt() {
         let layer = CALayer()
         // (50, 80, -40, -60) covers x 10…50, y 20…80.
         layer.frame = CGRect(x: 50, y: 80, width: -40, height: -60)
-        #expect(layer.bounds.size == CGSize(width: 40, height: 60))
+        expectEqual(layer.bounds.size, CGSize(width: 40, height: 60))
         // (10 + 0.5·40, 20 + 0.5·60)
-        #expect(layer.position == CGPoint(x: 30, y: 50))
-        #expect(layer.frame == CGRect(x: 10, y: 20, width: 40, height: 60))
+        expectEqual(layer.position, CGPoint(x: 30, y: 50))
+        expectEqual(layer.frame, CGRect(x: 10, y: 20, width: 40, height: 60))
     }
 
     @Test func frameUnderARotationIsTheBoundingBox() {
@@ -75,16 +76,16 @@ func makeLayer(bounds: CGRect, position: CGPoint, anchorPoint: CGPoint = CGPoint
         // plus the position: x 175…225, y 50…150.
         #expect(approximately(layer.frame, CGRect(x: 175, y: 50, width: 50, height: 100)))
         // The untransformed geometry is untouched.
-        #expect(layer.bounds == CGRect(x: 0, y: 0, width: 100, height: 50))
-        #expect(layer.position == CGPoint(x: 200, y: 100))
+        expectEqual(layer.bounds, CGRect(x: 0, y: 0, width: 100, height: 50))
+        expectEqual(layer.position, CGPoint(x: 200, y: 100))
     }
 
     @Test func frameUnderAScaleAboutACornerAnchor() {
         let layer = makeLayer(bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 5, y: 5), anchorPoint: .zero)
         layer.transform = CATransform3DMakeScale(2, 3, 1)
         // The anchor corner stays at (5, 5); the layer grows to 20 × 30 from there.
-        #expect(layer.frame == CGRect(x: 5, y: 5, width: 20, height: 30))
-        #expect(layer.affineTransform() == CGAffineTransform(scaleX: 2, y: 3))
+        expectEqual(layer.frame, CGRect(x: 5, y: 5, width: 20, height: 30))
+        expectEqual(layer.affineTransform(), CGAffineTransform(scaleX: 2, y: 3))
     }
 
     @Test func settingTheFrameUnderAScaleReadsBackTheSameFrame() {
@@ -106,7 +107,7 @@ func makeLayer(bounds: CGRect, position: CGPoint, anchorPoint: CGPoint = CGPoint
         #expect(approximately(layer.frame, CGRect(x: 10, y: 20, width: 60, height: 100)))
         #expect(approximately(layer.bounds.size, CGSize(width: 100, height: 60)))
         // The bounds' origin (a scroll offset) is kept and does not move the layer.
-        #expect(layer.bounds.origin == CGPoint(x: 10, y: 20))
+        expectEqual(layer.bounds.origin, CGPoint(x: 10, y: 20))
         #expect(approximately(layer.position, CGPoint(x: 40, y: 70)))
     }
 
@@ -137,7 +138,7 @@ func makeLayer(bounds: CGRect, position: CGPoint, anchorPoint: CGPoint = CGPoint
         let layer = makeLayer(bounds: CGRect(x: 0, y: 0, width: 30, height: 30), position: CGPoint(x: 15, y: 15))
         layer.transform = CATransform3DMakeScale(0, 1, 1)
         layer.frame = CGRect(x: 100, y: 200, width: 10, height: 10)
-        #expect(layer.bounds.size == CGSize(width: 30, height: 30))
+        expectEqual(layer.bounds.size, CGSize(width: 30, height: 30))
         #expect(approximately(layer.position, CGPoint(x: 105, y: 205)))
     }
 
@@ -145,17 +146,17 @@ func makeLayer(bounds: CGRect, position: CGPoint, anchorPoint: CGPoint = CGPoint
         let layer = makeLayer(bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 5, y: 5))
         layer.transform = CATransform3DMakeTranslation(7, -3, 0)
         // (0, 0, 10, 10) moved by (7, -3)
-        #expect(layer.frame == CGRect(x: 7, y: -3, width: 10, height: 10))
+        expectEqual(layer.frame, CGRect(x: 7, y: -3, width: 10, height: 10))
     }
 
     @Test func affineTransformRoundTrips() {
         let layer = CALayer()
         let t = CGAffineTransform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6)
         layer.setAffineTransform(t)
-        #expect(layer.affineTransform() == t)
-        #expect(layer.transform == CATransform3DMakeAffineTransform(t))
+        expectEqual(layer.affineTransform(), t)
+        expectEqual(layer.transform, CATransform3DMakeAffineTransform(t))
         layer.transform = CATransform3DIdentity
-        #expect(layer.affineTransform() == .identity)
+        expectEqual(layer.affineTransform(), .identity)
     }
 
     @Test(arguments: [CGFloat.nan, .infinity, -.infinity])
@@ -181,12 +182,12 @@ func makeLayer(bounds: CGRect, position: CGPoint, anchorPoint: CGPoint = CGPoint
         layer.transform = badDepth
         layer.zPosition = bad
 
-        #expect(layer.bounds == CGRect(x: 1, y: 2, width: 30, height: 40))
-        #expect(layer.position == CGPoint(x: 50, y: 60))
-        #expect(layer.anchorPoint == CGPoint(x: 0.25, y: 0.75))
-        #expect(layer.transform == transform)
-        #expect(layer.affineTransform() == CGAffineTransform(scaleX: 2, y: 2))
-        #expect(layer.zPosition == 3)
+        expectEqual(layer.bounds, CGRect(x: 1, y: 2, width: 30, height: 40))
+        expectEqual(layer.position, CGPoint(x: 50, y: 60))
+        expectEqual(layer.anchorPoint, CGPoint(x: 0.25, y: 0.75))
+        expectEqual(layer.transform, transform)
+        expectEqual(layer.affineTransform(), CGAffineTransform(scaleX: 2, y: 2))
+        expectEqual(layer.zPosition, 3)
         // Conversions still work: a point of the bounds maps to a finite point.
         #expect(layer.convertToSuperlayer(CGPoint(x: 1, y: 2)).isFinite)
     }
@@ -217,6 +218,6 @@ func makeLayer(bounds: CGRect, position: CGPoint, anchorPoint: CGPoint = CGPoint
         layer.masksToBounds = true
         layer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         #expect(layer.isHidden && layer.opacity == 0.5 && layer.masksToBounds)
-        #expect(layer.backgroundColor == CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        expectEqual(layer.backgroundColor, CGColor(red: 1, green: 0, blue: 0, alpha: 1))
     }
 }

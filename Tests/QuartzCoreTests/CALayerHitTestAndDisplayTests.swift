@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 import QuartzCore
 
@@ -39,77 +40,77 @@ struct HitTree {
     let tree = HitTree()
 
     @Test func frontMostLayerContainingThePointWins() {
-        #expect(tree.hit(10, 10) == "back")
-        #expect(tree.hit(60, 60) == "front")     // both contain it; front is later
-        #expect(tree.hit(120, 120) == "front")
-        #expect(tree.hit(140, 140) == "inner")   // front-local (90,90), inner-local (10,10)
-        #expect(tree.hit(300, 300) == "root")
+        expectEqual(tree.hit(10, 10), "back")
+        expectEqual(tree.hit(60, 60), "front")     // both contain it; front is later
+        expectEqual(tree.hit(120, 120), "front")
+        expectEqual(tree.hit(140, 140), "inner")   // front-local (90,90), inner-local (10,10)
+        expectEqual(tree.hit(300, 300), "root")
     }
 
     @Test func minimumEdgesAreInsideMaximumEdgesAreNot() {
-        #expect(tree.hit(0, 0) == "back")
-        #expect(tree.hit(100, 10) == "root")     // back's max x edge
-        #expect(tree.hit(10, 100) == "root")     // back's max y edge
-        #expect(tree.hit(150, 60) == "root")     // front's max x edge
-        #expect(tree.hit(399.5, 399.5) == "root")
-        #expect(tree.hit(400, 10) == "nil")
-        #expect(tree.hit(10, 400) == "nil")
-        #expect(tree.hit(-0.5, 10) == "nil")
+        expectEqual(tree.hit(0, 0), "back")
+        expectEqual(tree.hit(100, 10), "root")     // back's max x edge
+        expectEqual(tree.hit(10, 100), "root")     // back's max y edge
+        expectEqual(tree.hit(150, 60), "root")     // front's max x edge
+        expectEqual(tree.hit(399.5, 399.5), "root")
+        expectEqual(tree.hit(400, 10), "nil")
+        expectEqual(tree.hit(10, 400), "nil")
+        expectEqual(tree.hit(-0.5, 10), "nil")
     }
 
     @Test func pointIsInTheSuperlayersCoordinates() {
         // Asked directly, front takes points in root's space: (60,60) is front's (10,10).
-        #expect(hitName(tree.front.hitTest(CGPoint(x: 60, y: 60))) == "front")
-        #expect(hitName(tree.front.hitTest(CGPoint(x: 10, y: 10))) == "nil")
-        #expect(hitName(tree.inner.hitTest(CGPoint(x: 90, y: 90))) == "inner")
+        expectEqual(hitName(tree.front.hitTest(CGPoint(x: 60, y: 60))), "front")
+        expectEqual(hitName(tree.front.hitTest(CGPoint(x: 10, y: 10))), "nil")
+        expectEqual(hitName(tree.inner.hitTest(CGPoint(x: 90, y: 90))), "inner")
     }
 
     @Test func aSublayerOutsideItsSuperlayerIsHitWhenNothingMasks() {
         // (170,170) is front-local (120,120): outside front, inside inner.
-        #expect(tree.hit(170, 170) == "inner")
+        expectEqual(tree.hit(170, 170), "inner")
     }
 
     @Test func masksToBoundsHidesSublayersOutsideTheBounds() {
         tree.front.masksToBounds = true
-        #expect(tree.hit(170, 170) == "root")
-        #expect(tree.hit(140, 140) == "inner")   // inside front, so still visible
-        #expect(tree.hit(60, 60) == "front")
+        expectEqual(tree.hit(170, 170), "root")
+        expectEqual(tree.hit(140, 140), "inner")   // inside front, so still visible
+        expectEqual(tree.hit(60, 60), "front")
     }
 
     @Test func hiddenLayersAndTheirSubtreesAreSkipped() {
         tree.front.isHidden = true
-        #expect(tree.hit(60, 60) == "back")
-        #expect(tree.hit(140, 140) == "root")
-        #expect(tree.hit(170, 170) == "root")
+        expectEqual(tree.hit(60, 60), "back")
+        expectEqual(tree.hit(140, 140), "root")
+        expectEqual(tree.hit(170, 170), "root")
         tree.back.isHidden = true
-        #expect(tree.hit(60, 60) == "root")
+        expectEqual(tree.hit(60, 60), "root")
         tree.root.isHidden = true
-        #expect(tree.hit(300, 300) == "nil")
+        expectEqual(tree.hit(300, 300), "nil")
     }
 
     @Test func aHiddenLeafLetsItsSuperlayerBeHit() {
         tree.inner.isHidden = true
-        #expect(tree.hit(140, 140) == "front")
-        #expect(tree.hit(170, 170) == "root")
+        expectEqual(tree.hit(140, 140), "front")
+        expectEqual(tree.hit(170, 170), "root")
     }
 
     @Test func opacityDoesNotMatterToLayers() {
         tree.front.opacity = 0
-        #expect(tree.hit(60, 60) == "front")
+        expectEqual(tree.hit(60, 60), "front")
     }
 
     @Test func higherZPositionComesToTheFront() {
         tree.back.zPosition = 1
-        #expect(tree.hit(60, 60) == "back")
+        expectEqual(tree.hit(60, 60), "back")
         tree.back.zPosition = 0
         tree.front.zPosition = -1
-        #expect(tree.hit(60, 60) == "back")
+        expectEqual(tree.hit(60, 60), "back")
         tree.front.zPosition = 0
-        #expect(tree.hit(60, 60) == "front")
+        expectEqual(tree.hit(60, 60), "front")
         // zPosition only orders siblings: inner's does not lift it above anything outside front.
         tree.back.zPosition = 2
         tree.inner.zPosition = 100
-        #expect(tree.hit(60, 60) == "back")
+        expectEqual(tree.hit(60, 60), "back")
     }
 
     @Test func transformsAreHonoured() {
@@ -122,10 +123,10 @@ struct HitTree {
         // Turned a quarter about its centre, the bar covers x 190…210, y 150…250.
         // (200,160): offset (0,-40) from the anchor, turned back (x,y) ↦ (y,-x) to
         // (-40,0), plus the anchor (50,10) = (10,10): inside.
-        #expect(hitName(root.hitTest(CGPoint(x: 200, y: 160))) == "bar")
+        expectEqual(hitName(root.hitTest(CGPoint(x: 200, y: 160))), "bar")
         // (240,205) is inside the unturned bar (150…250, 190…210) but not the turned one:
         // offset (40,5) ↦ (5,-40), plus (50,10) = (55,-30).
-        #expect(hitName(root.hitTest(CGPoint(x: 240, y: 205))) == "root")
+        expectEqual(hitName(root.hitTest(CGPoint(x: 240, y: 205))), "root")
     }
 
     @Test func aLayerWithASingularTransformIsNeverHit() {
@@ -133,7 +134,7 @@ struct HitTree {
         let flat = namedLayer("flat", frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         flat.setAffineTransform(CGAffineTransform(scaleX: 0, y: 1))
         root.addSublayer(flat)
-        #expect(hitName(root.hitTest(CGPoint(x: 50, y: 50))) == "root")
+        expectEqual(hitName(root.hitTest(CGPoint(x: 50, y: 50))), "root")
     }
 
     @Test func boundsOriginOffsetsTheSublayers() {
@@ -144,9 +145,9 @@ struct HitTree {
         scroller.addSublayer(item)
         root.addSublayer(scroller)
         // (5,5) in root is scroller-local (55,55), which is inside item (50…60).
-        #expect(hitName(root.hitTest(CGPoint(x: 5, y: 5))) == "item")
+        expectEqual(hitName(root.hitTest(CGPoint(x: 5, y: 5))), "item")
         // (55,55) in root is scroller-local (105,105): not item, but inside the scroller (50…150).
-        #expect(hitName(root.hitTest(CGPoint(x: 55, y: 55))) == "scroller")
+        expectEqual(hitName(root.hitTest(CGPoint(x: 55, y: 55))), "scroller")
     }
 
     @Test func anOverriddenContainsDecides() {
@@ -162,7 +163,7 @@ struct HitTree {
         round.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
         root.addSublayer(round)
         #expect(root.hitTest(CGPoint(x: 50, y: 50)) === round)
-        #expect(hitName(root.hitTest(CGPoint(x: 5, y: 5))) == "root")  // a corner outside the circle
+        expectEqual(hitName(root.hitTest(CGPoint(x: 5, y: 5))), "root")  // a corner outside the circle
     }
 }
 
@@ -190,10 +191,10 @@ final class SilentDelegate: CALayerDelegate {}
         #expect(layer.needsDisplay())
         #expect(recorder.displayed.isEmpty)  // nothing happens until asked
         layer.displayIfNeeded()
-        #expect(recorder.displayed == [ObjectIdentifier(layer)])
+        expectEqual(recorder.displayed, [ObjectIdentifier(layer)])
         #expect(!layer.needsDisplay())
         layer.displayIfNeeded()
-        #expect(recorder.displayed.count == 1)
+        expectEqual(recorder.displayed.count, 1)
     }
 
     @Test func severalMarksGiveOneDisplay() {
@@ -205,7 +206,7 @@ final class SilentDelegate: CALayerDelegate {}
         layer.setNeedsDisplay()
         layer.displayIfNeeded()
         layer.displayIfNeeded()
-        #expect(recorder.displayed.count == 1)
+        expectEqual(recorder.displayed.count, 1)
     }
 
     @Test func nothingIsDisplayedWithoutAMark() {
@@ -221,7 +222,7 @@ final class SilentDelegate: CALayerDelegate {}
         let recorder = DisplayRecorder()
         layer.delegate = recorder
         layer.display()
-        #expect(recorder.displayed.count == 1)
+        expectEqual(recorder.displayed.count, 1)
     }
 
     @Test func aMarkMadeWhileDisplayingIsKeptForNextTime() {
@@ -231,11 +232,11 @@ final class SilentDelegate: CALayerDelegate {}
         layer.delegate = recorder
         layer.setNeedsDisplay()
         layer.displayIfNeeded()
-        #expect(recorder.displayed.count == 1)  // no loop within one pass
+        expectEqual(recorder.displayed.count, 1)  // no loop within one pass
         #expect(layer.needsDisplay())
         recorder.marksAgain = false
         layer.displayIfNeeded()
-        #expect(recorder.displayed.count == 2)
+        expectEqual(recorder.displayed.count, 2)
         #expect(!layer.needsDisplay())
     }
 
@@ -249,7 +250,7 @@ final class SilentDelegate: CALayerDelegate {}
         parent.displayIfNeeded()
         #expect(recorder.displayed.isEmpty)
         child.displayIfNeeded()
-        #expect(recorder.displayed == [ObjectIdentifier(child)])
+        expectEqual(recorder.displayed, [ObjectIdentifier(child)])
     }
 
     @Test func theDelegateIsWeakAndADelegateNeedNotImplementDisplay() {

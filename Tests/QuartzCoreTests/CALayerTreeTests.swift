@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 import QuartzCore
 
@@ -33,51 +34,51 @@ func names(_ layers: [CALayer]?) -> [String] {
     @Test func addSublayerAppendsBackToFront() {
         #expect(parent.sublayers == nil)
         addABC()
-        #expect(names(parent.sublayers) == ["a", "b", "c"])
+        expectEqual(names(parent.sublayers), ["a", "b", "c"])
         #expect(a.superlayer === parent && b.superlayer === parent && c.superlayer === parent)
     }
 
     @Test func insertAtAnIndex() {
         addABC()
         parent.insertSublayer(d, at: 1)
-        #expect(names(parent.sublayers) == ["a", "d", "b", "c"])
+        expectEqual(names(parent.sublayers), ["a", "d", "b", "c"])
         #expect(d.superlayer === parent)
     }
 
     @Test func insertAtAnIndexPastTheEndAppends() {
         addABC()
         parent.insertSublayer(d, at: 100)
-        #expect(names(parent.sublayers) == ["a", "b", "c", "d"])
+        expectEqual(names(parent.sublayers), ["a", "b", "c", "d"])
         parent.insertSublayer(d, at: 0)
-        #expect(names(parent.sublayers) == ["d", "a", "b", "c"])
+        expectEqual(names(parent.sublayers), ["d", "a", "b", "c"])
     }
 
     @Test func insertAboveAndBelow() {
         addABC()
         parent.insertSublayer(d, above: a)
-        #expect(names(parent.sublayers) == ["a", "d", "b", "c"])
+        expectEqual(names(parent.sublayers), ["a", "d", "b", "c"])
         let e = NamedLayer("e")
         parent.insertSublayer(e, below: c)
-        #expect(names(parent.sublayers) == ["a", "d", "b", "e", "c"])
+        expectEqual(names(parent.sublayers), ["a", "d", "b", "e", "c"])
         let f = NamedLayer("f")
         parent.insertSublayer(f, below: a)
-        #expect(names(parent.sublayers) == ["f", "a", "d", "b", "e", "c"])
+        expectEqual(names(parent.sublayers), ["f", "a", "d", "b", "e", "c"])
         let g = NamedLayer("g")
         parent.insertSublayer(g, above: c)
-        #expect(names(parent.sublayers) == ["f", "a", "d", "b", "e", "c", "g"])
+        expectEqual(names(parent.sublayers), ["f", "a", "d", "b", "e", "c", "g"])
         #expect(e.superlayer === parent && f.superlayer === parent && g.superlayer === parent)
     }
 
     @Test func insertAboveOrBelowAnExistingSiblingMovesIt() {
         addABC()
         parent.insertSublayer(a, above: c)
-        #expect(names(parent.sublayers) == ["b", "c", "a"])
+        expectEqual(names(parent.sublayers), ["b", "c", "a"])
         parent.insertSublayer(a, below: b)
-        #expect(names(parent.sublayers) == ["a", "b", "c"])
+        expectEqual(names(parent.sublayers), ["a", "b", "c"])
         parent.insertSublayer(c, below: b)
-        #expect(names(parent.sublayers) == ["a", "c", "b"])
+        expectEqual(names(parent.sublayers), ["a", "c", "b"])
         parent.insertSublayer(a, above: b)
-        #expect(names(parent.sublayers) == ["c", "b", "a"])
+        expectEqual(names(parent.sublayers), ["c", "b", "a"])
         #expect(a.superlayer === parent)
     }
 
@@ -85,7 +86,7 @@ func names(_ layers: [CALayer]?) -> [String] {
         addABC()
         parent.insertSublayer(b, above: b)
         parent.insertSublayer(b, below: b)
-        #expect(names(parent.sublayers) == ["a", "b", "c"])
+        expectEqual(names(parent.sublayers), ["a", "b", "c"])
         #expect(b.superlayer === parent)
     }
 
@@ -94,20 +95,20 @@ func names(_ layers: [CALayer]?) -> [String] {
         // Above nil (or a layer that is not a sublayer) puts the layer in front,
         // below nil puts it at the back.
         parent.insertSublayer(d, above: nil)
-        #expect(names(parent.sublayers) == ["a", "b", "c", "d"])
+        expectEqual(names(parent.sublayers), ["a", "b", "c", "d"])
         let stranger = NamedLayer("stranger")
         parent.insertSublayer(d, below: stranger)
-        #expect(names(parent.sublayers) == ["d", "a", "b", "c"])
+        expectEqual(names(parent.sublayers), ["d", "a", "b", "c"])
         parent.insertSublayer(d, above: stranger)
-        #expect(names(parent.sublayers) == ["a", "b", "c", "d"])
+        expectEqual(names(parent.sublayers), ["a", "b", "c", "d"])
         parent.insertSublayer(d, below: nil)
-        #expect(names(parent.sublayers) == ["d", "a", "b", "c"])
+        expectEqual(names(parent.sublayers), ["d", "a", "b", "c"])
     }
 
     @Test func replaceSublayer() {
         addABC()
         parent.replaceSublayer(b, with: d)
-        #expect(names(parent.sublayers) == ["a", "d", "c"])
+        expectEqual(names(parent.sublayers), ["a", "d", "c"])
         #expect(b.superlayer == nil)
         #expect(d.superlayer === parent)
     }
@@ -117,7 +118,7 @@ func names(_ layers: [CALayer]?) -> [String] {
         let other = NamedLayer("other")
         other.addSublayer(d)
         parent.replaceSublayer(c, with: d)
-        #expect(names(parent.sublayers) == ["a", "b", "d"])
+        expectEqual(names(parent.sublayers), ["a", "b", "d"])
         #expect(other.sublayers == nil)
         #expect(c.superlayer == nil)
     }
@@ -127,7 +128,7 @@ func names(_ layers: [CALayer]?) -> [String] {
         parent.addSublayer(d)  // a b c d
         parent.replaceSublayer(c, with: a)
         // a leaves slot 0 and takes c's place between b and d.
-        #expect(names(parent.sublayers) == ["b", "a", "d"])
+        expectEqual(names(parent.sublayers), ["b", "a", "d"])
         #expect(c.superlayer == nil)
         #expect(a.superlayer === parent)
     }
@@ -136,21 +137,21 @@ func names(_ layers: [CALayer]?) -> [String] {
         addABC()
         parent.addSublayer(d)  // a b c d
         parent.replaceSublayer(b, with: d)
-        #expect(names(parent.sublayers) == ["a", "d", "c"])
+        expectEqual(names(parent.sublayers), ["a", "d", "c"])
         #expect(b.superlayer == nil)
     }
 
     @Test func replaceSublayerWithItselfChangesNothing() {
         addABC()
         parent.replaceSublayer(b, with: b)
-        #expect(names(parent.sublayers) == ["a", "b", "c"])
+        expectEqual(names(parent.sublayers), ["a", "b", "c"])
         #expect(b.superlayer === parent)
     }
 
     @Test func replaceALayerThatIsNotASublayerChangesNothing() {
         addABC()
         parent.replaceSublayer(d, with: NamedLayer("e"))
-        #expect(names(parent.sublayers) == ["a", "b", "c"])
+        expectEqual(names(parent.sublayers), ["a", "b", "c"])
     }
 
     @Test func replaceSublayerWithAnAncestorIsRefusedAndChangesNothing() {
@@ -158,19 +159,19 @@ func names(_ layers: [CALayer]?) -> [String] {
         root.addSublayer(parent)
         addABC()
         parent.replaceSublayer(b, with: root)
-        #expect(names(parent.sublayers) == ["a", "b", "c"])
+        expectEqual(names(parent.sublayers), ["a", "b", "c"])
         #expect(b.superlayer === parent)
         #expect(parent.superlayer === root)
         #expect(root.superlayer == nil)
         parent.replaceSublayer(b, with: parent)
-        #expect(names(parent.sublayers) == ["a", "b", "c"])
+        expectEqual(names(parent.sublayers), ["a", "b", "c"])
         #expect(parent.superlayer === root)
     }
 
     @Test func removeFromSuperlayer() {
         addABC()
         b.removeFromSuperlayer()
-        #expect(names(parent.sublayers) == ["a", "c"])
+        expectEqual(names(parent.sublayers), ["a", "c"])
         #expect(b.superlayer == nil)
         b.removeFromSuperlayer()  // harmless when already removed
         a.removeFromSuperlayer()
@@ -183,17 +184,17 @@ func names(_ layers: [CALayer]?) -> [String] {
         other.addSublayer(a)
         other.addSublayer(b)
         parent.addSublayer(a)
-        #expect(names(other.sublayers) == ["b"])
-        #expect(names(parent.sublayers) == ["a"])
+        expectEqual(names(other.sublayers), ["b"])
+        expectEqual(names(parent.sublayers), ["a"])
         #expect(a.superlayer === parent)
     }
 
     @Test func reAddingToTheSameSuperlayerMovesToTheFront() {
         addABC()
         parent.addSublayer(a)
-        #expect(names(parent.sublayers) == ["b", "c", "a"])
+        expectEqual(names(parent.sublayers), ["b", "c", "a"])
         parent.insertSublayer(a, at: 1)
-        #expect(names(parent.sublayers) == ["b", "a", "c"])
+        expectEqual(names(parent.sublayers), ["b", "a", "c"])
     }
 
     @Test func addingALayerIntoItsOwnSubtreeIsRefused() {
@@ -213,11 +214,11 @@ func names(_ layers: [CALayer]?) -> [String] {
         d.sublayers = [root]
 
         #expect(root.superlayer == nil)
-        #expect(names(root.sublayers) == ["parent"])
+        expectEqual(names(root.sublayers), ["parent"])
         #expect(parent.superlayer === root)
-        #expect(names(parent.sublayers) == ["a", "b", "c"])
+        expectEqual(names(parent.sublayers), ["a", "b", "c"])
         #expect(a.superlayer === parent)
-        #expect(names(a.sublayers) == ["d"])
+        expectEqual(names(a.sublayers), ["d"])
         #expect(d.superlayer === a)
         #expect(d.sublayers == nil)
     }
@@ -237,7 +238,7 @@ func names(_ layers: [CALayer]?) -> [String] {
         let other = NamedLayer("other")
         other.addSublayer(d)
         parent.sublayers = [c, d]
-        #expect(names(parent.sublayers) == ["c", "d"])
+        expectEqual(names(parent.sublayers), ["c", "d"])
         #expect(a.superlayer == nil && b.superlayer == nil)
         #expect(c.superlayer === parent && d.superlayer === parent)
         #expect(other.sublayers == nil)
@@ -248,14 +249,14 @@ func names(_ layers: [CALayer]?) -> [String] {
 
     @Test func sublayersFrontToBackFollowsZPositionThenOrder() {
         addABC()
-        #expect(names(parent.sublayersFrontToBack()) == ["c", "b", "a"])
+        expectEqual(names(parent.sublayersFrontToBack()), ["c", "b", "a"])
         a.zPosition = 1
-        #expect(names(parent.sublayersFrontToBack()) == ["a", "c", "b"])
+        expectEqual(names(parent.sublayersFrontToBack()), ["a", "c", "b"])
         c.zPosition = 1
-        #expect(names(parent.sublayersFrontToBack()) == ["c", "a", "b"])
+        expectEqual(names(parent.sublayersFrontToBack()), ["c", "a", "b"])
         b.zPosition = -1
         c.zPosition = 0
-        #expect(names(parent.sublayersFrontToBack()) == ["a", "c", "b"])
+        expectEqual(names(parent.sublayersFrontToBack()), ["a", "c", "b"])
     }
 
     @Test func superlayerIsWeak() {

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import QuartzCore
 
@@ -20,10 +21,10 @@ final class LayoutAndDisplayLog: CALayerDelegate {
         CATransaction.begin()
         layer.opacity = 0.5
         CATransaction.setCompletionBlock { log.append("done") }
-        #expect(TransactionState.current.commitCount == 0)
+        expectEqual(TransactionState.current.commitCount, 0)
         CATransaction.commit()
-        #expect(TransactionState.current.commitCount == 1)
-        #expect(log == ["done"])
+        expectEqual(TransactionState.current.commitCount, 1)
+        expectEqual(log, ["done"])
         #expect(!TransactionState.current.hasImplicitTransaction)
     }
 
@@ -37,10 +38,10 @@ final class LayoutAndDisplayLog: CALayerDelegate {
         CALayer().position = CGPoint(x: 1, y: 1)
         CATransaction.commit()
         #expect(log.isEmpty)
-        #expect(TransactionState.current.commitCount == 0)
+        expectEqual(TransactionState.current.commitCount, 0)
         CATransaction.commit()
-        #expect(log == ["inner", "outer"])
-        #expect(TransactionState.current.commitCount == 1)
+        expectEqual(log, ["inner", "outer"])
+        expectEqual(TransactionState.current.commitCount, 1)
     }
 
     @Test func aChangeOutsideAnyTransactionOpensTheImplicitOneWhichHoldsExplicitOnes() {
@@ -55,8 +56,8 @@ final class LayoutAndDisplayLog: CALayerDelegate {
         CATransaction.commit()
         #expect(log.isEmpty)  // sent with the implicit transaction
         TransactionState.current.commitImplicitTransaction()
-        #expect(log == ["explicit"])
-        #expect(TransactionState.current.commitCount == 1)
+        expectEqual(log, ["explicit"])
+        expectEqual(TransactionState.current.commitCount, 1)
     }
 
     @Test func flushCommitsNowOrWhenTheOutermostExplicitTransactionCloses() {
@@ -64,21 +65,21 @@ final class LayoutAndDisplayLog: CALayerDelegate {
         let layer = CALayer()
         layer.position = CGPoint(x: 1, y: 2)
         CATransaction.flush()
-        #expect(TransactionState.current.commitCount == 1)
+        expectEqual(TransactionState.current.commitCount, 1)
         #expect(!TransactionState.current.hasImplicitTransaction)
 
         layer.position = CGPoint(x: 5, y: 6)
         CATransaction.begin()
         CATransaction.flush()
-        #expect(TransactionState.current.commitCount == 1)
+        expectEqual(TransactionState.current.commitCount, 1)
         CATransaction.commit()
-        #expect(TransactionState.current.commitCount == 2)
+        expectEqual(TransactionState.current.commitCount, 2)
     }
 
     @Test func settingsBelongToTheInnermostTransactionThatSetsThem() {
         TransactionState.current.reset()
         #expect(!CATransaction.disableActions())
-        #expect(CATransaction.animationDuration() == 0.25)
+        expectEqual(CATransaction.animationDuration(), 0.25)
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         CATransaction.setAnimationDuration(1)
@@ -88,7 +89,7 @@ final class LayoutAndDisplayLog: CALayerDelegate {
         CATransaction.setDisableActions(false)
         CATransaction.setAnimationDuration(-1)  // refused
         #expect(!CATransaction.disableActions())
-        #expect(CATransaction.animationDuration() == 1)
+        expectEqual(CATransaction.animationDuration(), 1)
         #expect(CATransaction.value(forKey: "answer") as? Int == 7)
         CATransaction.commit()
         #expect(CATransaction.disableActions())
@@ -100,7 +101,7 @@ final class LayoutAndDisplayLog: CALayerDelegate {
     @Test func aCommitWithoutABeginIsIgnored() {
         TransactionState.current.reset()
         CATransaction.commit()
-        #expect(TransactionState.current.commitCount == 0)
+        expectEqual(TransactionState.current.commitCount, 0)
     }
 
     @Test func aCommitLaysOutThenDisplays() {
@@ -115,7 +116,7 @@ final class LayoutAndDisplayLog: CALayerDelegate {
         CATransaction.commit()
         #expect(log.entries.isEmpty)  // adding the sublayer opened the implicit transaction first
         CATransaction.flush()
-        #expect(log.entries == ["layout", "display"])
+        expectEqual(log.entries, ["layout", "display"])
     }
 
     @Test func aLayerThatGoesAwayWhileMarkedIsForgotten() {
@@ -126,7 +127,7 @@ final class LayoutAndDisplayLog: CALayerDelegate {
             layer.setNeedsDisplay()
         }
         CATransaction.flush()  // would touch a freed layer otherwise
-        #expect(TransactionState.current.commitCount == 1)
+        expectEqual(TransactionState.current.commitCount, 1)
     }
 
     /// Layers that go away leave their places empty; the layers still
@@ -150,7 +151,7 @@ final class LayoutAndDisplayLog: CALayerDelegate {
         for layer in layers { layer?.setNeedsLayout(); layer?.setNeedsDisplay() }
         for index in [5, 0, 2, 4] { layers[index] = nil }  // the last, the first, then two in between
         CATransaction.flush()
-        #expect(log == ["layout 1", "layout 3", "display 1", "display 3"])
+        expectEqual(log, ["layout 1", "layout 3", "display 1", "display 3"])
         log = []
         layers = []
         #expect(!TransactionState.current.hasImplicitTransaction)
@@ -167,14 +168,14 @@ final class LayoutAndDisplayLog: CALayerDelegate {
         child.setNeedsLayout()
         root.addSublayer(child)
         root.layoutIfNeeded()
-        #expect(log.entries == ["layout"])
+        expectEqual(log.entries, ["layout"])
         let other = CALayer()
         grandchild.delegate = log
         other.addSublayer(grandchild)
         grandchild.setNeedsLayout()
         root.replaceSublayer(child, with: other)
         root.layoutIfNeeded()
-        #expect(log.entries == ["layout", "layout"])
+        expectEqual(log.entries, ["layout", "layout"])
         TransactionState.current.reset()
     }
 
@@ -190,6 +191,6 @@ final class LayoutAndDisplayLog: CALayerDelegate {
         layer.setNeedsLayout()
         layer.setNeedsDisplay()
         CATransaction.flush()
-        #expect(log.entries == ["layout", "display"])
+        expectEqual(log.entries, ["layout", "display"])
     }
 }

@@ -1,17 +1,18 @@
+import TestExpectations
 import Testing
 import QuartzCore
 
 @Suite struct CATransform3DTests {
     @Test func identity() {
         let t = CATransform3DIdentity
-        #expect([t.m11, t.m12, t.m13, t.m14] == [1, 0, 0, 0])
-        #expect([t.m21, t.m22, t.m23, t.m24] == [0, 1, 0, 0])
-        #expect([t.m31, t.m32, t.m33, t.m34] == [0, 0, 1, 0])
-        #expect([t.m41, t.m42, t.m43, t.m44] == [0, 0, 0, 1])
+        expectEqual([t.m11, t.m12, t.m13, t.m14], [1, 0, 0, 0])
+        expectEqual([t.m21, t.m22, t.m23, t.m24], [0, 1, 0, 0])
+        expectEqual([t.m31, t.m32, t.m33, t.m34], [0, 0, 1, 0])
+        expectEqual([t.m41, t.m42, t.m43, t.m44], [0, 0, 0, 1])
         #expect(CATransform3DIsIdentity(t))
-        #expect(CATransform3D() == t)
+        expectEqual(CATransform3D(), t)
         #expect(CATransform3DIsAffine(t))
-        #expect(CATransform3DGetAffineTransform(t) == .identity)
+        expectEqual(CATransform3DGetAffineTransform(t), .identity)
     }
 
     @Test func affineRoundTrip() {
@@ -25,8 +26,8 @@ import QuartzCore
             m41: 5, m42: 6, m43: 0, m44: 1))
         #expect(CATransform3DIsAffine(t))
         #expect(!CATransform3DIsIdentity(t))
-        #expect(CATransform3DGetAffineTransform(t) == affine)
-        #expect(CATransform3DMakeAffineTransform(.identity) == CATransform3DIdentity)
+        expectEqual(CATransform3DGetAffineTransform(t), affine)
+        expectEqual(CATransform3DMakeAffineTransform(.identity), CATransform3DIdentity)
     }
 
     @Test func affinePartIgnoresDepthAndPerspective() {
@@ -35,7 +36,7 @@ import QuartzCore
         t.m43 = 7
         t.m33 = 2
         #expect(!CATransform3DIsAffine(t))
-        #expect(CATransform3DGetAffineTransform(t) == CGAffineTransform(a: 2, b: 0, c: 0, d: 3, tx: 4, ty: 5))
+        expectEqual(CATransform3DGetAffineTransform(t), CGAffineTransform(a: 2, b: 0, c: 0, d: 3, tx: 4, ty: 5))
     }
 
     @Test(arguments: ["m13", "m14", "m23", "m24", "m31", "m32", "m34", "m43"])
@@ -56,14 +57,14 @@ import QuartzCore
 
     @Test func translationAndScale() {
         let move = CATransform3DMakeTranslation(1, 2, 3)
-        #expect([move.m41, move.m42, move.m43, move.m44] == [1, 2, 3, 1])
-        #expect([move.m11, move.m22, move.m33] == [1, 1, 1])
-        #expect(CATransform3DGetAffineTransform(move) == CGAffineTransform(translationX: 1, y: 2))
+        expectEqual([move.m41, move.m42, move.m43, move.m44], [1, 2, 3, 1])
+        expectEqual([move.m11, move.m22, move.m33], [1, 1, 1])
+        expectEqual(CATransform3DGetAffineTransform(move), CGAffineTransform(translationX: 1, y: 2))
         #expect(!CATransform3DIsAffine(move))  // the z translation is a depth term
 
         let scale = CATransform3DMakeScale(2, 3, 4)
-        #expect([scale.m11, scale.m22, scale.m33, scale.m44] == [2, 3, 4, 1])
-        #expect(CATransform3DGetAffineTransform(scale) == CGAffineTransform(scaleX: 2, y: 3))
+        expectEqual([scale.m11, scale.m22, scale.m33, scale.m44], [2, 3, 4, 1])
+        expectEqual(CATransform3DGetAffineTransform(scale), CGAffineTransform(scaleX: 2, y: 3))
     }
 
     @Test func concatAppliesTheFirstThenTheSecond() {
@@ -72,10 +73,10 @@ import QuartzCore
         // Move then scale: (x, y, z) → (2·(x + 10), 3·y, 4·z): the translation is scaled.
         var expected = CATransform3DMakeScale(2, 3, 4)
         expected.m41 = 20
-        #expect(CATransform3DConcat(move, scale) == expected)
+        expectEqual(CATransform3DConcat(move, scale), expected)
         // Scale then move: the translation is not scaled.
         expected.m41 = 10
-        #expect(CATransform3DConcat(scale, move) == expected)
+        expectEqual(CATransform3DConcat(scale, move), expected)
     }
 
     @Test func concatOfAffineTransformsMatchesCGAffineTransformConcatenating() {
@@ -84,7 +85,7 @@ import QuartzCore
         let product = CATransform3DConcat(
             CATransform3DMakeAffineTransform(CGAffineTransform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6)),
             CATransform3DMakeAffineTransform(CGAffineTransform(a: 7, b: 8, c: 9, d: 10, tx: 11, ty: 12)))
-        #expect(product == CATransform3DMakeAffineTransform(CGAffineTransform(a: 25, b: 28, c: 57, d: 64, tx: 100, ty: 112)))
+        expectEqual(product, CATransform3DMakeAffineTransform(CGAffineTransform(a: 25, b: 28, c: 57, d: 64, tx: 100, ty: 112)))
     }
 
     @Test func concatIsAFullFourByFourProduct() {
@@ -99,7 +100,7 @@ import QuartzCore
             m21: 0, m22: 1, m23: 0, m24: 0,
             m31: 0, m32: 0, m33: 7, m34: 2,
             m41: 0, m42: 0, m43: 3, m44: 1)
-        #expect(CATransform3DConcat(perspective, push) == expected)
+        expectEqual(CATransform3DConcat(perspective, push), expected)
         // The other way: row 3 = [0 0 1 2] (push's row 3 is [0 0 1 0] × perspective),
         // row 4 = [0 0 3 1] × perspective = [0 0 3 3·2 + 1] = [0 0 3 7].
         let reversed = CATransform3D(
@@ -107,14 +108,14 @@ import QuartzCore
             m21: 0, m22: 1, m23: 0, m24: 0,
             m31: 0, m32: 0, m33: 1, m34: 2,
             m41: 0, m42: 0, m43: 3, m44: 7)
-        #expect(CATransform3DConcat(push, perspective) == reversed)
+        expectEqual(CATransform3DConcat(push, perspective), reversed)
     }
 
     @Test func concatWithTheIdentity() {
         let t = CATransform3D(
             m11: 1, m12: 2, m13: 3, m14: 4, m21: 5, m22: 6, m23: 7, m24: 8,
             m31: 9, m32: 10, m33: 11, m34: 12, m41: 13, m42: 14, m43: 15, m44: 16)
-        #expect(CATransform3DConcat(t, CATransform3DIdentity) == t)
-        #expect(CATransform3DConcat(CATransform3DIdentity, t) == t)
+        expectEqual(CATransform3DConcat(t, CATransform3DIdentity), t)
+        expectEqual(CATransform3DConcat(CATransform3DIdentity, t), t)
     }
 }

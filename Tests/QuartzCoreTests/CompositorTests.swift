@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import QuartzCore
 
@@ -60,7 +61,7 @@ let white = (255, 255, 255, 255), red = (255, 0, 0, 255), blue = (0, 0, 255, 255
         _ = addLayer(to: root, frame: CGRect(x: 2, y: 2, width: 4, height: 4), color: color(1, 0, 0))
         CATransaction.flush()
         compositor.renderFrame()
-        #expect(compositor.pixelWidth == 60)
+        expectEqual(compositor.pixelWidth, 60)
         #expect(matches(compositor.pixel(x: 6, y: 6), red))
         #expect(matches(compositor.pixel(x: 17, y: 17), red))
         #expect(matches(compositor.pixel(x: 18, y: 17), white))
@@ -83,7 +84,7 @@ let white = (255, 255, 255, 255), red = (255, 0, 0, 255), blue = (0, 0, 255, 255
         // Row 1 crosses the arc near x = 4.7. Pixel 4's centre is 0.12 px
         // outside the arc (covered 0.38), pixel 5's 0.38 px inside (0.88).
         let partial = (0..<10).filter { compositor.pixel(x: $0, y: 1).green > 10 && compositor.pixel(x: $0, y: 1).green < 245 }
-        #expect(partial == [4, 5])
+        expectEqual(partial, [4, 5])
         #expect(abs(Int(compositor.pixel(x: 4, y: 1).green) - 158) <= 8)
         #expect(abs(Int(compositor.pixel(x: 5, y: 1).green) - 31) <= 8)
     }
@@ -287,12 +288,12 @@ let white = (255, 255, 255, 255), red = (255, 0, 0, 255), blue = (0, 0, 255, 255
         let a = addLayer(to: root, frame: CGRect(x: 10, y: 10, width: 10, height: 10), color: color(1, 0, 0))
         _ = addLayer(to: root, frame: CGRect(x: 60, y: 60, width: 10, height: 10), color: color(0, 0, 1))
         CATransaction.flush()
-        #expect(compositor.renderFrame() == [CGRect(x: 0, y: 0, width: 100, height: 100)])
+        expectEqual(compositor.renderFrame(), [CGRect(x: 0, y: 0, width: 100, height: 100)])
         #expect(compositor.renderFrame().isEmpty)
         a.backgroundColor = color(0, 1, 0)
         CATransaction.flush()
         let damage = compositor.renderFrame()
-        #expect(damage.count == 1)
+        expectEqual(damage.count, 1)
         #expect(damage[0].contains(CGRect(x: 10, y: 10, width: 10, height: 10)))
         #expect(damage[0].width <= 12 && damage[0].height <= 12)
         #expect(matches(compositor.pixel(x: 15, y: 15), green))
@@ -402,15 +403,15 @@ let white = (255, 255, 255, 255), red = (255, 0, 0, 255), blue = (0, 0, 255, 255
         layer.cornerRadius = 4
         layer.cornerRadius = .nan
         layer.cornerRadius = -1
-        #expect(layer.cornerRadius == 4)
+        expectEqual(layer.cornerRadius, 4)
         layer.borderWidth = .infinity
-        #expect(layer.borderWidth == 0)
+        expectEqual(layer.borderWidth, 0)
         layer.opacity = .nan
-        #expect(layer.opacity == 1)
+        expectEqual(layer.opacity, 1)
         layer.shadowRadius = -3
-        #expect(layer.shadowRadius == 3)
+        expectEqual(layer.shadowRadius, 3)
         layer.contentsScale = 0
-        #expect(layer.contentsScale == 1)
+        expectEqual(layer.contentsScale, 1)
         layer.sublayerTransform = CATransform3DMakeAffineTransform(CGAffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0))
         #expect(CATransform3DIsIdentity(layer.sublayerTransform))
     }

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import QuartzCore
 
@@ -81,8 +82,8 @@ import Testing
         inner.cornerRadius = 8
         CATransaction.flush()
         compositor.renderFrame()
-        #expect(card.committedNode?.castsBackgroundShadow == true)
-        #expect(holder.committedNode?.castsBackgroundShadow == false)
+        expectEqual(card.committedNode?.castsBackgroundShadow, true)
+        expectEqual(holder.committedNode?.castsBackgroundShadow, false)
         // The card and its shadow lie in pixels 0…91 across, the holder's 120 pixels to the right.
         var largest = 0
         for y in 0..<compositor.pixelHeight {
@@ -104,20 +105,20 @@ import Testing
         let child = addLayer(to: card, frame: CGRect(x: 10, y: 10, width: 20, height: 20), color: color(0, 0, 1))
         CATransaction.flush()
         compositor.renderFrame()
-        #expect(card.committedNode?.castsBackgroundShadow == true)
+        expectEqual(card.committedNode?.castsBackgroundShadow, true)
         // A line off whole pixels that reaches the card's edge, as a list's separator does.
         _ = addLayer(to: card, frame: CGRect(x: 10, y: 20.2, width: 30, height: 0.5), color: color(0, 0, 0))
         CATransaction.flush()
         compositor.renderFrame()
-        #expect(card.committedNode?.castsBackgroundShadow == true)
+        expectEqual(card.committedNode?.castsBackgroundShadow, true)
         child.frame = CGRect(x: 1, y: 1, width: 10, height: 10)    // into the rounded corner
         CATransaction.flush()
         compositor.renderFrame()
-        #expect(card.committedNode?.castsBackgroundShadow == false)
+        expectEqual(card.committedNode?.castsBackgroundShadow, false)
         card.masksToBounds = true                                  // clipped to the shape again
         CATransaction.flush()
         compositor.renderFrame()
-        #expect(card.committedNode?.castsBackgroundShadow == true)
+        expectEqual(card.committedNode?.castsBackgroundShadow, true)
     }
 
     @Test func masksToBoundsClipsTheShadowToo() throws {
@@ -134,7 +135,7 @@ import Testing
         #expect(matches(compositor.pixel(x: 47, y: 47), (63, 63, 191, 255), tolerance: 1))  // blue half over the half-dark shadow
         #expect(matches(compositor.pixel(x: 32, y: 32), (127, 127, 255, 255), tolerance: 1)) // blue half over white: no shadow yet
         #expect(matches(compositor.pixel(x: 52, y: 52), white))            // the shadow beyond the bounds: clipped
-        #expect(opaque.committedNode?.subtreeRect == PixelRect(x0: 5, y0: 5, x1: 25, y1: 25))
+        expectEqual(opaque.committedNode?.subtreeRect, PixelRect(x0: 5, y0: 5, x1: 25, y1: 25))
     }
 
     @Test func aFractionalOffsetMovesTheShadowByAFraction() throws {
@@ -205,7 +206,7 @@ import Testing
             compositor.renderFullFrame()
             let full = compositor.withUnsafeBytes { Array($0) }
             let differing = zip(incremental, full).filter { $0 != $1 }.count
-            #expect(differing == 0, "step \(step): drawing the damage alone differs from a full frame in \(differing) bytes")
+            expectEqual(differing, 0, "step \(step): drawing the damage alone differs from a full frame in \(differing) bytes")
         }
         #expect(matches(compositor.pixel(x: 55, y: 10), white))   // the old shadow is gone
     }

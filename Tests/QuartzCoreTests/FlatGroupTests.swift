@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import QuartzCore
 
@@ -26,9 +27,9 @@ import Testing
         buffered.renderFrame()
         let node = try #require(flat.tree.root?.children.first)
         let group = try #require(node.flatGroup)
-        #expect(group.band == PixelRect(x0: 10, y0: 18, x1: 60, y1: 42))
-        #expect(group.border == 2)
-        #expect(differingPixels(flat, buffered) == 0)
+        expectEqual(group.band, PixelRect(x0: 10, y0: 18, x1: 60, y1: 42))
+        expectEqual(group.border, 2)
+        expectEqual(differingPixels(flat, buffered), 0)
         // Red at 80 % over white, blue, black: straight, in the band.
         #expect(matches(flat.pixel(x: 20, y: 25), (255, 51, 51, 255), tolerance: 1))
         #expect(matches(flat.pixel(x: 45, y: 35), (51, 51, 255, 255), tolerance: 1))
@@ -58,7 +59,7 @@ import Testing
         CATransaction.flush()
         compositor.renderFrame()
         let nodes = try #require(compositor.tree.root?.children)
-        #expect(nodes.count == cases.count)
+        expectEqual(nodes.count, cases.count)
         for (index, node) in nodes.enumerated() { #expect(node.flatGroup == nil, "case \(index)") }
     }
 
@@ -79,8 +80,8 @@ import Testing
         straight.renderFrame()
         buffered.renderFrame()
         let node = try #require(straight.tree.root?.children.first)
-        #expect(node.opaqueClipInterior == PixelRect(x0: 11, y0: 6, x1: 60, y1: 45))
-        #expect(differingPixels(straight, buffered) == 0)
+        expectEqual(node.opaqueClipInterior, PixelRect(x0: 11, y0: 6, x1: 60, y1: 45))
+        expectEqual(differingPixels(straight, buffered), 0)
         // Half blue over white inside; the red sublayer cut at the list's bottom edge.
         #expect(matches(straight.pixel(x: 30, y: 20), (127, 127, 255, 255), tolerance: 1))
         #expect(matches(straight.pixel(x: 40, y: 43), (255, 0, 0, 255), tolerance: 1))
@@ -125,7 +126,7 @@ import Testing
         flat.renderFrame()
         buffered.renderFrame()
         for node in flat.tree.root?.children ?? [] where node.flatGroup != nil { flatCards += 1 }
-        #expect(differingPixels(flat, buffered) == 0, "seed \(seed), \(flatCards) flat cards")
+        expectEqual(differingPixels(flat, buffered), 0, "seed \(seed), \(flatCards) flat cards")
     }
 
     func differingPixels(_ a: LayerCompositor, _ b: LayerCompositor) -> Int {

@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 @testable import QuartzCore
 
@@ -69,7 +70,7 @@ import Testing
         layer.startPoint = CGPoint(x: CGFloat.nan, y: 0)      // refused
         CATransaction.flush()
         compositor.renderFrame()
-        #expect(layer.startPoint == CGPoint(x: 0.5, y: 0))
+        expectEqual(layer.startPoint, CGPoint(x: 0.5, y: 0))
         #expect(matches(compositor.pixel(x: 20, y: 20), (128, 128, 128, 255), tolerance: 1))
         #expect(matches(compositor.pixel(x: 0, y: 0), white))  // outside the rounded corner
         // No colours: nothing drawn; a background shows under a gradient.

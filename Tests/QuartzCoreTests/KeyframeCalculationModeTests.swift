@@ -1,5 +1,6 @@
 import Foundation
 import GeometryTestSupport
+import TestExpectations
 import Testing
 @testable import QuartzCore
 
@@ -141,7 +142,7 @@ private func hermite(_ p1: Double, _ d1: Double, _ p2: Double, _ d2: Double, _ s
         layer.add(steps, forKey: "steps")
         for (time, expected) in [(100.2, 10.0), (100.6, 20), (100.8, 30), (100.99, 30)] {
             clock.refresh(at: time)
-            #expect(try #require(layer.presentation()).position.x == CGFloat(expected), "at \(time)")
+            try expectEqual(#require(layer.presentation()).position.x, CGFloat(expected), "at \(time)")
         }
     }
 }
@@ -182,6 +183,6 @@ private func hermite(_ p1: Double, _ d1: Double, _ p2: Double, _ d2: Double, _ s
         // Straight from (0, 0) to (30, 40): atan2(40, 30), plus half a turn.
         let shown = try #require(layer.presentation()).transform
         #expect(abs(shown.m11 - cos(atan2(40, 30) + .pi)) < 1e-6 && abs(shown.m12 - sin(atan2(40, 30) + .pi)) < 1e-6)
-        #expect(layer.transform.m11 == 1)  // the model never turned
+        expectEqual(layer.transform.m11, 1)  // the model never turned
     }
 }

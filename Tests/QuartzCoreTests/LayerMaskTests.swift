@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import QuartzCore
 
@@ -165,8 +166,8 @@ func makeAlphaImage(width: Int, height: Int, _ opaque: (Int, Int) -> Bool) -> CG
         let ctx = CGContext(data: data, width: 20, height: 20, bitsPerComponent: 8, bytesPerRow: 80, space: CGColorSpaceCreateDeviceRGB(),
                             bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
         layer.render(in: ctx)
-        #expect(data.load(fromByteOffset: (10 * 20 + 5) * 4, as: UInt32.self) == 0xFF00_00FF)   // opaque red
-        #expect(data.load(fromByteOffset: (10 * 20 + 15) * 4, as: UInt32.self) == 0)             // masked away
+        expectEqual(data.load(fromByteOffset: (10 * 20 + 5) * 4, as: UInt32.self), 0xFF00_00FF)   // opaque red
+        expectEqual(data.load(fromByteOffset: (10 * 20 + 15) * 4, as: UInt32.self), 0)             // masked away
     }
 }
 
@@ -216,7 +217,7 @@ func makeAlphaImage(width: Int, height: Int, _ opaque: (Int, Int) -> Bool) -> CG
         layer.mask = mask
         mask.frame = CGRect(x: 0, y: 0, width: CGFloat.nan, height: 20)
         mask.bounds.size.width = .infinity
-        #expect(mask.frame == CGRect(x: 0, y: 0, width: 20, height: 20))
+        expectEqual(mask.frame, CGRect(x: 0, y: 0, width: 20, height: 20))
         CATransaction.flush()
         compositor.renderFrame()
         #expect(matches(compositor.pixel(x: 10, y: 10), red))
@@ -253,7 +254,7 @@ func makeAlphaImage(width: Int, height: Int, _ opaque: (Int, Int) -> Bool) -> CG
         mask.frame = CGRect(x: 0, y: 0, width: 30, height: 30)
         CATransaction.flush()
         var damage = compositor.renderFrame()
-        #expect(damage.count == 1)
+        expectEqual(damage.count, 1)
         #expect(damage[0].contains(CGRect(x: 10, y: 10, width: 30, height: 30)))
         #expect(!damage[0].intersects(CGRect(x: 70, y: 70, width: 10, height: 10)))
         #expect(matches(compositor.pixel(x: 30, y: 30), red))
@@ -297,7 +298,7 @@ func makeAlphaImage(width: Int, height: Int, _ opaque: (Int, Int) -> Bool) -> CG
             compositor.renderFullFrame()
             let full = compositor.withUnsafeBytes { Array($0) }
             let differing = zip(incremental, full).filter { $0 != $1 }.count
-            #expect(differing == 0, "step \(step): drawing the damage alone differs from a full frame in \(differing) bytes")
+            expectEqual(differing, 0, "step \(step): drawing the damage alone differs from a full frame in \(differing) bytes")
         }
     }
 }
@@ -350,11 +351,11 @@ func makeAlphaImage(width: Int, height: Int, _ opaque: (Int, Int) -> Bool) -> CG
             compositor.renderFullFrame()
             let full = compositor.withUnsafeBytes { Array($0) }
             let differing = zip(incremental, full).filter { $0 != $1 }.count
-            #expect(differing == 0, "seed \(seed), round \(round): \(differing) bytes differ from a full frame")
+            expectEqual(differing, 0, "seed \(seed), round \(round): \(differing) bytes differ from a full frame")
             // And from a drawing of a fresh copy, with nothing cached (a stale shadow would show here).
             let fresh = freshDrawing(of: root, width: compositor.pixelWidth, height: compositor.pixelHeight, scale: scale)
             let stale = zip(full, fresh).filter { $0 != $1 }.count
-            #expect(stale == 0, "seed \(seed), round \(round): \(stale) bytes differ from a fresh drawing")
+            expectEqual(stale, 0, "seed \(seed), round \(round): \(stale) bytes differ from a fresh drawing")
             if differing != 0 || stale != 0 { return }
         }
     }

@@ -1,4 +1,5 @@
 import GeometryTestSupport
+import TestExpectations
 import Testing
 @testable import QuartzCore
 
@@ -162,7 +163,7 @@ import Testing
                 if Int(p.green) > Int(p.red) + 8 && Int(p.green) > Int(p.blue) + 8 { green += 1 }
             }
         }
-        #expect(green == 0, "\(green) pixels show the first group's green")
+        expectEqual(green, 0, "\(green) pixels show the first group's green")
     }
 }
 
@@ -224,6 +225,6 @@ import Testing
                 differing += 1
             }
         }
-        #expect(differing == 0, "seed \(seed): \(differing) pixels differ")
+        expectEqual(differing, 0, "seed \(seed): \(differing) pixels differ")
     }
 }

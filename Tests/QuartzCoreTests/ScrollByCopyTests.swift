@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import QuartzCore
 
@@ -45,11 +46,11 @@ import Testing
         list.bounds.origin.y = 3.5   // 7 pixels at scale 2
         CATransaction.flush()
         // The list's clip, (10,10)–(90,130), moves up by 7 pixels; the 7 rows at its bottom are drawn.
-        #expect(compositor.tree.scrolls == [PixelScroll(rect: PixelRect(x0: 10, y0: 10, x1: 90, y1: 130), dx: 0, dy: -7)])
-        #expect(compositor.tree.damage.rects == [PixelRect(x0: 10, y0: 123, x1: 90, y1: 130)])
+        expectEqual(compositor.tree.scrolls, [PixelScroll(rect: PixelRect(x0: 10, y0: 10, x1: 90, y1: 130), dx: 0, dy: -7)])
+        expectEqual(compositor.tree.damage.rects, [PixelRect(x0: 10, y0: 123, x1: 90, y1: 130)])
         let changed = compositor.renderFramePixelRects()
-        #expect(changed == [PixelRect(x0: 10, y0: 10, x1: 90, y1: 123), PixelRect(x0: 10, y0: 123, x1: 90, y1: 130)])
-        #expect(pixelsDifferingFromFullFrame(compositor) == 0)
+        expectEqual(changed, [PixelRect(x0: 10, y0: 10, x1: 90, y1: 123), PixelRect(x0: 10, y0: 123, x1: 90, y1: 130)])
+        expectEqual(pixelsDifferingFromFullFrame(compositor), 0)
     }
 
     @Test func aMoveBetweenPixelsIsDrawnWhole() throws {
@@ -57,15 +58,15 @@ import Testing
         list.bounds.origin.y = 3.25   // 6.5 pixels: every row lands between pixels
         CATransaction.flush()
         #expect(compositor.tree.scrolls.isEmpty)
-        #expect(compositor.tree.damage.rects == [PixelRect(x0: 10, y0: 10, x1: 90, y1: 130)])
+        expectEqual(compositor.tree.damage.rects, [PixelRect(x0: 10, y0: 10, x1: 90, y1: 130)])
         compositor.renderFrame()
-        #expect(pixelsDifferingFromFullFrame(compositor) == 0)
+        expectEqual(pixelsDifferingFromFullFrame(compositor), 0)
         // From between pixels, a move by whole pixels is a copy again.
         list.bounds.origin.y = 5.25
         CATransaction.flush()
-        #expect(compositor.tree.scrolls.map(\.dy) == [-4])
+        expectEqual(compositor.tree.scrolls.map(\.dy), [-4])
         compositor.renderFrame()
-        #expect(pixelsDifferingFromFullFrame(compositor) == 0)
+        expectEqual(pixelsDifferingFromFullFrame(compositor), 0)
     }
 
     @Test func whatLiesOverTheListIsDrawnWhereItIsAndWhereItsCopyLanded() throws {
@@ -76,17 +77,17 @@ import Testing
         compositor.renderFrame()
         list.bounds.origin.y = 10
         CATransaction.flush()
-        #expect(compositor.tree.scrolls.count == 1)
+        expectEqual(compositor.tree.scrolls.count, 1)
         let damaged = compositor.tree.damage.rects
         // The bar's pixels in the list, (10,10)–(90,26), and where the copy took them, 20 pixels up (off the list).
         #expect(damaged.contains(PixelRect(x0: 10, y0: 10, x1: 90, y1: 26)))
         compositor.renderFrame()
-        #expect(pixelsDifferingFromFullFrame(compositor) == 0)
+        expectEqual(pixelsDifferingFromFullFrame(compositor), 0)
         bar.frame.origin.y = 30
         list.bounds.origin.y = 4
         CATransaction.flush()
         compositor.renderFrame()
-        #expect(pixelsDifferingFromFullFrame(compositor) == 0)
+        expectEqual(pixelsDifferingFromFullFrame(compositor), 0)
     }
 
     @Test func damageNotYetDrawnMovesWithThePixels() throws {
@@ -99,7 +100,7 @@ import Testing
         list.bounds.origin.y = 8
         CATransaction.flush()
         compositor.renderFrame()
-        #expect(pixelsDifferingFromFullFrame(compositor) == 0)
+        expectEqual(pixelsDifferingFromFullFrame(compositor), 0)
     }
 
     @Test func aFadedOrBorderedAncestorOrAListWithMoreThanAColourIsDrawnWhole() throws {
@@ -118,7 +119,7 @@ import Testing
             CATransaction.flush()
             #expect(compositor.tree.scrolls.isEmpty)
             compositor.renderFrame()
-            #expect(pixelsDifferingFromFullFrame(compositor) == 0)
+            expectEqual(pixelsDifferingFromFullFrame(compositor), 0)
         }
     }
 
@@ -131,10 +132,10 @@ import Testing
             list.bounds.origin.y = 3.5
             CATransaction.flush()
             // The white root beneath is the ground: as with an opaque list, only the strip is drawn.
-            #expect(compositor.tree.scrolls == [PixelScroll(rect: PixelRect(x0: 10, y0: 10, x1: 90, y1: 130), dx: 0, dy: -7)])
-            #expect(compositor.tree.damage.rects == [PixelRect(x0: 10, y0: 123, x1: 90, y1: 130)])
+            expectEqual(compositor.tree.scrolls, [PixelScroll(rect: PixelRect(x0: 10, y0: 10, x1: 90, y1: 130), dx: 0, dy: -7)])
+            expectEqual(compositor.tree.damage.rects, [PixelRect(x0: 10, y0: 123, x1: 90, y1: 130)])
             compositor.renderFrame()
-            #expect(pixelsDifferingFromFullFrame(compositor) == 0)
+            expectEqual(pixelsDifferingFromFullFrame(compositor), 0)
         }
     }
 
@@ -161,7 +162,7 @@ import Testing
             CATransaction.flush()
             #expect(compositor.tree.scrolls.isEmpty, "case \(index)")
             compositor.renderFrame()
-            #expect(pixelsDifferingFromFullFrame(compositor) == 0, "case \(index)")
+            expectEqual(pixelsDifferingFromFullFrame(compositor), 0, "case \(index)")
         }
     }
 
@@ -221,10 +222,10 @@ import Testing
             }
             compositor.renderFrame()
             if step % 4 == 3 || g.chance(30) {
-                #expect(pixelsDifferingFromFullFrame(compositor) == 0, "seed \(seed), step \(step), scale \(scale)")
+                expectEqual(pixelsDifferingFromFullFrame(compositor), 0, "seed \(seed), step \(step), scale \(scale)")
             }
         }
-        #expect(pixelsDifferingFromFullFrame(compositor) == 0, "seed \(seed), scale \(scale)")
+        expectEqual(pixelsDifferingFromFullFrame(compositor), 0, "seed \(seed), scale \(scale)")
         #expect(copies > 0, "seed \(seed): no scroll was a copy")
     }
 }

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import QuartzCore
 
@@ -30,7 +31,7 @@ import Testing
             let expected = zip(source, destination).map { s, d in
                 PixelOps.over(PixelOps.scale(s, by: UInt32(alpha)), d)
             }
-            #expect(run == expected, "alpha \(alpha), \(count) pixels")
+            expectEqual(run, expected, "alpha \(alpha), \(count) pixels")
         }
     }
 
@@ -42,7 +43,7 @@ import Testing
             let destination = (0..<count).map { _ in Self.pixel(&g) }
             var run = destination
             run.withUnsafeMutableBufferPointer { PixelOps.blendRun($0.baseAddress!, count: count, color: color) }
-            #expect(run == destination.map { PixelOps.over(color, $0) })
+            expectEqual(run, destination.map { PixelOps.over(color, $0) })
         }
     }
 }
@@ -84,7 +85,7 @@ import Testing
         if g.chance(40) { toDevice = toDevice.concatenating(CGAffineTransform(rotationAngle: CGFloat(g.int(1...80)) * .pi / 180)) }
         toDevice = toDevice.concatenating(CGAffineTransform(translationX: CGFloat(g.int(0...8)) + fraction(), y: fraction()))
         let differing = pixelsOffTheirCentresCoverage(shape, toDevice)
-        #expect(differing == 0, "seed \(seed): \(differing) pixels of \(rect) through \(toDevice) differ from their centre's coverage")
+        expectEqual(differing, 0, "seed \(seed): \(differing) pixels of \(rect) through \(toDevice) differ from their centre's coverage")
     }
 
     /// A shape thinner than its rounded corners has no part covered whole:
@@ -92,7 +93,7 @@ import Testing
     @Test func aShapeThinnerThanItsCornersIsMeasuredNotFilled() {
         let shape = RoundedRectShape(rect: CGRect(x: 26.125, y: 15, width: 1, height: 27), radius: 0.5, corners: .all)
         let toDevice = CGAffineTransform(scaleX: 1.5, y: 1.5).concatenating(CGAffineTransform(rotationAngle: 40 * .pi / 180))
-        #expect(pixelsOffTheirCentresCoverage(shape, toDevice) == 0)
+        expectEqual(pixelsOffTheirCentresCoverage(shape, toDevice), 0)
     }
 
     /// How many pixels of a 64×64 frame the filler gives a coverage more

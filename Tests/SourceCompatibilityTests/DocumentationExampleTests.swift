@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 /// The README and the guides in docs/ are checked like code: every Swift
@@ -21,7 +22,7 @@ import Testing
         try source.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let result = try Compiler.typecheck(path: file.path, languageMode: 6, extraArguments: example.compilerArguments())
-        #expect(result.status == 0, "\(example) does not compile:\n\(result.output)")
+        expectEqual(result.status, 0, "\(example) does not compile:\n\(result.output)")
         #expect(!result.output.contains("error:"), "\(example):\n\(result.output)")
     }
 
@@ -56,7 +57,7 @@ import Testing
     @Test func theReadmesTwoCommandsWorkOnAFreshClone() throws {
         let readme = try String(contentsOf: Compiler.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let commands = ReadmeCommands.twoCommands(in: readme)
-        #expect(commands == ["swift run openuikit demo", "scripts/test"], "the README's two commands changed: update this test with them")
+        expectEqual(commands, ["swift run openuikit demo", "scripts/test"], "the README's two commands changed: update this test with them")
 
         // A clone of what is committed, so that a file the commands need
         // but nobody committed fails here, as it would for a newcomer.
@@ -92,14 +93,14 @@ import Testing
         let frames = clone.appendingPathComponent("frames")
         let bounded = ["--display", "headless", "--frames", frames.path, "--screen", "390x844@1", "--seconds", "8"]
         let main = try Compiler.run("/usr/bin/env", Array(words.prefix(2)) + options + Array(words.dropFirst(2)) + bounded, directory: clone)
-        #expect(main.status == 0, "\(main.output)")
+        expectEqual(main.status, 0, "\(main.output)")
         #expect(main.output.contains("demo ready"), "the demo app did not start:\n\(main.output)")
         #expect(FileManager.default.fileExists(atPath: frames.appendingPathComponent("frame-000001.png").path), "the demo showed no frame:\n\(main.output)")
 
         // The test command: its list of passes, not the passes themselves
         // (this test is one of them).
         let tests = try Compiler.run(clone.appendingPathComponent("scripts/test").path, ["--list"], directory: clone)
-        #expect(tests.status == 0, "\(tests.output)")
+        expectEqual(tests.status, 0, "\(tests.output)")
         for pass in ["unit", "docs"] {
             #expect(tests.output.contains(pass), "scripts/test --list names no \(pass) pass:\n\(tests.output)")
         }
@@ -114,7 +115,7 @@ extension DocumentationExampleTests {
     @Test func theReadmesTwoProcessDemoWorksPastedAsOneBlockWithASlowApp() throws {
         let readme = try String(contentsOf: Compiler.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let block = ReadmeCommands.demo(in: readme)
-        #expect(block.first == "swift build", "the README's demo changed: update this test with it")
+        expectEqual(block.first, "swift build", "the README's demo changed: update this test with it")
         #expect(block.contains { $0.contains("openuikit replay") }, "the README's demo changed: update this test with it")
         let products = try Compiler.modulesDirectory().deletingLastPathComponent().path
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("openuikit-demo-\(getpid())").path
@@ -134,7 +135,7 @@ extension DocumentationExampleTests {
             """
         let result = try Compiler.run("/bin/bash", ["-c", script], directory: Compiler.packageRoot)
         let output = (try? String(contentsOfFile: "\(directory)/out.log", encoding: .utf8)) ?? ""
-        #expect(result.status == 0, "the demo's app saw no 'right ended':\n\(output)")
+        expectEqual(result.status, 0, "the demo's app saw no 'right ended':\n\(output)")
         #expect(output.contains("played 6 events"), "\(output)")
         #expect(output.contains("left began 1 (100,200)"), "\(output)")
     }

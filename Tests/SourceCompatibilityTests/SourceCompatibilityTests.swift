@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 /// Client code compiled against the modules this package has just built,
@@ -12,14 +13,14 @@ import Testing
 @Suite struct SourceCompatibilityTests {
     @Test func gestureRecognizerSubclassAndCoreGraphicsImportsCompileWithoutWarnings() throws {
         let result = try Compiler.typecheck("SubclassingAndImports.swift", languageMode: 6)
-        #expect(result.status == 0, "\(result.output)")
+        expectEqual(result.status, 0, "\(result.output)")
         #expect(!result.output.contains("warning:"), "\(result.output)")
     }
 
     @Test func codeUsingUIKitsClassesAsNSObjectsCompilesWithoutWarnings() throws {
         for mode in [5, 6] {
             let result = try Compiler.typecheck("NSObjectUse.swift", languageMode: mode)
-            #expect(result.status == 0, "Swift \(mode): \(result.output)")
+            expectEqual(result.status, 0, "Swift \(mode): \(result.output)")
             #expect(!result.output.contains("warning:"), "Swift \(mode): \(result.output)")
         }
     }
@@ -29,14 +30,14 @@ import Testing
     @Test func drawingImagesOffTheMainActorCompilesWithoutWarnings() throws {
         for mode in [5, 6] {
             let result = try Compiler.typecheck("DrawingOffTheMainActor.swift", languageMode: mode)
-            #expect(result.status == 0, "Swift \(mode): \(result.output)")
+            expectEqual(result.status, 0, "Swift \(mode): \(result.output)")
             #expect(!result.output.contains("warning:"), "Swift \(mode): \(result.output)")
         }
     }
 
     @Test func swift5CodeTouchingUIKitOffTheMainActorCompilesWithWarningsOnly() throws {
         let result = try Compiler.typecheck("NonisolatedUse.swift", languageMode: 5)
-        #expect(result.status == 0, "\(result.output)")
+        expectEqual(result.status, 0, "\(result.output)")
         #expect(!result.output.contains("error:"), "\(result.output)")
     }
 

@@ -1,5 +1,6 @@
 import DrawingTestSupport
 import Foundation
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -58,7 +59,7 @@ private let transitionTime = max(AlertTransitionMetrics.alertDuration, AlertTran
         // The alert fades out first; the handler runs once it has gone.
         #expect(log.entries.isEmpty && root.presentedViewController === alert)
         advance(transitionTime)
-        #expect(log.entries == ["Delete presented: false"])
+        expectEqual(log.entries, ["Delete presented: false"])
         #expect(root.presentedViewController == nil && alert.view.window == nil)
     }
 
@@ -155,7 +156,7 @@ private let transitionTime = max(AlertTransitionMetrics.alertDuration, AlertTran
         }
         advance(transitionTime)
         #expect(presented)
-        #expect(try #require(alert.card.layer.presentation()).transform.m11 == 1)
+        try expectEqual(#require(alert.card.layer.presentation()).transform.m11, 1)
 
         var dismissed = false
         alert.dismiss(animated: true) { dismissed = true }
@@ -192,7 +193,7 @@ private let transitionTime = max(AlertTransitionMetrics.alertDuration, AlertTran
         for card in [sheet.card, cancelCard] {
             let shown = try #require(card.layer.presentation())
             #expect(abs(Double(shown.transform.m42) - Double(travel) * (1 - p)) < 1e-6, "\(card)")
-            #expect(shown.opacity == 1)
+            expectEqual(shown.opacity, 1)
         }
         #expect(abs(Double(try #require(sheet.dimmingView.layer.presentation()).opacity) - p) < 1e-4)
         advance(transitionTime)
@@ -283,7 +284,7 @@ private let transitionTime = max(AlertTransitionMetrics.alertDuration, AlertTran
         synthesizer.pressUp(.select)
         synthesizer.pressDown(.select)
         synthesizer.pressUp(.select)
-        #expect(log.entries == ["responder began up", "responder ended up", "responder began select", "responder ended select"])
+        expectEqual(log.entries, ["responder began up", "responder ended up", "responder began select", "responder ended select"])
     }
 
     @Test func alertAndActionSheetPictures() {

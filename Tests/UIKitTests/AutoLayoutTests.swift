@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -65,10 +66,10 @@ func layoutProblems() -> [String] {
             view.heightAnchor.constraint(equalToConstant: 44),
         ])
         container.layoutIfNeeded()
-        #expect(view.frame == CGRect(x: 10, y: 30, width: 270, height: 44))
+        expectEqual(view.frame, CGRect(x: 10, y: 30, width: 270, height: 44))
         // As in UIKit, a constraint on one view is installed in that view.
-        #expect(view.constraints.count == 1)
-        #expect(container.constraints.count == 3)
+        expectEqual(view.constraints.count, 1)
+        expectEqual(container.constraints.count, 3)
         #expect(!view.hasAmbiguousLayout)
     }
 
@@ -84,7 +85,7 @@ func layoutProblems() -> [String] {
         NSLayoutConstraint.activate(constraints)
         #expect(constraints.allSatisfy { $0.isActive })
         container.layoutIfNeeded()
-        #expect(view.frame == CGRect(x: 75, y: 90, width: 150, height: 40))
+        expectEqual(view.frame, CGRect(x: 75, y: 90, width: 150, height: 40))
         NSLayoutConstraint.deactivate(constraints)
         #expect(!constraints.contains { $0.isActive })
         #expect(container.constraints.isEmpty)
@@ -106,8 +107,8 @@ func layoutProblems() -> [String] {
             field.centerYAnchor.constraint(equalTo: container.centerYAnchor),
         ])
         container.layoutIfNeeded()
-        #expect(label.frame == CGRect(x: 20, y: 90, width: 60, height: 20))
-        #expect(field.frame == CGRect(x: 88, y: 85, width: 192, height: 30))
+        expectEqual(label.frame, CGRect(x: 20, y: 90, width: 60, height: 20))
+        expectEqual(field.frame, CGRect(x: 88, y: 85, width: 192, height: 30))
     }
 
     /// Two labels that do not both fit: the one with the lower compression
@@ -127,12 +128,12 @@ func layoutProblems() -> [String] {
         ])
         second.setContentCompressionResistancePriority(UILayoutPriority(751), for: .horizontal)
         container.layoutIfNeeded()
-        #expect(first.frame.width == 100)
-        #expect(second.frame == CGRect(x: 100, y: 0, width: 200, height: 20))
+        expectEqual(first.frame.width, 100)
+        expectEqual(second.frame, CGRect(x: 100, y: 0, width: 200, height: 20))
         first.setContentCompressionResistancePriority(.required, for: .horizontal)
         container.layoutIfNeeded()
-        #expect(first.frame.width == 200)
-        #expect(second.frame.width == 100)
+        expectEqual(first.frame.width, 200)
+        expectEqual(second.frame.width, 100)
     }
 
     @Test func aConstantChangedAfterActivationMovesTheView() {
@@ -144,7 +145,7 @@ func layoutProblems() -> [String] {
             view.widthAnchor.constraint(equalToConstant: 50), view.heightAnchor.constraint(equalToConstant: 50),
         ])
         container.layoutIfNeeded()
-        #expect(view.frame.origin.x == 10)
+        expectEqual(view.frame.origin.x, 10)
         // Frames land on the pixels of the 3× screen.
         for (constant, x) in [(40.0, 40.0), (75.5, 75 + 2.0 / 3), (0, 0)] {
             left.constant = constant
@@ -168,9 +169,9 @@ func layoutProblems() -> [String] {
         host.setNeedsUpdateConstraints()
         host.log.removeAll()
         UIApplication.shared.runLoop.runUntilIdle()
-        #expect(host.log.first == "updateConstraints")
+        expectEqual(host.log.first, "updateConstraints")
         #expect(host.log.contains("layoutSubviews \(CGRect(x: 5, y: 6, width: 7, height: 8))"))
-        #expect(child.frame == CGRect(x: 5, y: 6, width: 7, height: 8))
+        expectEqual(child.frame, CGRect(x: 5, y: 6, width: 7, height: 8))
     }
 
     @Test func contradictoryConstraintsAreReportedAndOneIsBroken() {
@@ -183,16 +184,16 @@ func layoutProblems() -> [String] {
                                      view.leftAnchor.constraint(equalTo: container.leftAnchor),
                                      view.topAnchor.constraint(equalTo: container.topAnchor)])
         container.layoutIfNeeded()
-        #expect(view.frame.width == 100)
+        expectEqual(view.frame.width, 100)
         let message = layoutProblems().last
-        #expect(message?.hasPrefix("Unable to simultaneously satisfy constraints.") == true)
-        #expect(message?.contains("Will attempt to recover by breaking constraint\n<NSLayoutConstraint:") == true)
-        #expect(message?.contains("'too-wide'") == true)
+        expectEqual(message?.hasPrefix("Unable to simultaneously satisfy constraints."), true)
+        expectEqual(message?.contains("Will attempt to recover by breaking constraint\n<NSLayoutConstraint:"), true)
+        expectEqual(message?.contains("'too-wide'"), true)
         #expect(wide.isActive)
         // Once the constraint it conflicted with goes, the broken one applies.
         narrow.isActive = false
         container.layoutIfNeeded()
-        #expect(view.frame.width == 200)
+        expectEqual(view.frame.width, 200)
     }
 
     @Test func aTranslatedFrameConflictsLikeUIKitsAutoresizingConstraints() {
@@ -201,8 +202,8 @@ func layoutProblems() -> [String] {
         container.addSubview(view)
         view.widthAnchor.constraint(equalToConstant: 80).isActive = true
         container.layoutIfNeeded()
-        #expect(view.frame.width == 50)
-        #expect(layoutProblems().last?.contains("NSAutoresizingMaskLayoutConstraint") == true)
+        expectEqual(view.frame.width, 50)
+        expectEqual(layoutProblems().last?.contains("NSAutoresizingMaskLayoutConstraint"), true)
     }
 
     @Test func viewsWithoutACommonAncestorAreRefused() {
@@ -212,7 +213,7 @@ func layoutProblems() -> [String] {
         let constraint = view.leadingAnchor.constraint(equalTo: stranger.leadingAnchor)
         constraint.isActive = true
         #expect(!constraint.isActive)
-        #expect(layoutProblems().last?.contains("because they have no common ancestor") == true)
+        expectEqual(layoutProblems().last?.contains("because they have no common ancestor"), true)
     }
 
     @Test func badNumbersAndMismatchedAttributesAreRefused() {
@@ -238,10 +239,10 @@ func layoutProblems() -> [String] {
         let width = view.widthAnchor.constraint(equalToConstant: 10)
         width.isActive = true
         width.priority = .defaultHigh
-        #expect(width.priority == .required)
+        expectEqual(width.priority, .required)
         width.isActive = false
         width.priority = .defaultHigh
-        #expect(width.priority == .defaultHigh)
+        expectEqual(width.priority, .defaultHigh)
     }
 
     @Test func removingAViewDeactivatesTheConstraintsThatTiedItOut() {
@@ -254,7 +255,7 @@ func layoutProblems() -> [String] {
         box.removeFromSuperview()
         #expect(!outer.isActive)
         #expect(inside.isActive)
-        #expect(box.constraints.count == 1)
+        expectEqual(box.constraints.count, 1)
         // Back in a tree, the inner constraint acts again.
         container.addSubview(box)
         NSLayoutConstraint.activate([
@@ -264,7 +265,7 @@ func layoutProblems() -> [String] {
             inner.heightAnchor.constraint(equalToConstant: 5),
         ])
         container.layoutIfNeeded()
-        #expect(inner.frame == CGRect(x: 0, y: 0, width: 120, height: 5))
+        expectEqual(inner.frame, CGRect(x: 0, y: 0, width: 120, height: 5))
     }
 
     /// Constraints between views at different depths convert through the
@@ -284,11 +285,11 @@ func layoutProblems() -> [String] {
             marker.widthAnchor.constraint(equalToConstant: 1), marker.heightAnchor.constraint(equalToConstant: 1),
         ])
         container.layoutIfNeeded()
-        #expect(marker.frame.origin == CGPoint(x: 70, y: 80))
+        expectEqual(marker.frame.origin, CGPoint(x: 70, y: 80))
         // The panel lays out by its frame: moving it moves what depends on it.
         panel.frame.origin = CGPoint(x: 0, y: 0)
         container.layoutIfNeeded()
-        #expect(marker.frame.origin == CGPoint(x: 30, y: 30))
+        expectEqual(marker.frame.origin, CGPoint(x: 30, y: 30))
     }
 
     @Test func autoresizingMasksResizeFrameBasedSubviews() {
@@ -300,21 +301,21 @@ func layoutProblems() -> [String] {
         container.addSubview(bar)
         container.addSubview(badge)
         container.frame.size = CGSize(width: 400, height: 300)
-        #expect(bar.frame == CGRect(x: 10, y: 0, width: 380, height: 44))
-        #expect(badge.frame == CGRect(x: 360, y: 250, width: 30, height: 30))
+        expectEqual(bar.frame, CGRect(x: 10, y: 0, width: 380, height: 44))
+        expectEqual(badge.frame, CGRect(x: 360, y: 250, width: 30, height: 30))
         container.autoresizesSubviews = false
         container.frame.size = CGSize(width: 300, height: 200)
-        #expect(bar.frame.width == 380)
+        expectEqual(bar.frame.width, 380)
     }
 
     @Test func controlsHaveUIKitsIntrinsicSizes() {
-        #expect(UISwitch().intrinsicContentSize == CGSize(width: 51, height: 31))
+        expectEqual(UISwitch().intrinsicContentSize, CGSize(width: 51, height: 31))
         let slider = UISlider()
-        #expect(slider.intrinsicContentSize.width == UIView.noIntrinsicMetric)
-        #expect(slider.intrinsicContentSize.height == 31)
+        expectEqual(slider.intrinsicContentSize.width, UIView.noIntrinsicMetric)
+        expectEqual(slider.intrinsicContentSize.height, 31)
         let image = UIImage(size: CGSize(width: 40, height: 30))
-        #expect(UIImageView(image: image).intrinsicContentSize == CGSize(width: 40, height: 30))
-        #expect(UIImageView().intrinsicContentSize == CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric))
+        expectEqual(UIImageView(image: image).intrinsicContentSize, CGSize(width: 40, height: 30))
+        expectEqual(UIImageView().intrinsicContentSize, CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric))
         let label = UILabel()
         label.text = "Hello"
         #expect(label.intrinsicContentSize.width > 0)
@@ -335,10 +336,10 @@ func layoutProblems() -> [String] {
         ])
         container.layoutIfNeeded()
         let short = label.frame.width
-        #expect(short == label.intrinsicContentSize.width)
+        expectEqual(short, label.intrinsicContentSize.width)
         label.text = "Hello, world"
         container.layoutIfNeeded()
-        #expect(label.frame.width == label.intrinsicContentSize.width)
+        expectEqual(label.frame.width, label.intrinsicContentSize.width)
         #expect(label.frame.width > short)
     }
 
@@ -352,11 +353,11 @@ func layoutProblems() -> [String] {
             content.topAnchor.constraint(equalTo: card.topAnchor, constant: 8),
             content.bottomAnchor.constraint(equalTo: card.bottomAnchor, constant: -8),
         ])
-        #expect(card.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize) == CGSize(width: 152, height: 56))
+        expectEqual(card.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize), CGSize(width: 152, height: 56))
         let wide = card.systemLayoutSizeFitting(CGSize(width: 300, height: 0), withHorizontalFittingPriority: .required,
                                                 verticalFittingPriority: .fittingSizeLevel)
-        #expect(wide == CGSize(width: 300, height: 56))
-        #expect(card.frame.size == .zero)
+        expectEqual(wide, CGSize(width: 300, height: 56))
+        expectEqual(card.frame.size, .zero)
     }
 
     @Test func marginsGuideFollowsTheMargins() {
@@ -368,11 +369,11 @@ func layoutProblems() -> [String] {
             view.topAnchor.constraint(equalTo: guide.topAnchor), view.bottomAnchor.constraint(equalTo: guide.bottomAnchor),
         ])
         container.layoutIfNeeded()
-        #expect(view.frame == CGRect(x: 8, y: 8, width: 284, height: 184))
+        expectEqual(view.frame, CGRect(x: 8, y: 8, width: 284, height: 184))
         container.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 0, leading: 20, bottom: 10, trailing: 30)
         container.layoutIfNeeded()
-        #expect(view.frame == CGRect(x: 20, y: 0, width: 250, height: 190))
-        #expect(guide.layoutFrame == CGRect(x: 20, y: 0, width: 250, height: 190))
+        expectEqual(view.frame, CGRect(x: 20, y: 0, width: 250, height: 190))
+        expectEqual(guide.layoutFrame, CGRect(x: 20, y: 0, width: 250, height: 190))
         let marginAttribute = NSLayoutConstraint(item: view, attribute: .leading, relatedBy: .equal, toItem: container,
                                                  attribute: .leadingMargin, multiplier: 1, constant: 0)
         #expect(marginAttribute.invalidity == nil)
@@ -391,18 +392,18 @@ func layoutProblems() -> [String] {
             view.topAnchor.constraint(equalTo: safe.topAnchor), view.bottomAnchor.constraint(equalTo: safe.bottomAnchor),
         ])
         container.layoutIfNeeded()
-        #expect(view.frame == CGRect(x: 0, y: 0, width: 400, height: 800), "no safe area yet")
+        expectEqual(view.frame, CGRect(x: 0, y: 0, width: 400, height: 800), "no safe area yet")
         UIScreen.main.safeAreaInsets = UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
-        #expect(container.safeAreaInsets == UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+        expectEqual(container.safeAreaInsets, UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
         window.layoutIfNeeded()
-        #expect(view.frame == CGRect(x: 0, y: 47, width: 400, height: 800 - 47 - 34))
+        expectEqual(view.frame, CGRect(x: 0, y: 47, width: 400, height: 800 - 47 - 34))
     }
 
     @Test func readableContentGuideIsNarrowedAndCentred() {
         let window = makeWindow(frame: CGRect(x: 0, y: 0, width: 1000, height: 600))
         let container = UIView(frame: window.bounds)
         window.addSubview(container)
-        #expect(container.readableContentGuide.layoutFrame == CGRect(x: 164, y: 8, width: 672, height: 584))
+        expectEqual(container.readableContentGuide.layoutFrame, CGRect(x: 164, y: 8, width: 672, height: 584))
     }
 
     /// Two hundred views here, in a debug build; the benchmark chains 10,000
@@ -420,8 +421,8 @@ func layoutProblems() -> [String] {
         constraints.append(views[0].leadingAnchor.constraint(equalTo: views[199].trailingAnchor))
         NSLayoutConstraint.activate(constraints)
         container.layoutIfNeeded()
-        #expect(layoutProblems().last?.contains("Will attempt to recover by breaking constraint") == true)
-        #expect(views[199].frame.minX - views[0].frame.minX == 199)
+        expectEqual(layoutProblems().last?.contains("Will attempt to recover by breaking constraint"), true)
+        expectEqual(views[199].frame.minX - views[0].frame.minX, 199)
     }
 
     @Test func ambiguityAndTheConstraintsAffectingAView() {
@@ -433,7 +434,7 @@ func layoutProblems() -> [String] {
         NSLayoutConstraint.activate([view.topAnchor.constraint(equalTo: container.topAnchor), view.heightAnchor.constraint(equalToConstant: 10)])
         #expect(!view.hasAmbiguousLayout)
         let horizontal = view.constraintsAffectingLayout(for: .horizontal)
-        #expect(horizontal.count == 2)
+        expectEqual(horizontal.count, 2)
         #expect(horizontal.contains { $0 === left })
     }
 
@@ -449,7 +450,7 @@ func layoutProblems() -> [String] {
         let (window, _) = makeScene(controller)
         controller.view.setNeedsUpdateConstraints()
         window.layoutIfNeeded()
-        #expect(controller.calls == 1)
+        expectEqual(controller.calls, 1)
     }
 
     /// A constraint on a label's first baseline follows a new font (UIKit
@@ -506,14 +507,14 @@ func layoutProblems() -> [String] {
             badge.heightAnchor.constraint(equalToConstant: 20),
         ])
         window.layoutIfNeeded()
-        #expect(scrollView.contentSize == CGSize(width: 300, height: 1000))
-        #expect(content.frame == CGRect(x: 0, y: 0, width: 300, height: 1000))
-        #expect(badge.frame == CGRect(x: 250, y: 10, width: 40, height: 20))
-        #expect(scrollView.frameLayoutGuide.layoutFrame == CGRect(x: 0, y: 0, width: 300, height: 400))
+        expectEqual(scrollView.contentSize, CGSize(width: 300, height: 1000))
+        expectEqual(content.frame, CGRect(x: 0, y: 0, width: 300, height: 1000))
+        expectEqual(badge.frame, CGRect(x: 250, y: 10, width: 40, height: 20))
+        expectEqual(scrollView.frameLayoutGuide.layoutFrame, CGRect(x: 0, y: 0, width: 300, height: 400))
         // Scrolled 200 points: the badge stays 10 points below the visible top.
         scrollView.contentOffset = CGPoint(x: 0, y: 200)
         window.layoutIfNeeded()
-        #expect(badge.frame == CGRect(x: 250, y: 210, width: 40, height: 20))
-        #expect(content.frame.minY == 0)
+        expectEqual(badge.frame, CGRect(x: 250, y: 210, width: 40, height: 20))
+        expectEqual(content.frame.minY, 0)
     }
 }

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -21,8 +22,8 @@ private func scene() -> (UIWindow, RecordingView, TouchSynthesizer, CallLog) {
         #expect(log.entries.isEmpty)
         synthesizer.advance(by: 0.1)
         synthesizer.touchUp(finger)
-        #expect(log.entries == ["tap ended"])
-        #expect(tap.state == .possible)  // reset after the touch lifted
+        expectEqual(log.entries, ["tap ended"])
+        expectEqual(tap.state, .possible)  // reset after the touch lifted
     }
 
     @Test func aTapFailsWhenHeldTooLongOrMovedTooFar() {
@@ -40,7 +41,7 @@ private func scene() -> (UIWindow, RecordingView, TouchSynthesizer, CallLog) {
         let wobbly = synthesizer.touchDown(at: CGPoint(x: 10, y: 10))
         synthesizer.touchMove(wobbly, to: CGPoint(x: 50, y: 10))  // 40 pt: still a tap
         synthesizer.touchUp(wobbly)
-        #expect(log.entries == ["tap ended"])
+        expectEqual(log.entries, ["tap ended"])
     }
 
     @Test func doubleTapNeedsTheSecondTapSoonAndNearby() {
@@ -52,7 +53,7 @@ private func scene() -> (UIWindow, RecordingView, TouchSynthesizer, CallLog) {
         synthesizer.tap(at: CGPoint(x: 100, y: 100))
         synthesizer.advance(by: 0.3)
         synthesizer.tap(at: CGPoint(x: 120, y: 110))
-        #expect(log.entries == ["double ended"])
+        expectEqual(log.entries, ["double ended"])
         // Too slow.
         synthesizer.advance(by: 1)
         synthesizer.tap(at: CGPoint(x: 100, y: 100))
@@ -64,7 +65,7 @@ private func scene() -> (UIWindow, RecordingView, TouchSynthesizer, CallLog) {
         synthesizer.advance(by: 0.1)
         synthesizer.tap(at: CGPoint(x: 200, y: 100))
         synthesizer.advance(by: 1)
-        #expect(log.entries == ["double ended"])
+        expectEqual(log.entries, ["double ended"])
     }
 
     @Test func twoFingerTapNeedsBothFingers() {
@@ -79,12 +80,12 @@ private func scene() -> (UIWindow, RecordingView, TouchSynthesizer, CallLog) {
         synthesizer.touchUp(fingers[0])
         #expect(log.entries.isEmpty)
         synthesizer.touchUp(fingers[1])
-        #expect(log.entries == ["two-finger ended"])
-        #expect(tap.state == .possible)
+        expectEqual(log.entries, ["two-finger ended"])
+        expectEqual(tap.state, .possible)
         // Three fingers are too many.
         synthesizer.advance(by: 1)
         synthesizer.touchUp(synthesizer.touchDown(at: [CGPoint(x: 10, y: 10), CGPoint(x: 40, y: 10), CGPoint(x: 70, y: 10)]))
-        #expect(log.entries == ["two-finger ended"])
+        expectEqual(log.entries, ["two-finger ended"])
     }
 }
 
@@ -99,12 +100,12 @@ private func scene() -> (UIWindow, RecordingView, TouchSynthesizer, CallLog) {
         synthesizer.advance(by: 0.49)
         #expect(log.entries.isEmpty)
         synthesizer.advance(by: 0.01)
-        #expect(log.entries == ["press began"])
-        #expect(view.phases == ["began", "cancelled"])  // cancelsTouchesInView, at the moment it began
+        expectEqual(log.entries, ["press began"])
+        expectEqual(view.phases, ["began", "cancelled"])  // cancelsTouchesInView, at the moment it began
         synthesizer.touchMove(finger, to: CGPoint(x: 100, y: 10))  // any distance once begun
         synthesizer.touchUp(finger)
-        #expect(log.entries == ["press began", "press changed", "press ended"])
-        #expect(press.location(in: view) == CGPoint(x: 100, y: 10))
+        expectEqual(log.entries, ["press began", "press changed", "press ended"])
+        expectEqual(press.location(in: view), CGPoint(x: 100, y: 10))
     }
 
     @Test func eachGestureSetsTheSameDeadlinesAgain() {
@@ -121,12 +122,12 @@ private func scene() -> (UIWindow, RecordingView, TouchSynthesizer, CallLog) {
             synthesizer.touchUp(finger)
             synthesizer.advance(by: 0.1)
         }
-        #expect(log.entries == Array(repeating: "tap ended", count: 50))
+        expectEqual(log.entries, Array(repeating: "tap ended", count: 50))
         // One timer per recognizer, set again for each gesture, rather than
         // a new timer per gesture left in the list until it comes due.
         #expect(UIApplication.shared.runLoop.timerListCount <= 2)
         synthesizer.advance(by: 1)
-        #expect(log.entries.count == 50)
+        expectEqual(log.entries.count, 50)
     }
 
     @Test func aRecognizerKeepsItsDeadlinesAcrossAnApplicationReset() {
@@ -147,7 +148,7 @@ private func scene() -> (UIWindow, RecordingView, TouchSynthesizer, CallLog) {
         synthesizer.advance(by: 0.49)
         #expect(log.entries.isEmpty)
         synthesizer.advance(by: 0.01)
-        #expect(log.entries == ["press began"])
+        expectEqual(log.entries, ["press began"])
     }
 
     @Test func movingTooFarOrLiftingEarlyFails() {
@@ -165,7 +166,7 @@ private func scene() -> (UIWindow, RecordingView, TouchSynthesizer, CallLog) {
         synthesizer.touchUp(early)
         synthesizer.advance(by: 1)
         #expect(log.entries.isEmpty)
-        #expect(view.phases == ["began", "moved", "ended", "began", "ended"])
+        expectEqual(view.phases, ["began", "moved", "ended", "began", "ended"])
     }
 
     @Test func tapThenPress() {
@@ -185,9 +186,9 @@ private func scene() -> (UIWindow, RecordingView, TouchSynthesizer, CallLog) {
         synthesizer.advance(by: 0.2)
         let finger = synthesizer.touchDown(at: CGPoint(x: 12, y: 10))
         synthesizer.advance(by: 0.3)
-        #expect(log.entries == ["press began"])
+        expectEqual(log.entries, ["press began"])
         synthesizer.touchUp(finger)
-        #expect(log.entries == ["press began", "press ended"])
+        expectEqual(log.entries, ["press began", "press ended"])
     }
 }
 
@@ -205,8 +206,8 @@ private func scene() -> (UIWindow, RecordingView, TouchSynthesizer, CallLog) {
         synthesizer.touchMove(finger, to: CGPoint(x: 106, y: 108))  // 10 pt
         synthesizer.touchMove(finger, to: CGPoint(x: 150, y: 120))
         synthesizer.touchUp(finger)
-        #expect(log.entries == ["pan began", "pan changed", "pan ended"])
-        #expect(translations == [CGPoint(x: 6, y: 8), CGPoint(x: 50, y: 20), CGPoint(x: 50, y: 20)])
+        expectEqual(log.entries, ["pan began", "pan changed", "pan ended"])
+        expectEqual(translations, [CGPoint(x: 6, y: 8), CGPoint(x: 50, y: 20), CGPoint(x: 50, y: 20)])
         _ = window
     }
 
@@ -219,14 +220,14 @@ private func scene() -> (UIWindow, RecordingView, TouchSynthesizer, CallLog) {
         view.addGestureRecognizer(pan)
         let finger = synthesizer.touchDown(at: CGPoint(x: 300, y: 300))
         synthesizer.touchMove(finger, to: CGPoint(x: 340, y: 300))
-        #expect(pan.translation(in: view) == CGPoint(x: 40, y: 0))
-        #expect(pan.translation(in: scaled) == CGPoint(x: 20, y: 0))
+        expectEqual(pan.translation(in: view), CGPoint(x: 40, y: 0))
+        expectEqual(pan.translation(in: scaled), CGPoint(x: 20, y: 0))
         pan.setTranslation(.zero, in: view)
         synthesizer.touchMove(finger, to: CGPoint(x: 350, y: 310))
-        #expect(pan.translation(in: view) == CGPoint(x: 10, y: 10))
+        expectEqual(pan.translation(in: view), CGPoint(x: 10, y: 10))
         pan.setTranslation(CGPoint(x: 5, y: 5), in: scaled)
-        #expect(pan.translation(in: scaled) == CGPoint(x: 5, y: 5))
-        #expect(pan.translation(in: view) == CGPoint(x: 10, y: 10))
+        expectEqual(pan.translation(in: scaled), CGPoint(x: 5, y: 5))
+        expectEqual(pan.translation(in: view), CGPoint(x: 10, y: 10))
     }
 
     @Test func velocityComesFromRecentHistory() {
@@ -272,14 +273,14 @@ private func scene() -> (UIWindow, RecordingView, TouchSynthesizer, CallLog) {
         #expect(log.entries.isEmpty)
         let two = synthesizer.touchDown(at: [CGPoint(x: 100, y: 100), CGPoint(x: 120, y: 100)])
         synthesizer.touchMove([(finger: two[0], to: CGPoint(x: 100, y: 130)), (finger: two[1], to: CGPoint(x: 120, y: 130))])
-        #expect(log.entries == ["pan began"])
-        #expect(pan.translation(in: view) == CGPoint(x: 0, y: 30))
-        #expect(pan.numberOfTouches == 2)
+        expectEqual(log.entries, ["pan began"])
+        expectEqual(pan.translation(in: view), CGPoint(x: 0, y: 30))
+        expectEqual(pan.numberOfTouches, 2)
         let third = synthesizer.touchDown(at: CGPoint(x: 300, y: 300))  // beyond the maximum: ignored
-        #expect(pan.numberOfTouches == 2)
-        #expect(pan.translation(in: view) == CGPoint(x: 0, y: 30))
+        expectEqual(pan.numberOfTouches, 2)
+        expectEqual(pan.translation(in: view), CGPoint(x: 0, y: 30))
         synthesizer.touchUp(two[0])  // below the minimum: ends
-        #expect(log.entries == ["pan began", "pan ended"])
+        expectEqual(log.entries, ["pan began", "pan ended"])
         synthesizer.touchUp([two[1], third])
     }
 
@@ -301,14 +302,14 @@ private func scene() -> (UIWindow, RecordingView, TouchSynthesizer, CallLog) {
         }
         synthesizer.advance(by: 0.008)
         synthesizer.touchUp([fingers[1]], moving: [(finger: fingers[0], to: CGPoint(x: 100, y: 240))])
-        #expect(pan.numberOfTouches == 1)
+        expectEqual(pan.numberOfTouches, 1)
         synthesizer.advance(by: 0.008)
         synthesizer.touchMove(fingers[0], to: CGPoint(x: 100, y: 230))
-        #expect(translations == [-10, -20, -30, -40, -50, -60, -70])
+        expectEqual(translations, [-10, -20, -30, -40, -50, -60, -70])
         // The velocity saw no jump either: 10 pt every 8 ms, upwards.
         #expect(abs(pan.velocity(in: view).y + 1250) < 40)
         synthesizer.touchUp(fingers[0])
-        #expect(translations.last == -70)
+        expectEqual(translations.last, -70)
     }
 
     // Apple: maximumNumberOfTouches is "the maximum number of fingers that
@@ -326,10 +327,10 @@ private func scene() -> (UIWindow, RecordingView, TouchSynthesizer, CallLog) {
         #expect(pan.state == .possible && pan.numberOfTouches == 2)
         synthesizer.touchUp(two[1])
         synthesizer.touchMove(two[0], to: CGPoint(x: 100, y: 160))
-        #expect(log.entries == ["pan began"])
-        #expect(pan.numberOfTouches == 1)
+        expectEqual(log.entries, ["pan began"])
+        expectEqual(pan.numberOfTouches, 1)
         synthesizer.touchUp(two[0])
-        #expect(log.entries == ["pan began", "pan ended"])
+        expectEqual(log.entries, ["pan began", "pan ended"])
     }
 
     @Test func translationDoesNotJumpWhenAFingerJoins() {
@@ -338,13 +339,13 @@ private func scene() -> (UIWindow, RecordingView, TouchSynthesizer, CallLog) {
         view.addGestureRecognizer(pan)
         let first = synthesizer.touchDown(at: CGPoint(x: 100, y: 100))
         synthesizer.touchMove(first, to: CGPoint(x: 130, y: 100))
-        #expect(pan.translation(in: view) == CGPoint(x: 30, y: 0))
+        expectEqual(pan.translation(in: view), CGPoint(x: 30, y: 0))
         let second = synthesizer.touchDown(at: CGPoint(x: 300, y: 300))
-        #expect(pan.translation(in: view) == CGPoint(x: 30, y: 0))
+        expectEqual(pan.translation(in: view), CGPoint(x: 30, y: 0))
         synthesizer.touchMove([(finger: first, to: CGPoint(x: 140, y: 100)), (finger: second, to: CGPoint(x: 310, y: 300))])
-        #expect(pan.translation(in: view) == CGPoint(x: 40, y: 0))
+        expectEqual(pan.translation(in: view), CGPoint(x: 40, y: 0))
         synthesizer.touchUp(second)
-        #expect(pan.translation(in: view) == CGPoint(x: 40, y: 0))
+        expectEqual(pan.translation(in: view), CGPoint(x: 40, y: 0))
     }
 }
 
@@ -366,14 +367,14 @@ private func scene() -> (UIWindow, RecordingView, TouchSynthesizer, CallLog) {
             synthesizer.advance(by: 1)
         }
         stroke(-80, 10)
-        #expect(log.entries == ["swipe ended"])
+        expectEqual(log.entries, ["swipe ended"])
         stroke(80, 0)             // right: not allowed
         stroke(0, -80, seconds: 0.8)  // up, but too slow
         stroke(-60, -60)          // diagonal: too much drift
         stroke(-30, 0)            // too short
-        #expect(log.entries == ["swipe ended"])
+        expectEqual(log.entries, ["swipe ended"])
         stroke(5, -90)
-        #expect(log.entries == ["swipe ended", "swipe ended"])
+        expectEqual(log.entries, ["swipe ended", "swipe ended"])
     }
 
     @Test func pinchScaleAndVelocity() {
@@ -388,8 +389,8 @@ private func scene() -> (UIWindow, RecordingView, TouchSynthesizer, CallLog) {
         #expect(log.entries.isEmpty)  // 6 pt is under the threshold
         synthesizer.advance(by: 0.05)
         synthesizer.touchMove([(finger: fingers[0], to: CGPoint(x: 75, y: 200)), (finger: fingers[1], to: CGPoint(x: 225, y: 200))])
-        #expect(log.entries == ["pinch began"])
-        #expect(pinch.scale == 1.5)
+        expectEqual(log.entries, ["pinch began"])
+        expectEqual(pinch.scale, 1.5)
         // 1.0 at 0, 1.06 at 0.05 s, 1.5 at 0.1 s: mean time 0.05, mean scale 1.18667;
         // slope = (−0.05·−0.18667 + 0.05·0.31333) / (2·0.05²) = 0.025 / 0.005 = 5 per second.
         #expect(abs(pinch.velocity - 5) < 1e-6)
@@ -398,7 +399,7 @@ private func scene() -> (UIWindow, RecordingView, TouchSynthesizer, CallLog) {
         synthesizer.touchMove([(finger: fingers[0], to: CGPoint(x: 50, y: 200)), (finger: fingers[1], to: CGPoint(x: 250, y: 200))])
         #expect(abs(pinch.scale - 200.0 / 150.0) < 1e-9)
         synthesizer.touchUp(fingers[0])
-        #expect(log.entries == ["pinch began", "pinch changed", "pinch ended"])
+        expectEqual(log.entries, ["pinch began", "pinch changed", "pinch ended"])
         synthesizer.touchUp(fingers[1])
     }
 
@@ -413,7 +414,7 @@ private func scene() -> (UIWindow, RecordingView, TouchSynthesizer, CallLog) {
              (finger: 2, to: CGPoint(x: center.x + 50 * cos(angle), y: center.y + 50 * sin(angle)))]
         }
         let fingers = synthesizer.touchDown(at: positions(0).map(\.to))
-        #expect(fingers == [1, 2])
+        expectEqual(fingers, [1, 2])
         synthesizer.touchMove(positions(0.05))
         #expect(log.entries.isEmpty)
         var angle: CGFloat = 0.05
@@ -422,11 +423,11 @@ private func scene() -> (UIWindow, RecordingView, TouchSynthesizer, CallLog) {
             synthesizer.advance(by: 0.01)
             synthesizer.touchMove(positions(angle))
         }
-        #expect(log.entries.first == "rotation began")
+        expectEqual(log.entries.first, "rotation began")
         #expect(abs(rotation.rotation - angle) < 1e-9)
         #expect(abs(rotation.velocity - 30) < 1e-6)  // 0.3 rad every 10 ms
         synthesizer.cancelAllTouches()
-        #expect(log.entries.last == "rotation cancelled")
+        expectEqual(log.entries.last, "rotation cancelled")
     }
 
     @Test func screenEdgePanStartsOnlyAtTheChosenEdgeAndMovingAway() {
@@ -445,7 +446,7 @@ private func scene() -> (UIWindow, RecordingView, TouchSynthesizer, CallLog) {
         drag(from: CGPoint(x: 395, y: 300), by: CGPoint(x: -50, y: 0))  // the right edge is not chosen
         #expect(log.entries.isEmpty)
         drag(from: CGPoint(x: 5, y: 300), by: CGPoint(x: 60, y: 10))
-        #expect(log.entries == ["edge began", "edge ended"])
+        expectEqual(log.entries, ["edge began", "edge ended"])
     }
 }
 
@@ -487,10 +488,10 @@ private func scene() -> (UIWindow, RecordingView, TouchSynthesizer, CallLog) {
         synthesizer.touchMove(finger, to: CGPoint(x: 130, y: 150))
         synthesizer.touchMove(finger, to: CGPoint(x: 200, y: 60))
         synthesizer.touchUp(finger)
-        #expect(log.entries == ["check ended"])
+        expectEqual(log.entries, ["check ended"])
         let wrong = synthesizer.touchDown(at: CGPoint(x: 100, y: 100))
         synthesizer.touchMove(wrong, to: CGPoint(x: 80, y: 150))
         synthesizer.touchUp(wrong)
-        #expect(log.entries == ["check ended"])
+        expectEqual(log.entries, ["check ended"])
     }
 }

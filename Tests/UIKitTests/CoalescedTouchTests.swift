@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import HID
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -86,17 +87,17 @@ import Testing
         synthesizer.advance(by: 0.016)
         let start = synthesizer.now
         synthesizer.touchMove(finger, through: [CGPoint(x: 30, y: 30), CGPoint(x: 40, y: 35), CGPoint(x: 50, y: 45)], sampleInterval: 0.004)
-        #expect(view.seen.map(\.phase) == ["began", "moved"])
+        expectEqual(view.seen.map(\.phase), ["began", "moved"])
         let move = try #require(view.seen.last)
         // The touch is the last sample, and its previous location is where
         // the previous delivery (the landing) left it.
-        #expect(move.touch.location == CGPoint(x: 40, y: 25))
-        #expect(move.touch.previousLocation == CGPoint(x: 10, y: 10))
+        expectEqual(move.touch.location, CGPoint(x: 40, y: 25))
+        expectEqual(move.touch.previousLocation, CGPoint(x: 10, y: 10))
         expectClose(move.touch.timestamp, start + 0.008)
         // Every sample, in order, each with its own time and the sample before it as its previous location.
-        #expect(move.coalesced.map(\.location) == [CGPoint(x: 20, y: 10), CGPoint(x: 30, y: 15), CGPoint(x: 40, y: 25)])
-        #expect(move.coalesced.map(\.previousLocation) == [CGPoint(x: 10, y: 10), CGPoint(x: 20, y: 10), CGPoint(x: 30, y: 15)])
-        #expect(move.coalesced.count == 3)
+        expectEqual(move.coalesced.map(\.location), [CGPoint(x: 20, y: 10), CGPoint(x: 30, y: 15), CGPoint(x: 40, y: 25)])
+        expectEqual(move.coalesced.map(\.previousLocation), [CGPoint(x: 10, y: 10), CGPoint(x: 20, y: 10), CGPoint(x: 30, y: 15)])
+        expectEqual(move.coalesced.count, 3)
         for (index, sample) in move.coalesced.enumerated() { expectClose(sample.timestamp, start + 0.004 * Double(index)) }
         #expect(move.coalesced.allSatisfy { $0.phase == .moved })
         #expect(move.coalescedViewsAreTheTouchs)
@@ -112,9 +113,9 @@ import Testing
         synthesizer.advance(by: 0.01)
         synthesizer.touchMove(finger, to: CGPoint(x: 25, y: 30))
         let move = try #require(view.seen.last)
-        #expect(move.phase == "moved")
-        #expect(move.coalesced == [move.touch])
-        #expect(view.seen[0].coalesced == [view.seen[0].touch], "a landing too")
+        expectEqual(move.phase, "moved")
+        expectEqual(move.coalesced, [move.touch])
+        expectEqual(view.seen[0].coalesced, [view.seen[0].touch], "a landing too")
         synthesizer.touchUp(finger)
         let lift = try #require(view.seen.last)
         #expect(lift.phase == "ended" && lift.coalesced == [lift.touch])
@@ -134,7 +135,7 @@ import Testing
         let event = UIApplication.shared.touchesEvent
         #expect(event.coalescedTouches(for: lifted) == nil)
         #expect(event.predictedTouches(for: lifted) == nil)
-        #expect(view.seen.count == 1)
+        expectEqual(view.seen.count, 1)
     }
 
     @Test func coalescedTouchesAreReusedFromDeliveryToDelivery() throws {
@@ -150,8 +151,8 @@ import Testing
         let finger = synthesizer.touchDown(at: CGPoint(x: 10, y: 410))
         synthesizer.touchMove(finger, through: [CGPoint(x: 20, y: 410), CGPoint(x: 30, y: 410)], sampleInterval: 0.004)
         synthesizer.touchMove(finger, through: [CGPoint(x: 40, y: 410), CGPoint(x: 50, y: 410)], sampleInterval: 0.004)
-        #expect(collector.identities.count == 2)
-        #expect(collector.identities[0] == collector.identities[1])
+        expectEqual(collector.identities.count, 2)
+        expectEqual(collector.identities[0], collector.identities[1])
     }
 
     // MARK: Which frames are held
@@ -170,23 +171,23 @@ import Testing
         frame(0.030, [DigitizerContact(identifier: 1, phase: .stationary, x: 40, y: 30), DigitizerContact(identifier: 2, phase: .began, x: 100, y: 100)])
         frame(0.040, [DigitizerContact(identifier: 1, phase: .moved, x: 50, y: 30), DigitizerContact(identifier: 2, phase: .stationary, x: 100, y: 100)])
         frame(0.050, [DigitizerContact(identifier: 1, phase: .ended, x: 50, y: 30), DigitizerContact(identifier: 2, phase: .ended, x: 100, y: 100)])
-        #expect(view.seen.map(\.phase) == ["began"], "nothing is delivered before the turn")
+        expectEqual(view.seen.map(\.phase), ["began"], "nothing is delivered before the turn")
         UIApplication.shared.runLoop.runUntilIdle()
-        #expect(view.seen.map(\.phase) == ["began", "moved", "began", "moved", "ended"])
-        #expect(view.seen[1].coalesced.map(\.location) == [CGPoint(x: 20, y: 10), CGPoint(x: 30, y: 10)])
-        #expect(view.seen[2].touchCount == 1, "the second finger lands alone")
-        #expect(view.seen[3].coalesced.map(\.location) == [CGPoint(x: 40, y: 10)])
-        #expect(view.seen[4].touchCount == 2)
+        expectEqual(view.seen.map(\.phase), ["began", "moved", "began", "moved", "ended"])
+        expectEqual(view.seen[1].coalesced.map(\.location), [CGPoint(x: 20, y: 10), CGPoint(x: 30, y: 10)])
+        expectEqual(view.seen[2].touchCount, 1, "the second finger lands alone")
+        expectEqual(view.seen[3].coalesced.map(\.location), [CGPoint(x: 40, y: 10)])
+        expectEqual(view.seen[4].touchCount, 2)
     }
 
     @Test func aMoveOfOneFingerKeepsTheOtherStillAndUnsampled() throws {
         let (view, synthesizer) = makeScene()
         let fingers = synthesizer.touchDown(at: [CGPoint(x: 20, y: 30), CGPoint(x: 200, y: 200)])
         synthesizer.touchMove(fingers[0], through: [CGPoint(x: 30, y: 30), CGPoint(x: 40, y: 30)], sampleInterval: 0.005)
-        #expect(view.seen.map(\.phase) == ["began", "moved"])
-        #expect(view.seen[1].touchCount == 1, "the still finger is not moved")
+        expectEqual(view.seen.map(\.phase), ["began", "moved"])
+        expectEqual(view.seen[1].touchCount, 1, "the still finger is not moved")
         let still = try #require(UIApplication.shared.touchesEvent.touchesInOrder.first { $0.fingerIdentifier == UInt32(fingers[1]) })
-        #expect(still.phase == .stationary)
+        expectEqual(still.phase, .stationary)
         #expect(UIApplication.shared.touchesEvent.coalescedTouches(for: still)?.map { $0.location(in: nil) } == [CGPoint(x: 200, y: 200)])
     }
 
@@ -207,11 +208,11 @@ import Testing
         // 10 pt in 10 ms: 5 ms ahead, 5 pt further.
         let (move, start) = try predictionAfterMoving(in: 0.010)
         let predicted = try #require(move.predicted.first)
-        #expect(move.predicted.count == 1)
+        expectEqual(move.predicted.count, 1)
         expectClose(predicted.location, CGPoint(x: 25, y: 10))
-        #expect(predicted.previousLocation == move.touch.location)
+        expectEqual(predicted.previousLocation, move.touch.location)
         expectClose(predicted.timestamp, start + 0.015)
-        #expect(predicted.phase == .moved)
+        expectEqual(predicted.phase, .moved)
     }
 
     @Test func aPredictionReachesNoFurtherThanEightMilliseconds() throws {
@@ -225,7 +226,7 @@ import Testing
     @Test func samplesTooFarApartOrTooCloseGiveNoPrediction() throws {
         #expect(try predictionAfterMoving(in: 0.021).move.predicted.isEmpty, "more than 20 ms")
         #expect(try predictionAfterMoving(in: 0.0015).move.predicted.isEmpty, "less than 2 ms")
-        #expect(try predictionAfterMoving(in: 0.019).move.predicted.count == 1)
+        try expectEqual(predictionAfterMoving(in: 0.019).move.predicted.count, 1)
     }
 
     @Test func aPredictionFollowsTheLastTwoCoalescedSamples() throws {
@@ -248,7 +249,7 @@ import Testing
         synthesizer.advance(by: 0.01)
         synthesizer.touchMove(fingers[1], to: CGPoint(x: 50, y: 30))
         let still = try #require(UIApplication.shared.touchesEvent.touchesInOrder.first { $0.fingerIdentifier == UInt32(fingers[0]) })
-        #expect(UIApplication.shared.touchesEvent.predictedTouches(for: still) == [])
+        expectEqual(UIApplication.shared.touchesEvent.predictedTouches(for: still), [])
     }
 }
 
@@ -330,22 +331,22 @@ import Testing
         try setup.send(.moved, x: 14)
         try setup.send(.moved, x: 16)
         setup.application.runLoop.runUntilIdle()
-        #expect(setup.view.calls == ["began"])
+        expectEqual(setup.view.calls, ["began"])
         let before = try setup.received()
-        #expect(before.acknowledged == [[1, 1]], "the moves are not acknowledged while held")
+        expectEqual(before.acknowledged, [[1, 1]], "the moves are not acknowledged while held")
         #expect(before.requestedFrame, "the held moves ask for the next refresh")
 
         try setup.refresh()
         setup.application.runLoop.runUntilIdle()
-        #expect(setup.view.calls == ["began", "moved 3"])
-        #expect(try setup.received().acknowledged == [[2, 1], [3, 1], [4, 1]])
+        expectEqual(setup.view.calls, ["began", "moved 3"])
+        try expectEqual(setup.received().acknowledged, [[2, 1], [3, 1], [4, 1]])
 
         // A lift is never held: the pending move goes first, then the lift, at once.
         try setup.send(.moved, x: 18)
         try setup.send(.ended, x: 18)
         setup.application.runLoop.runUntilIdle()
-        #expect(setup.view.calls == ["began", "moved 3", "moved 1", "ended"])
-        #expect(try setup.received().acknowledged == [[5, 1], [6, 1]])
+        expectEqual(setup.view.calls, ["began", "moved 3", "moved 1", "ended"])
+        try expectEqual(setup.received().acknowledged, [[5, 1], [6, 1]])
     }
 
     @Test func aChangeOfStateDeliversTheHeldMovesFirst() throws {
@@ -354,7 +355,7 @@ import Testing
         try setup.send(.moved, x: 12)
         try setup.server.sendWaiting(ServerMessage.appState(.background).encoded())
         setup.application.runLoop.runUntilIdle()
-        #expect(setup.view.calls == ["began", "moved 1", "cancelled"])
+        expectEqual(setup.view.calls, ["began", "moved 1", "cancelled"])
     }
 
     @Test func unbufferedTouchesDeliverEveryFrameAsItArrives() throws {
@@ -363,6 +364,6 @@ import Testing
         try setup.send(.moved, x: 12)
         try setup.send(.moved, x: 14)
         setup.application.runLoop.runUntilIdle()
-        #expect(setup.view.calls == ["began", "moved 1", "moved 1"])
+        expectEqual(setup.view.calls, ["began", "moved 1", "moved 1"])
     }
 }

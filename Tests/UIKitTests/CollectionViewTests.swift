@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -54,12 +55,12 @@ private func frames(_ collectionView: UICollectionView, _ items: Range<Int>, sec
         layout.itemSize = CGSize(width: 100, height: 100)
         // 350 wide: three items fit (100·3 + 10·2 = 320); the 30 points left widen each gap to 25.
         let (collectionView, log, _) = collectionScene([5], width: 350, layout: layout)
-        #expect(frames(collectionView, 0..<3).map(\.minX) == [0, 125, 250])
+        expectEqual(frames(collectionView, 0..<3).map(\.minX), [0, 125, 250])
         #expect(frames(collectionView, 0..<3).allSatisfy { $0.minY == 0 })
         // The last line holds two items at the minimum spacing, from the left.
         #expect(frames(collectionView, 3..<5) == [CGRect(x: 0, y: 110, width: 100, height: 100),
                                                   CGRect(x: 110, y: 110, width: 100, height: 100)])
-        #expect(collectionView.contentSize == CGSize(width: 350, height: 210))
+        expectEqual(collectionView.contentSize, CGSize(width: 350, height: 210))
         withExtendedLifetime(log) {}
     }
 
@@ -74,12 +75,12 @@ private func frames(_ collectionView: UICollectionView, _ items: Range<Int>, sec
         let (collectionView, log, _) = collectionScene([6, 1], width: 350, layout: layout)
         let firstLineXs: [CGFloat] = [15, 125, 235]
         let secondLineYs: [CGFloat] = [30 + 5 + 70, 105, 105]
-        #expect(frames(collectionView, 0..<3).map(\.minX) == firstLineXs)
-        #expect(frames(collectionView, 3..<6).map(\.minY) == secondLineYs)
+        expectEqual(frames(collectionView, 0..<3).map(\.minX), firstLineXs)
+        expectEqual(frames(collectionView, 3..<6).map(\.minY), secondLineYs)
         // Section 1 starts after section 0's bottom inset, with its own header.
         let sectionOneItem = CGRect(x: 15, y: 155 + 7 + 30 + 5, width: 100, height: 50)
         let sectionOneHeader = CGRect(x: 0, y: 162, width: 350, height: 30)
-        #expect(frames(collectionView, 0..<1, section: 1) == [sectionOneItem])
+        expectEqual(frames(collectionView, 0..<1, section: 1), [sectionOneItem])
         #expect(collectionView.collectionViewLayout.layoutAttributesForSupplementaryView(
             ofKind: UICollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 1))?.frame == sectionOneHeader)
         withExtendedLifetime(log) {}
@@ -94,7 +95,7 @@ private func frames(_ collectionView: UICollectionView, _ items: Range<Int>, sec
         layout.invalidateLayout()
         collectionView.layoutIfNeeded()
         // Item 0 is alone on its line (item 1 does not fit): centred. Items 1 and 2 share the last line.
-        #expect(frames(collectionView, 0..<1) == [CGRect(x: 50, y: 0, width: 300, height: 40)])
+        expectEqual(frames(collectionView, 0..<1), [CGRect(x: 50, y: 0, width: 300, height: 40)])
         #expect(frames(collectionView, 1..<3) == [CGRect(x: 0, y: 50, width: 300, height: 40),
                                                   CGRect(x: 310, y: 60, width: 50, height: 20)])
     }
@@ -105,8 +106,8 @@ private func frames(_ collectionView: UICollectionView, _ items: Range<Int>, sec
         layout.itemSize = CGSize(width: 100, height: 380)
         let (collectionView, log, _) = collectionScene([5], width: 400, layout: layout)
         // 800 tall: two items a column, the spare 40 points between them.
-        #expect(frames(collectionView, 0..<3).map(\.origin) == [CGPoint(x: 0, y: 0), CGPoint(x: 0, y: 420), CGPoint(x: 110, y: 0)])
-        #expect(collectionView.contentSize == CGSize(width: 320, height: 800))
+        expectEqual(frames(collectionView, 0..<3).map(\.origin), [CGPoint(x: 0, y: 0), CGPoint(x: 0, y: 420), CGPoint(x: 110, y: 0)])
+        expectEqual(collectionView.contentSize, CGSize(width: 320, height: 800))
         withExtendedLifetime(log) {}
     }
 
@@ -117,14 +118,14 @@ private func frames(_ collectionView: UICollectionView, _ items: Range<Int>, sec
         layout.itemSize = CGSize(width: 100, height: 100)
         let (collectionView, log, _) = collectionScene([3000], width: 320, layout: layout)
         // 3 items a row, rows every 110 points: 8 rows (0…7) touch the first 800 points.
-        #expect(collectionView.visibleCells.count == 24)
+        expectEqual(collectionView.visibleCells.count, 24)
         for step in 1...200 {
             collectionView.contentOffset = CGPoint(x: 0, y: CGFloat(step) * 37)
             collectionView.layoutIfNeeded()
         }
         #expect(collectionView.cellsMade <= 27)
         #expect(collectionView.visibleCells.allSatisfy { collectionView.indexPath(for: $0) != nil })
-        #expect(collectionView.indexPathsForVisibleItems.first == IndexPath(item: 3 * Int(7400 / 110), section: 0))
+        expectEqual(collectionView.indexPathsForVisibleItems.first, IndexPath(item: 3 * Int(7400 / 110), section: 0))
         withExtendedLifetime(log) {}
     }
 
@@ -135,19 +136,19 @@ private func frames(_ collectionView: UICollectionView, _ items: Range<Int>, sec
         let finger = synthesizer.touchDown(at: CGPoint(x: 160, y: 50))
         #expect(log.entries.isEmpty)
         synthesizer.advance(by: 0.2)
-        #expect(log.entries == ["didHighlight 1"])
+        expectEqual(log.entries, ["didHighlight 1"])
         #expect(collectionView.cellForItem(at: IndexPath(item: 1, section: 0))?.isHighlighted == true)
         synthesizer.touchUp(finger)
-        #expect(log.entries == ["didHighlight 1", "didUnhighlight 1", "didSelect 1"])
-        #expect(collectionView.indexPathsForSelectedItems == [IndexPath(item: 1, section: 0)])
+        expectEqual(log.entries, ["didHighlight 1", "didUnhighlight 1", "didSelect 1"])
+        expectEqual(collectionView.indexPathsForSelectedItems, [IndexPath(item: 1, section: 0)])
         log.entries.removeAll()
         synthesizer.advance(by: 1)
         let second = synthesizer.touchDown(at: CGPoint(x: 50, y: 500))
         synthesizer.advance(by: 0.2)
         synthesizer.drag(second, from: CGPoint(x: 50, y: 500), to: CGPoint(x: 50, y: 300))
         synthesizer.touchUp(second)
-        #expect(log.entries == ["didHighlight 12", "didUnhighlight 12"])
-        #expect(collectionView.indexPathsForSelectedItems == [IndexPath(item: 1, section: 0)])
+        expectEqual(log.entries, ["didHighlight 12", "didUnhighlight 12"])
+        expectEqual(collectionView.indexPathsForSelectedItems, [IndexPath(item: 1, section: 0)])
     }
 
     // MARK: Compositional layout
@@ -167,7 +168,7 @@ private func frames(_ collectionView: UICollectionView, _ items: Range<Int>, sec
                                                                                                  heightDimension: .absolute(44)),
                                                               subitems: [listItem]))
         let layout = UICollectionViewCompositionalLayout { index, environment in
-            #expect(environment.container.contentSize.width == 400)
+            expectEqual(environment.container.contentSize.width, 400)
             return index == 0 ? gridSection : list
         }
         let (collectionView, log, _) = collectionScene([6, 3], width: 400, layout: layout)
@@ -175,8 +176,8 @@ private func frames(_ collectionView: UICollectionView, _ items: Range<Int>, sec
             CGRect(x: 2, y: 2, width: 96, height: 96), CGRect(x: 102, y: 2, width: 96, height: 96),
             CGRect(x: 202, y: 2, width: 96, height: 96), CGRect(x: 302, y: 2, width: 96, height: 96),
             CGRect(x: 2, y: 112, width: 96, height: 96), CGRect(x: 102, y: 112, width: 96, height: 96)])
-        #expect(frames(collectionView, 0..<3, section: 1).map(\.minY) == [210, 254, 298])
-        #expect(collectionView.contentSize.height == 342)
+        expectEqual(frames(collectionView, 0..<3, section: 1).map(\.minY), [210, 254, 298])
+        expectEqual(collectionView.contentSize.height, 342)
         withExtendedLifetime(log) {}
     }
 
@@ -197,13 +198,13 @@ private func frames(_ collectionView: UICollectionView, _ items: Range<Int>, sec
         snapshot.insertItems(["z"], beforeItem: "a")
         dataSource.apply(snapshot)
         #expect(UIApplication.shared.diagnostics.entries.isEmpty)
-        #expect(collectionView.visibleCells.count == 4)
-        #expect(dataSource.itemIdentifier(for: IndexPath(item: 0, section: 0)) == "z")
-        #expect(collectionView.indexPathsForSelectedItems == [IndexPath(item: 3, section: 0)])  // "c" moved down
+        expectEqual(collectionView.visibleCells.count, 4)
+        expectEqual(dataSource.itemIdentifier(for: IndexPath(item: 0, section: 0)), "z")
+        expectEqual(collectionView.indexPathsForSelectedItems, [IndexPath(item: 3, section: 0)])  // "c" moved down
         // An update that does not match the data is reported, and the view reloads.
         collectionView.deleteItems(at: [IndexPath(item: 0, section: 0)])
-        #expect(UIApplication.shared.diagnostics.entries.last?.message.contains("invalid number of rows in section 0") == true)
-        #expect(collectionView.numberOfItems(inSection: 0) == 4)
+        expectEqual(UIApplication.shared.diagnostics.entries.last?.message.contains("invalid number of rows in section 0"), true)
+        expectEqual(collectionView.numberOfItems(inSection: 0), 4)
     }
 }
 
@@ -231,8 +232,8 @@ private func frames(_ collectionView: UICollectionView, _ items: Range<Int>, sec
         collectionView.performBatchUpdates({ collectionView.deleteItems(at: [item(1)]) }, completion: { completions.append($0) })
         // The model is the new one at once.
         #expect(collectionView.cellForItem(at: item(1)) === next)
-        #expect(next.frame == CGRect(x: 100, y: 0, width: 100, height: 100))
-        #expect(wrapping.frame == CGRect(x: 300, y: 0, width: 100, height: 100))
+        expectEqual(next.frame, CGRect(x: 100, y: 0, width: 100, height: 100))
+        expectEqual(wrapping.frame, CGRect(x: 300, y: 0, width: 100, height: 100))
         #expect(!collectionView.visibleCells.contains { $0 === deleted })
         // Halfway: the items that stay are between their places; the deleted one fades where it was.
         synthesizer.advance(by: TableViewMetrics.updateAnimationDuration / 2)
@@ -245,7 +246,7 @@ private func frames(_ collectionView: UICollectionView, _ items: Range<Int>, sec
         #expect(deleted.superview === collectionView && !deleted.isHidden && !deleted.isUserInteractionEnabled)
         #expect(completions.isEmpty)
         synthesizer.advance(by: TableViewMetrics.updateAnimationDuration)
-        #expect(completions == [true])
+        expectEqual(completions, [true])
         #expect(next.layer.presentation()?.position == CGPoint(x: 150, y: 50))
         #expect(wrapping.layer.presentation()?.position == CGPoint(x: 350, y: 50))
         #expect(deleted.isHidden && deleted.alpha == 1 && deleted.isUserInteractionEnabled)
@@ -274,7 +275,7 @@ private func frames(_ collectionView: UICollectionView, _ items: Range<Int>, sec
         let inserted = try #require(collectionView.cellForItem(at: item(0)))
         #expect(collectionView.cellForItem(at: item(1)) === fifth)
         #expect(collectionView.cellForItem(at: item(2)) === first)
-        #expect(inserted.frame == CGRect(x: 0, y: 0, width: 100, height: 100))
+        expectEqual(inserted.frame, CGRect(x: 0, y: 0, width: 100, height: 100))
         synthesizer.advance(by: TableViewMetrics.updateAnimationDuration / 2)
         let falling = try #require(inserted.layer.presentation()).position
         #expect(falling.x == 50 && falling.y > -150 && falling.y < 50)
@@ -353,11 +354,11 @@ private func frames(_ collectionView: UICollectionView, _ items: Range<Int>, sec
         #expect(listY > 22 && listY < 66)
         #expect(done.isEmpty)
         synthesizer.advance(by: TableViewMetrics.updateAnimationDuration)
-        #expect(done == ["grid", "list"])
+        expectEqual(done, ["grid", "list"])
 
         snapshot.deleteItems(["b"])
         grid.apply(snapshot, animatingDifferences: false) { done.append("grid at once") }
         list.apply(snapshot, animatingDifferences: false) { done.append("list at once") }
-        #expect(done == ["grid", "list", "grid at once", "list at once"])
+        expectEqual(done, ["grid", "list", "grid at once", "list at once"])
     }
 }

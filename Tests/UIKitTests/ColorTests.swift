@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -28,18 +29,18 @@ private func colorSet(_ entries: String) -> String { #"{"colors":[\#(entries)],"
 @Suite struct SystemColorTests {
     @Test func thePaletteHasApplesLightValues() {
         // Apple's Human Interface Guidelines, Color, iOS 15-17, light.
-        #expect(bytes(.systemRed) == [255, 59, 48, 100])
-        #expect(bytes(.systemOrange) == [255, 149, 0, 100])
-        #expect(bytes(.systemYellow) == [255, 204, 0, 100])
-        #expect(bytes(.systemGreen) == [52, 199, 89, 100])
-        #expect(bytes(.systemMint) == [0, 199, 190, 100])
-        #expect(bytes(.systemTeal) == [48, 176, 199, 100])
-        #expect(bytes(.systemCyan) == [50, 173, 230, 100])
-        #expect(bytes(.systemBlue) == [0, 122, 255, 100])
-        #expect(bytes(.systemIndigo) == [88, 86, 214, 100])
-        #expect(bytes(.systemPurple) == [175, 82, 222, 100])
-        #expect(bytes(.systemPink) == [255, 45, 85, 100])
-        #expect(bytes(.systemBrown) == [162, 132, 94, 100])
+        expectEqual(bytes(.systemRed), [255, 59, 48, 100])
+        expectEqual(bytes(.systemOrange), [255, 149, 0, 100])
+        expectEqual(bytes(.systemYellow), [255, 204, 0, 100])
+        expectEqual(bytes(.systemGreen), [52, 199, 89, 100])
+        expectEqual(bytes(.systemMint), [0, 199, 190, 100])
+        expectEqual(bytes(.systemTeal), [48, 176, 199, 100])
+        expectEqual(bytes(.systemCyan), [50, 173, 230, 100])
+        expectEqual(bytes(.systemBlue), [0, 122, 255, 100])
+        expectEqual(bytes(.systemIndigo), [88, 86, 214, 100])
+        expectEqual(bytes(.systemPurple), [175, 82, 222, 100])
+        expectEqual(bytes(.systemPink), [255, 45, 85, 100])
+        expectEqual(bytes(.systemBrown), [162, 132, 94, 100])
         #expect([UIColor.systemGray, .systemGray2, .systemGray3, .systemGray4, .systemGray5, .systemGray6].map(bytes) == [
             [142, 142, 147, 100], [174, 174, 178, 100], [199, 199, 204, 100],
             [209, 209, 214, 100], [229, 229, 234, 100], [242, 242, 247, 100],
@@ -47,7 +48,7 @@ private func colorSet(_ entries: String) -> String { #"{"colors":[\#(entries)],"
     }
 
     @Test func theSemanticColoursHaveUIKitsLightResolutions() {
-        #expect(bytes(.label) == [0, 0, 0, 100])
+        expectEqual(bytes(.label), [0, 0, 0, 100])
         #expect([UIColor.secondaryLabel, .tertiaryLabel, .quaternaryLabel, .placeholderText].map(bytes) == [
             [60, 60, 67, 60], [60, 60, 67, 30], [60, 60, 67, 18], [60, 60, 67, 30],
         ])
@@ -69,19 +70,19 @@ private func colorSet(_ entries: String) -> String { #"{"colors":[\#(entries)],"
     @Test func aColourSetInTheModulesCatalogGivesItsLightOrDarkColour() throws {
         let brand = try #require(UIColor(named: "Brand", in: .module, compatibleWith: nil))
         // red "0.800", green "102" (of 255), blue "0x33" (of 255).
-        #expect(bytes(brand) == [204, 102, 51, 100])
+        expectEqual(bytes(brand), [204, 102, 51, 100])
         let dark = try #require(UIColor(named: "Brand", in: .module, compatibleWith: UITraitCollection(userInterfaceStyle: .dark)))
-        #expect(bytes(dark) == [255, 255, 255, 50])
+        expectEqual(bytes(dark), [255, 255, 255, 50])
         let light = UIColor(named: "Brand", in: .module, compatibleWith: UITraitCollection(userInterfaceStyle: .light))
-        #expect(light == brand)
+        expectEqual(light, brand)
     }
 
     @Test func foldersGreysAndSystemReferences() throws {
         let accent = try #require(UIColor(named: "Palette/Accent", in: .module, compatibleWith: nil))
-        #expect(bytes(accent) == [128, 128, 128, 25])
-        #expect(UIColor(named: "Accent", in: .module, compatibleWith: nil) == accent, "a bare name finds the asset in any folder")
+        expectEqual(bytes(accent), [128, 128, 128, 25])
+        expectEqual(UIColor(named: "Accent", in: .module, compatibleWith: nil), accent, "a bare name finds the asset in any folder")
         #expect(UIColor(named: "Other/Accent", in: .module, compatibleWith: nil) == nil, "the wrong folder finds nothing")
-        #expect(UIColor(named: "Palette/Referenced", in: .module, compatibleWith: nil) == .systemIndigo)
+        expectEqual(UIColor(named: "Palette/Referenced", in: .module, compatibleWith: nil), .systemIndigo)
     }
 
     @Test func namesThatAreMissingOrClimbOutOfTheBundleGiveNil() {
@@ -106,10 +107,9 @@ private func colorSet(_ entries: String) -> String { #"{"colors":[\#(entries)],"
                  "color":{"color-space":"srgb","components":{"red":"1.0","green":"0.0","blue":"0.0","alpha":"1.0"}}}
                 """#),
         ])
-        #expect(UIColor(named: "Loose", in: bundle, compatibleWith: nil).map(bytes) == [0, 255, 0, 100])
-        #expect(UIColor(named: "Lit", in: bundle, compatibleWith: nil) == .white, "an explicit light entry before \"any\"")
-        #expect(UIColor(named: "Lit", in: bundle, compatibleWith: UITraitCollection(userInterfaceStyle: .dark)) == .white,
-                "no dark entry: the light one")
+        expectEqual(UIColor(named: "Loose", in: bundle, compatibleWith: nil).map(bytes), [0, 255, 0, 100])
+        expectEqual(UIColor(named: "Lit", in: bundle, compatibleWith: nil), .white, "an explicit light entry before \"any\"")
+        expectEqual(UIColor(named: "Lit", in: bundle, compatibleWith: UITraitCollection(userInterfaceStyle: .dark)), .white, "no dark entry: the light one")
     }
 
     @Test func badContentsGiveNilAndSayWhatIsWrong() throws {
@@ -140,10 +140,10 @@ private func colorSet(_ entries: String) -> String { #"{"colors":[\#(entries)],"
     }
 
     @Test func componentsAreReadAsXcodeWritesThem() {
-        #expect(UIColor.colorComponent("0.500") == 0.5)
-        #expect(UIColor.colorComponent("0x80") == 128.0 / 255)
-        #expect(UIColor.colorComponent("255") == 1)
-        #expect(UIColor.colorComponent(NSNumber(value: 0.25)) == 0.25)
+        expectEqual(UIColor.colorComponent("0.500"), 0.5)
+        expectEqual(UIColor.colorComponent("0x80"), 128.0 / 255)
+        expectEqual(UIColor.colorComponent("255"), 1)
+        expectEqual(UIColor.colorComponent(NSNumber(value: 0.25)), 0.25)
         for bad: Any in ["", "0xZZ", "-0.1", "nan", "1e400", "300", "red", [1]] {
             #expect(UIColor.colorComponent(bad) == nil, "\(bad)")
         }

@@ -1,5 +1,6 @@
 import DrawingTestSupport
 import Foundation
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -73,7 +74,7 @@ private func squareImage(_ color: UIColor, side: Int) -> UIImage {
     @Test func titleColoursByTypeAndStateFallBackToNormalThenToTheType() {
         let system = UIButton(type: .system), custom = UIButton(type: .custom)
         #expect(system.currentTitleColor == .systemBlue && system.titleColor(for: .highlighted) == .systemBlue)
-        #expect(system.titleColor(for: .disabled) == ControlMetrics.systemButtonDisabledTitleColor)
+        expectEqual(system.titleColor(for: .disabled), ControlMetrics.systemButtonDisabledTitleColor)
         #expect(custom.currentTitleColor == .white && custom.titleColor(for: .disabled) == .white)
         custom.setTitleColor(.red, for: .normal)
         custom.setTitleColor(.green, for: .highlighted)
@@ -81,10 +82,10 @@ private func squareImage(_ color: UIColor, side: Int) -> UIImage {
         custom.isHighlighted = true
         #expect(custom.currentTitleColor == .green && custom.titleLabel?.textColor == .green)
         custom.setTitleColor(nil, for: .highlighted)
-        #expect(custom.titleLabel?.textColor == .red)
+        expectEqual(custom.titleLabel?.textColor, .red)
         system.isEnabled = false
-        #expect(system.titleLabel?.textColor == ControlMetrics.systemButtonDisabledTitleColor)
-        #expect(system.titleLabel?.font == UIFont.systemFont(ofSize: ControlMetrics.buttonTitleFontSize))
+        expectEqual(system.titleLabel?.textColor, ControlMetrics.systemButtonDisabledTitleColor)
+        expectEqual(system.titleLabel?.font, UIFont.systemFont(ofSize: ControlMetrics.buttonTitleFontSize))
     }
 
     @Test func aSystemButtonsTitleFollowsTheTintOfItsAncestors() {
@@ -97,19 +98,19 @@ private func squareImage(_ color: UIColor, side: Int) -> UIImage {
         let button = UIButton(type: .system)
         middle.addSubview(button)
         container.addSubview(middle)
-        #expect(middle.changes == 1, "moving under a new superview")
+        expectEqual(middle.changes, 1, "moving under a new superview")
         #expect(button.tintColor == .systemBlue && button.currentTitleColor == .systemBlue)
         container.tintColor = .red
         #expect(middle.changes == 2 && button.tintColor == .red && button.titleLabel?.textColor == .red)
         middle.tintColor = .green
         container.tintColor = .blue
-        #expect(middle.changes == 3, "a view with its own tint does not hear its ancestors'")
-        #expect(button.titleLabel?.textColor == .green)
+        expectEqual(middle.changes, 3, "a view with its own tint does not hear its ancestors'")
+        expectEqual(button.titleLabel?.textColor, .green)
         middle.tintColor = nil
-        #expect(button.titleLabel?.textColor == .blue)
+        expectEqual(button.titleLabel?.textColor, .blue)
         let custom = UIButton(type: .custom)
         middle.addSubview(custom)
-        #expect(custom.currentTitleColor == .white, "a custom button ignores the tint")
+        expectEqual(custom.currentTitleColor, .white, "a custom button ignores the tint")
     }
 
     @Test func contentEdgeInsetsPadTheTitleAndTheFittingSize() {
@@ -118,15 +119,15 @@ private func squareImage(_ color: UIColor, side: Int) -> UIImage {
         let font = UIFont.systemFont(ofSize: ControlMetrics.buttonTitleFontSize)
         let title = "Continue".size(withAttributes: [.font: font])
         let plain = button.sizeThatFits(.zero)
-        #expect(plain == CGSize(width: ceil(title.width), height: ceil(title.height) + 2 * ControlMetrics.buttonVerticalPadding))
-        #expect(button.intrinsicContentSize == plain)
+        expectEqual(plain, CGSize(width: ceil(title.width), height: ceil(title.height) + 2 * ControlMetrics.buttonVerticalPadding))
+        expectEqual(button.intrinsicContentSize, plain)
         button.contentEdgeInsets = UIEdgeInsets(top: 4, left: 10, bottom: 6, right: 20)
-        #expect(button.sizeThatFits(.zero) == CGSize(width: ceil(title.width) + 30, height: ceil(title.height) + 10))
+        expectEqual(button.sizeThatFits(.zero), CGSize(width: ceil(title.width) + 30, height: ceil(title.height) + 10))
         button.frame = CGRect(x: 0, y: 0, width: 200, height: 60)
         button.contentHorizontalAlignment = .left
         button.contentVerticalAlignment = .top
         button.layoutIfNeeded()
-        #expect(button.titleLabel?.frame.origin == CGPoint(x: 10, y: 4))
+        expectEqual(button.titleLabel?.frame.origin, CGPoint(x: 10, y: 4))
         button.contentHorizontalAlignment = .right
         button.contentVerticalAlignment = .bottom
         button.layoutIfNeeded()
@@ -142,7 +143,7 @@ private func squareImage(_ color: UIColor, side: Int) -> UIImage {
     @Test func anEmptyButtonFitsThirtyByThirtyFour() {
         let button = UIButton(frame: .zero)
         button.sizeToFit()
-        #expect(button.bounds.size == CGSize(width: 30, height: 34))
+        expectEqual(button.bounds.size, CGSize(width: 30, height: 34))
     }
 
     @Test func anImageTallerThanTheTitleSetsTheHeightWithoutThePadding() {
@@ -150,7 +151,7 @@ private func squareImage(_ color: UIColor, side: Int) -> UIImage {
         button.setImage(squareImage(.red, side: 80), for: .normal)
         button.setTitle("Title", for: .normal)
         button.sizeToFit()
-        #expect(button.bounds.height == 80)
+        expectEqual(button.bounds.height, 80)
     }
 
     @Test func aTopOrBottomAlignedTitleStaysSixPointsFromThatEdgeOfAButtonSizedToFit() {
@@ -162,7 +163,7 @@ private func squareImage(_ color: UIColor, side: Int) -> UIImage {
             button.layoutIfNeeded()
             let title = button.titleLabel!.frame
             if alignment == .top {
-                #expect(title.minY == 6)
+                expectEqual(title.minY, 6)
             } else {
                 #expect(abs(button.bounds.height - title.maxY - 6) < 0.34, "\(title) in \(button.bounds)")
             }
@@ -175,7 +176,7 @@ private func squareImage(_ color: UIColor, side: Int) -> UIImage {
         #expect(button.titleShadowColor(for: .normal) == nil)
         #expect(button.currentTitleShadowColor == nil)
         button.setTitle("Title", for: .normal)
-        #expect(button.titleShadowColor(for: .normal) == .red)
+        expectEqual(button.titleShadowColor(for: .normal), .red)
     }
 
     @Test func aLongTitleIsTruncatedInTheMiddleWithinTheInsets() {
@@ -202,23 +203,23 @@ private func squareImage(_ color: UIColor, side: Int) -> UIImage {
         #expect(button.titleLabel?.text == "Pressed" && button.currentAttributedTitle?.string == "Pressed")
         button.isHighlighted = false
         button.setAttributedTitle(nil, for: .normal)
-        #expect(button.titleLabel?.text == "Plain")
+        expectEqual(button.titleLabel?.text, "Plain")
         button.setBackgroundImage(squareImage(.blue, side: 4), for: .normal)
         button.setBackgroundImage(squareImage(.red, side: 4), for: .disabled)
         container.addSubview(button)
         var picture = snapshot(container)
-        #expect(pixel(picture, at: CGPoint(x: 1, y: 1)) == [0, 0, 255, 255], "stretched to the corners")
-        #expect(pixel(picture, at: CGPoint(x: 199, y: 59)) == [0, 0, 255, 255])
+        expectEqual(pixel(picture, at: CGPoint(x: 1, y: 1)), [0, 0, 255, 255], "stretched to the corners")
+        expectEqual(pixel(picture, at: CGPoint(x: 199, y: 59)), [0, 0, 255, 255])
         var whiteTitlePixels = 0
         for y in 20 * 3..<40 * 3 { for x in 70 * 3..<130 * 3 where rgba(picture, x, y)[0] > 200 { whiteTitlePixels += 1 } }
         #expect(whiteTitlePixels > 50, "the custom button's white title is drawn over it")
         button.isEnabled = false
         picture = snapshot(container)
-        #expect(pixel(picture, at: CGPoint(x: 1, y: 1)) == [255, 0, 0, 255])
+        expectEqual(pixel(picture, at: CGPoint(x: 1, y: 1)), [255, 0, 0, 255])
         #expect(button.sizeThatFits(.zero).width >= 4 && UIButton(type: .custom).sizeThatFits(.zero) == ControlMetrics.emptyButtonSize)
         let big = UIButton(type: .custom)
         big.setBackgroundImage(squareImage(.blue, side: 90), for: .normal)
-        #expect(big.sizeThatFits(.zero) == CGSize(width: 90, height: 90), "at least the background image's size")
+        expectEqual(big.sizeThatFits(.zero), CGSize(width: 90, height: 90), "at least the background image's size")
     }
 
     @Test func aSystemButtonDrawsItsTitleInTheTintAndFadesItWhileHighlighted() {
@@ -250,8 +251,8 @@ private func squareImage(_ color: UIColor, side: Int) -> UIImage {
             container.addSubview(button)
         }
         var picture = snapshot(container)
-        #expect(pixel(picture, at: CGPoint(x: 50, y: 30)) == overWhite(.systemBlue), "the image's shape in the tint")
-        #expect(pixel(picture, at: CGPoint(x: 150, y: 30)) == [255, 0, 0, 255], "the image's own colours")
+        expectEqual(pixel(picture, at: CGPoint(x: 50, y: 30)), overWhite(.systemBlue), "the image's shape in the tint")
+        expectEqual(pixel(picture, at: CGPoint(x: 150, y: 30)), [255, 0, 0, 255], "the image's own colours")
         custom.isHighlighted = true
         picture = snapshot(container)
         #expect(close(pixel(picture, at: CGPoint(x: 150, y: 30)), [170, 0, 0, 255], tolerance: 2), "darkened by a third")
@@ -261,7 +262,7 @@ private func squareImage(_ color: UIColor, side: Int) -> UIImage {
         #expect(close(pixel(picture, at: CGPoint(x: 150, y: 30)), [255, 128, 128, 255], tolerance: 2), "faded to half")
         custom.adjustsImageWhenDisabled = false
         picture = snapshot(container)
-        #expect(pixel(picture, at: CGPoint(x: 150, y: 30)) == [255, 0, 0, 255])
+        expectEqual(pixel(picture, at: CGPoint(x: 150, y: 30)), [255, 0, 0, 255])
     }
 }
 
@@ -275,18 +276,18 @@ private func squareImage(_ color: UIColor, side: Int) -> UIImage {
         var picture = snapshot(container)
         let trackOff = overWhite(.secondarySystemFill)
         #expect(close(pixel(picture, at: CGPoint(x: 4 + 46, y: 4 + 15.5)), trackOff, tolerance: 3))
-        #expect(pixel(picture, at: CGPoint(x: 4 + 15.5, y: 4 + 15.5)) == [255, 255, 255, 255], "thumb")
-        #expect(pixel(picture, at: CGPoint(x: 2, y: 2)) == [255, 255, 255, 255], "nothing outside the switch")
+        expectEqual(pixel(picture, at: CGPoint(x: 4 + 15.5, y: 4 + 15.5)), [255, 255, 255, 255], "thumb")
+        expectEqual(pixel(picture, at: CGPoint(x: 2, y: 2)), [255, 255, 255, 255], "nothing outside the switch")
         #expect(close(pixel(picture, at: CGPoint(x: 4 + 0.5, y: 4 + 0.5)), [255, 255, 255, 255], tolerance: 3), "round ends")
         toggle.isOn = true
         picture = snapshot(container)
-        #expect(pixel(picture, at: CGPoint(x: 4 + 5, y: 4 + 15.5)) == overWhite(.systemGreen))
-        #expect(pixel(picture, at: CGPoint(x: 4 + 51 - 15.5, y: 4 + 15.5)) == [255, 255, 255, 255], "thumb at the right")
+        expectEqual(pixel(picture, at: CGPoint(x: 4 + 5, y: 4 + 15.5)), overWhite(.systemGreen))
+        expectEqual(pixel(picture, at: CGPoint(x: 4 + 51 - 15.5, y: 4 + 15.5)), [255, 255, 255, 255], "thumb at the right")
         toggle.onTintColor = .purple
         toggle.thumbTintColor = .yellow
         picture = snapshot(container)
-        #expect(pixel(picture, at: CGPoint(x: 4 + 5, y: 4 + 15.5)) == overWhite(.purple))
-        #expect(pixel(picture, at: CGPoint(x: 4 + 51 - 15.5, y: 4 + 15.5)) == overWhite(.yellow))
+        expectEqual(pixel(picture, at: CGPoint(x: 4 + 5, y: 4 + 15.5)), overWhite(.purple))
+        expectEqual(pixel(picture, at: CGPoint(x: 4 + 51 - 15.5, y: 4 + 15.5)), overWhite(.yellow))
         toggle.isEnabled = false
         picture = snapshot(container)
         #expect(close(pixel(picture, at: CGPoint(x: 4 + 5, y: 4 + 15.5)),
@@ -318,10 +319,10 @@ private func squareImage(_ color: UIColor, side: Int) -> UIImage {
         let thumb = slider.thumbRect(forBounds: slider.bounds, trackRect: track, value: 0.25)
         #expect(track.height == ControlMetrics.sliderTrackHeight && thumb.width == ControlMetrics.sliderThumbDiameter)
         let y = 5 + track.midY
-        #expect(pixel(picture, at: CGPoint(x: 10 + thumb.minX - 12, y: y)) == overWhite(.systemBlue), "minimum side: the tint")
+        expectEqual(pixel(picture, at: CGPoint(x: 10 + thumb.minX - 12, y: y)), overWhite(.systemBlue), "minimum side: the tint")
         #expect(close(pixel(picture, at: CGPoint(x: 10 + thumb.maxX + 8, y: y)), overWhite(.systemFill), tolerance: 2), "maximum side")
-        #expect(pixel(picture, at: CGPoint(x: 10 + thumb.midX, y: y)) == [255, 255, 255, 255], "thumb")
-        #expect(pixel(picture, at: CGPoint(x: 10 + thumb.minX - 12, y: y - 4)) == [255, 255, 255, 255], "the track is thin")
+        expectEqual(pixel(picture, at: CGPoint(x: 10 + thumb.midX, y: y)), [255, 255, 255, 255], "thumb")
+        expectEqual(pixel(picture, at: CGPoint(x: 10 + thumb.minX - 12, y: y - 4)), [255, 255, 255, 255], "the track is thin")
         slider.value = 1
         slider.minimumTrackTintColor = .red
         slider.maximumTrackTintColor = .black
@@ -329,11 +330,11 @@ private func squareImage(_ color: UIColor, side: Int) -> UIImage {
         container.tintColor = .orange
         picture = snapshot(container)
         let end = slider.thumbRect(forBounds: slider.bounds, trackRect: track, value: 1)
-        #expect(pixel(picture, at: CGPoint(x: 10 + 20, y: y)) == [255, 0, 0, 255])
-        #expect(pixel(picture, at: CGPoint(x: 10 + end.midX, y: y)) == [0, 255, 0, 255])
+        expectEqual(pixel(picture, at: CGPoint(x: 10 + 20, y: y)), [255, 0, 0, 255])
+        expectEqual(pixel(picture, at: CGPoint(x: 10 + end.midX, y: y)), [0, 255, 0, 255])
         slider.minimumTrackTintColor = nil
         picture = snapshot(container)
-        #expect(pixel(picture, at: CGPoint(x: 10 + 20, y: y)) == overWhite(.orange), "the inherited tint")
+        expectEqual(pixel(picture, at: CGPoint(x: 10 + 20, y: y)), overWhite(.orange), "the inherited tint")
         slider.isEnabled = false
         picture = snapshot(container)
         #expect(close(pixel(picture, at: CGPoint(x: 10 + 20, y: y)),
@@ -344,13 +345,13 @@ private func squareImage(_ color: UIColor, side: Int) -> UIImage {
         let slider = UISlider(frame: CGRect(x: 0, y: 0, width: 200, height: 30))
         slider.value = 0.5
         slider.value = .nan
-        #expect(slider.value == 0.5)
+        expectEqual(slider.value, 0.5)
         slider.minimumValue = -.infinity
         slider.maximumValue = .infinity
         slider.maximumValue = .nan
         #expect(slider.minimumValue == 0 && slider.maximumValue == 1)
         slider.value = .infinity
-        #expect(slider.value == 1)
+        expectEqual(slider.value, 1)
         let thumb = slider.thumbRect(forBounds: slider.bounds, trackRect: slider.trackRect(forBounds: slider.bounds), value: slider.value)
         #expect(thumb.isFinite && thumb.maxX == 200)
     }

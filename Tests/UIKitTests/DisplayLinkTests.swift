@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -26,7 +27,7 @@ final class Animator {
         UIApplication.shared.runLoop.advance(by: 0.001)
         #expect(animator.frames.isEmpty)  // the first refresh is at 1/60 s
         UIApplication.shared.runLoop.advance(by: 3.0 / 60)
-        #expect(animator.frames.count == 3)
+        expectEqual(animator.frames.count, 3)
         for (index, frame) in animator.frames.enumerated() {
             #expect(near(frame.timestamp, Double(index + 1) / 60))
             #expect(near(frame.target, Double(index + 2) / 60))
@@ -49,7 +50,7 @@ final class Animator {
         UIApplication.shared.runLoop.advance(by: 6.0 / 60 + 0.001)
         let expectedTimes: [TimeInterval] = [1.0 / 60, 3.0 / 60, 5.0 / 60]
         let expectedTargets: [TimeInterval] = [3.0 / 60, 5.0 / 60, 7.0 / 60]
-        #expect(times.count == 3)
+        expectEqual(times.count, 3)
         #expect(zip(times, expectedTimes).allSatisfy { near($0, $1) })
         #expect(zip(targets, expectedTargets).allSatisfy { near($0, $1) })
         link.invalidate()
@@ -67,11 +68,11 @@ final class Animator {
         slow.preferredFrameRateRange = CAFrameRateRange(minimum: 30, maximum: 60, preferred: 40)
         slow.add(to: .main, forMode: .default)
         UIApplication.shared.runLoop.advance(by: 12.0 / 120 + 0.0001)
-        #expect(times.count == 12)
+        expectEqual(times.count, 12)
         #expect(durations.allSatisfy { near($0, 1.0 / 120) })
-        #expect(slowCount == 4)  // 120 / 40: every third refresh
+        expectEqual(slowCount, 4)  // 120 / 40: every third refresh
         UIScreen.main.maximumFramesPerSecond = 90  // not a display rate: refused
-        #expect(UIScreen.main.maximumFramesPerSecond == 120)
+        expectEqual(UIScreen.main.maximumFramesPerSecond, 120)
         fast.invalidate()
         slow.invalidate()
     }
@@ -89,10 +90,10 @@ final class Animator {
         link.add(to: .main, forMode: .common)
         link.isPaused = true
         UIApplication.shared.runLoop.advance(by: 2.0 / 60 + 0.001)
-        #expect(weakAnimator?.frames.isEmpty == true)
+        expectEqual(weakAnimator?.frames.isEmpty, true)
         link.isPaused = false
         UIApplication.shared.runLoop.advance(by: 2.0 / 60)
-        #expect(weakAnimator?.frames.count == 2)
+        expectEqual(weakAnimator?.frames.count, 2)
         link.invalidate()
         #expect(weakAnimator == nil)
         #expect(link.isInvalidated)
@@ -116,8 +117,8 @@ final class Animator {
         }
         link.add(to: .main, forMode: .common)
         UIApplication.shared.runLoop.advance(by: 3.0 / 60 + 0.001)
-        #expect(step == 3)
-        #expect(TransactionState.current.commitCount == commits + 3)
+        expectEqual(step, 3)
+        expectEqual(TransactionState.current.commitCount, commits + 3)
         link.invalidate()
     }
 }

@@ -1,5 +1,6 @@
 import DrawingTestSupport
 import Foundation
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -24,14 +25,14 @@ private let redToBlue = CGGradient(
             }
         }
         let plain = line([])
-        #expect(rgba(plain, 10, 5) == [0, 0, 0, 0], "before the start: nothing")
-        #expect(rgba(plain, 90, 5) == [0, 0, 0, 0], "after the end: nothing")
+        expectEqual(rgba(plain, 10, 5), [0, 0, 0, 0], "before the start: nothing")
+        expectEqual(rgba(plain, 90, 5), [0, 0, 0, 0], "after the end: nothing")
         #expect(close(rgba(plain, 20, 5), [255, 0, 0, 255], tolerance: 4))
         #expect(close(rgba(plain, 50, 5), [127, 0, 128, 255], tolerance: 5))
         #expect(close(rgba(plain, 79, 5), [0, 0, 255, 255], tolerance: 6))
         let extended = line([.drawsBeforeStartLocation, .drawsAfterEndLocation])
-        #expect(rgba(extended, 5, 5) == [255, 0, 0, 255])
-        #expect(rgba(extended, 95, 5) == [0, 0, 255, 255])
+        expectEqual(rgba(extended, 5, 5), [255, 0, 0, 255])
+        expectEqual(rgba(extended, 95, 5), [0, 0, 255, 255])
     }
 
     @Test func aRadialGradientGoesFromTheStartCircleToTheEndCircle() {
@@ -43,8 +44,8 @@ private let redToBlue = CGGradient(
         #expect(close(rgba(image, 50, 50), [255, 0, 0, 255], tolerance: 8))
         #expect(close(rgba(image, 70, 50), [125, 0, 130, 255], tolerance: 8))
         #expect(close(rgba(image, 50, 88), [5, 0, 250, 255], tolerance: 8))
-        #expect(rgba(image, 95, 50) == [0, 0, 0, 0], "outside the end circle: nothing")
-        #expect(rgba(image, 3, 3) == [0, 0, 0, 0])
+        expectEqual(rgba(image, 95, 50), [0, 0, 0, 0], "outside the end circle: nothing")
+        expectEqual(rgba(image, 3, 3), [0, 0, 0, 0])
     }
 
     @Test func aGradientFillsOnlyTheClipAndTakesTheContextsAlpha() {
@@ -57,8 +58,8 @@ private let redToBlue = CGGradient(
             context.drawLinearGradient(redToBlue, start: .zero, end: CGPoint(x: 0, y: 100),
                                        options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
         }
-        #expect(rgba(image, 2, 2) == [0, 0, 0, 0], "outside the ellipse")
-        #expect(rgba(image, 50, 80) == [0, 0, 0, 0], "outside the rectangle")
+        expectEqual(rgba(image, 2, 2), [0, 0, 0, 0], "outside the ellipse")
+        expectEqual(rgba(image, 50, 80), [0, 0, 0, 0], "outside the rectangle")
         #expect(close(rgba(image, 50, 10), [114, 0, 13, 128], tolerance: 4), "half opaque, premultiplied")
     }
 
@@ -108,7 +109,7 @@ private let redToBlue = CGGradient(
 
     @Test func theDefaultsAreCoreAnimations() {
         let shape = CAShapeLayer()
-        #expect(shape.fillColor == CGColor(red: 0, green: 0, blue: 0, alpha: 1))
+        expectEqual(shape.fillColor, CGColor(red: 0, green: 0, blue: 0, alpha: 1))
         #expect(shape.strokeColor == nil && shape.lineWidth == 1 && shape.miterLimit == 10)
         #expect(shape.strokeStart == 0 && shape.strokeEnd == 1)
         #expect(shape.lineCap == .butt && shape.lineJoin == .miter && shape.fillRule == .nonZero)
@@ -126,9 +127,9 @@ private let redToBlue = CGGradient(
         shape.strokeColor = UIColor.blue.cgColor
         shape.lineWidth = 4
         let image = render([shape])
-        #expect(rgba(image, 40, 40) == [255, 0, 0, 255])
-        #expect(rgba(image, 20, 40) == [0, 0, 255, 255], "the stroke, over the fill's edge")
-        #expect(rgba(image, 17, 40) == [255, 255, 255, 255])
+        expectEqual(rgba(image, 40, 40), [255, 0, 0, 255])
+        expectEqual(rgba(image, 20, 40), [0, 0, 255, 255], "the stroke, over the fill's edge")
+        expectEqual(rgba(image, 17, 40), [255, 255, 255, 255])
     }
 
     @Test func strokeStartAndEndCutTheStrokeByLength() {
@@ -140,10 +141,10 @@ private let redToBlue = CGGradient(
         shape.strokeStart = 0.2
         shape.strokeEnd = 0.6
         let image = render([shape])
-        #expect(rgba(image, 25, 50) == [255, 255, 255, 255])
-        #expect(rgba(image, 32, 50) == [0, 255, 0, 255])
-        #expect(rgba(image, 68, 50) == [0, 255, 0, 255])
-        #expect(rgba(image, 75, 50) == [255, 255, 255, 255])
+        expectEqual(rgba(image, 25, 50), [255, 255, 255, 255])
+        expectEqual(rgba(image, 32, 50), [0, 255, 0, 255])
+        expectEqual(rgba(image, 68, 50), [0, 255, 0, 255])
+        expectEqual(rgba(image, 75, 50), [255, 255, 255, 255])
     }
 
     @Test func dashesCapsAndTheFillRule() {
@@ -168,12 +169,12 @@ private let redToBlue = CGGradient(
         ring.fillRule = .evenOdd
         let image = render([dashed, round, ring])
         // Phase 5: painted 10…15, clear 15…25, painted 25…35.
-        #expect(rgba(image, 12, 20) == [0, 0, 0, 255])
-        #expect(rgba(image, 20, 20) == [255, 255, 255, 255])
-        #expect(rgba(image, 30, 20) == [0, 0, 0, 255])
-        #expect(rgba(image, 7, 40) == [0, 0, 0, 255], "a round cap reaches past the end")
-        #expect(rgba(image, 15, 70) == [0, 0, 255, 255])
-        #expect(rgba(image, 35, 85) == [255, 255, 255, 255], "even-odd: the inner square is a hole")
+        expectEqual(rgba(image, 12, 20), [0, 0, 0, 255])
+        expectEqual(rgba(image, 20, 20), [255, 255, 255, 255])
+        expectEqual(rgba(image, 30, 20), [0, 0, 0, 255])
+        expectEqual(rgba(image, 7, 40), [0, 0, 0, 255], "a round cap reaches past the end")
+        expectEqual(rgba(image, 15, 70), [0, 0, 255, 255])
+        expectEqual(rgba(image, 35, 85), [255, 255, 255, 255], "even-odd: the inner square is a hole")
     }
 
     @Test func aTranslucentShapeIsOneGroupOfFillAndStroke() {
@@ -291,7 +292,7 @@ private let redToBlue = CGGradient(
         let drawing = try #require(handover.drawing)
         #expect(!drawing.sawAContextFirst, "the main thread's context is not the thread's")
         #expect(drawing.left == [255, 0, 0, 255] && drawing.right == [0, 0, 255, 255])
-        #expect(drawing.size == [4, 4])
+        expectEqual(drawing.size, [4, 4])
         #expect(UIGraphicsGetCurrentContext() === mainContext, "the main thread's stack is untouched")
     }
 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import HID
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -76,17 +77,17 @@ import Testing
         try setup.send(.ended)
         let before = monotonicSeconds()
         setup.application.runLoop.runUntilIdle()
-        #expect(setup.view.calls == ["began", "ended"])
+        expectEqual(setup.view.calls, ["began", "ended"])
         let acks = try setup.acknowledgements()
-        #expect(acks.map(\.sequence) == [1, 2])
-        #expect(acks.map(\.handled) == [true, true])
+        expectEqual(acks.map(\.sequence), [1, 2])
+        expectEqual(acks.map(\.handled), [true, true])
         #expect(acks.allSatisfy { $0.finishTime >= before && $0.finishTime <= monotonicSeconds() })
 
         // Outside every window nothing takes the touch.
         try setup.send(.began, x: 500, y: 900)
         try setup.send(.ended, x: 500, y: 900)
         setup.application.runLoop.runUntilIdle()
-        #expect(try setup.acknowledgements().map(\.handled) == [false, false])
+        try expectEqual(setup.acknowledgements().map(\.handled), [false, false])
     }
 
     @Test func aMalformedEventIsReportedAcknowledgedAndTheNextDelivered() throws {
@@ -95,8 +96,8 @@ import Testing
         try setup.server.sendWaiting(ServerMessage.encodeEvent(sequence: setup.sequence, readTime: 0, sendTime: 0, packet: HIDWireFormat.magic + [9, 1, 0, 0, 0, 0, 0, 0]))
         try setup.send(.began)
         setup.application.runLoop.runUntilIdle()
-        #expect(setup.view.calls == ["began"])
-        #expect(try setup.acknowledgements().map { [$0.sequence, $0.handled ? 1 : 0] } == [[1, 0], [2, 1]])
+        expectEqual(setup.view.calls, ["began"])
+        try expectEqual(setup.acknowledgements().map { [$0.sequence, $0.handled ? 1 : 0] }, [[1, 0], [2, 1]])
         #expect(setup.application.diagnostics.entries.contains { $0.kind == .malformedHIDPacket && $0.message.contains("unsupported version 9") })
     }
 
@@ -106,16 +107,16 @@ import Testing
         setup.application.runLoop.runUntilIdle()
         try setup.server.sendWaiting(ServerMessage.appState(.background).encoded())
         setup.application.runLoop.runUntilIdle()
-        #expect(setup.delegate.calls == ["willResignActive", "didEnterBackground"])
-        #expect(setup.view.calls == ["began", "cancelled"])
-        #expect(setup.application.applicationState == .background)
+        expectEqual(setup.delegate.calls, ["willResignActive", "didEnterBackground"])
+        expectEqual(setup.view.calls, ["began", "cancelled"])
+        expectEqual(setup.application.applicationState, .background)
         // The finger lifting later is not delivered: it was cancelled.
         try setup.send(.ended)
         try setup.server.sendWaiting(ServerMessage.appState(.foreground).encoded())
         setup.application.runLoop.runUntilIdle()
-        #expect(setup.view.calls == ["began", "cancelled"])
-        #expect(setup.delegate.calls == ["willResignActive", "didEnterBackground", "willEnterForeground", "didBecomeActive"])
-        #expect(setup.application.applicationState == .active)
+        expectEqual(setup.view.calls, ["began", "cancelled"])
+        expectEqual(setup.delegate.calls, ["willResignActive", "didEnterBackground", "willEnterForeground", "didBecomeActive"])
+        expectEqual(setup.application.applicationState, .active)
     }
 
     @Test func eventsBeforeAStateChangeAreDeliveredBeforeIt() throws {
@@ -124,14 +125,14 @@ import Testing
         try setup.send(.moved, x: 60)
         try setup.server.sendWaiting(ServerMessage.appState(.background).encoded())
         setup.application.runLoop.runUntilIdle()
-        #expect(setup.view.calls == ["began", "moved", "cancelled"])
+        expectEqual(setup.view.calls, ["began", "moved", "cancelled"])
     }
 
     @Test func theServerStoppingTerminatesTheApplication() throws {
         let setup = try connect()
         try setup.server.sendWaiting(ServerMessage.shutdown.encoded())
         setup.application.runLoop.runUntilIdle()
-        #expect(setup.delegate.calls == ["willTerminate"])
+        expectEqual(setup.delegate.calls, ["willTerminate"])
         #expect(setup.application.isTerminating)
         #expect(setup.application.diagnostics.entries.contains { $0.message == "the event server stopped" })
     }
@@ -145,16 +146,16 @@ import Testing
         setup.application.runLoop.runUntilIdle()
         try setup.server.sendWaiting(ServerMessage.shutdown.encoded())
         setup.application.runLoop.runUntilIdle()
-        #expect(setup.view.calls == ["began", "cancelled"])
-        #expect(terminatedBeforeCancel == [])  // the delegate had heard nothing yet
-        #expect(delegate.calls == ["willTerminate"])
+        expectEqual(setup.view.calls, ["began", "cancelled"])
+        expectEqual(terminatedBeforeCancel, [])  // the delegate had heard nothing yet
+        expectEqual(delegate.calls, ["willTerminate"])
     }
 
     @Test func theServerHangingUpTerminatesTheApplication() throws {
         let setup = try connect()
         setup.server.close()
         setup.application.runLoop.runUntilIdle()
-        #expect(setup.delegate.calls == ["willTerminate"])
+        expectEqual(setup.delegate.calls, ["willTerminate"])
         #expect(setup.application.diagnostics.entries.contains { $0.message == "the event server hung up" })
     }
 
@@ -166,8 +167,8 @@ import Testing
         try setup.send(.began)
         setup.application.runLoop.runUntilIdle()
         // The finger that began will never lift: it is cancelled as the application ends.
-        #expect(setup.view.calls == ["began", "cancelled"])
-        #expect(setup.delegate.calls == ["willTerminate"])
+        expectEqual(setup.view.calls, ["began", "cancelled"])
+        expectEqual(setup.delegate.calls, ["willTerminate"])
         #expect(setup.application.inputPort.waitDescriptors.isEmpty)
     }
 
@@ -189,8 +190,8 @@ import Testing
         let listener = socket(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         defer { close(listener) }
         var address = try #require(UnixSocketAddress(path: path))
-        #expect(address.withSockaddr { bind(listener, $0, $1) } == 0)
-        #expect(listen(listener, 4) == 0)
+        expectEqual(address.withSockaddr { bind(listener, $0, $1) }, 0)
+        expectEqual(listen(listener, 4), 0)
         chown(directory, 65534, 65534)
 
         let application = UIApplication.shared
@@ -201,6 +202,6 @@ import Testing
             $0.message == "no event server: refusing the event server at \(path): its directory \(directory) belongs to user 65534, not to this user (\(getuid()))"
         })
         var polled = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-        #expect(poll(&polled, 1, 0) == 0)  // it never even connected
+        expectEqual(poll(&polled, 1, 0), 0)  // it never even connected
     }
 }

@@ -1,4 +1,5 @@
 import DrawingTestSupport
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -33,12 +34,12 @@ private func scene<Control: UIView>(_ control: Control, at frame: CGRect) -> (Co
         let finger = synthesizer.touchDown(at: CGPoint(x: 200, y: 116))
         #expect(log.entries == ["touchDown"] && control.selectedSegmentIndex == UISegmentedControl.noSegment, "not on touch down")
         synthesizer.touchUp(finger)
-        #expect(log.entries == ["touchDown", "valueChanged", "upInside"])
-        #expect(control.selectedSegmentIndex == 1)
+        expectEqual(log.entries, ["touchDown", "valueChanged", "upInside"])
+        expectEqual(control.selectedSegmentIndex, 1)
         log.clear()
         synthesizer.advance(by: 1)
         synthesizer.tap(at: CGPoint(x: 210, y: 116))
-        #expect(log.entries == ["touchDown", "upInside"], "the selected segment again: no change")
+        expectEqual(log.entries, ["touchDown", "upInside"], "the selected segment again: no change")
     }
 
     @Test func theSelectionFollowsASlideAndALiftOutsideChangesNothing() {
@@ -48,8 +49,8 @@ private func scene<Control: UIView>(_ control: Control, at frame: CGRect) -> (Co
         synthesizer.touchMove(finger, to: CGPoint(x: 200, y: 116))
         synthesizer.touchMove(finger, to: CGPoint(x: 300, y: 120))
         synthesizer.touchUp(finger)
-        #expect(control.selectedSegmentIndex == 2)
-        #expect(log.entries.filter { $0 == "valueChanged" }.count == 1)
+        expectEqual(control.selectedSegmentIndex, 2)
+        expectEqual(log.entries.filter { $0 == "valueChanged" }.count, 1)
         log.clear()
         finger = synthesizer.touchDown(at: CGPoint(x: 100, y: 116))
         synthesizer.touchMove(finger, to: CGPoint(x: 100, y: 290))
@@ -65,9 +66,9 @@ private func scene<Control: UIView>(_ control: Control, at frame: CGRect) -> (Co
         synthesizer.tap(at: CGPoint(x: 300, y: 116))
         synthesizer.advance(by: 1)
         synthesizer.tap(at: CGPoint(x: 300, y: 116))
-        #expect(seen == [2, 2], "the tapped segment while the actions run, every time")
-        #expect(control.selectedSegmentIndex == UISegmentedControl.noSegment)
-        #expect(log.entries.filter { $0 == "valueChanged" }.count == 2)
+        expectEqual(seen, [2, 2], "the tapped segment while the actions run, every time")
+        expectEqual(control.selectedSegmentIndex, UISegmentedControl.noSegment)
+        expectEqual(log.entries.filter { $0 == "valueChanged" }.count, 2)
     }
 
     @Test func segmentsAreInsertedRemovedAndDisabled() {
@@ -76,7 +77,7 @@ private func scene<Control: UIView>(_ control: Control, at frame: CGRect) -> (Co
         control.insertSegment(withTitle: "Zero", at: 0, animated: false)
         #expect(control.numberOfSegments == 4 && control.selectedSegmentIndex == 2 && control.titleForSegment(at: 0) == "Zero")
         control.insertSegment(withTitle: "Last", at: 99, animated: false)
-        #expect(control.titleForSegment(at: 4) == "Last")
+        expectEqual(control.titleForSegment(at: 4), "Last")
         control.removeSegment(at: 2, animated: false)
         #expect(control.selectedSegmentIndex == UISegmentedControl.noSegment && control.titleForSegment(at: 2) == "Three")
         control.removeSegment(at: 9, animated: false)
@@ -89,7 +90,7 @@ private func scene<Control: UIView>(_ control: Control, at frame: CGRect) -> (Co
         synthesizer.tap(at: CGPoint(x: 330, y: 116))
         #expect(log.entries.isEmpty && control.selectedSegmentIndex == UISegmentedControl.noSegment, "a disabled segment is not tracked")
         control.removeAllSegments()
-        #expect(control.numberOfSegments == 0)
+        expectEqual(control.numberOfSegments, 0)
     }
 
     @Test func theSelectedSegmentSitsOnAThumbOverTheTrack() {
@@ -99,12 +100,12 @@ private func scene<Control: UIView>(_ control: Control, at frame: CGRect) -> (Co
         #expect(close(pixel(picture, at: CGPoint(x: 58, y: 116)), track, tolerance: 2), "no selection: all track")
         control.selectedSegmentIndex = 0
         picture = snapshot(container)
-        #expect(pixel(picture, at: CGPoint(x: 58, y: 116)) == [255, 255, 255, 255], "the white thumb")
+        expectEqual(pixel(picture, at: CGPoint(x: 58, y: 116)), [255, 255, 255, 255], "the white thumb")
         #expect(close(pixel(picture, at: CGPoint(x: 158, y: 116)), track, tolerance: 2))
         control.selectedSegmentTintColor = .systemRed
         picture = snapshot(container)
-        #expect(pixel(picture, at: CGPoint(x: 58, y: 116)) == overWhite(.systemRed))
-        #expect(control.intrinsicContentSize.height == ControlMetrics.segmentedControlHeight)
+        expectEqual(pixel(picture, at: CGPoint(x: 58, y: 116)), overWhite(.systemRed))
+        expectEqual(control.intrinsicContentSize.height, ControlMetrics.segmentedControlHeight)
     }
 }
 
@@ -117,23 +118,23 @@ private func scene<Control: UIView>(_ control: Control, at frame: CGRect) -> (Co
 
     @Test func aTapStepsOnceAsTheFingerLands() {
         let (stepper, log, synthesizer, _) = stepper()
-        #expect(stepper.frame.size == ControlMetrics.stepperSize)
+        expectEqual(stepper.frame.size, ControlMetrics.stepperSize)
         synthesizer.tap(at: CGPoint(x: 170, y: 116))
         #expect(stepper.value == 1 && log.entries == ["valueChanged", "touchDown", "upInside"])
         synthesizer.advance(by: 1)
         synthesizer.tap(at: CGPoint(x: 120, y: 116))
-        #expect(stepper.value == 0)
+        expectEqual(stepper.value, 0)
     }
 
     @Test func holdingRepeatsOnTheRunLoopsTimers() {
         let (stepper, log, synthesizer, _) = stepper()
         let finger = synthesizer.touchDown(at: CGPoint(x: 170, y: 116))
         synthesizer.advance(by: 0.45)
-        #expect(stepper.value == 1, "nothing more before the delay")
+        expectEqual(stepper.value, 1, "nothing more before the delay")
         synthesizer.advance(by: 0.1)
-        #expect(stepper.value == 2, "the first repeat at 0.5 s")
+        expectEqual(stepper.value, 2, "the first repeat at 0.5 s")
         synthesizer.advance(by: 0.3)
-        #expect(stepper.value == 5, "then every 0.1 s")
+        expectEqual(stepper.value, 5, "then every 0.1 s")
         synthesizer.touchUp(finger)
         synthesizer.advance(by: 1)
         #expect(stepper.value == 5 && log.entries.filter { $0 == "valueChanged" }.count == 5)
@@ -141,7 +142,7 @@ private func scene<Control: UIView>(_ control: Control, at frame: CGRect) -> (Co
         let second = synthesizer.touchDown(at: CGPoint(x: 170, y: 116))
         synthesizer.advance(by: 2)
         synthesizer.touchUp(second)
-        #expect(stepper.value == 6)
+        expectEqual(stepper.value, 6)
     }
 
     @Test func aStepperThatIsNotContinuousReportsOnceWhenTheFingerLifts() {
@@ -152,7 +153,7 @@ private func scene<Control: UIView>(_ control: Control, at frame: CGRect) -> (Co
         synthesizer.advance(by: 0.75)
         #expect(stepper.value == 10 && log.entries == ["touchDown"])
         synthesizer.touchUp(finger)
-        #expect(log.entries == ["touchDown", "valueChanged", "upInside"])
+        expectEqual(log.entries, ["touchDown", "valueChanged", "upInside"])
     }
 
     @Test func theLimitsStopOrWrap() {
@@ -164,10 +165,10 @@ private func scene<Control: UIView>(_ control: Control, at frame: CGRect) -> (Co
         synthesizer.advance(by: 1)
         stepper.wraps = true
         synthesizer.tap(at: CGPoint(x: 170, y: 116))
-        #expect(stepper.value == 0, "past the maximum: the minimum")
+        expectEqual(stepper.value, 0, "past the maximum: the minimum")
         synthesizer.advance(by: 1)
         synthesizer.tap(at: CGPoint(x: 120, y: 116))
-        #expect(stepper.value == 3, "past the minimum: the maximum")
+        expectEqual(stepper.value, 3, "past the minimum: the maximum")
         stepper.value = .nan
         stepper.stepValue = 0
         stepper.stepValue = -1
@@ -181,7 +182,7 @@ private func scene<Control: UIView>(_ control: Control, at frame: CGRect) -> (Co
         let (_, _, _, container) = stepper()
         let picture = snapshot(container)
         let minusCentre = CGPoint(x: 100 + 23.5, y: 116), plusCentre = CGPoint(x: 100 + 70.5, y: 116)
-        #expect(pixel(picture, at: plusCentre) == [0, 0, 0, 255], "+ in the label colour")
+        expectEqual(pixel(picture, at: plusCentre), [0, 0, 0, 255], "+ in the label colour")
         // tertiaryLabel (#3C3C43 at 30 %) over the track over white: about 185.
         let minus = pixel(picture, at: minusCentre)
         #expect(minus[0] > 170 && minus[0] < 200, "− in a light grey at the minimum: \(minus)")
@@ -194,39 +195,39 @@ private func scene<Control: UIView>(_ control: Control, at frame: CGRect) -> (Co
         let (progress, _, _, container) = scene(UIProgressView(progressViewStyle: .default), at: CGRect(x: 50, y: 50, width: 200, height: 20))
         progress.setProgress(0.25, animated: true)
         var picture = snapshot(container)
-        #expect(pixel(picture, at: CGPoint(x: 60, y: 60)) == overWhite(.systemBlue))
+        expectEqual(pixel(picture, at: CGPoint(x: 60, y: 60)), overWhite(.systemBlue))
         #expect(close(pixel(picture, at: CGPoint(x: 150, y: 60)), overWhite(.systemFill), tolerance: 2))
-        #expect(pixel(picture, at: CGPoint(x: 150, y: 57)) == [255, 255, 255, 255], "4 points high, centred")
+        expectEqual(pixel(picture, at: CGPoint(x: 150, y: 57)), [255, 255, 255, 255], "4 points high, centred")
         progress.progress = 2
-        #expect(progress.progress == 1)
+        expectEqual(progress.progress, 1)
         progress.progress = .nan
-        #expect(progress.progress == 1)
+        expectEqual(progress.progress, 1)
         progress.progress = 0.5
         progress.progressTintColor = .systemGreen
         progress.trackTintColor = .black
         picture = snapshot(container)
-        #expect(pixel(picture, at: CGPoint(x: 140, y: 60)) == overWhite(.systemGreen))
-        #expect(pixel(picture, at: CGPoint(x: 160, y: 60)) == [0, 0, 0, 255])
-        #expect(progress.sizeThatFits(CGSize(width: 90, height: 90)) == CGSize(width: 90, height: ControlMetrics.progressViewHeight))
+        expectEqual(pixel(picture, at: CGPoint(x: 140, y: 60)), overWhite(.systemGreen))
+        expectEqual(pixel(picture, at: CGPoint(x: 160, y: 60)), [0, 0, 0, 255])
+        expectEqual(progress.sizeThatFits(CGSize(width: 90, height: 90)), CGSize(width: 90, height: ControlMetrics.progressViewHeight))
     }
 
     @Test func anActivityIndicatorSpinsByTheDisplaysTimingAndHidesWhenStopped() {
         let indicator = UIActivityIndicatorView(style: .large)
-        #expect(indicator.bounds.size == CGSize(width: 37, height: 37))
+        expectEqual(indicator.bounds.size, CGSize(width: 37, height: 37))
         #expect(indicator.isHidden && !indicator.isAnimating)
         let (_, _, synthesizer, _) = scene(indicator, at: CGRect(x: 100, y: 100, width: 37, height: 37))
         indicator.startAnimating()
         #expect(!indicator.isHidden && indicator.isAnimating)
         synthesizer.advance(by: 0.02)
-        #expect(indicator.leadingSpoke == 0)
+        expectEqual(indicator.leadingSpoke, 0)
         synthesizer.advance(by: 0.55)
-        #expect(indicator.leadingSpoke == 4, "an eighth of a turn every 1/8 s")
+        expectEqual(indicator.leadingSpoke, 4, "an eighth of a turn every 1/8 s")
         synthesizer.advance(by: 0.5)
-        #expect(indicator.leadingSpoke == 0, "a turn a second")
+        expectEqual(indicator.leadingSpoke, 0, "a turn a second")
         indicator.stopAnimating()
         #expect(indicator.isHidden && !indicator.isAnimating)
         synthesizer.advance(by: 0.25)
-        #expect(indicator.leadingSpoke == 0, "stopped")
+        expectEqual(indicator.leadingSpoke, 0, "stopped")
         indicator.hidesWhenStopped = false
         #expect(!indicator.isHidden)
         indicator.style = .medium
@@ -251,15 +252,15 @@ private func scene<Control: UIView>(_ control: Control, at frame: CGRect) -> (Co
         let pages = UIPageControl(frame: .zero)
         pages.numberOfPages = 5
         let (_, log, synthesizer, _) = scene(pages, at: CGRect(x: 50, y: 100, width: 300, height: 26))
-        #expect(pages.currentPage == 0)
+        expectEqual(pages.currentPage, 0)
         synthesizer.tap(at: CGPoint(x: 340, y: 113))
         #expect(pages.currentPage == 1 && log.entries == ["touchDown", "valueChanged", "upInside"])
         synthesizer.advance(by: 1)
         synthesizer.tap(at: CGPoint(x: 340, y: 113))
-        #expect(pages.currentPage == 2, "one page at a time, however far right")
+        expectEqual(pages.currentPage, 2, "one page at a time, however far right")
         synthesizer.advance(by: 1)
         synthesizer.tap(at: CGPoint(x: 60, y: 113))
-        #expect(pages.currentPage == 1)
+        expectEqual(pages.currentPage, 1)
         synthesizer.advance(by: 1)
         synthesizer.tap(at: CGPoint(x: 60, y: 113))
         log.clear()
@@ -272,22 +273,22 @@ private func scene<Control: UIView>(_ control: Control, at frame: CGRect) -> (Co
         let pages = UIPageControl(frame: .zero)
         pages.numberOfPages = 3
         pages.currentPage = 7
-        #expect(pages.currentPage == 2)
+        expectEqual(pages.currentPage, 2)
         pages.currentPage = -1
-        #expect(pages.currentPage == 0)
+        expectEqual(pages.currentPage, 0)
         pages.currentPage = 2
         pages.numberOfPages = 2
-        #expect(pages.currentPage == 1)
+        expectEqual(pages.currentPage, 1)
         let (_, _, _, container) = scene(pages, at: CGRect(x: 50, y: 100, width: 300, height: 26))
         let size = pages.size(forNumberOfPages: 2)
-        #expect(size == CGSize(width: 8 + 9 + 8 + 24, height: 26))
+        expectEqual(size, CGSize(width: 8 + 9 + 8 + 24, height: 26))
         let picture = snapshot(container)
         // Two dots centred: at x 200 ∓ 8.5.
-        #expect(pixel(picture, at: CGPoint(x: 208.5, y: 113)) == [0, 0, 0, 255], "the current page in the label colour")
+        expectEqual(pixel(picture, at: CGPoint(x: 208.5, y: 113)), [0, 0, 0, 255], "the current page in the label colour")
         #expect(close(pixel(picture, at: CGPoint(x: 191.5, y: 113)), overWhite(.tertiaryLabel), tolerance: 2))
         pages.hidesForSinglePage = true
         pages.numberOfPages = 1
-        #expect(pixel(snapshot(container), at: CGPoint(x: 200, y: 113)) == [255, 255, 255, 255])
+        expectEqual(pixel(snapshot(container), at: CGPoint(x: 200, y: 113)), [255, 255, 255, 255])
     }
 }
 

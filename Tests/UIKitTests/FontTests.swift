@@ -1,4 +1,5 @@
 import CFreeType
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -45,9 +46,9 @@ private let dejaVuSansFile = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     @Test func systemFontIsDejaVuSansWithFreeTypesMetrics() throws {
         let figures = try #require(FreeTypeFigures(file: dejaVuSansFile), "DejaVu Sans must be installed at \(dejaVuSansFile)")
         let font = UIFont.systemFont(ofSize: 17)
-        #expect(font.familyName == "DejaVu Sans")
-        #expect(font.fontName == "DejaVuSans")
-        #expect(font.pointSize == 17)
+        expectEqual(font.familyName, "DejaVu Sans")
+        expectEqual(font.fontName, "DejaVuSans")
+        expectEqual(font.pointSize, 17)
         let scale = 17 / figures.unitsPerEm
         #expect(abs(font.ascender - figures.ascender * scale) < 1e-9)
         #expect(abs(font.descender - figures.descender * scale) < 1e-9)
@@ -68,16 +69,16 @@ private let dejaVuSansFile = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     }
 
     @Test func weightsMapToTheFamilysFaces() {
-        #expect(UIFont.systemFont(ofSize: 12, weight: .regular).fontName == "DejaVuSans")
-        #expect(UIFont.systemFont(ofSize: 12, weight: .medium).fontName == "DejaVuSans")
-        #expect(UIFont.systemFont(ofSize: 12, weight: .semibold).fontName == "DejaVuSans-Bold")
-        #expect(UIFont.boldSystemFont(ofSize: 12).fontName == "DejaVuSans-Bold")
-        #expect(UIFont.systemFont(ofSize: 12, weight: .black).fontName == "DejaVuSans-Bold")
-        #expect(UIFont.systemFont(ofSize: 12, weight: .ultraLight).fontName == "DejaVuSans-ExtraLight")
-        #expect(UIFont.systemFont(ofSize: 12, weight: .thin).fontName == "DejaVuSans-ExtraLight")
-        #expect(UIFont.italicSystemFont(ofSize: 12).fontName == "DejaVuSans-Oblique")
-        #expect(UIFont.monospacedSystemFont(ofSize: 12, weight: .regular).fontName == "DejaVuSansMono")
-        #expect(UIFont.monospacedSystemFont(ofSize: 12, weight: .bold).fontName == "DejaVuSansMono-Bold")
+        expectEqual(UIFont.systemFont(ofSize: 12, weight: .regular).fontName, "DejaVuSans")
+        expectEqual(UIFont.systemFont(ofSize: 12, weight: .medium).fontName, "DejaVuSans")
+        expectEqual(UIFont.systemFont(ofSize: 12, weight: .semibold).fontName, "DejaVuSans-Bold")
+        expectEqual(UIFont.boldSystemFont(ofSize: 12).fontName, "DejaVuSans-Bold")
+        expectEqual(UIFont.systemFont(ofSize: 12, weight: .black).fontName, "DejaVuSans-Bold")
+        expectEqual(UIFont.systemFont(ofSize: 12, weight: .ultraLight).fontName, "DejaVuSans-ExtraLight")
+        expectEqual(UIFont.systemFont(ofSize: 12, weight: .thin).fontName, "DejaVuSans-ExtraLight")
+        expectEqual(UIFont.italicSystemFont(ofSize: 12).fontName, "DejaVuSans-Oblique")
+        expectEqual(UIFont.monospacedSystemFont(ofSize: 12, weight: .regular).fontName, "DejaVuSansMono")
+        expectEqual(UIFont.monospacedSystemFont(ofSize: 12, weight: .bold).fontName, "DejaVuSansMono-Bold")
     }
 
     @Test func textStylesHaveUIKitsDefaultSizes() {
@@ -89,14 +90,14 @@ private let dejaVuSansFile = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
         ]
         for (style, size, name) in expected {
             let font = UIFont.preferredFont(forTextStyle: style)
-            #expect(font.pointSize == size, "\(style.rawValue)")
-            #expect(font.fontName == name, "\(style.rawValue)")
+            expectEqual(font.pointSize, size, "\(style.rawValue)")
+            expectEqual(font.fontName, name, "\(style.rawValue)")
         }
     }
 
     @Test func fontsByNameAndSize() throws {
         let bold = try #require(UIFont(name: "DejaVuSans-Bold", size: 20))
-        #expect(bold.familyName == "DejaVu Sans")
+        expectEqual(bold.familyName, "DejaVu Sans")
         #expect(UIFont(name: "DejaVu Serif", size: 10)?.fontName == "DejaVuSerif")
         #expect(UIFont(name: "dejavu sans mono bold", size: 10)?.fontName == "DejaVuSansMono-Bold")
         let resized = bold.withSize(40)
@@ -114,19 +115,19 @@ private let dejaVuSansFile = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     }
 
     @Test func badSizesAreSanitized() {
-        #expect(UIFont.systemFont(ofSize: .nan).pointSize == 0)
-        #expect(UIFont.systemFont(ofSize: -5).pointSize == 0)
-        #expect(UIFont.systemFont(ofSize: .infinity).pointSize == UIFont.maximumPointSize)
-        #expect("abc".size(withAttributes: [.font: UIFont.systemFont(ofSize: .nan)]) == .zero)
+        expectEqual(UIFont.systemFont(ofSize: .nan).pointSize, 0)
+        expectEqual(UIFont.systemFont(ofSize: -5).pointSize, 0)
+        expectEqual(UIFont.systemFont(ofSize: .infinity).pointSize, UIFont.maximumPointSize)
+        expectEqual("abc".size(withAttributes: [.font: UIFont.systemFont(ofSize: .nan)]), .zero)
     }
 
     @Test func cgFontGivesDesignUnits() throws {
         let font = try #require(CGFont("DejaVuSans"))
-        #expect(font.unitsPerEm == 2048)
+        expectEqual(font.unitsPerEm, 2048)
         #expect(font.ascent == 1901 && font.descent == -483)
-        #expect(font.postScriptName == "DejaVuSans")
+        expectEqual(font.postScriptName, "DejaVuSans")
         #expect(font.glyphs(for: "A\u{4E2D}").first != 0)
-        #expect(font.glyphs(for: "A\u{4E2D}").last == 0)
+        expectEqual(font.glyphs(for: "A\u{4E2D}").last, 0)
         #expect(CGFont("Nonexistent") == nil)
     }
 }

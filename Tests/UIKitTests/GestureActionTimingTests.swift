@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -43,7 +44,7 @@ import Testing
         synthesizer.touchMove(finger, to: CGPoint(x: 130, y: 100))
         synthesizer.touchMove(finger, to: CGPoint(x: 150, y: 100))
         synthesizer.touchUp(finger)
-        #expect(seen == ["began 30", "changed 50", "ended 1050"])
+        expectEqual(seen, ["began 30", "changed 50", "ended 1050"])
     }
 
     @Test func actionsWaitUntilEveryRecognizerHasSeenTheEvent() {
@@ -88,8 +89,8 @@ import Testing
         let synthesizer = TouchSynthesizer(window: window)
         let finger = synthesizer.touchDown(at: CGPoint(x: 100, y: 100))
         synthesizer.advance(by: 0.6)
-        #expect(seen == [.began])
+        expectEqual(seen, [.began])
         synthesizer.touchUp(finger)
-        #expect(seen == [.began, .ended])
+        expectEqual(seen, [.began, .ended])
     }
 }

@@ -1,4 +1,5 @@
 import GeometryTestSupport
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -129,8 +130,8 @@ private final class Simultaneous: UIGestureRecognizerDelegate {
         view.addGestureRecognizer(first)
         view.addGestureRecognizer(second)
         arena.tap(view)
-        #expect(arena.entries(of: first) == ["began", "moved", "→ began", "ended", "→ ended", "reset", "→ possible"])
-        #expect(arena.entries(of: second) == ["began", "moved", "ended", "→ ended", "reset", "→ possible"])
+        expectEqual(arena.entries(of: first), ["began", "moved", "→ began", "ended", "→ ended", "reset", "→ possible"])
+        expectEqual(arena.entries(of: second), ["began", "moved", "ended", "→ ended", "reset", "→ possible"])
     }
 
     @Test func aRecognizerThatBeganIsCancelledByALaterWinnerAndGetsNothingMore() {
@@ -142,8 +143,8 @@ private final class Simultaneous: UIGestureRecognizerDelegate {
         view.addGestureRecognizer(pan)
         view.addGestureRecognizer(press)
         arena.tap(view)
-        #expect(arena.entries(of: pan) == ["began", "→ began", "moved", "→ changed", "→ cancelled", "reset", "→ possible"])
-        #expect(arena.entries(of: press) == ["began", "moved", "→ ended", "reset", "→ possible"])
+        expectEqual(arena.entries(of: pan), ["began", "→ began", "moved", "→ changed", "→ cancelled", "reset", "→ possible"])
+        expectEqual(arena.entries(of: press), ["began", "moved", "→ ended", "reset", "→ possible"])
     }
 
     // MARK: Required failure
@@ -163,7 +164,7 @@ private final class Simultaneous: UIGestureRecognizerDelegate {
             "single began", "double began", "single moved", "double moved",
             "single ended", "double ended", "double → failed", "single → ended",
         ])
-        #expect(arena.entries(of: single).filter { $0 == "reset" }.count == 1)
+        expectEqual(arena.entries(of: single).filter { $0 == "reset" }.count, 1)
     }
 
     @Test func aRecognizerWaitingForAnotherFailsWhenTheOtherRecognizes() {
@@ -175,8 +176,8 @@ private final class Simultaneous: UIGestureRecognizerDelegate {
         view.addGestureRecognizer(single)
         view.addGestureRecognizer(double)
         arena.tap(view)
-        #expect(arena.entries(of: single) == ["began", "moved", "ended", "→ failed", "reset", "→ possible"])
-        #expect(arena.entries(of: double) == ["began", "moved", "ended", "→ ended", "reset", "→ possible"])
+        expectEqual(arena.entries(of: single), ["began", "moved", "ended", "→ failed", "reset", "→ possible"])
+        expectEqual(arena.entries(of: double), ["began", "moved", "ended", "→ ended", "reset", "→ possible"])
     }
 
     @Test func aWaitingRecognizerWhoseBlockerIsFailedByAWinnerFailsToo() {
@@ -211,10 +212,10 @@ private final class Simultaneous: UIGestureRecognizerDelegate {
         arena.send(.moved, touch)
         // Recognizing: the held began is dropped, the view's touches are
         // cancelled, and whatever is still held may go.
-        #expect(arena.views.calls == ["discardHeldBegan 1", "cancelViewDelivery 1", "releaseHeldTouches 1"])
+        expectEqual(arena.views.calls, ["discardHeldBegan 1", "cancelViewDelivery 1", "releaseHeldTouches 1"])
         arena.views.calls = []
         arena.send(.ended, touch)
-        #expect(arena.views.calls == ["releaseHeldTouches 1"])  // the reset
+        expectEqual(arena.views.calls, ["releaseHeldTouches 1"])  // the reset
 
         let failing = Arena()
         let failer = Scripted("failer", log: failing.log, script: [.moved: .fail])
@@ -223,7 +224,7 @@ private final class Simultaneous: UIGestureRecognizerDelegate {
         let second = Arena.touch(on: other)
         failing.send(.began, second)
         failing.send(.moved, second)
-        #expect(failing.views.calls == ["releaseHeldTouches 1"])
+        expectEqual(failing.views.calls, ["releaseHeldTouches 1"])
     }
 
     @Test func anIllegalTransitionIsReportedToTheHostAndTheStateKept() {
@@ -235,8 +236,8 @@ private final class Simultaneous: UIGestureRecognizerDelegate {
         let jumper = Jumper()
         view.addGestureRecognizer(jumper)
         arena.send(.began, Arena.touch(on: view))
-        #expect(jumper.state == .possible)
-        #expect(arena.host.reports.map(\.kind) == [.illegalGestureTransition])
+        expectEqual(jumper.state, .possible)
+        expectEqual(arena.host.reports.map(\.kind), [.illegalGestureTransition])
     }
 
     @Test func aDisabledRecognizerIsFailedResetAndGivenNothingMore() {
@@ -249,7 +250,7 @@ private final class Simultaneous: UIGestureRecognizerDelegate {
         recognizer.isEnabled = false
         arena.send(.moved, touch)
         arena.send(.ended, touch)
-        #expect(arena.entries(of: recognizer) == ["began", "→ failed", "reset", "→ possible"])
+        expectEqual(arena.entries(of: recognizer), ["began", "→ failed", "reset", "→ possible"])
         #expect(recognizer.arena == nil)
         #expect(touch.gestureRecognizerList.isEmpty)
     }
@@ -264,8 +265,8 @@ private final class Simultaneous: UIGestureRecognizerDelegate {
         first.send(.began, Arena.touch(on: view))
         second.send(.began, Arena.touch(on: otherView))
         #expect(a.arena === first.arena && b.arena === second.arena)
-        #expect(first.log.entries == ["a began", "a → ended"])
-        #expect(second.log.entries == ["b began"])
+        expectEqual(first.log.entries, ["a began", "a → ended"])
+        expectEqual(second.log.entries, ["b began"])
     }
 
     // MARK: The invariants, over many random sequences
@@ -353,8 +354,8 @@ private final class Simultaneous: UIGestureRecognizerDelegate {
                     #expect(!entries[(out + 1)...].contains { touchCalls.contains($0) },
                             "seed \(seed): \(recognizer.name!) was given touches after it was out: \(entries)")
                 }
-                #expect(entries.filter { $0 == "reset" }.count == 1, "seed \(seed): \(recognizer.name!): \(entries)")
-                #expect(entries.suffix(2) == ["reset", "→ possible"], "seed \(seed): \(recognizer.name!): \(entries)")
+                expectEqual(entries.filter { $0 == "reset" }.count, 1, "seed \(seed): \(recognizer.name!): \(entries)")
+                expectEqual(entries.suffix(2), ["reset", "→ possible"], "seed \(seed): \(recognizer.name!): \(entries)")
                 #expect(recognizer.arena == nil && recognizer.state == .possible, "seed \(seed)")
             }
             #expect(touch.gestureRecognizerList.isEmpty, "seed \(seed)")

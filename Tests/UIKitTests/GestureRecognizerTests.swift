@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -54,9 +55,9 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
 
         let finger = synthesizer.touchDown(at: CGPoint(x: 20, y: 20))
         let touch = window.subviews[0].subviews[0] === child ? UIApplication.shared.touchRouter.touchesOnScreen.first! : nil
-        #expect(touch?.gestureRecognizers?.map { $0.name! } == ["child", "parent", "window"])
+        expectEqual(touch?.gestureRecognizers?.map { $0.name! }, ["child", "parent", "window"])
         let event = UIApplication.shared.touchesEvent
-        #expect(touch.map { event.touches(for: onParent) == [$0] } == true)
+        expectEqual(touch.map { event.touches(for: onParent) == [$0] }, true)
         #expect(event.touches(for: elsewhere)?.isEmpty == true)
         synthesizer.touchUp(finger)
         #expect(log.entries == ["child began", "parent began", "window began", "view began",
@@ -86,10 +87,10 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
         }
         view.addGestureRecognizer(recognizer)
         let finger = synthesizer.touchDown(at: CGPoint(x: 5, y: 5))
-        #expect(seen == [.possible, .began, .began, .ended, .ended])
-        #expect(UIApplication.shared.diagnostics.entries.map(\.kind) == Array(repeating: .illegalGestureTransition, count: 4))
+        expectEqual(seen, [.possible, .began, .began, .ended, .ended])
+        expectEqual(UIApplication.shared.diagnostics.entries.map(\.kind), Array(repeating: .illegalGestureTransition, count: 4))
         synthesizer.touchUp(finger)
-        #expect(recognizer.state == .possible)  // reset once its touch lifted
+        expectEqual(recognizer.state, .possible)  // reset once its touch lifted
     }
 
     @Test func actionsByHandlerAndByMethodReferenceOnAWeakTarget() {
@@ -106,20 +107,20 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
         tap.addTarget(target!, action: Target.didTapWith)
         view.addGestureRecognizer(tap)
         synthesizer.tap(at: CGPoint(x: 5, y: 5))
-        #expect(handled == 1)
-        #expect(target?.log == ["didTap", "didTap(1)"])
+        expectEqual(handled, 1)
+        expectEqual(target?.log, ["didTap", "didTap(1)"])
 
         tap.removeTarget(target)
         synthesizer.advance(by: 1)
         synthesizer.tap(at: CGPoint(x: 5, y: 5))
-        #expect(handled == 2)
-        #expect(target?.log.count == 2)
+        expectEqual(handled, 2)
+        expectEqual(target?.log.count, 2)
 
         tap.addTarget(target!, action: Target.didTap)
         target = nil  // held weakly: the action simply goes away
         synthesizer.advance(by: 1)
         synthesizer.tap(at: CGPoint(x: 5, y: 5))
-        #expect(handled == 3)
+        expectEqual(handled, 3)
     }
 
     @Test func targetActionInitializer() {
@@ -133,7 +134,7 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
         let finger = synthesizer.touchDown(at: CGPoint(x: 50, y: 50))
         synthesizer.touchMove(finger, to: CGPoint(x: 80, y: 50))
         synthesizer.touchUp(finger)
-        #expect(controller.pans == 2)  // began, ended
+        expectEqual(controller.pans, 2)  // began, ended
     }
 
     // MARK: The three flags
@@ -176,7 +177,7 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
             case (false, true): expected = ["began", "moved", "cancelled"]     // recognized first, then cancelled
             case (false, false): expected = ["began", "moved", "ended"]
             }
-            #expect(view.phases == expected, "delaysBegan \(delaysBegan) delaysEnded \(delaysEnded) cancels \(cancels)")
+            expectEqual(view.phases, expected, "delaysBegan \(delaysBegan) delaysEnded \(delaysEnded) cancels \(cancels)")
         }
     }
 
@@ -191,12 +192,12 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
             recognizer.cancelsTouchesInView = cancels
             view.addGestureRecognizer(recognizer)
             let finger = synthesizer.touchDown(at: CGPoint(x: 5, y: 5))
-            #expect(view.phases == (delaysBegan ? [] : ["began"]))
+            expectEqual(view.phases, (delaysBegan ? [] : ["began"]))
             synthesizer.touchMove(finger, to: CGPoint(x: 6, y: 6))
-            #expect(view.phases == (delaysBegan ? [] : ["began", "moved"]))
+            expectEqual(view.phases, (delaysBegan ? [] : ["began", "moved"]))
             synthesizer.touchUp(finger)
             // Failing releases everything held, in order.
-            #expect(view.phases == ["began", "moved", "ended"])
+            expectEqual(view.phases, ["began", "moved", "ended"])
         }
     }
 
@@ -209,9 +210,9 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
         let finger = synthesizer.touchDown(at: CGPoint(x: 5, y: 5))
         #expect(view.phases.isEmpty)
         synthesizer.touchMove(finger, to: CGPoint(x: 9, y: 9))  // fails here
-        #expect(view.phases == ["began", "moved"])
+        expectEqual(view.phases, ["began", "moved"])
         synthesizer.touchUp(finger)
-        #expect(view.phases == ["began", "moved", "ended"])
+        expectEqual(view.phases, ["began", "moved", "ended"])
     }
 
     /// A view that notes where, when and in which phase each touch call finds its touch.
@@ -265,7 +266,7 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
         synthesizer.advance(by: 0.05)
         synthesizer.touchMove(finger, to: CGPoint(x: 50, y: 10))
         synthesizer.touchUp(finger)
-        #expect(view.seen.map(\.call) == ["began", "moved", "moved", "ended"])
+        expectEqual(view.seen.map(\.call), ["began", "moved", "moved", "ended"])
         #expect(view.seen[2].previous == CGPoint(x: 40, y: 10) && view.seen[2].location == CGPoint(x: 50, y: 10))
     }
 
@@ -275,10 +276,10 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
         doubleTap.numberOfTapsRequired = 2
         view.addGestureRecognizer(doubleTap)
         synthesizer.tap(at: CGPoint(x: 5, y: 5))
-        #expect(view.phases == ["began"])  // ended held: the double tap may still come
+        expectEqual(view.phases, ["began"])  // ended held: the double tap may still come
         synthesizer.advance(by: 0.36)       // it does not: the recognizer fails and the end is delivered
-        #expect(view.phases == ["began", "ended"])
-        #expect(doubleTap.state == .possible)
+        expectEqual(view.phases, ["began", "ended"])
+        expectEqual(doubleTap.state, .possible)
     }
 
     // MARK: Arbitration
@@ -297,12 +298,12 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
 
         synthesizer.tap(at: CGPoint(x: 50, y: 50))
         #expect(log.entries.isEmpty)
-        #expect(single.state == .possible)
+        expectEqual(single.state, .possible)
         synthesizer.advance(by: 0.2)
         #expect(log.entries.isEmpty)
         synthesizer.advance(by: 0.2)  // the double tap timed out
-        #expect(log.entries == ["single ended"])
-        #expect(view.phases == ["began", "cancelled"])
+        expectEqual(log.entries, ["single ended"])
+        expectEqual(view.phases, ["began", "cancelled"])
 
         log.clear()
         view.calls.removeAll()
@@ -310,9 +311,9 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
         synthesizer.tap(at: CGPoint(x: 50, y: 50))
         synthesizer.advance(by: 0.1)
         synthesizer.tap(at: CGPoint(x: 52, y: 50))
-        #expect(log.entries == ["double ended"])
+        expectEqual(log.entries, ["double ended"])
         synthesizer.advance(by: 1)
-        #expect(log.entries == ["double ended"])  // the single tap failed
+        expectEqual(log.entries, ["double ended"])  // the single tap failed
         #expect(single.state == .possible && double.state == .possible)
     }
 
@@ -349,11 +350,11 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
         synthesizer.touchMove(finger, to: CGPoint(x: 85, y: 60))
         synthesizer.touchUp(finger)
         if simultaneous {
-            #expect(log.entries == ["inner began", "outer began", "inner changed", "outer changed", "inner ended", "outer ended"])
+            expectEqual(log.entries, ["inner began", "outer began", "inner changed", "outer changed", "inner ended", "outer ended"])
         } else {
-            #expect(log.entries == ["inner began", "inner changed", "inner ended"])
+            expectEqual(log.entries, ["inner began", "inner changed", "inner ended"])
         }
-        #expect(child.phases == ["began", "cancelled"])
+        expectEqual(child.phases, ["began", "cancelled"])
         #expect(outer.state == .possible && inner.state == .possible)
     }
 
@@ -368,7 +369,7 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
         delegate.shouldBegin = false
         synthesizer.tap(at: CGPoint(x: 5, y: 5))
         #expect(log.entries.isEmpty)
-        #expect(view.phases == ["began", "ended"])  // it failed, so the end was released
+        expectEqual(view.phases, ["began", "ended"])  // it failed, so the end was released
 
         delegate.shouldBegin = true
         delegate.receives = { $0.location(in: nil).x > 100 }
@@ -379,7 +380,7 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
         #expect(view.calls.first?.touches.first?.gestureRecognizers == nil)
         synthesizer.advance(by: 1)
         synthesizer.tap(at: CGPoint(x: 150, y: 5))
-        #expect(log.entries == ["tap ended"])
+        expectEqual(log.entries, ["tap ended"])
     }
 
     @Test func delegateFailureRequirementsInBothDirections() {
@@ -407,7 +408,7 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
             synthesizer.advance(by: 0.5)
             synthesizer.touchMove(finger, to: CGPoint(x: 40, y: 100))
             synthesizer.touchUp(finger)
-            #expect(log.entries == ["pan began", "pan changed", "pan ended"], "\(direction)")
+            expectEqual(log.entries, ["pan began", "pan changed", "pan ended"], "\(direction)")
 
             // A quick stroke: the swipe wins and the waiting pan fails.
             log.clear()
@@ -418,7 +419,7 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
             synthesizer.advance(by: 0.05)
             synthesizer.touchMove(quick, to: CGPoint(x: 80, y: 100))
             synthesizer.touchUp(quick)
-            #expect(log.entries == ["swipe ended"], "\(direction)")
+            expectEqual(log.entries, ["swipe ended"], "\(direction)")
         }
     }
 
@@ -432,22 +433,22 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
         let finger = synthesizer.touchDown(at: CGPoint(x: 10, y: 10))
         #expect(view.phases.isEmpty)
         view.removeGestureRecognizer(pan)  // undecided: it fails, the held began is delivered
-        #expect(view.phases == ["began"])
+        expectEqual(view.phases, ["began"])
         #expect(pan.view == nil && pan.state == .possible)
         synthesizer.touchMove(finger, to: CGPoint(x: 50, y: 10))
         synthesizer.touchUp(finger)
         #expect(log.entries.isEmpty)
-        #expect(view.phases == ["began", "moved", "ended"])
+        expectEqual(view.phases, ["began", "moved", "ended"])
 
         // Removed after it began: cancelled, with an action.
         view.addGestureRecognizer(pan)
         let second = synthesizer.touchDown(at: CGPoint(x: 10, y: 10))
         synthesizer.touchMove(second, to: CGPoint(x: 50, y: 10))
-        #expect(log.entries == ["pan began"])
+        expectEqual(log.entries, ["pan began"])
         view.removeGestureRecognizer(pan)
-        #expect(log.entries == ["pan began", "pan cancelled"])
+        expectEqual(log.entries, ["pan began", "pan cancelled"])
         synthesizer.touchUp(second)
-        #expect(pan.state == .possible)
+        expectEqual(pan.state, .possible)
     }
 
     @Test func recognizerDisabledWhileTrackingStops() {
@@ -461,15 +462,15 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
         pan.isEnabled = false
         synthesizer.touchMove(finger, to: CGPoint(x: 60, y: 10))
         synthesizer.touchUp(finger)
-        #expect(log.entries == ["pan began", "pan cancelled"])
+        expectEqual(log.entries, ["pan began", "pan cancelled"])
         // Disabled: touches pass it by.
         view.calls.removeAll()
         synthesizer.tap(at: CGPoint(x: 10, y: 10))
-        #expect(view.phases == ["began", "ended"])
+        expectEqual(view.phases, ["began", "ended"])
         pan.isEnabled = true
         let again = synthesizer.touchDown(at: CGPoint(x: 10, y: 10))
         synthesizer.touchMove(again, to: CGPoint(x: 50, y: 10))
-        #expect(log.entries.last == "pan began")
+        expectEqual(log.entries.last, "pan began")
     }
 
     @Test func systemCancellationCancelsOrFailsEveryRecognizer() {
@@ -491,9 +492,9 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
         }
         synthesizer.touchMove(finger, to: CGPoint(x: 40, y: 10))  // long press fails (moved), pan begins
         synthesizer.cancelAllTouches()
-        #expect(log.entries == ["pan began", "pan cancelled"])
+        expectEqual(log.entries, ["pan began", "pan cancelled"])
         // The pan (added first) sees the move first and begins; the long press, allowed alongside, then fails.
-        #expect(states == [.began, .failed, .cancelled, .possible, .possible])
+        expectEqual(states, [.began, .failed, .cancelled, .possible, .possible])
     }
 
     @Test func ignoredTouchesAreNotDeliveredToTheRecognizer() {
@@ -509,17 +510,17 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
         let recognizer = IgnoresSecond()
         view.addGestureRecognizer(recognizer)
         synthesizer.touchDown(at: CGPoint(x: 10, y: 10))
-        #expect(recognizer.numberOfTouches == 1)
+        expectEqual(recognizer.numberOfTouches, 1)
         synthesizer.touchDown(at: CGPoint(x: 30, y: 10))
-        #expect(recognizer.numberOfTouches == 1)
-        #expect(recognizer.seen == 2)
-        #expect(recognizer.location(in: view) == CGPoint(x: 10, y: 10))
+        expectEqual(recognizer.numberOfTouches, 1)
+        expectEqual(recognizer.seen, 2)
+        expectEqual(recognizer.location(in: view), CGPoint(x: 10, y: 10))
     }
 
     @Test func aRecognizerIgnoresTouchesOfTypesItDoesNotAllow() {
         let (_, view, synthesizer) = scene()
         let tap = UITapGestureRecognizer()
-        #expect(tap.allowedTouchTypes.map(\.intValue) == [0, 1, 2, 3])  // every type by default
+        expectEqual(tap.allowedTouchTypes.map(\.intValue), [0, 1, 2, 3])  // every type by default
         tap.allowedTouchTypes = [NSNumber(value: UITouch.TouchType.direct.rawValue)]
         tap.cancelsTouchesInView = false
         var taps = 0
@@ -529,25 +530,25 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
         // A mouse click is an indirect-pointer touch: the view gets it, the recognizer does not.
         let click = synthesizer.touchDown(at: CGPoint(x: 50, y: 50), type: .indirectPointer)
         let touch = UIApplication.shared.touchRouter.touchesOnScreen.first
-        #expect(touch?.type == .indirectPointer)
+        expectEqual(touch?.type, .indirectPointer)
         #expect(touch?.gestureRecognizers == nil)
         synthesizer.touchUp(click)
-        #expect(taps == 0)
-        #expect(view.phases == ["began", "ended"])
+        expectEqual(taps, 0)
+        expectEqual(view.phases, ["began", "ended"])
 
         synthesizer.advance(by: 1)
         synthesizer.tap(at: CGPoint(x: 50, y: 50))  // a finger
-        #expect(taps == 1)
+        expectEqual(taps, 1)
 
         // Allowing the pointer too lets the click through.
         tap.allowedTouchTypes = [UITouch.TouchType.direct, .indirectPointer].map { NSNumber(value: $0.rawValue) }
         synthesizer.advance(by: 1)
         synthesizer.touchUp(synthesizer.touchDown(at: CGPoint(x: 50, y: 50), type: .indirectPointer))
-        #expect(taps == 2)
+        expectEqual(taps, 2)
         // A stylus is still kept out.
         synthesizer.advance(by: 1)
         synthesizer.touchUp(synthesizer.touchDown(at: CGPoint(x: 50, y: 50), type: .pencil))
-        #expect(taps == 2)
+        expectEqual(taps, 2)
     }
 
     @Test func locationIsTheCentroidOfTheTouches() {
@@ -556,10 +557,10 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
         let recognizer = UIPinchGestureRecognizer()
         view.addGestureRecognizer(recognizer)
         synthesizer.touchDown(at: [CGPoint(x: 110, y: 120), CGPoint(x: 150, y: 160)])
-        #expect(recognizer.numberOfTouches == 2)
-        #expect(recognizer.location(in: view) == CGPoint(x: 30, y: 40))
-        #expect(recognizer.location(in: nil) == CGPoint(x: 130, y: 140))
-        #expect(recognizer.location(ofTouch: 1, in: window) == CGPoint(x: 150, y: 160))
+        expectEqual(recognizer.numberOfTouches, 2)
+        expectEqual(recognizer.location(in: view), CGPoint(x: 30, y: 40))
+        expectEqual(recognizer.location(in: nil), CGPoint(x: 130, y: 140))
+        expectEqual(recognizer.location(ofTouch: 1, in: window), CGPoint(x: 150, y: 160))
     }
 }
 
@@ -607,19 +608,19 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
         let synthesizer = TouchSynthesizer(window: window)
 
         synthesizer.pressDown(.select)
-        #expect(recognizer.log == ["began 1"])
-        #expect(focus.received == ["began"])
+        expectEqual(recognizer.log, ["began 1"])
+        expectEqual(focus.received, ["began"])
         synthesizer.pressUp(.select)
-        #expect(recognizer.log == ["began 1", "ended"])
-        #expect(recognized == 1)
-        #expect(focus.received == ["began", "ended"])
-        #expect(recognizer.state == .possible)
+        expectEqual(recognizer.log, ["began 1", "ended"])
+        expectEqual(recognized, 1)
+        expectEqual(focus.received, ["began", "ended"])
+        expectEqual(recognizer.state, .possible)
 
         // The delegate hides the menu button from it.
         synthesizer.pressDown(.menu)
         synthesizer.pressUp(.menu)
-        #expect(recognizer.log == ["began 1", "ended"])
-        #expect(focus.received == ["began", "ended", "began", "ended"])
+        expectEqual(recognizer.log, ["began 1", "ended"])
+        expectEqual(focus.received, ["began", "ended", "began", "ended"])
     }
 
     @Test func aRecognizerReceivesOnlyThePressTypesItAllows() {
@@ -631,10 +632,10 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
         focus.addGestureRecognizer(recognizer)
         let synthesizer = TouchSynthesizer(window: window)
         // Until set, every press reaches it, a keyboard key's too.
-        #expect(recognizer.allowedPressTypes.map(\.intValue) == [0, 1, 2, 3, 4, 5, 6])
+        expectEqual(recognizer.allowedPressTypes.map(\.intValue), [0, 1, 2, 3, 4, 5, 6])
         synthesizer.pressDown(UIPress.PressType(keyboardKey: .keyboardA))
         synthesizer.pressUp(UIPress.PressType(keyboardKey: .keyboardA))
-        #expect(recognizer.log == ["began 1", "ended"])
+        expectEqual(recognizer.log, ["began 1", "ended"])
 
         recognizer.allowedPressTypes = [NSNumber(value: UIPress.PressType.select.rawValue)]
         recognizer.log = []
@@ -645,13 +646,13 @@ private func scene(viewFrame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 30
         #expect(recognizer.log.isEmpty)
         synthesizer.pressDown(.select)
         synthesizer.pressUp(.select)
-        #expect(recognizer.log == ["began 1", "ended"])
+        expectEqual(recognizer.log, ["began 1", "ended"])
         // The responder got every press all the same.
-        #expect(focus.received.count == 8)
+        expectEqual(focus.received.count, 8)
 
         recognizer.allowedPressTypes = []
         synthesizer.pressDown(.select)
         synthesizer.pressUp(.select)
-        #expect(recognizer.log == ["began 1", "ended"])
+        expectEqual(recognizer.log, ["began 1", "ended"])
     }
 }

@@ -1,6 +1,7 @@
 import DrawingTestSupport
 import Foundation
 import GeometryTestSupport
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -44,7 +45,7 @@ private func stripes(_ colors: [UIColor], rows: Int = 1) -> UIImage {
     @Test func anEmptyImageHasNoSizeAndNoPixels() {
         let image = UIImage()
         #expect(image.size == .zero && image.cgImage == nil && image.renderingMode == .automatic && !image.isSymbolImage)
-        #expect(UIImageView(image: image).frame.size == .zero)
+        expectEqual(UIImageView(image: image).frame.size, .zero)
     }
 
     @Test func looseFilesAreChosenByScale() throws {
@@ -53,21 +54,21 @@ private func stripes(_ colors: [UIColor], rows: Int = 1) -> UIImage {
         let one = try #require(UIImage(named: "marker", in: .module, compatibleWith: UITraitCollection(displayScale: 1)))
         #expect(one.scale == 1 && one.size == CGSize(width: 2, height: 2) && pixelOf(one, 0, 0) == [255, 0, 0, 255])
         let three = try #require(UIImage(named: "marker", in: .module, compatibleWith: UITraitCollection(displayScale: 3)))
-        #expect(three.scale == 2, "no @3x: the largest smaller one")
+        expectEqual(three.scale, 2, "no @3x: the largest smaller one")
         let larger = try #require(UIImage(named: "only2x", in: .module, compatibleWith: UITraitCollection(displayScale: 1)))
         #expect(larger.scale == 2 && larger.size == CGSize(width: 3, height: 3), "no 1x: the next larger one")
         let withExtension = UIImage(named: "marker.png", in: .module, compatibleWith: UITraitCollection(displayScale: 1))
-        #expect(withExtension == one)
+        expectEqual(withExtension, one)
         let screen = UIImage(named: "marker", in: .module, compatibleWith: UITraitCollection(displayScale: UIScreen.main.scale))
-        #expect(UIImage(named: "marker", in: .module, compatibleWith: nil) == screen, "unspecified: the screen's scale")
+        expectEqual(UIImage(named: "marker", in: .module, compatibleWith: nil), screen, "unspecified: the screen's scale")
     }
 
     @Test func anImageSetGivesTheEntryForTheScaleAndItsRenderingIntent() throws {
         let three = try #require(UIImage(named: "Badge", in: .module, compatibleWith: UITraitCollection(displayScale: 3)))
         #expect(three.scale == 3 && three.size == CGSize(width: 5, height: 3) && pixelOf(three, 0, 0) == [0, 255, 255, 255])
-        #expect(three.renderingMode == .alwaysTemplate)
+        expectEqual(three.renderingMode, .alwaysTemplate)
         let two = try #require(UIImage(named: "Badge", in: .module, compatibleWith: UITraitCollection(displayScale: 2)))
-        #expect(two.scale == 3, "the 2x entry has no file: the next larger")
+        expectEqual(two.scale, 3, "the 2x entry has no file: the next larger")
         let one = try #require(UIImage(named: "Badge", in: .module, compatibleWith: UITraitCollection(displayScale: 1)))
         #expect(one.scale == 1 && pixelOf(one, 0, 0) == [255, 0, 255, 255])
     }
@@ -140,13 +141,13 @@ private func stripes(_ colors: [UIColor], rows: Int = 1) -> UIImage {
         let view = UIImageView(image: UIImage(systemName: "stop.fill"))
         window.addSubview(view)
         let middle = CGPoint(x: view.bounds.midX, y: view.bounds.midY)
-        #expect(pixel(snapshot(view), at: middle) == overWhite(.systemBlue))
+        expectEqual(pixel(snapshot(view), at: middle), overWhite(.systemBlue))
         window.tintColor = .systemRed
-        #expect(pixel(snapshot(view), at: middle) == overWhite(.systemRed))
+        expectEqual(pixel(snapshot(view), at: middle), overWhite(.systemRed))
         view.image = UIImage(systemName: "stop.fill")?.withRenderingMode(.alwaysOriginal)
-        #expect(pixel(snapshot(view), at: middle) == [0, 0, 0, 255], "its own (black) pixels")
+        expectEqual(pixel(snapshot(view), at: middle), [0, 0, 0, 255], "its own (black) pixels")
         view.image = UIImage(systemName: "stop.fill")?.withTintColor(.systemGreen)
-        #expect(pixel(snapshot(view), at: middle) == overWhite(.systemGreen))
+        expectEqual(pixel(snapshot(view), at: middle), overWhite(.systemGreen))
     }
 
     @Test func aSystemButtonTintsTemplatesButNotOriginals() {
@@ -163,9 +164,9 @@ private func stripes(_ colors: [UIColor], rows: Int = 1) -> UIImage {
             container.addSubview(button)
         }
         let picture = snapshot(container)
-        #expect(pixel(picture, at: CGPoint(x: 10, y: 10)) == overWhite(.systemBlue))
-        #expect(pixel(picture, at: CGPoint(x: 30, y: 10)) == [255, 0, 0, 255])
-        #expect(pixel(picture, at: CGPoint(x: 50, y: 10)) == overWhite(.systemBlue), "a custom button tints a template too")
+        expectEqual(pixel(picture, at: CGPoint(x: 10, y: 10)), overWhite(.systemBlue))
+        expectEqual(pixel(picture, at: CGPoint(x: 30, y: 10)), [255, 0, 0, 255])
+        expectEqual(pixel(picture, at: CGPoint(x: 50, y: 10)), overWhite(.systemBlue), "a custom button tints a template too")
     }
 
     @Test func aSymbolSheet() {
@@ -185,7 +186,7 @@ private func stripes(_ colors: [UIColor], rows: Int = 1) -> UIImage {
 @Suite struct SVGPathDataTests {
     @Test func everyCommandAbsoluteAndRelative() throws {
         let box = try SVGPathDataReader.path("M0 0 H10 V10 H0 Z").boundingBoxOfPath
-        #expect(box == CGRect(x: 0, y: 0, width: 10, height: 10))
+        expectEqual(box, CGRect(x: 0, y: 0, width: 10, height: 10))
         let relative = try SVGPathDataReader.path("m1 1 h10 v10 h-10 z m0 0 l5-5").boundingBoxOfPath
         #expect(approximately(relative, CGRect(x: 1, y: -4, width: 10, height: 15)))
         // Numbers run together, and implicit linetos after a moveto.
@@ -205,7 +206,7 @@ private func stripes(_ colors: [UIColor], rows: Int = 1) -> UIImage {
         // Radii too small are scaled up; packed flags; a zero radius is a line.
         let scaled = try SVGPathDataReader.path("M0 0 A1 1 0 0110 0").boundingBoxOfPath
         #expect(abs(scaled.height - 5) < 0.05, "\(scaled)")
-        #expect(try SVGPathDataReader.path("M0 0 A0 5 0 0 1 10 0").boundingBoxOfPath == CGRect(x: 0, y: 0, width: 10, height: 0))
+        try expectEqual(SVGPathDataReader.path("M0 0 A0 5 0 0 1 10 0").boundingBoxOfPath, CGRect(x: 0, y: 0, width: 10, height: 0))
     }
 
     @Test func badDataIsAnErrorThatSaysWhere() throws {
@@ -265,7 +266,7 @@ private func stripes(_ colors: [UIColor], rows: Int = 1) -> UIImage {
         }
         #expect(rgba(squeezed, 0, 0)[2] < 50 && rgba(squeezed, 1, 0)[0] < 50, "each cap in half: \(rgba(squeezed, 0, 0)) \(rgba(squeezed, 1, 0))")
         let odd = image.resizableImage(withCapInsets: UIEdgeInsets(top: .nan, left: -3, bottom: .infinity, right: 1))
-        #expect(odd.capInsets == UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 1))
+        expectEqual(odd.capInsets, UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 1))
     }
 
     @Test func anImageViewFillsItsBoundsInNineParts() {
@@ -283,14 +284,14 @@ private func stripes(_ colors: [UIColor], rows: Int = 1) -> UIImage {
         view.frame = CGRect(x: 0, y: 0, width: 30, height: 20)
         window.addSubview(view)
         var picture = snapshot(view)
-        #expect(pixel(picture, at: CGPoint(x: 0.5, y: 0.5)) == [255, 0, 0, 255])
-        #expect(pixel(picture, at: CGPoint(x: 15, y: 0.5)) == [255, 0, 0, 255], "the top edge stays one point")
-        #expect(pixel(picture, at: CGPoint(x: 15, y: 1.5)) == [0, 255, 0, 255])
-        #expect(pixel(picture, at: CGPoint(x: 29.5, y: 10)) == [255, 0, 0, 255])
-        #expect(pixel(picture, at: CGPoint(x: 28.5, y: 18.5)) == [0, 255, 0, 255])
+        expectEqual(pixel(picture, at: CGPoint(x: 0.5, y: 0.5)), [255, 0, 0, 255])
+        expectEqual(pixel(picture, at: CGPoint(x: 15, y: 0.5)), [255, 0, 0, 255], "the top edge stays one point")
+        expectEqual(pixel(picture, at: CGPoint(x: 15, y: 1.5)), [0, 255, 0, 255])
+        expectEqual(pixel(picture, at: CGPoint(x: 29.5, y: 10)), [255, 0, 0, 255])
+        expectEqual(pixel(picture, at: CGPoint(x: 28.5, y: 18.5)), [0, 255, 0, 255])
         view.frame.size = CGSize(width: 60, height: 20)
         picture = snapshot(view)
-        #expect(pixel(picture, at: CGPoint(x: 45, y: 10)) == [0, 255, 0, 255], "redrawn for the new size")
-        #expect(pixel(picture, at: CGPoint(x: 59.5, y: 10)) == [255, 0, 0, 255])
+        expectEqual(pixel(picture, at: CGPoint(x: 45, y: 10)), [0, 255, 0, 255], "redrawn for the new size")
+        expectEqual(pixel(picture, at: CGPoint(x: 59.5, y: 10)), [255, 0, 0, 255])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -39,17 +40,17 @@ import Testing
         watched.feed.start()
         defer { watched.feed.stop() }
         loop.runUntilIdle()
-        #expect(watched.trees.count == 1, "the tree is described once started")
-        #expect(watched.lastFrameOfView == [10, 20, 30, 40])
+        expectEqual(watched.trees.count, 1, "the tree is described once started")
+        expectEqual(watched.lastFrameOfView, [10, 20, 30, 40])
 
         // A layout pass in the same frame: the new tree waits for the next frame.
         watched.view.frame = CGRect(x: 50, y: 60, width: 70, height: 80)
         watched.view.setNeedsLayout()
         loop.runUntilIdle()
-        #expect(watched.trees.count == 1)
+        expectEqual(watched.trees.count, 1)
         loop.advance(by: 1.0 / 60)
-        #expect(watched.trees.count == 2)
-        #expect(watched.lastFrameOfView == [50, 60, 70, 80])
+        expectEqual(watched.trees.count, 2)
+        expectEqual(watched.lastFrameOfView, [50, 60, 70, 80])
 
         // Three layout passes within one frame make one tree, at its end.
         for step in 1...3 {
@@ -57,14 +58,14 @@ import Testing
             watched.view.setNeedsLayout()
             loop.advance(by: 1.0 / 240)
         }
-        #expect(watched.trees.count == 2)
+        expectEqual(watched.trees.count, 2)
         loop.advance(by: 1.0 / 60)
-        #expect(watched.trees.count == 3)
-        #expect(watched.lastFrameOfView == [53, 60, 70, 80])
+        expectEqual(watched.trees.count, 3)
+        expectEqual(watched.lastFrameOfView, [53, 60, 70, 80])
 
         // Nothing changes: no tree.
         loop.advance(by: 1.0 / 10)
-        #expect(watched.trees.count == 3)
+        expectEqual(watched.trees.count, 3)
     }
 
     @Test func stoppingPutsTheApplicationsOwnTraceHandlerBack() {
@@ -77,7 +78,7 @@ import Testing
         watched.feed.stop()
         #expect(UIApplication.shared.didCommit == nil)
         UIApplication.shared.traceHandler?(TraceRecord(timestamp: 0, eventID: nil, touchIDs: [], step: .commit))
-        #expect(own == 1)
+        expectEqual(own, 1)
         UIApplication.shared.traceHandler = nil
     }
 }

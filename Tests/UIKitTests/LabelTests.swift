@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -16,23 +17,23 @@ import Testing
 
     @Test func defaultsAreUIKits() {
         let label = UILabel()
-        #expect(label.font == UIFont.systemFont(ofSize: 17))
-        #expect(label.textColor == .black)
-        #expect(label.textAlignment == .natural)
-        #expect(label.lineBreakMode == .byTruncatingTail)
-        #expect(label.numberOfLines == 1)
+        expectEqual(label.font, UIFont.systemFont(ofSize: 17))
+        expectEqual(label.textColor, .black)
+        expectEqual(label.textAlignment, .natural)
+        expectEqual(label.lineBreakMode, .byTruncatingTail)
+        expectEqual(label.numberOfLines, 1)
         #expect(!label.isUserInteractionEnabled)
         #expect(label.text == nil && label.attributedText == nil)
         label.font = nil
-        #expect(label.font == UIFont.systemFont(ofSize: 17))
+        expectEqual(label.font, UIFont.systemFont(ofSize: 17))
     }
 
     @Test func textAndAttributedTextAreOneContent() {
         let label = label("plain")
-        #expect(label.attributedText?.string == "plain")
+        expectEqual(label.attributedText?.string, "plain")
         #expect(label.attributedText?.attribute(.font, at: 0, effectiveRange: nil) as? UIFont == label.font)
         label.attributedText = NSAttributedString(string: "rich", attributes: [.foregroundColor: UIColor.red])
-        #expect(label.text == "rich")
+        expectEqual(label.text, "rich")
         label.text = nil
         #expect(label.attributedText == nil)
     }
@@ -40,10 +41,10 @@ import Testing
     @Test func intrinsicSizeIsTheTextsSizeInWholePoints() {
         let label = label("Row 1: the quick brown fox jumps")
         let size = "Row 1: the quick brown fox jumps".size(withAttributes: [.font: label.font!])
-        #expect(label.intrinsicContentSize == CGSize(width: ceil(size.width), height: ceil(size.height)))
-        #expect(self.label("").intrinsicContentSize == .zero)
-        #expect(self.label(nil).intrinsicContentSize == .zero)
-        #expect(UIView().intrinsicContentSize == CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric))
+        expectEqual(label.intrinsicContentSize, CGSize(width: ceil(size.width), height: ceil(size.height)))
+        expectEqual(self.label("").intrinsicContentSize, .zero)
+        expectEqual(self.label(nil).intrinsicContentSize, .zero)
+        expectEqual(UIView().intrinsicContentSize, CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric))
     }
 
     @Test func sizeThatFitsWrapsMultiLineLabels() {
@@ -53,11 +54,11 @@ import Testing
         label.numberOfLines = 0
         let wrapped = label.sizeThatFits(CGSize(width: 100, height: 1000))
         #expect(wrapped.width <= 100)
-        #expect(wrapped.height == ceil(5 * label.font.lineHeight), "The quick / brown fox / jumps over / the lazy / dog")
+        expectEqual(wrapped.height, ceil(5 * label.font.lineHeight), "The quick / brown fox / jumps over / the lazy / dog")
         label.numberOfLines = 2
-        #expect(label.sizeThatFits(CGSize(width: 100, height: 1000)).height == ceil(2 * label.font.lineHeight))
+        expectEqual(label.sizeThatFits(CGSize(width: 100, height: 1000)).height, ceil(2 * label.font.lineHeight))
         label.sizeToFit()
-        #expect(label.bounds.size == label.sizeThatFits(label.bounds.size))
+        expectEqual(label.bounds.size, label.sizeThatFits(label.bounds.size))
     }
 
     @Test func textIsDrawnCentredVertically() throws {
@@ -91,7 +92,7 @@ import Testing
         let ink = try #require(render(label).inkBounds)
         #expect(ink.maxX <= 121)
         label.lineBreakMode = .byClipping
-        #expect(label.textLayout(in: label.bounds.size, lines: 1).lineStrings == ["The quick brown fox jumps over the lazy dog"])
+        expectEqual(label.textLayout(in: label.bounds.size, lines: 1).lineStrings, ["The quick brown fox jumps over the lazy dog"])
         let clipped = try #require(render(label).inkBounds)
         #expect(clipped.maxX <= 120, "clipping stops at the bounds")
     }
@@ -233,9 +234,9 @@ import Testing
                 fresh.numberOfLines = 0
                 fresh.textAlignment = alignment
                 let reused = measured.textLayout(in: size, lines: 0), made = fresh.textLayout(in: size, lines: 0)
-                #expect(reused.lineStrings == made.lineStrings, "\(alignment.rawValue) \(extraWidth)")
-                #expect(reused.lines.map(\.x) == made.lines.map(\.x), "\(alignment.rawValue) \(extraWidth)")
-                #expect(reused.lines.map(\.baseline) == made.lines.map(\.baseline))
+                expectEqual(reused.lineStrings, made.lineStrings, "\(alignment.rawValue) \(extraWidth)")
+                expectEqual(reused.lines.map(\.x), made.lines.map(\.x), "\(alignment.rawValue) \(extraWidth)")
+                expectEqual(reused.lines.map(\.baseline), made.lines.map(\.baseline))
                 #expect(reused.size == made.size && reused.isTruncated == made.isTruncated)
             }
         }

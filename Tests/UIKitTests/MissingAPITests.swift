@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -6,16 +7,16 @@ import Testing
 @Suite struct MissingAPITests {
     @Test func insetByEdgeInsetsMovesEachEdge() {
         let rect = CGRect(x: 10, y: 20, width: 100, height: 50)
-        #expect(rect.inset(by: UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4)) == CGRect(x: 12, y: 21, width: 94, height: 46))
-        #expect(rect.inset(by: UIEdgeInsets(top: -5, left: -5, bottom: -5, right: -5)) == CGRect(x: 5, y: 15, width: 110, height: 60))
-        #expect(rect.inset(by: .zero) == rect)
+        expectEqual(rect.inset(by: UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4)), CGRect(x: 12, y: 21, width: 94, height: 46))
+        expectEqual(rect.inset(by: UIEdgeInsets(top: -5, left: -5, bottom: -5, right: -5)), CGRect(x: 5, y: 15, width: 110, height: 60))
+        expectEqual(rect.inset(by: .zero), rect)
     }
 
     @Test func scrollIndicatorPropertiesHaveUIKitsDefaults() {
         let scrollView = UIScrollView(frame: .zero)
         #expect(scrollView.showsVerticalScrollIndicator)
         #expect(scrollView.showsHorizontalScrollIndicator)
-        #expect(scrollView.indicatorStyle == .default)
+        expectEqual(scrollView.indicatorStyle, .default)
         scrollView.showsVerticalScrollIndicator = false
         scrollView.indicatorStyle = .white
         #expect(!scrollView.showsVerticalScrollIndicator && scrollView.indicatorStyle == .white)
@@ -24,7 +25,7 @@ import Testing
     @Test func labelShadowDefaults() {
         let label = UILabel()
         #expect(label.shadowColor == nil)
-        #expect(label.shadowOffset == CGSize(width: 0, height: -1))
+        expectEqual(label.shadowOffset, CGSize(width: 0, height: -1))
     }
 
     @Test func buttonTitleShadowColourFollowsTheStateAndReachesTheLabel() {
@@ -32,12 +33,12 @@ import Testing
         button.setTitle("Save", for: .normal)
         button.setTitleShadowColor(.black, for: .normal)
         button.setTitleShadowColor(.white, for: .highlighted)
-        #expect(button.titleShadowColor(for: .normal) == .black)
-        #expect(button.titleShadowColor(for: .disabled) == .black)  // falls back to normal
-        #expect(button.currentTitleShadowColor == .black)
+        expectEqual(button.titleShadowColor(for: .normal), .black)
+        expectEqual(button.titleShadowColor(for: .disabled), .black)  // falls back to normal
+        expectEqual(button.currentTitleShadowColor, .black)
         button.isHighlighted = true
-        #expect(button.currentTitleShadowColor == .white)
-        #expect(button.titleLabel?.shadowColor == .white)
+        expectEqual(button.currentTitleShadowColor, .white)
+        expectEqual(button.titleLabel?.shadowColor, .white)
     }
 
     @Test func pinchAndRotationInheritUIGestureRecognizerDirectly() {
@@ -61,11 +62,11 @@ import Testing
         let screen = Screen()
         control.addTarget(screen, action: Screen.tapped, for: .touchUpInside)
         TouchSynthesizer(window: window).tap(at: CGPoint(x: 50, y: 50))
-        #expect(screen.received.count == 1)
+        expectEqual(screen.received.count, 1)
         #expect(screen.received.first?.sender === control)
-        #expect(screen.received.first?.eventType == .touches)
+        expectEqual(screen.received.first?.eventType, .touches)
         control.sendActions(for: .touchUpInside)  // sent without an event
-        #expect(screen.received.count == 2)
+        expectEqual(screen.received.count, 2)
         #expect(screen.received.last?.eventType == nil)
     }
 }

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -12,16 +13,16 @@ import Testing
         #expect(a == a && a != b)
         #expect(!a.isEqual(b) && a.isEqual(a))
         var selected: Set<UIView> = [a, b, a]
-        #expect(selected.count == 2)
+        expectEqual(selected.count, 2)
         selected.remove(a)
         #expect(selected.contains(b) && !selected.contains(a))
         #expect(a.layer == a.layer && a.layer != b.layer)
         let host = UIView()
         host.addSubview(a)
         host.addSubview(b)
-        #expect(host.layer.sublayers?.last == b.layer)
+        expectEqual(host.layer.sublayers?.last, b.layer)
         let recognizers: Set<UIGestureRecognizer> = [UITapGestureRecognizer(), UITapGestureRecognizer()]
-        #expect(recognizers.count == 2)
+        expectEqual(recognizers.count, 2)
     }
 
     @Test func touchesServeAsDictionaryKeysForTheirWholeLife() {
@@ -46,7 +47,7 @@ import Testing
         let fingers = synthesizer.touchDown(at: [CGPoint(x: 10, y: 10), CGPoint(x: 100, y: 10)])
         synthesizer.touchMove([(fingers[0], CGPoint(x: 30, y: 10)), (fingers[1], CGPoint(x: 150, y: 10))])
         synthesizer.touchUp(fingers)
-        #expect(view.travelled.sorted() == [20, 50])
+        expectEqual(view.travelled.sorted(), [20, 50])
         #expect(view.starts.isEmpty)
     }
 
@@ -64,20 +65,20 @@ import Testing
 
     @Test func castsToNSObjectAndBack() {
         let objects: [NSObject] = [UIButton(), CALayer(), UIColor.blue, UITapGestureRecognizer(), UIViewController()]
-        #expect(objects.compactMap { $0 as? UIControl }.count == 1)
-        #expect(objects.compactMap { $0 as? UIResponder }.count == 2)
-        #expect((objects[2] as? UIColor) == .blue)
+        expectEqual(objects.compactMap { $0 as? UIControl }.count, 1)
+        expectEqual(objects.compactMap { $0 as? UIResponder }.count, 2)
+        expectEqual((objects[2] as? UIColor), .blue)
     }
 
     @Test func descriptionsNameTheObject() {
         let view = UIView(frame: CGRect(x: 1, y: 2, width: 3, height: 4))
         view.tag = 7
         #expect("\(view)".hasPrefix("<UIView frame = ") && "\(view)".hasSuffix(" tag = 7>"))
-        #expect(view.description == "\(view)")
+        expectEqual(view.description, "\(view)")
         let recognizer = UITapGestureRecognizer()
         recognizer.name = "double"
-        #expect("\(recognizer)" == "<UITapGestureRecognizer \"double\" state = possible>")
-        #expect("\(UIViewController())" == "<UIViewController>")
+        expectEqual("\(recognizer)", "<UITapGestureRecognizer \"double\" state = possible>")
+        expectEqual("\(UIViewController())", "<UIViewController>")
         #expect(UIColor.red.description.hasPrefix("UIColor("))
         #expect("\(CALayer())".contains("CALayer"))
     }
@@ -88,7 +89,7 @@ import Testing
         #expect(a == b && a.isEqual(b) && a.hash == b.hash)
         #expect(a != a.withAlphaComponent(0.5))
         #expect(!a.isEqual(UIView()))
-        #expect(Set([a, b, UIColor.red]).count == 2)
+        expectEqual(Set([a, b, UIColor.red]).count, 2)
     }
 
     @Test func fontsAreEqualWhenTheyAreTheSameFaceAtTheSameSize() {
@@ -97,7 +98,7 @@ import Testing
         #expect(a == b && a.isEqual(b) && a.hash == b.hash)
         #expect(a != a.withSize(18))
         #expect(a != UIFont.boldSystemFont(ofSize: 17))  // Book and Bold are two faces of DejaVu Sans
-        #expect(Set([a, b, a.withSize(12)]).count == 2)
+        expectEqual(Set([a, b, a.withSize(12)]).count, 2)
         #expect((a as NSObject).isKind(of: UIFont.self))
         #expect(a.description.contains("17"))
     }
@@ -117,9 +118,9 @@ import Testing
         #expect(a !== b && a == b && a.hash == b.hash)
         #expect(a != (try image(red: 11)))
         #expect(a != (try image(red: 10, scale: 2)))
-        #expect(UIImage(size: CGSize(width: 4, height: 4)) == UIImage(size: CGSize(width: 4, height: 4)))
+        expectEqual(UIImage(size: CGSize(width: 4, height: 4)), UIImage(size: CGSize(width: 4, height: 4)))
         #expect(a != UIImage(size: a.size))
-        #expect(Set([a, b]).count == 1)
+        expectEqual(Set([a, b]).count, 1)
     }
 
     @Test func pathsAreEqualOnlyToThemselves() {

@@ -1,4 +1,5 @@
 import DrawingTestSupport
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -148,16 +149,16 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         let (navigation, c, _, _) = stack(["a", "b", "c", "d"])
         #expect(navigation.viewControllers == c && navigation.topViewController === c[3])
         #expect(c.allSatisfy { $0.navigationController === navigation && $0.parent === navigation })
-        #expect(navigation.children == c)
+        expectEqual(navigation.children, c)
         #expect(navigation.popViewController(animated: false) === c[3])
         #expect(c[3].parent == nil && c[3].navigationController == nil && c[3].viewIfLoaded?.superview == nil)
-        #expect(navigation.popToViewController(c[1], animated: false) == [c[2]])
-        #expect(navigation.popToViewController(c[1], animated: false) == [], "popping to the top pops nothing")
+        expectEqual(navigation.popToViewController(c[1], animated: false), [c[2]])
+        expectEqual(navigation.popToViewController(c[1], animated: false), [], "popping to the top pops nothing")
         #expect(navigation.popToViewController(c[3], animated: false) == nil, "not in the stack")
-        #expect(UIApplication.shared.diagnostics.entries.count == 1)
+        expectEqual(UIApplication.shared.diagnostics.entries.count, 1)
         navigation.pushViewController(c[2], animated: false)
         navigation.pushViewController(c[3], animated: false)
-        #expect(navigation.popToRootViewController(animated: false) == [c[1], c[2], c[3]])
+        expectEqual(navigation.popToRootViewController(animated: false), [c[1], c[2], c[3]])
         #expect(navigation.popToRootViewController(animated: false) == nil && navigation.popViewController(animated: false) == nil)
         #expect(navigation.viewControllers == [c[0]] && c[0].view.superview != nil)
         navigation.pushViewController(c[0], animated: false)
@@ -166,7 +167,7 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         #expect(navigation.viewControllers == [c[2], c[1]] && c[0].parent == nil && navigation.topViewController === c[1])
         #expect(c[1].view.superview != nil && c[1].view.window != nil && c[0].viewIfLoaded?.superview == nil)
         navigation.setViewControllers([c[1], c[1]], animated: false)
-        #expect(navigation.viewControllers == [c[2], c[1]], "a repeated controller is refused")
+        expectEqual(navigation.viewControllers, [c[2], c[1]], "a repeated controller is refused")
     }
 
     @Test func visibleViewControllerIsWhatIsPresentedOverTheTop() {
@@ -187,19 +188,19 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         let bar = navigation.navigationBar
         // 44 points: iOS's bar height without large titles.
         #expect(bar.frame == CGRect(x: 0, y: 0, width: 320, height: 44) && bar.isTranslucent)
-        #expect(c[1].view.convert(c[1].view.bounds, to: navigation.view) == CGRect(x: 0, y: 0, width: 320, height: 480))
-        #expect(c[1].view.safeAreaInsets == UIEdgeInsets(top: 44, left: 0, bottom: 0, right: 0))
+        expectEqual(c[1].view.convert(c[1].view.bounds, to: navigation.view), CGRect(x: 0, y: 0, width: 320, height: 480))
+        expectEqual(c[1].view.safeAreaInsets, UIEdgeInsets(top: 44, left: 0, bottom: 0, right: 0))
         navigation.setNavigationBarHidden(true, animated: false)
         #expect(navigation.isNavigationBarHidden && bar.isHidden)
-        #expect(c[1].view.convert(c[1].view.bounds, to: navigation.view) == CGRect(x: 0, y: 0, width: 320, height: 480))
-        #expect(c[1].view.safeAreaInsets == .zero)
+        expectEqual(c[1].view.convert(c[1].view.bounds, to: navigation.view), CGRect(x: 0, y: 0, width: 320, height: 480))
+        expectEqual(c[1].view.safeAreaInsets, .zero)
         navigation.isNavigationBarHidden = false
-        #expect(c[1].view.safeAreaInsets.top == 44)
+        expectEqual(c[1].view.safeAreaInsets.top, 44)
 
         bar.isTranslucent = false
         navigation.view.layoutIfNeeded()
-        #expect(c[1].view.convert(c[1].view.bounds, to: navigation.view) == CGRect(x: 0, y: 44, width: 320, height: 436))
-        #expect(c[1].view.safeAreaInsets == .zero)
+        expectEqual(c[1].view.convert(c[1].view.bounds, to: navigation.view), CGRect(x: 0, y: 44, width: 320, height: 436))
+        expectEqual(c[1].view.safeAreaInsets, .zero)
         c[1].extendedLayoutIncludesOpaqueBars = true
         navigation.view.layoutIfNeeded()
         #expect(c[1].view.frame.minY == 0 && c[1].view.safeAreaInsets.top == 44)
@@ -230,8 +231,7 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         let second = NavigationTracingController("second", log: log)
         second.logsContainment = true
         navigation.pushViewController(second, animated: true)
-        #expect(log.entries == ["second willMove parent", "willShow second", "root viewWillDisappear", "second viewWillAppear"],
-                "the did pair waits for the slide")
+        expectEqual(log.entries, ["second willMove parent", "willShow second", "root viewWillDisappear", "second viewWillAppear"], "the did pair waits for the slide")
         finishAnimations()
         #expect(log.entries == [
             "second willMove parent", "willShow second",
@@ -263,7 +263,7 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         let log = CallLog()
         let (navigation, _, _, _) = stack(["a", "b", "c", "d"], log: log)
         navigation.popToRootViewController(animated: false)
-        #expect(log.entries == ["d viewWillDisappear", "a viewWillAppear", "d viewDidDisappear", "a viewDidAppear"])
+        expectEqual(log.entries, ["d viewWillDisappear", "a viewWillAppear", "d viewDidDisappear", "a viewDidAppear"])
     }
 
     @Test func setViewControllersPushesANewTopAndPopsToAnOldOne() {
@@ -271,10 +271,10 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         let (navigation, c, _, _) = stack(["a", "b"], log: log)
         let x = NavigationTracingController("x", log: log)
         navigation.setViewControllers([c[0], x], animated: false)
-        #expect(log.entries == ["b viewWillDisappear", "x viewWillAppear", "b viewDidDisappear", "x viewDidAppear"])
+        expectEqual(log.entries, ["b viewWillDisappear", "x viewWillAppear", "b viewDidDisappear", "x viewDidAppear"])
         log.clear()
         navigation.setViewControllers([c[0]], animated: false)
-        #expect(log.entries == ["x viewWillDisappear", "a viewWillAppear", "x viewDidDisappear", "a viewDidAppear"])
+        expectEqual(log.entries, ["x viewWillDisappear", "a viewWillAppear", "x viewDidDisappear", "a viewDidAppear"])
         log.clear()
         navigation.setViewControllers([x, c[0]], animated: false)
         #expect(log.entries.isEmpty, "the top stays: nothing appears or disappears")
@@ -301,7 +301,7 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
             last = shown
         }
         synthesizer.tap(at: centre(of: button, in: window))
-        #expect(tapped == 0, "no touches while the transition runs")
+        expectEqual(tapped, 0, "no touches while the transition runs")
         finishAnimations()
         #expect(c[0].viewIfLoaded?.superview == nil && navigation.transition == nil && b.view.layer.animationKeys() == nil)
         #expect(navigation.navigationBar.titleLabelView.text == "b" && navigation.navigationBar.incomingTitleLabelView == nil)
@@ -341,11 +341,11 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         let bar = navigation.navigationBar
         bar.layoutIfNeeded()
         #expect(bar.titleLabelView.text == "General" && !bar.backButtonControl.isHidden)
-        #expect(bar.titleLabelView.font.pointSize == 17, "iOS's title is 17-point semibold")
+        expectEqual(bar.titleLabelView.font.pointSize, 17, "iOS's title is 17-point semibold")
         synthesizer.tap(at: centre(of: bar.backButtonControl, in: window))
-        #expect(navigation.viewControllers == [c[0]])
+        expectEqual(navigation.viewControllers, [c[0]])
         finishAnimations()
-        #expect(bar.titleLabelView.text == "Settings")
+        expectEqual(bar.titleLabelView.text, "Settings")
         #expect(bar.backButtonControl.isHidden, "no back button at the root")
     }
 
@@ -362,8 +362,7 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         #expect(withBack < withTitle && withBack > NavigationMetrics.backChevronSize.width + 2 * NavigationMetrics.backChevronLeading)
         c[1].title = "A title that takes the whole width of the bar"
         bar.layoutIfNeeded()
-        #expect(bar.backButtonControl.frame.width == NavigationMetrics.backChevronSize.width + 2 * NavigationMetrics.backChevronLeading,
-                "only the chevron")
+        expectEqual(bar.backButtonControl.frame.width, NavigationMetrics.backChevronSize.width + 2 * NavigationMetrics.backChevronLeading, "only the chevron")
         #expect(bar.titleLabelView.frame.minX >= bar.backButtonControl.frame.maxX)
     }
 
@@ -376,17 +375,17 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         let bar = navigation.navigationBar
         bar.layoutIfNeeded()
         let editView = try #require(bar.view(for: edit)), addView = try #require(bar.view(for: add))
-        #expect(editView.frame.maxX == 320 - NavigationMetrics.edgeMargin, "the first item is outermost")
-        #expect(addView.frame.maxX == editView.frame.minX - NavigationMetrics.itemSpacing)
+        expectEqual(editView.frame.maxX, 320 - NavigationMetrics.edgeMargin, "the first item is outermost")
+        expectEqual(addView.frame.maxX, editView.frame.minX - NavigationMetrics.itemSpacing)
         synthesizer.tap(at: centre(of: editView, in: window))
         synthesizer.advance(by: 1)
         synthesizer.tap(at: centre(of: addView, in: window))
-        #expect(tapped == ["edit", "add"])
+        expectEqual(tapped, ["edit", "add"])
         add.isEnabled = false
         bar.layoutIfNeeded()
         synthesizer.advance(by: 1)
         synthesizer.tap(at: centre(of: try #require(bar.view(for: add)), in: window))
-        #expect(tapped == ["edit", "add"], "a disabled item is not tapped")
+        expectEqual(tapped, ["edit", "add"], "a disabled item is not tapped")
 
         // A left item replaces the back button unless it supplements it.
         let cancel = UIBarButtonItem(barButtonSystemItem: .cancel, target: nil, action: nil)
@@ -404,7 +403,7 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         c[0].navigationItem.titleView = segmented
         navigation.navigationBar.layoutIfNeeded()
         #expect(segmented.isDescendant(of: navigation.navigationBar) && navigation.navigationBar.titleLabelView.isHidden)
-        #expect(segmented.frame == CGRect(x: 100, y: 7, width: 120, height: 30))
+        expectEqual(segmented.frame, CGRect(x: 100, y: 7, width: 120, height: 30))
         c[0].navigationItem.titleView = nil
         #expect(segmented.superview == nil)
     }
@@ -436,11 +435,11 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         let log = CallLog()
         let (navigation, c, _, synthesizer) = stack(["a", "b"], log: log)
         let finger = swipe(to: 85, synthesizer)
-        #expect(log.entries == ["b viewWillDisappear", "a viewWillAppear"])
-        #expect(navigation.viewControllers == [c[0]], "the stack changes when the transition starts")
+        expectEqual(log.entries, ["b viewWillDisappear", "a viewWillAppear"])
+        expectEqual(navigation.viewControllers, [c[0]], "the stack changes when the transition starts")
         // The finger moved 80 points from where it landed: the top view by
         // as much, the one below from -30 % of the width toward 0.
-        #expect(c[1].view.frame.minX == 80)
+        expectEqual(c[1].view.frame.minX, 80)
         #expect(abs(c[0].view.frame.minX - -96 * (1 - 80.0 / 320)) < 0.001)
         #expect(c[0].view.superview === c[1].view.superview && c[0].view.superview!.subviews.firstIndex(of: c[0].view)! < c[0].view.superview!.subviews.firstIndex(of: c[1].view)!)
         // The bar cross-fades from b's title to a's, a quarter of the way.
@@ -451,9 +450,9 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         synthesizer.touchMove(finger, to: CGPoint(x: 205, y: 300))
         #expect(c[1].view.frame.minX == 200 && abs(c[0].view.frame.minX - -96 * (1 - 200.0 / 320)) < 0.001, "frame by frame")
         letGoSlowly(finger, synthesizer)
-        #expect(log.entries == ["b viewWillDisappear", "a viewWillAppear", "b viewDidDisappear", "a viewDidAppear"])
+        expectEqual(log.entries, ["b viewWillDisappear", "a viewWillAppear", "b viewDidDisappear", "a viewDidAppear"])
         #expect(navigation.viewControllers == [c[0]] && c[1].parent == nil && c[1].viewIfLoaded?.superview == nil)
-        #expect(c[0].view.frame == CGRect(x: 0, y: 0, width: 320, height: 480))
+        expectEqual(c[0].view.frame, CGRect(x: 0, y: 0, width: 320, height: 480))
         #expect(bar.topItem === c[0].navigationItem && bar.titleLabelView.text == "a" && bar.titleLabelView.superview?.alpha == 1)
         #expect(bar.incomingTitleLabelView == nil && bar.backButtonControl.isHidden)
     }
@@ -473,7 +472,7 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         window.rootViewController = navigation
         let synthesizer = TouchSynthesizer(window: window)
         let finger = swipe(to: 205, synthesizer)
-        #expect(navigation.pops == 1, "a subclass sees the swipe's pop as it starts, as in UIKit")
+        expectEqual(navigation.pops, 1, "a subclass sees the swipe's pop as it starts, as in UIKit")
         letGoSlowly(finger, synthesizer)
         #expect(navigation.pops == 1 && navigation.viewControllers == [root])
     }
@@ -504,7 +503,7 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         let forward = swipe(to: 65, synthesizer)
         synthesizer.touchUp(forward)
         finishAnimations()
-        #expect(navigation.viewControllers == [c[0]], "flung toward the trailing edge short of half way: popped")
+        expectEqual(navigation.viewControllers, [c[0]], "flung toward the trailing edge short of half way: popped")
 
         navigation.pushViewController(c[1], animated: false)
         synthesizer.advance(by: 1)
@@ -515,7 +514,7 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         }
         synthesizer.touchUp(back)
         finishAnimations()
-        #expect(navigation.viewControllers == c, "flung back past half way: cancelled")
+        expectEqual(navigation.viewControllers, c, "flung back past half way: cancelled")
     }
 
     @Test func anInterruptedBackSwipeIsUndoneAndWaitingPushesRunAfter() {
@@ -530,7 +529,7 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
 
         // While the swipe runs the navigation controller's view takes no new touches…
         synthesizer.tap(at: centre(of: button, in: window))
-        #expect(tapped == 0)
+        expectEqual(tapped, 0)
         // …and a push waits for the transition to end.
         let c2 = NavigationTracingController("c", log: log)
         navigation.pushViewController(c2, animated: false)
@@ -575,10 +574,10 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         b.navigationItem.hidesBackButton = false
         synthesizer.advance(by: 1)
         letGoSlowly(swipe(to: 255, synthesizer, from: 30), synthesizer)
-        #expect(navigation.viewControllers.count == 2)
+        expectEqual(navigation.viewControllers.count, 2)
         synthesizer.advance(by: 1)
         letGoSlowly(swipe(to: 255, synthesizer), synthesizer)
-        #expect(navigation.viewControllers.count == 1)
+        expectEqual(navigation.viewControllers.count, 1)
     }
 
     @Test func theEdgeSwipeWinsAtTheEdgeAndTheScrollViewElsewhere() {
@@ -645,9 +644,9 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         #expect(context.isAnimated && !context.isInteractive && context.finalFrame(for: b) == context.containerView.bounds)
         log.clear()
         context.completeTransition(true)
-        #expect(log.entries == ["a viewDidDisappear", "b viewDidAppear", "animationEnded true", "didShow b"])
+        expectEqual(log.entries, ["a viewDidDisappear", "b viewDidAppear", "animationEnded true", "didShow b"])
         context.completeTransition(true)
-        #expect(log.entries.count == 4, "a second completion is ignored")
+        expectEqual(log.entries.count, 4, "a second completion is ignored")
     }
 
     @Test func aDelegatesInteractionControllerDrivesItAndMayCancel() throws {
@@ -660,14 +659,14 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         navigation.delegate = delegate
         navigation.popViewController(animated: true)
         let context = try #require(interaction.context)
-        #expect(log.entries.suffix(1) == ["startInteractive, interactive true"])
+        expectEqual(log.entries.suffix(1), ["startInteractive, interactive true"])
         context.updateInteractiveTransition(0.3)
         context.cancelInteractiveTransition()
         #expect(context.transitionWasCancelled && !context.isInteractive)
         log.clear()
         context.completeTransition(false)
-        #expect(log.entries == ["a viewWillDisappear", "a viewDidDisappear", "b viewWillAppear", "b viewDidAppear", "animationEnded false"])
-        #expect(navigation.viewControllers == c)
+        expectEqual(log.entries, ["a viewWillDisappear", "a viewDidDisappear", "b viewWillAppear", "b viewDidAppear", "animationEnded false"])
+        expectEqual(navigation.viewControllers, c)
     }
 
     @Test func theTransitionCoordinatorRunsBlocksAlongsideAndAfter() {
@@ -687,9 +686,9 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         let pushed = Coordinated()
         pushed.log = log
         navigation.pushViewController(pushed, animated: true)
-        #expect(log.entries == ["coordinator true, animated true", "alongside"])
+        expectEqual(log.entries, ["coordinator true, animated true", "alongside"])
         finishAnimations()
-        #expect(log.entries == ["coordinator true, animated true", "alongside", "viewDidAppear", "completion, cancelled false"])
+        expectEqual(log.entries, ["coordinator true, animated true", "alongside", "viewDidAppear", "completion, cancelled false"])
         #expect(pushed.transitionCoordinator == nil)
     }
 
@@ -717,7 +716,7 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         }
         navigation.view.layoutIfNeeded()
         let finger = swipe(to: 125, synthesizer)
-        #expect(c[1].view.frame.minX == 120, "half of 240 points")
+        expectEqual(c[1].view.frame.minX, 120, "half of 240 points")
         navigation.view.layoutIfNeeded()
         expectMatchesReference(snapshot(navigation.view), named: "navigation-back-swipe-half-way", tolerance: 3)
         synthesizer.touchUp(finger)

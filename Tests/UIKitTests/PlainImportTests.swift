@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 import UIKit
 
@@ -15,6 +16,6 @@ import UIKit
         button.addAction(UIAction { _ in taps += 1 }, for: .touchUpInside)
         window.addSubview(button)
         TouchSynthesizer(window: window).tap(at: CGPoint(x: 20, y: 20))
-        #expect(taps == 1)
+        expectEqual(taps, 1)
     }
 }

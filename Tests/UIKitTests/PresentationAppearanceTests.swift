@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -69,25 +70,25 @@ private final class DismissalDriver: UIViewControllerTransitioningDelegate {
         let (log, window, root, presented) = presentation(.fullScreen)
         defer { withExtendedLifetime(window) {} }
         root.present(presented, animated: true) { log.add("completion") }
-        #expect(log.entries == ["A willDisappear", "B willAppear"])
+        expectEqual(log.entries, ["A willDisappear", "B willAppear"])
         advance(slide / 2)
-        #expect(log.entries.count == 2)  // the window move told nothing
+        expectEqual(log.entries.count, 2)  // the window move told nothing
         #expect(root.view.window === window)  // under the slide
         advance(slide / 2 + 0.05)
-        #expect(log.entries == ["A willDisappear", "B willAppear", "B didAppear", "A didDisappear", "completion"])
+        expectEqual(log.entries, ["A willDisappear", "B willAppear", "B didAppear", "A didDisappear", "completion"])
         // UIKit takes the views under a full-screen presentation out of the
         // window once it has ended, and puts them back to dismiss it.
         #expect(root.view.window == nil && window.subviews.count == 1)
 
         log.clear()
         presented.dismiss(animated: true) { log.add("completion") }
-        #expect(log.entries == ["B willDisappear", "A willAppear"])
+        expectEqual(log.entries, ["B willDisappear", "A willAppear"])
         #expect(root.view.window === window && window.subviews.first === root.view)
         advance(slide / 2)
-        #expect(log.entries.count == 2)
+        expectEqual(log.entries.count, 2)
         advance(slide / 2 + 0.05)
-        #expect(log.entries == ["B willDisappear", "A willAppear", "A didAppear", "B didDisappear", "completion"])
-        #expect(window.subviews == [root.view])
+        expectEqual(log.entries, ["B willDisappear", "A willAppear", "A didAppear", "B didDisappear", "completion"])
+        expectEqual(window.subviews, [root.view])
     }
 
     @Test func aPageSheetLeavesThePresenterUntoldAndTheAutomaticStyleIsOne() {
@@ -98,15 +99,15 @@ private final class DismissalDriver: UIViewControllerTransitioningDelegate {
             let presented = AppearanceLoggingController("B", log)
             presented.modalPresentationStyle = style
             root.present(presented, animated: true)
-            #expect(log.entries == ["B willAppear"])
+            expectEqual(log.entries, ["B willAppear"])
             advance(slide + 0.05)
-            #expect(log.entries == ["B willAppear", "B didAppear"])
+            expectEqual(log.entries, ["B willAppear", "B didAppear"])
             #expect(root.view.window === window)  // a sheet leaves the presenter's views
             log.clear()
             root.dismiss(animated: true)
-            #expect(log.entries == ["B willDisappear"])
+            expectEqual(log.entries, ["B willDisappear"])
             advance(slide + 0.05)
-            #expect(log.entries == ["B willDisappear", "B didDisappear"])
+            expectEqual(log.entries, ["B willDisappear", "B didDisappear"])
             log.clear()
         }
     }
@@ -115,10 +116,10 @@ private final class DismissalDriver: UIViewControllerTransitioningDelegate {
         let (log, window, root, presented) = presentation(.fullScreen)
         defer { withExtendedLifetime(window) {} }
         root.present(presented, animated: false)
-        #expect(log.entries == ["A willDisappear (not animated)", "B willAppear (not animated)", "B didAppear", "A didDisappear"])
+        expectEqual(log.entries, ["A willDisappear (not animated)", "B willAppear (not animated)", "B didAppear", "A didDisappear"])
         log.clear()
         root.dismiss(animated: false)
-        #expect(log.entries == ["B willDisappear (not animated)", "A willAppear (not animated)", "A didAppear", "B didDisappear"])
+        expectEqual(log.entries, ["B willDisappear (not animated)", "A willAppear (not animated)", "A didAppear", "B didDisappear"])
     }
 
     @Test func aChildOfThePresentedControllerHearsWithItsParent() {
@@ -129,9 +130,9 @@ private final class DismissalDriver: UIViewControllerTransitioningDelegate {
         presented.view.addSubview(child.view)
         child.didMove(toParent: presented)
         root.present(presented, animated: true)
-        #expect(log.entries == ["B willAppear", "B's child willAppear"])
+        expectEqual(log.entries, ["B willAppear", "B's child willAppear"])
         advance(slide + 0.05)
-        #expect(log.entries.suffix(2) == ["B didAppear", "B's child didAppear"])
+        expectEqual(log.entries.suffix(2), ["B didAppear", "B's child didAppear"])
     }
 
     @Test func aCancelledInteractiveDismissalTellsTheWayBack() {
@@ -144,12 +145,12 @@ private final class DismissalDriver: UIViewControllerTransitioningDelegate {
         root.dismiss(animated: true)
         driver.interaction.update(0.3)
         advance(0.1)
-        #expect(log.entries == ["B willDisappear", "A willAppear"])
+        expectEqual(log.entries, ["B willDisappear", "A willAppear"])
         driver.interaction.cancel()
         advance(slide)
         // As a back swipe given up: the controller that was coming goes,
         // then the one that was going comes back.
-        #expect(log.entries == ["B willDisappear", "A willAppear", "A willDisappear", "A didDisappear", "B willAppear", "B didAppear"])
+        expectEqual(log.entries, ["B willDisappear", "A willAppear", "A willDisappear", "A didDisappear", "B willAppear", "B didAppear"])
         #expect(root.presentedViewController === presented)
         #expect(root.view.window == nil)  // out again, under the presentation that stays
     }

@@ -1,4 +1,5 @@
 import HID
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -138,7 +139,7 @@ struct PressScene {
         scene.leaf.becomeFirstResponder()
         scene.synthesizer.advance(by: 2)
         scene.synthesizer.pressDown(.select)
-        #expect(scene.log.entries == ["leaf began select"])
+        expectEqual(scene.log.entries, ["leaf began select"])
         let press = try #require(scene.leaf.lastPresses.first)
         #expect(press.type == .select && press.phase == .began && press.key == nil)
         #expect(press.force == 1 && press.timestamp == 2)
@@ -146,8 +147,8 @@ struct PressScene {
         #expect(scene.leaf.lastEvent?.type == .presses && scene.leaf.lastEvent?.allTouches == nil)
         scene.synthesizer.advance(by: 0.5)
         scene.synthesizer.pressUp(.select)
-        #expect(scene.log.entries == ["leaf began select", "leaf ended select"])
-        #expect(scene.leaf.lastPresses == [press])  // the same object for the press's whole life
+        expectEqual(scene.log.entries, ["leaf began select", "leaf ended select"])
+        expectEqual(scene.leaf.lastPresses, [press])  // the same object for the press's whole life
         #expect(press.phase == .ended && press.force == 0 && press.timestamp == 2.5)
         #expect(scene.diagnostics.isEmpty)
     }
@@ -158,13 +159,13 @@ struct PressScene {
         scene.parent.handles = false
         scene.leaf.becomeFirstResponder()
         scene.synthesizer.pressDown(.menu)
-        #expect(scene.log.entries == ["leaf began menu", "parent began menu", "window began menu", "delegate began menu"])
+        expectEqual(scene.log.entries, ["leaf began menu", "parent began menu", "window began menu", "delegate began menu"])
     }
 
     @Test func withoutAFirstResponderTheKeyWindowGetsThePress() {
         let scene = PressScene()
         scene.synthesizer.pressDown(.playPause)
-        #expect(scene.log.entries == ["window began playPause", "delegate began playPause"])
+        expectEqual(scene.log.entries, ["window began playPause", "delegate began playPause"])
         #expect(scene.window.firstResponder == nil)
     }
 
@@ -175,7 +176,7 @@ struct PressScene {
         scene.parent.becomeFirstResponder()
         scene.synthesizer.pressUp(.upArrow)
         scene.synthesizer.pressDown(.leftArrow)
-        #expect(scene.log.entries == ["leaf began up", "leaf ended up", "parent began left"])
+        expectEqual(scene.log.entries, ["leaf began up", "leaf ended up", "parent began left"])
     }
 
     @Test func aResponderLeavingItsWindowHasItsPressesCancelled() {
@@ -187,19 +188,19 @@ struct PressScene {
         scene.log.clear()
 
         scene.parent.removeFromSuperview()  // takes the leaf with it
-        #expect(scene.log.entries == ["leaf cancelled select"])
-        #expect(scene.leaf.lastPresses.first?.phase == .cancelled)
-        #expect(scene.leaf.lastEvent?.allPresses.count == 2)  // the menu press, stationary, is in the event
+        expectEqual(scene.log.entries, ["leaf cancelled select"])
+        expectEqual(scene.leaf.lastPresses.first?.phase, .cancelled)
+        expectEqual(scene.leaf.lastEvent?.allPresses.count, 2)  // the menu press, stationary, is in the event
         // The select button's release is expected and dropped quietly; the menu press goes on.
         scene.synthesizer.pressUp(.select)
         scene.synthesizer.pressUp(.menu)
-        #expect(scene.log.entries == ["leaf cancelled select"])
+        expectEqual(scene.log.entries, ["leaf cancelled select"])
         #expect(scene.diagnostics.isEmpty)
         // The button works again afterwards.
         scene.window.addSubview(scene.parent)
         scene.leaf.becomeFirstResponder()
         scene.synthesizer.pressDown(.select)
-        #expect(scene.log.entries == ["leaf cancelled select", "leaf began select"])
+        expectEqual(scene.log.entries, ["leaf cancelled select", "leaf began select"])
     }
 
     @Test func aPressOfAViewStillInTheWindowIsNotCancelled() {
@@ -211,7 +212,7 @@ struct PressScene {
         other.removeFromSuperview()
         scene.parent.addSubview(UIView())  // moves within the window change nothing either
         scene.synthesizer.pressUp(.select)
-        #expect(scene.log.entries == ["leaf began select", "leaf ended select"])
+        expectEqual(scene.log.entries, ["leaf began select", "leaf ended select"])
     }
 
     @Test func pressesGoToTheKeyWindowsFirstResponder() {
@@ -226,7 +227,7 @@ struct PressScene {
         other.makeKey()
         scene.synthesizer.pressDown(.menu)
         scene.synthesizer.pressUp(.select)  // still the leaf's
-        #expect(scene.log.entries == ["leaf began select", "elsewhere began menu", "leaf ended select"])
+        expectEqual(scene.log.entries, ["leaf began select", "elsewhere began menu", "leaf ended select"])
     }
 
     @Test func heldPressesAreInTheEventAsStationary() {
@@ -235,13 +236,13 @@ struct PressScene {
         scene.synthesizer.pressDown(.select)
         let select = scene.leaf.lastPresses.first
         scene.synthesizer.pressDown(.leftArrow)
-        #expect(scene.log.entries == ["leaf began select", "leaf began left"])
+        expectEqual(scene.log.entries, ["leaf began select", "leaf began left"])
         let event = scene.leaf.lastEvent
-        #expect(event?.allPresses.count == 2)
+        expectEqual(event?.allPresses.count, 2)
         #expect(select?.phase == .stationary && event?.allPresses.contains(select!) == true)
         scene.synthesizer.pressUp(.select)
         scene.synthesizer.pressUp(.leftArrow)
-        #expect(scene.leaf.lastEvent?.allPresses.count == 1)
+        expectEqual(scene.leaf.lastEvent?.allPresses.count, 1)
     }
 
     @Test func keyboardKeysCarryTheirKeyAndModifiers() throws {
@@ -257,16 +258,16 @@ struct PressScene {
         #expect(keyA.characters == "A" && keyA.charactersIgnoringModifiers == "a")
         #expect(keyA.keyCode == .keyboardA && keyA.modifierFlags == .shift)
         #expect(a.type == UIPress.PressType(keyboardKey: .keyboardA) && a.type.rawValue == 2004)
-        #expect(try key(.keyboard1, .shift).1.characters == "!")
-        #expect(try key(.keyboardB, .alphaShift).1.characters == "B")
-        #expect(try key(.keyboardB, [.alphaShift, .shift]).1.characters == "b")
-        #expect(try key(.keyboardSlash, [.command, .shift]).1.characters == "?")
+        try expectEqual(key(.keyboard1, .shift).1.characters, "!")
+        try expectEqual(key(.keyboardB, .alphaShift).1.characters, "B")
+        try expectEqual(key(.keyboardB, [.alphaShift, .shift]).1.characters, "b")
+        try expectEqual(key(.keyboardSlash, [.command, .shift]).1.characters, "?")
         let (up, upKey) = try key(.keyboardUpArrow)
         #expect(upKey.characters == "UIKeyInputUpArrow" && up.type.rawValue == 2082 && up.type != .upArrow)
-        #expect(try key(.keyboardReturnOrEnter).1.characters == "\r")
-        #expect(try key(.keyboardEscape).1.characters == "UIKeyInputEscape")
-        #expect(try key(.keyboardLeftShift).1.characters == "")
-        #expect(scene.log.entries.first == "leaf began key A")
+        try expectEqual(key(.keyboardReturnOrEnter).1.characters, "\r")
+        try expectEqual(key(.keyboardEscape).1.characters, "UIKeyInputEscape")
+        try expectEqual(key(.keyboardLeftShift).1.characters, "")
+        expectEqual(scene.log.entries.first, "leaf began key A")
         #expect(scene.diagnostics.isEmpty)
     }
 
@@ -277,7 +278,7 @@ struct PressScene {
             timestamp: 0, usagePage: HIDPressUsage.keyboardPage, usage: 0x04, isDown: true, modifierFlags: .max)))
         UIApplication.shared.runLoop.runUntilIdle()
         let key = try #require(scene.leaf.lastPresses.first?.key)
-        #expect(key.modifierFlags == [.alphaShift, .shift, .control, .alternate, .command, .numericPad])
+        expectEqual(key.modifierFlags, [.alphaShift, .shift, .control, .alternate, .command, .numericPad])
     }
 
     @Test func pressesAndTouchesShareOneQueueInArrivalOrder() {
@@ -289,7 +290,7 @@ struct PressScene {
         port.send(.motion(MotionEvent(timestamp: 0, kind: .shake, phase: .began)))
         port.send(.digitizer(DigitizerFrame(timestamp: 0, contacts: [DigitizerContact(identifier: 1, phase: .ended, x: 50, y: 50)])))
         UIApplication.shared.runLoop.runUntilIdle()
-        #expect(scene.log.entries == ["leaf touch began", "leaf began select", "leaf motion began shake", "leaf touch ended"])
+        expectEqual(scene.log.entries, ["leaf touch began", "leaf began select", "leaf motion began shake", "leaf touch ended"])
     }
 }
 
@@ -299,7 +300,7 @@ struct PressScene {
         let scene = PressScene()
         scene.leaf.becomeFirstResponder()
         scene.synthesizer.shake()
-        #expect(scene.log.entries == ["leaf motion began shake", "leaf motion ended shake"])
+        expectEqual(scene.log.entries, ["leaf motion began shake", "leaf motion ended shake"])
     }
 
     @Test func anUnhandledShakeTravelsUpTheChain() {
@@ -314,7 +315,7 @@ struct PressScene {
     @Test func withoutAFirstResponderTheKeyWindowGetsTheShake() {
         let scene = PressScene()
         scene.synthesizer.shake()
-        #expect(scene.log.entries == ["window motion began", "delegate motion began"])
+        expectEqual(scene.log.entries, ["window motion began", "delegate motion began"])
     }
 
     @Test func aCancelledShakeIsReportedAsCancelled() {
@@ -324,7 +325,7 @@ struct PressScene {
         port.send(.motion(MotionEvent(timestamp: 0, kind: .shake, phase: .began)))
         port.send(.motion(MotionEvent(timestamp: 0, kind: .shake, phase: .cancelled)))
         UIApplication.shared.runLoop.runUntilIdle()
-        #expect(scene.log.entries == ["leaf motion began shake", "leaf motion cancelled"])
+        expectEqual(scene.log.entries, ["leaf motion began shake", "leaf motion cancelled"])
     }
 }
 
@@ -346,8 +347,8 @@ struct PressScene {
         bytes[HIDWireFormat.headerSize + 12] = 2  // the down flag may only be 0 or 1
         UIApplication.shared.inputPort.send(bytes)
         scene.synthesizer.pressDown(.menu)
-        #expect(scene.diagnostics.map(\.kind) == [.malformedHIDPacket])
-        #expect(scene.log.entries == ["leaf began menu"])
+        expectEqual(scene.diagnostics.map(\.kind), [.malformedHIDPacket])
+        expectEqual(scene.log.entries, ["leaf began menu"])
     }
 
     @Test func unknownUsagesAreReportedAndDroppedAlone() {
@@ -360,9 +361,9 @@ struct PressScene {
             button(HIDPressUsage.keyboardPage, 0xA5, down: true),    // reserved
             button(HIDPressUsage.consumerPage, 0x41, down: true),
         ])
-        #expect(scene.diagnostics.map(\.kind) == Array(repeating: .invalidPress, count: 4))
+        expectEqual(scene.diagnostics.map(\.kind), Array(repeating: .invalidPress, count: 4))
         #expect(scene.diagnostics[0].message.contains("page 0x9, usage 0x1") && scene.diagnostics[0].message.contains("not a known press"))
-        #expect(scene.log.entries == ["leaf began select"])
+        expectEqual(scene.log.entries, ["leaf began select"])
         // Its release is no release of an unknown press: nothing more is reported.
         send([button(HIDPressUsage.consumerPage, 0x41, down: false)])
         #expect(scene.diagnostics.count == 4 && scene.log.entries.last == "leaf ended select")
@@ -379,9 +380,9 @@ struct PressScene {
             button(HIDPressUsage.consumerPage, 0x40, down: true, at: .nan),
             button(HIDPressUsage.consumerPage, 0xCD, down: true),
         ])
-        #expect(scene.diagnostics.map(\.kind) == [.invalidPress, .invalidPress, .invalidPress])
+        expectEqual(scene.diagnostics.map(\.kind), [.invalidPress, .invalidPress, .invalidPress])
         #expect(scene.diagnostics.map(\.message).contains { $0.contains("non-finite timestamp") })
-        #expect(scene.log.entries == ["leaf began menu", "leaf ended menu", "leaf began playPause"])
+        expectEqual(scene.log.entries, ["leaf began menu", "leaf ended menu", "leaf began playPause"])
     }
 
     @Test func shakesOutOfOrderAreReportedAndDropped() {
@@ -394,8 +395,8 @@ struct PressScene {
             .motion(MotionEvent(timestamp: .infinity, kind: .shake, phase: .ended)),
             .motion(MotionEvent(timestamp: 0, kind: .shake, phase: .ended)),
         ])
-        #expect(scene.diagnostics.map(\.kind) == [.invalidMotion, .invalidMotion, .invalidMotion])
-        #expect(scene.log.entries == ["leaf motion began shake", "leaf motion ended shake"])
+        expectEqual(scene.diagnostics.map(\.kind), [.invalidMotion, .invalidMotion, .invalidMotion])
+        expectEqual(scene.log.entries, ["leaf motion began shake", "leaf motion ended shake"])
     }
 
     @Test func aPressTypeNoUsageReportsCannotBeSynthesized() throws {

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -26,9 +27,9 @@ import Testing
             synthesizer.touchMove(finger, to: CGPoint(x: 160, y: y))
         }
         #expect(log.entries.count == 1 && refresh.isRefreshing, "\(log.entries)")
-        #expect(scrollView.contentInset.top == 0, "the inset waits for the finger to lift")
+        expectEqual(scrollView.contentInset.top, 0, "the inset waits for the finger to lift")
         synthesizer.touchUp(finger)
-        #expect(scrollView.contentInset.top == ControlMetrics.refreshControlHeight)
+        expectEqual(scrollView.contentInset.top, ControlMetrics.refreshControlHeight)
         synthesizer.advance(by: 2)
         refresh.endRefreshing()
         #expect(!refresh.isRefreshing && scrollView.contentInset.top == 0 && log.entries.count == 1)

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -122,7 +123,7 @@ struct ChainScene {
         scene.parent.acceptsFirstResponder = true
         scene.leaf.becomeFirstResponder()
         #expect(scene.parent.becomeFirstResponder())
-        #expect(scene.log.entries == ["leaf resign"])
+        expectEqual(scene.log.entries, ["leaf resign"])
         #expect(!scene.leaf.isFirstResponder && scene.parent.isFirstResponder)
         #expect(scene.parent.resignFirstResponder())
         #expect(!scene.parent.isFirstResponder && scene.window.firstResponder == nil)
@@ -164,7 +165,7 @@ struct ChainScene {
         scene.leaf.refusesToResign = true  // leaving the window is not refusable
         scene.leaf.becomeFirstResponder()
         scene.parent.removeFromSuperview()
-        #expect(scene.log.entries == ["leaf resign"])
+        expectEqual(scene.log.entries, ["leaf resign"])
         #expect(!scene.leaf.isFirstResponder && scene.window.firstResponder == nil)
 
         // Moved straight into another window: resigns from the first one too.
@@ -219,7 +220,7 @@ struct ChainScene {
         scene.leaf.copies = true
         scene.parent.copies = true
         #expect(sendCopy())
-        #expect(scene.log.entries == ["leaf copy from 5"])
+        expectEqual(scene.log.entries, ["leaf copy from 5"])
     }
 
     @Test func theActionIsFoundAtEachLevelOfTheChain() {
@@ -235,7 +236,7 @@ struct ChainScene {
             scene.leaf.becomeFirstResponder()
             setUp(scene)
             #expect(sendCopy(), "\(expected)")
-            #expect(scene.log.entries == [expected])
+            expectEqual(scene.log.entries, [expected])
         }
     }
 
@@ -258,7 +259,7 @@ struct ChainScene {
         scene.delegate.copies = true
         #expect(scene.leaf.target(forAction: .copy, withSender: nil) as? ActionAppDelegate === scene.delegate)
         #expect(sendCopy())
-        #expect(scene.log.entries == ["delegate copy"])
+        expectEqual(scene.log.entries, ["delegate copy"])
     }
 
     @Test func withoutAFirstResponderTheSearchStartsAtTheSender() {
@@ -268,11 +269,11 @@ struct ChainScene {
         button.tag = 9
         scene.leaf.addSubview(button)
         #expect(UIApplication.shared.sendAction(.copy, to: nil, from: button, for: nil))
-        #expect(scene.log.entries == ["parent copy from 9"])
+        expectEqual(scene.log.entries, ["parent copy from 9"])
         // A sender that is no responder: the search starts at the key window.
         scene.window.copies = true
         #expect(UIApplication.shared.sendAction(.copy, to: nil, from: "menu", for: nil))
-        #expect(scene.log.entries.last == "window copy")
+        expectEqual(scene.log.entries.last, "window copy")
     }
 
     @Test func anExplicitTargetGetsTheActionWithoutTheChain() {
@@ -282,12 +283,12 @@ struct ChainScene {
         scene.leaf.copies = true
         scene.parent.copies = true
         #expect(UIApplication.shared.sendAction(.copy, to: scene.parent, from: nil, for: nil))
-        #expect(scene.log.entries == ["parent copy from -1"])
+        expectEqual(scene.log.entries, ["parent copy from -1"])
         // A target that does not perform it: reported, nothing runs.
         #expect(!UIApplication.shared.sendAction(.copy, to: scene.controller, from: nil, for: nil))
         #expect(!UIApplication.shared.sendAction(.copy, to: NSObject(), from: nil, for: nil))
-        #expect(UIApplication.shared.diagnostics.entries.map(\.kind) == [.unhandledAction, .unhandledAction])
-        #expect(scene.log.entries.count == 1)
+        expectEqual(UIApplication.shared.diagnostics.entries.map(\.kind), [.unhandledAction, .unhandledAction])
+        expectEqual(scene.log.entries.count, 1)
     }
 
     @Test func targetForActionCanNameAnotherResponder() {
@@ -304,7 +305,7 @@ struct ChainScene {
         helper.copies = true
         forwarding.helper = helper
         #expect(UIApplication.shared.sendAction(.copy, to: nil, from: forwarding, for: nil))
-        #expect(scene.log.entries == ["helper copy from 0"])
+        expectEqual(scene.log.entries, ["helper copy from 0"])
     }
 
     @Test func aButtonSendsItsNamedActionToWhoeverCanPerformIt() {
@@ -318,13 +319,13 @@ struct ChainScene {
         menuButton.addTarget(nil, action: .copy, for: .touchUpInside)
         menuButton.addTarget(nil, action: "copy:", for: .touchUpInside)  // the same: not added twice
         TouchSynthesizer(window: scene.window).tap(at: CGPoint(x: 250, y: 420))
-        #expect(scene.log.entries == ["leaf copy from 3"])
+        expectEqual(scene.log.entries, ["leaf copy from 3"])
         // With an explicit target the named action goes there, however the chain runs.
         scene.parent.copies = true
         menuButton.removeTarget(nil, action: .copy, for: .touchUpInside)
         menuButton.addTarget(scene.parent, action: .copy, for: .touchUpInside)
         #expect(menuButton.allTargets.count == 1 && menuButton.allTargets.contains(AnyHashable(scene.parent)))
         TouchSynthesizer(window: scene.window).tap(at: CGPoint(x: 250, y: 420))
-        #expect(scene.log.entries.last == "parent copy from 3")
+        expectEqual(scene.log.entries.last, "parent copy from 3")
     }
 }

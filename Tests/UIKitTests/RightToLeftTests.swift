@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -33,10 +34,10 @@ private func constrainedView(in container: UIView) -> UIView {
     @Test func theEffectiveDirectionIsTheSemanticAttributeAgainstTheApplications() {
         _ = makeWindow()
         let view = UIView()
-        #expect(UIApplication.shared.userInterfaceLayoutDirection == .leftToRight)
-        #expect(view.effectiveUserInterfaceLayoutDirection == .leftToRight)
+        expectEqual(UIApplication.shared.userInterfaceLayoutDirection, .leftToRight)
+        expectEqual(view.effectiveUserInterfaceLayoutDirection, .leftToRight)
         view.semanticContentAttribute = .forceRightToLeft
-        #expect(view.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+        expectEqual(view.effectiveUserInterfaceLayoutDirection, .rightToLeft)
 
         UIApplication.shared.userInterfaceLayoutDirection = .rightToLeft
         let expected: [(UISemanticContentAttribute, UIUserInterfaceLayoutDirection)] = [
@@ -45,28 +46,28 @@ private func constrainedView(in container: UIView) -> UIView {
         ]
         for (attribute, direction) in expected {
             view.semanticContentAttribute = attribute
-            #expect(view.effectiveUserInterfaceLayoutDirection == direction)
-            #expect(UIView.userInterfaceLayoutDirection(for: attribute) == direction)
+            expectEqual(view.effectiveUserInterfaceLayoutDirection, direction)
+            expectEqual(UIView.userInterfaceLayoutDirection(for: attribute), direction)
         }
         // Apple: the value does not pass down the tree.
         let parent = UIView()
         parent.semanticContentAttribute = .forceLeftToRight
         let child = UIView()
         parent.addSubview(child)
-        #expect(child.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+        expectEqual(child.effectiveUserInterfaceLayoutDirection, .rightToLeft)
     }
 
     @Test func theApplicationsDirectionComesFromItsLanguage() {
         func direction(_ environment: [String: String]) -> UIUserInterfaceLayoutDirection {
             LayoutDirectionDefaults.direction(environment: environment)
         }
-        #expect(direction([:]) == .leftToRight)
-        #expect(direction(["LANG": "C.UTF-8"]) == .leftToRight)
-        #expect(direction(["LANG": "ar_EG.UTF-8"]) == .rightToLeft)
-        #expect(direction(["LANG": "en_US.UTF-8", "LC_MESSAGES": "he_IL.UTF-8"]) == .rightToLeft)
-        #expect(direction(["LC_ALL": "fa_IR", "LANG": "ar_EG.UTF-8"]) == .rightToLeft)
-        #expect(direction(["LANGUAGE": "en_GB:ar", "LANG": "ar_EG.UTF-8"]) == .leftToRight)
-        #expect(direction(["LANGUAGE": "ur", "LANG": "en_US.UTF-8"]) == .rightToLeft)
+        expectEqual(direction([:]), .leftToRight)
+        expectEqual(direction(["LANG": "C.UTF-8"]), .leftToRight)
+        expectEqual(direction(["LANG": "ar_EG.UTF-8"]), .rightToLeft)
+        expectEqual(direction(["LANG": "en_US.UTF-8", "LC_MESSAGES": "he_IL.UTF-8"]), .rightToLeft)
+        expectEqual(direction(["LC_ALL": "fa_IR", "LANG": "ar_EG.UTF-8"]), .rightToLeft)
+        expectEqual(direction(["LANGUAGE": "en_GB:ar", "LANG": "ar_EG.UTF-8"]), .leftToRight)
+        expectEqual(direction(["LANGUAGE": "ur", "LANG": "en_US.UTF-8"]), .rightToLeft)
     }
 
     // MARK: Auto Layout
@@ -96,10 +97,10 @@ private func constrainedView(in container: UIView) -> UIView {
         wide.priority = .defaultLow
         wide.isActive = true
         root.layoutIfNeeded()
-        #expect(first.frame.minX == 230)
-        #expect(second.frame.minX == 182)
+        expectEqual(first.frame.minX, 230)
+        expectEqual(second.frame.minX, 182)
         #expect(pinned.frame.minX == 30 && pinned.frame.maxX == 300)
-        #expect(absolute.frame.minX == 10)
+        expectEqual(absolute.frame.minX, 10)
         withExtendedLifetime(window) {}
     }
 
@@ -114,14 +115,14 @@ private func constrainedView(in container: UIView) -> UIView {
             view.heightAnchor.constraint(equalToConstant: 10),
         ])
         root.layoutIfNeeded()
-        #expect(view.frame.minX == 20)
+        expectEqual(view.frame.minX, 20)
         // The constraints are held by the container: its direction decides.
         root.semanticContentAttribute = .forceRightToLeft
         root.layoutIfNeeded()
-        #expect(view.frame.minX == 230)
+        expectEqual(view.frame.minX, 230)
         root.semanticContentAttribute = .unspecified
         root.layoutIfNeeded()
-        #expect(view.frame.minX == 20)
+        expectEqual(view.frame.minX, 20)
         withExtendedLifetime(window) {}
     }
 
@@ -161,16 +162,16 @@ private func constrainedView(in container: UIView) -> UIView {
         }
         let window = rightToLeftWindow()
         let (first, second) = stack(in: window, forcing: .unspecified)
-        #expect(first.frame == CGRect(x: 155, y: 0, width: 145, height: 44))
-        #expect(second.frame == CGRect(x: 0, y: 0, width: 145, height: 44))
+        expectEqual(first.frame, CGRect(x: 155, y: 0, width: 145, height: 44))
+        expectEqual(second.frame, CGRect(x: 0, y: 0, width: 145, height: 44))
         // Forced left to right (a playback row, say), it keeps its order.
         let (kept, _) = stack(in: window, forcing: .forceLeftToRight)
-        #expect(kept.frame.minX == 0)
+        expectEqual(kept.frame.minX, 0)
         // And in a left-to-right application, forcing it right to left
         // reverses it: the stack holds the constraints between its views.
         let leftToRight = makeWindow()
         let (reversed, _) = stack(in: leftToRight, forcing: .forceRightToLeft)
-        #expect(reversed.frame.minX == 155)
+        expectEqual(reversed.frame.minX, 155)
         withExtendedLifetime((window, leftToRight)) {}
     }
 
@@ -199,15 +200,15 @@ private func constrainedView(in container: UIView) -> UIView {
         let rtlFrames = [rtl.contentView.frame, rtl.textLabel!.frame, rtl.shownAccessory!.frame]
         let widths = [rtl.bounds.width, rtl.contentView.bounds.width, rtl.bounds.width]
         for (index, frame) in rtlFrames.enumerated() {
-            #expect(frame.size == ltrFrames[index].size)
-            #expect(frame.minX == widths[index] - ltrFrames[index].maxX)
+            expectEqual(frame.size, ltrFrames[index].size)
+            expectEqual(frame.minX, widths[index] - ltrFrames[index].maxX)
         }
         // The chevron is on the left, the text on the right.
         #expect(rtlFrames[2].maxX <= rtlFrames[0].minX)
-        #expect(rtl.textLabel!.frame.maxX == rtl.contentView.bounds.width - TableViewMetrics.contentMargin)
+        expectEqual(rtl.textLabel!.frame.maxX, rtl.contentView.bounds.width - TableViewMetrics.contentMargin)
         // The separator's left inset (16) is on the leading side: the right.
-        #expect(rtl.separator.frame.maxX == 400 - ltrSeparator.minX)
-        #expect(rtl.separator.frame.minX == 0)
+        expectEqual(rtl.separator.frame.maxX, 400 - ltrSeparator.minX)
+        expectEqual(rtl.separator.frame.minX, 0)
         withExtendedLifetime((window, log, ltrLog, ltrSynthesizer)) {}
     }
 
@@ -234,22 +235,22 @@ private func constrainedView(in container: UIView) -> UIView {
         // background must not cover the actions uncovered next.)
         synthesizer.fling(from: CGPoint(x: 300, y: 110), to: CGPoint(x: 150, y: 110))
         #expect(table.swipedRow == nil)
-        #expect(table.indexPathsForSelectedRows == [row])
-        #expect(cell.contentView.frame.minX == 0)
+        expectEqual(table.indexPathsForSelectedRows, [row])
+        expectEqual(cell.contentView.frame.minX, 0)
         // A drag to the right opens the trailing actions, on the left side.
         synthesizer.advance(by: 1)
         let finger = synthesizer.touchDown(at: CGPoint(x: 100, y: 110))
         synthesizer.drag(finger, from: CGPoint(x: 100, y: 110), to: CGPoint(x: 200, y: 112))
         #expect(cell.contentView.frame.minX > 80)
         synthesizer.touchUp(finger)
-        #expect(table.swipedRow == row)
+        expectEqual(table.swipedRow, row)
         let buttonsWidth = cell.contentView.frame.minX
         #expect(buttonsWidth >= TableViewMetrics.minimumSwipeActionWidth)
         synthesizer.advance(by: 1)
         synthesizer.tap(at: CGPoint(x: buttonsWidth / 2, y: 110))
-        #expect(performed == ["Delete"])
+        expectEqual(performed, ["Delete"])
         #expect(table.swipedRow == nil)
-        #expect(cell.contentView.frame.minX == 0)
+        expectEqual(cell.contentView.frame.minX, 0)
         withExtendedLifetime((window, log)) {}
     }
 
@@ -265,9 +266,9 @@ private func constrainedView(in container: UIView) -> UIView {
         collectionView.layoutIfNeeded()
         func minX(_ item: Int) -> CGFloat { collectionView.layoutAttributesForItem(at: IndexPath(item: item, section: 0))!.frame.minX }
         // Left to right these are 0, 125, 250, then 0 and 110 packed on the last line.
-        #expect((0..<5).map(minX) == [250, 125, 0, 250, 140])
-        #expect(collectionView.cellForItem(at: IndexPath(item: 0, section: 0))!.frame.minX == 250)
-        #expect(collectionView.indexPathForItem(at: CGPoint(x: 300, y: 50)) == IndexPath(item: 0, section: 0))
+        expectEqual((0..<5).map(minX), [250, 125, 0, 250, 140])
+        expectEqual(collectionView.cellForItem(at: IndexPath(item: 0, section: 0))!.frame.minX, 250)
+        expectEqual(collectionView.indexPathForItem(at: CGPoint(x: 300, y: 50)), IndexPath(item: 0, section: 0))
         #expect(!layout.flipsHorizontallyInOppositeLayoutDirection)
         withExtendedLifetime((window, log)) {}
     }
@@ -288,13 +289,13 @@ private func constrainedView(in container: UIView) -> UIView {
         window.addSubview(collectionView)
         collectionView.layoutIfNeeded()
         // Ten 100-point columns 10 apart: 1,090 points of content; item 0 at its right end.
-        #expect(collectionView.contentSize.width == 1090)
-        #expect(collectionView.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))!.frame.minX == 990)
-        #expect(collectionView.layoutAttributesForItem(at: IndexPath(item: 9, section: 0))!.frame.minX == 0)
+        expectEqual(collectionView.contentSize.width, 1090)
+        expectEqual(collectionView.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))!.frame.minX, 990)
+        expectEqual(collectionView.layoutAttributesForItem(at: IndexPath(item: 9, section: 0))!.frame.minX, 0)
         // The cells on screen at offset 0 are the last ones, shown where the layout's mirror puts them.
-        #expect(collectionView.indexPathsForVisibleItems.map(\.item) == [6, 7, 8, 9])
-        #expect(collectionView.cellForItem(at: IndexPath(item: 9, section: 0))!.frame.minX == 0)
-        #expect(collectionView.indexPathForItem(at: CGPoint(x: 50, y: 50)) == IndexPath(item: 9, section: 0))
+        expectEqual(collectionView.indexPathsForVisibleItems.map(\.item), [6, 7, 8, 9])
+        expectEqual(collectionView.cellForItem(at: IndexPath(item: 9, section: 0))!.frame.minX, 0)
+        expectEqual(collectionView.indexPathForItem(at: CGPoint(x: 50, y: 50)), IndexPath(item: 9, section: 0))
         withExtendedLifetime((window, log)) {}
     }
 }

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 import HID
 @testable import UIKit
@@ -9,7 +10,7 @@ import HID
         let loop = ApplicationRunLoop()
         let clock = loop.useManualClock()
         let start = clock.now
-        #expect(start == 0)
+        expectEqual(start, 0)
         var fired: [(String, TimeInterval)] = []
         loop.schedule(after: 0.5) { _ in fired.append(("b", clock.now - start)) }
         loop.schedule(after: 0.2) { _ in fired.append(("a", clock.now - start)) }
@@ -18,12 +19,12 @@ import HID
         loop.advance(by: 0.1)
         #expect(fired.isEmpty)
         loop.advance(by: 0.9)
-        #expect(fired.map(\.0) == ["a", "b", "c"])
-        #expect(fired.map(\.1) == [0.2, 0.5, 0.5])
+        expectEqual(fired.map(\.0), ["a", "b", "c"])
+        expectEqual(fired.map(\.1), [0.2, 0.5, 0.5])
         late.invalidate()
         loop.advance(by: 5)
-        #expect(fired.count == 3)
-        #expect(clock.now - start == 6)
+        expectEqual(fired.count, 3)
+        expectEqual(clock.now - start, 6)
     }
 
     @Test func invalidatedTimersThatNeverComeDueDoNotPileUp() {
@@ -39,7 +40,7 @@ import HID
         }
         let last = loop.schedule(after: 50) { _ in fired.append(1_000) }
         loop.advance(by: 200)
-        #expect(fired == [1_000, -1])
+        expectEqual(fired, [1_000, -1])
         #expect(!keeper.isValid && !last.isValid)
     }
 
@@ -50,11 +51,11 @@ import HID
         let timer = loop.schedule(after: 1) { _ in firings.append(clock.now) }
         // Still waiting: it moves, and is listed once.
         loop.reschedule(timer, after: 2)
-        #expect(loop.timerListCount == 1)
+        expectEqual(loop.timerListCount, 1)
         loop.advance(by: 1.5)
         #expect(firings.isEmpty)
         loop.advance(by: 1)
-        #expect(firings == [2])
+        expectEqual(firings, [2])
         #expect(!timer.isValid)
         // Fired: it becomes valid and fires again.
         loop.reschedule(timer, after: 1)
@@ -63,8 +64,8 @@ import HID
         timer.invalidate()
         loop.reschedule(timer, after: 0.5)
         loop.advance(by: 5)
-        #expect(firings == [2, 3])
-        #expect(loop.timerListCount == 0)
+        expectEqual(firings, [2, 3])
+        expectEqual(loop.timerListCount, 0)
     }
 
     @Test func repeatingTimerFiresEachInterval() {
@@ -76,9 +77,9 @@ import HID
             if count == 5 { timer.invalidate() }
         }
         loop.advance(by: 0.35)
-        #expect(count == 3)
+        expectEqual(count, 3)
         loop.advance(by: 10)
-        #expect(count == 5)
+        expectEqual(count, 5)
     }
 
     @Test func aTimerScheduledByATimerThatFallsDueWithinTheAdvanceFires() {
@@ -90,7 +91,7 @@ import HID
             loop.schedule(after: 0.1) { _ in log.append("second") }
         }
         loop.advance(by: 0.25)
-        #expect(log == ["first", "second"])
+        expectEqual(log, ["first", "second"])
     }
 
     @Test func signalledSourcesRunAndObserversSeeTheTurn() {
@@ -108,11 +109,11 @@ import HID
             }
         })
         loop.runUntilIdle()
-        #expect(log == ["entry", "beforeWaiting", "exit"])
+        expectEqual(log, ["entry", "beforeWaiting", "exit"])
         log.removeAll()
         source.signal()
         loop.runUntilIdle()
-        #expect(log == ["entry", "source", "beforeWaiting", "exit"])
+        expectEqual(log, ["entry", "source", "beforeWaiting", "exit"])
     }
 
     /// Each observer hears only its activities, and a removed one nothing,
@@ -126,16 +127,16 @@ import HID
         loop.add(edges)
         loop.add(waits)
         loop.runUntilIdle()
-        #expect(log == ["entry", "beforeWaiting", "exit"])
+        expectEqual(log, ["entry", "beforeWaiting", "exit"])
         log.removeAll()
         loop.remove(waits)
         loop.runUntilIdle()
-        #expect(log == ["entry", "exit"])
+        expectEqual(log, ["entry", "exit"])
         log.removeAll()
         loop.remove(edges)
         loop.add(waits)
         loop.runUntilIdle()
-        #expect(log == ["beforeWaiting"])
+        expectEqual(log, ["beforeWaiting"])
     }
 
     /// Moving a manual clock first finishes the current turn (its observers
@@ -154,15 +155,15 @@ import HID
         loop.schedule(after: 0.5) { _ in log.append("timer") }
         pending = true
         loop.advance(by: 1)
-        #expect(log == ["commit at 0.0", "timer", "idle at 0.5", "idle at 1.0"])
+        expectEqual(log, ["commit at 0.0", "timer", "idle at 0.5", "idle at 1.0"])
         log.removeAll()
         loop.advance(by: 1)
-        #expect(log == ["idle at 2.0"], "nothing waited: no pass at the old time")
+        expectEqual(log, ["idle at 2.0"], "nothing waited: no pass at the old time")
         log.removeAll()
         let unknowing = RunLoopObserver(activities: .exit) { _ in }
         loop.add(unknowing)
         loop.advance(by: 1)
-        #expect(log == ["idle at 2.0", "idle at 3.0"], "an observer that cannot tell may have work")
+        expectEqual(log, ["idle at 2.0", "idle at 3.0"], "an observer that cannot tell may have work")
     }
 
     /// An application's update cycle leaves the run loop with the cycle: a
@@ -190,7 +191,7 @@ import HID
             if !signalled { signalled = true; source.signal() }
         })
         loop.runUntilIdle()
-        #expect(ran == 1)
+        expectEqual(ran, 1)
     }
 
     @Test func runForRealTimeWakesForTimersAndSocketMessages() throws {
@@ -208,7 +209,7 @@ import HID
         try sender.send(.digitizer(DigitizerFrame(timestamp: 2, contacts: [DigitizerContact(identifier: 1, phase: .ended, x: 5, y: 5)])))
         application.runLoop.run(for: 0.05)
         #expect(timerFired)
-        #expect(view.phases == ["began", "ended"])
+        expectEqual(view.phases, ["began", "ended"])
     }
 
     @Test func runForRealTimeTellsObserversEntryOnceThenEachWaitThenExitOnce() {
@@ -218,16 +219,16 @@ import HID
         var fired = 0
         loop.schedule(after: 0.005) { _ in fired += 1 }
         loop.run(for: 0.02)
-        #expect(fired == 1)
-        #expect(log.first == .entry)
-        #expect(log.last == .exit)
-        #expect(log.filter { $0 == .entry }.count == 1)
-        #expect(log.filter { $0 == .exit }.count == 1)
+        expectEqual(fired, 1)
+        expectEqual(log.first, .entry)
+        expectEqual(log.last, .exit)
+        expectEqual(log.filter { $0 == .entry }.count, 1)
+        expectEqual(log.filter { $0 == .exit }.count, 1)
         // It slept at least once (for the timer), and every wake follows a wait.
         let waits = log.dropFirst().dropLast()
         #expect(waits.contains(.afterWaiting))
         for (earlier, later) in zip(waits, waits.dropFirst()) where later == .afterWaiting {
-            #expect(earlier == .beforeWaiting)
+            expectEqual(earlier, .beforeWaiting)
         }
     }
 
@@ -237,9 +238,9 @@ import HID
         let early = loop.schedule(after: 1) { _ in }
         loop.schedule(after: 2) { _ in }
         early.invalidate()
-        #expect(loop.nextTimerFireDate == 2)
-        #expect(loop.timerListCount == 2)
-        #expect(loop.nextTimerFireDate == 2)
+        expectEqual(loop.nextTimerFireDate, 2)
+        expectEqual(loop.timerListCount, 2)
+        expectEqual(loop.nextTimerFireDate, 2)
     }
 }
 
@@ -254,9 +255,9 @@ import HID
         let sender = try application.inputPort.openSocket()
         try sender.send(.digitizer(DigitizerFrame(timestamp: 3, contacts: [DigitizerContact(identifier: 4, phase: .began, x: 30, y: 40)])))
         application.runLoop.runUntilIdle()
-        #expect(view.phases == ["began"])
-        #expect(view.calls[0].touches.first?.location(in: view) == CGPoint(x: 30, y: 40))
-        #expect(view.calls[0].event?.timestamp == 3)
+        expectEqual(view.phases, ["began"])
+        expectEqual(view.calls[0].touches.first?.location(in: view), CGPoint(x: 30, y: 40))
+        expectEqual(view.calls[0].event?.timestamp, 3)
     }
 
     @Test func malformedPacketsAreReportedAndTheEventsAroundThemStillArrive() throws {
@@ -277,8 +278,8 @@ import HID
         let sender = try application.inputPort.openSocket()
         try sender.send(bytes)
         application.runLoop.runUntilIdle()
-        #expect(view.phases == ["began", "ended"])
-        #expect(application.diagnostics.entries.map(\.kind) == [.malformedHIDPacket, .malformedHIDPacket, .malformedHIDPacket])
+        expectEqual(view.phases, ["began", "ended"])
+        expectEqual(application.diagnostics.entries.map(\.kind), [.malformedHIDPacket, .malformedHIDPacket, .malformedHIDPacket])
         #expect(application.diagnostics.entries[0].message.contains("skipped 6 bytes"))
     }
 
@@ -290,9 +291,9 @@ import HID
         let sender = try application.inputPort.openSocket()
         sender.close()
         application.runLoop.runUntilIdle()
-        #expect(application.diagnostics.entries.map(\.kind) == [.inputPort])
+        expectEqual(application.diagnostics.entries.map(\.kind), [.inputPort])
         TouchSynthesizer(window: window).tap(at: CGPoint(x: 1, y: 1))
-        #expect(view.phases == ["began", "ended"])
+        expectEqual(view.phases, ["began", "ended"])
     }
 
     @Test func nonFiniteTouchPointsAreDroppedAndTheOtherFingersGoOn() {
@@ -306,18 +307,18 @@ import HID
         let bad = synthesizer.touchDown(at: CGPoint(x: CGFloat.nan, y: 10))
         #expect(view.calls.isEmpty)
         let good = synthesizer.touchDown(at: CGPoint(x: 20, y: 20))
-        #expect(view.phases == ["began"])
+        expectEqual(view.phases, ["began"])
         // A finger that moves to infinity keeps its last position.
         synthesizer.touchMove(good, to: CGPoint(x: CGFloat.infinity, y: 5))
-        #expect(view.phases == ["began"])
+        expectEqual(view.phases, ["began"])
         let touch = view.calls[0].touches.first!
-        #expect(touch.location(in: view) == CGPoint(x: 20, y: 20))
+        expectEqual(touch.location(in: view), CGPoint(x: 20, y: 20))
         synthesizer.touchMove(good, to: CGPoint(x: 30, y: 30))
         synthesizer.touchUp([bad, good])
-        #expect(view.phases == ["began", "moved", "ended"])
-        #expect(touch.location(in: view) == CGPoint(x: 30, y: 30))
+        expectEqual(view.phases, ["began", "moved", "ended"])
+        expectEqual(touch.location(in: view), CGPoint(x: 30, y: 30))
         #expect(application.diagnostics.entries.allSatisfy { $0.kind == .invalidTouch })
-        #expect(application.diagnostics.entries.count == 2)  // the landing at NaN (once for the finger's life), the move to infinity
+        expectEqual(application.diagnostics.entries.count, 2)  // the landing at NaN (once for the finger's life), the move to infinity
         // A hit test at NaN finds nothing rather than crashing.
         #expect(window.hitTest(CGPoint(x: CGFloat.nan, y: CGFloat.nan), with: nil) == nil)
     }
@@ -338,8 +339,8 @@ import HID
             DigitizerContact(identifier: 51, phase: .began, x: 1, y: 1),
         ])))
         application.runLoop.runUntilIdle()
-        #expect(view.phases == ["began"])
-        #expect(application.diagnostics.entries.count == 2)
+        expectEqual(view.phases, ["began"])
+        expectEqual(application.diagnostics.entries.count, 2)
         _ = synthesizer
     }
 
@@ -363,8 +364,8 @@ import HID
         synthesizer.touchDown(at: CGPoint(x: 10, y: 10))
         synthesizer.touchDown(at: CGPoint(x: 110, y: 10))
         // FIFO: the cancellation is delivered after second's touchesBegan returned.
-        #expect(second.phases == ["began", "after removal"])
-        #expect(first.phases == ["began", "cancelled"])
+        expectEqual(second.phases, ["began", "after removal"])
+        expectEqual(first.phases, ["began", "cancelled"])
     }
 }
 
@@ -388,7 +389,7 @@ import HID
         try second.send(Array(b[7...]))
         try first.send(Array(a[20...]))
         application.runLoop.runUntilIdle()
-        #expect(view.calls.flatMap(\.touches).count == 2)
+        expectEqual(view.calls.flatMap(\.touches).count, 2)
         #expect(application.diagnostics.entries.isEmpty)
     }
 }

@@ -1,4 +1,5 @@
 import HID
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -47,17 +48,17 @@ import Testing
 
     @Test func aWindowHasTheScreensInsetsClippedToItsFrame() {
         let window = screenFilledByAWindow()
-        #expect(window.safeAreaInsets == .zero)
+        expectEqual(window.safeAreaInsets, .zero)
         UIScreen.main.safeAreaInsets = Self.phone
-        #expect(window.safeAreaInsets == Self.phone)
+        expectEqual(window.safeAreaInsets, Self.phone)
         let upper = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 300))
-        #expect(upper.safeAreaInsets == UIEdgeInsets(top: 47, left: 0, bottom: 0, right: 0))
+        expectEqual(upper.safeAreaInsets, UIEdgeInsets(top: 47, left: 0, bottom: 0, right: 0))
         let middle = UIWindow(frame: CGRect(x: 0, y: 100, width: 400, height: 300))
-        #expect(middle.safeAreaInsets == .zero)
+        expectEqual(middle.safeAreaInsets, .zero)
         // Insets that are not finite or are negative are refused.
         UIScreen.main.safeAreaInsets = UIEdgeInsets(top: .nan, left: 0, bottom: 0, right: 0)
         UIScreen.main.safeAreaInsets = UIEdgeInsets(top: -3, left: 0, bottom: 0, right: 0)
-        #expect(UIScreen.main.safeAreaInsets == Self.phone)
+        expectEqual(UIScreen.main.safeAreaInsets, Self.phone)
     }
 
     @Test func viewsTakeWhatTheyOverlapAndControllersAddTheirExtraInsets() {
@@ -77,28 +78,28 @@ import Testing
 
         UIScreen.main.safeAreaInsets = Self.phone
         // Top down: the root view, then its controller, then the subviews whose safe area changed.
-        #expect(log.entries == ["root 47.0,34.0", "controller 47.0,34.0", "band 27.0,0.0"])
-        #expect(band.safeAreaInsets == UIEdgeInsets(top: 27, left: 0, bottom: 0, right: 0))
-        #expect(middle.safeAreaInsets == .zero)
-        #expect(band.safeAreaLayoutGuide.layoutFrame == CGRect(x: 0, y: 27, width: 400, height: 73))
+        expectEqual(log.entries, ["root 47.0,34.0", "controller 47.0,34.0", "band 27.0,0.0"])
+        expectEqual(band.safeAreaInsets, UIEdgeInsets(top: 27, left: 0, bottom: 0, right: 0))
+        expectEqual(middle.safeAreaInsets, .zero)
+        expectEqual(band.safeAreaLayoutGuide.layoutFrame, CGRect(x: 0, y: 27, width: 400, height: 73))
 
         log.clear()
         controller.additionalSafeAreaInsets = UIEdgeInsets(top: 10, left: 0, bottom: 0, right: 0)
-        #expect(controller.view.safeAreaInsets == UIEdgeInsets(top: 57, left: 0, bottom: 34, right: 0))
-        #expect(log.entries == ["root 57.0,34.0", "controller 57.0,34.0", "band 37.0,0.0"])
+        expectEqual(controller.view.safeAreaInsets, UIEdgeInsets(top: 57, left: 0, bottom: 34, right: 0))
+        expectEqual(log.entries, ["root 57.0,34.0", "controller 57.0,34.0", "band 37.0,0.0"])
 
         log.clear()
         band.frame.origin.y = 60
-        #expect(log.entries == ["band 0.0,0.0"], "moved below the safe area's top (57)")
-        #expect(band.safeAreaInsets == .zero)
+        expectEqual(log.entries, ["band 0.0,0.0"], "moved below the safe area's top (57)")
+        expectEqual(band.safeAreaInsets, .zero)
         band.frame.origin.y = 0
-        #expect(log.entries == ["band 0.0,0.0", "band 57.0,0.0"])
+        expectEqual(log.entries, ["band 0.0,0.0", "band 57.0,0.0"])
 
         log.clear()
         UIScreen.main.safeAreaInsets = Self.phone
         #expect(log.entries.isEmpty, "the same insets again change nothing")
         band.removeFromSuperview()
-        #expect(log.entries == ["band 0.0,0.0"], "out of the window, no safe area")
+        expectEqual(log.entries, ["band 0.0,0.0"], "out of the window, no safe area")
     }
 
     @Test func aTablesFirstRowSitsBelowTheTopInsetAndItsRowsDoNotTakeItAgain() throws {
@@ -110,26 +111,26 @@ import Testing
         table.dataSource = log
         window.addSubview(table)
         window.layoutIfNeeded()
-        #expect(table.adjustedContentInset == .zero)
+        expectEqual(table.adjustedContentInset, .zero)
 
         UIScreen.main.safeAreaInsets = Self.phone
         window.layoutIfNeeded()
         // Tables bounce vertically, so `.automatic` takes the top and bottom in.
-        #expect(table.adjustedContentInset == Self.phone)
-        #expect(table.contentOffset.y == -47, "content resting at its top stays at the new top")
+        expectEqual(table.adjustedContentInset, Self.phone)
+        expectEqual(table.contentOffset.y, -47, "content resting at its top stays at the new top")
         let first = try #require(table.cellForRow(at: IndexPath(row: 0, section: 0)))
-        #expect(first.convert(first.bounds, to: window).minY == 47)
-        #expect(first.safeAreaInsets == .zero, "the table took the top in; its rows do not take it again")
+        expectEqual(first.convert(first.bounds, to: window).minY, 47)
+        expectEqual(first.safeAreaInsets, .zero, "the table took the top in; its rows do not take it again")
         // At the far end, the last row stops above the bottom inset.
         table.contentOffset.y = table.contentSize.height + 34 - table.bounds.height
         window.layoutIfNeeded()
         let last = try #require(table.cellForRow(at: IndexPath(row: 99, section: 0)))
         // (Row tops are running sums of the heights: within a float's error of 766.)
         #expect(abs(last.convert(last.bounds, to: window).maxY - (800 - 34)) < 1e-6)
-        #expect(last.safeAreaInsets == .zero)
+        expectEqual(last.safeAreaInsets, .zero)
 
         table.contentInsetAdjustmentBehavior = .never
-        #expect(table.adjustedContentInset == .zero)
+        expectEqual(table.adjustedContentInset, .zero)
     }
 
     @Test func scrollViewsAdjustAlongTheAxesTheirBehaviourNames() {
@@ -139,24 +140,24 @@ import Testing
         window.addSubview(scrollView)
         // Short content does not scroll: `.automatic` outside a navigation controller adds nothing.
         scrollView.contentSize = CGSize(width: 400, height: 500)
-        #expect(scrollView.adjustedContentInset == .zero)
-        #expect(scrollView.contentOffset == .zero)
+        expectEqual(scrollView.adjustedContentInset, .zero)
+        expectEqual(scrollView.contentOffset, .zero)
         scrollView.contentSize = CGSize(width: 400, height: 2000)
-        #expect(scrollView.adjustedContentInset == UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
-        #expect(scrollView.contentOffset == CGPoint(x: 0, y: -47))
+        expectEqual(scrollView.adjustedContentInset, UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+        expectEqual(scrollView.contentOffset, CGPoint(x: 0, y: -47))
         scrollView.contentInset = UIEdgeInsets(top: 5, left: 0, bottom: 0, right: 0)
-        #expect(scrollView.adjustedContentInset == UIEdgeInsets(top: 52, left: 0, bottom: 34, right: 0))
+        expectEqual(scrollView.adjustedContentInset, UIEdgeInsets(top: 52, left: 0, bottom: 34, right: 0))
         scrollView.contentInsetAdjustmentBehavior = .always
-        #expect(scrollView.adjustedContentInset == UIEdgeInsets(top: 52, left: 10, bottom: 34, right: 20))
+        expectEqual(scrollView.adjustedContentInset, UIEdgeInsets(top: 52, left: 10, bottom: 34, right: 20))
         scrollView.contentInsetAdjustmentBehavior = .never
-        #expect(scrollView.adjustedContentInset == UIEdgeInsets(top: 5, left: 0, bottom: 0, right: 0))
+        expectEqual(scrollView.adjustedContentInset, UIEdgeInsets(top: 5, left: 0, bottom: 0, right: 0))
         // With none taken in, a subview scrolled under the top inset has it.
         let content = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 100))
         scrollView.addSubview(content)
         scrollView.contentOffset = CGPoint(x: 0, y: 20)
-        #expect(content.safeAreaInsets == UIEdgeInsets(top: 67, left: 10, bottom: 0, right: 20))
+        expectEqual(content.safeAreaInsets, UIEdgeInsets(top: 67, left: 10, bottom: 0, right: 20))
         scrollView.contentInsetAdjustmentBehavior = .always
-        #expect(content.safeAreaInsets == .zero)
+        expectEqual(content.safeAreaInsets, .zero)
     }
 
     /// A controller whose view is a table of `rows` rows of 44 points.
@@ -190,15 +191,15 @@ import Testing
         window.rootViewController = tabs
         window.layoutIfNeeded()
 
-        #expect(tabs.tabBar.frame == CGRect(x: 0, y: 800 - 83, width: 400, height: 83))
+        expectEqual(tabs.tabBar.frame, CGRect(x: 0, y: 800 - 83, width: 400, height: 83))
         #expect(navigation.view.frame == window.bounds && navigation.view.safeAreaInsets == UIEdgeInsets(top: 47, left: 0, bottom: 83, right: 0))
-        #expect(navigation.navigationBar.frame == CGRect(x: 0, y: 47, width: 400, height: 44))
+        expectEqual(navigation.navigationBar.frame, CGRect(x: 0, y: 47, width: 400, height: 44))
         let table = list.table
-        #expect(table.convert(table.bounds, to: window) == window.bounds)
-        #expect(table.safeAreaInsets == UIEdgeInsets(top: 91, left: 0, bottom: 83, right: 0))
-        #expect(table.adjustedContentInset == UIEdgeInsets(top: 91, left: 0, bottom: 83, right: 0))
+        expectEqual(table.convert(table.bounds, to: window), window.bounds)
+        expectEqual(table.safeAreaInsets, UIEdgeInsets(top: 91, left: 0, bottom: 83, right: 0))
+        expectEqual(table.adjustedContentInset, UIEdgeInsets(top: 91, left: 0, bottom: 83, right: 0))
         let first = try #require(table.cellForRow(at: IndexPath(row: 0, section: 0)))
-        #expect(first.convert(first.bounds, to: window).minY == 91, "the first row rests just below the bar")
+        expectEqual(first.convert(first.bounds, to: window).minY, 91, "the first row rests just below the bar")
         table.contentOffset.y = table.contentSize.height + 83 - table.bounds.height
         window.layoutIfNeeded()
         let last = try #require(table.cellForRow(at: IndexPath(row: 99, section: 0)))
@@ -222,24 +223,24 @@ import Testing
         tabs.viewControllers = [child]
         window.rootViewController = tabs
         window.layoutIfNeeded()
-        #expect(tabs.tabBar.frame == CGRect(x: 0, y: 800 - 49, width: 400, height: 49))
-        #expect(log.entries.last == "controller 0.0,49.0")
+        expectEqual(tabs.tabBar.frame, CGRect(x: 0, y: 800 - 49, width: 400, height: 49))
+        expectEqual(log.entries.last, "controller 0.0,49.0")
 
         log.clear()
         UIScreen.main.safeAreaInsets = Self.phone
         window.layoutIfNeeded()
-        #expect(tabs.tabBar.frame == CGRect(x: 0, y: 800 - 83, width: 400, height: 83))
-        #expect(tabs.tabBar.sizeThatFits(window.bounds.size).height == 83)
+        expectEqual(tabs.tabBar.frame, CGRect(x: 0, y: 800 - 83, width: 400, height: 83))
+        expectEqual(tabs.tabBar.sizeThatFits(window.bounds.size).height, 83)
         let button = tabs.tabBar.button(for: child.tabBarItem)
-        #expect(button?.frame == CGRect(x: 0, y: 0, width: 400, height: 49), "the items keep the top 49 points")
-        #expect(child.view.safeAreaInsets == UIEdgeInsets(top: 47, left: 0, bottom: 83, right: 0))
-        #expect(log.entries.last == "controller 47.0,83.0")
+        expectEqual(button?.frame, CGRect(x: 0, y: 0, width: 400, height: 49), "the items keep the top 49 points")
+        expectEqual(child.view.safeAreaInsets, UIEdgeInsets(top: 47, left: 0, bottom: 83, right: 0))
+        expectEqual(log.entries.last, "controller 47.0,83.0")
 
         // An opaque bar: the view ends above it and keeps only the top inset.
         tabs.tabBar.isTranslucent = false
         window.layoutIfNeeded()
-        #expect(child.view.frame == CGRect(x: 0, y: 0, width: 400, height: 800 - 83))
-        #expect(child.view.safeAreaInsets == UIEdgeInsets(top: 47, left: 0, bottom: 0, right: 0))
+        expectEqual(child.view.frame, CGRect(x: 0, y: 0, width: 400, height: 800 - 83))
+        expectEqual(child.view.safeAreaInsets, UIEdgeInsets(top: 47, left: 0, bottom: 0, right: 0))
     }
 
     /// UIKit's `insetsContentViewsToSafeArea` (true by default): a table's
@@ -263,7 +264,7 @@ import Testing
         #expect(cell.frame.minX == 0 && cell.frame.width == 400)
         #expect(cell.safeAreaInsets.left == 44 && cell.safeAreaInsets.right == 44)
         #expect(cell.contentView.frame.minX == 44 && cell.contentView.frame.width == 400 - 88)
-        #expect(cell.separator.frame.maxX == 400, "the separator reaches the right edge")
+        expectEqual(cell.separator.frame.maxX, 400, "the separator reaches the right edge")
         let header = try #require(table.headerView(forSection: 0))
         #expect(header.contentView.frame.minX == 44 && header.contentView.frame.width == 400 - 88)
 
@@ -276,18 +277,18 @@ import Testing
         table.insetsContentViewsToSafeArea = false
         cell.accessoryType = .none
         window.layoutIfNeeded()
-        #expect(cell.contentView.frame == CGRect(x: 0, y: 0, width: 400, height: cell.contentView.frame.height))
+        expectEqual(cell.contentView.frame, CGRect(x: 0, y: 0, width: 400, height: cell.contentView.frame.height))
         #expect(header.contentView.frame.minX == 0 && header.contentView.frame.width == 400)
     }
 
     /// The welcome's safe area is the screen's, and the windows follow.
     @Test func theEventServersSafeAreaBecomesTheScreens() throws {
         let window = screenFilledByAWindow()
-        #expect(window.safeAreaInsets == .zero)
+        expectEqual(window.safeAreaInsets, .zero)
         UIApplication.shared.adoptScreen(of: .init(
             clientIdentifier: 1, screenWidth: 400, screenHeight: 800, screenScale: 3,
             screenSafeArea: .init(top: 59, left: 0, bottom: 34, right: 0), isForeground: true))
-        #expect(UIScreen.main.safeAreaInsets == UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0))
-        #expect(window.safeAreaInsets == UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0))
+        expectEqual(UIScreen.main.safeAreaInsets, UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0))
+        expectEqual(window.safeAreaInsets, UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -55,18 +56,18 @@ import Testing
 
         application.connectScene()
         let scene = try #require(application.connectedScenes.first as? CustomScene)
-        #expect(application.connectedScenes.count == 1)
+        expectEqual(application.connectedScenes.count, 1)
         #expect(scene.delegate is RecordingSceneDelegate)
         #expect(scene.session.scene === scene)
-        #expect(application.openSessions == [scene.session])
+        expectEqual(application.openSessions, [scene.session])
         application.lifecycle(.willEnterForeground)
         application.lifecycle(.didBecomeActive)
-        #expect(scene.activationState == .foregroundActive)
+        expectEqual(scene.activationState, .foregroundActive)
         application.lifecycle(.willResignActive)
-        #expect(scene.activationState == .foregroundInactive)
+        expectEqual(scene.activationState, .foregroundInactive)
 
-        #expect(delegate.log.entries == ["configurationForConnecting UIWindowSceneSessionRoleApplication"])
-        #expect(RecordingSceneDelegate.log.entries == ["willConnect CustomScene Main", "willEnterForeground", "didBecomeActive", "willResignActive"])
+        expectEqual(delegate.log.entries, ["configurationForConnecting UIWindowSceneSessionRoleApplication"])
+        expectEqual(RecordingSceneDelegate.log.entries, ["willConnect CustomScene Main", "willEnterForeground", "didBecomeActive", "willResignActive"])
     }
 
     @Test func aManifestGivenInCodeConfiguresTheScene() {
@@ -78,7 +79,7 @@ import Testing
         application.sceneManifest = UIApplicationSceneManifest(configurations: [.windowApplication: [configuration]])
 
         application.connectScene()
-        #expect(RecordingSceneDelegate.log.entries == ["willConnect UIWindowScene From the manifest"])
+        expectEqual(RecordingSceneDelegate.log.entries, ["willConnect UIWindowScene From the manifest"])
         #expect(application.usesScenes)
         #expect(!application.supportsMultipleScenes)
     }
@@ -95,7 +96,7 @@ import Testing
         application.sceneManifest = UIApplicationSceneManifest(configurations: [.windowApplication: [entry]])
 
         application.connectScene()
-        #expect(RecordingSceneDelegate.log.entries == ["willConnect UIWindowScene Default Configuration"])
+        expectEqual(RecordingSceneDelegate.log.entries, ["willConnect UIWindowScene Default Configuration"])
     }
 
     /// Without a scene delegate the application delegate hears the life
@@ -111,11 +112,11 @@ import Testing
         #expect(scene.delegate == nil)
         #expect(!application.usesScenes)
         #expect(window.windowScene === scene)
-        #expect(scene.windows == [window])
+        expectEqual(scene.windows, [window])
         application.lifecycle(.didBecomeActive)
         application.lifecycle(.willResignActive)
-        #expect(delegate.log.entries.dropFirst() == ["application didBecomeActive", "application willResignActive"])
-        #expect(scene.activationState == .foregroundInactive)
+        expectEqual(delegate.log.entries.dropFirst(), ["application didBecomeActive", "application willResignActive"])
+        expectEqual(scene.activationState, .foregroundInactive)
     }
 
     @Test func aDelegateClassThatCannotBeASceneDelegateIsReported() throws {
@@ -129,7 +130,7 @@ import Testing
         application.connectScene()
         let scene = try #require(application.connectedScenes.first as? UIWindowScene)
         #expect(scene.delegate == nil)
-        #expect(application.diagnostics.entries.map(\.kind) == [.application])
+        expectEqual(application.diagnostics.entries.map(\.kind), [.application])
     }
 
     @Test func aWindowMadeForASceneJoinsIt() throws {
@@ -138,7 +139,7 @@ import Testing
         let scene = try #require(application.connectedScenes.first as? UIWindowScene)
         let window = UIWindow(windowScene: scene)
         #expect(window.windowScene === scene)
-        #expect(window.frame == UIScreen.main.bounds)
+        expectEqual(window.frame, UIScreen.main.bounds)
         window.makeKeyAndVisible()
         #expect(scene.keyWindow === window)
         window.windowScene = nil

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -108,18 +109,18 @@ import Testing
         let (scrollView, log, synthesizer) = (scene.scrollView, scene.log, scene.synthesizer)
         let start = UIApplication.shared.runLoop.clock.now
         scrollView.setContentOffset(CGPoint(x: 0, y: 1000), animated: true)
-        #expect(scrollView.contentOffset.y == 0, "nothing moves before the first frame")
+        expectEqual(scrollView.contentOffset.y, 0, "nothing moves before the first frame")
         synthesizer.advance(by: 0.4)
 
         let times = Self.frameTimes(from: start)
         // 0.3 s is 18 refreshes: the first frame is 1.5 refreshes in (the
         // clock starts half way between two), the 18th 18.5 refreshes in.
-        #expect(times.count == 18)
-        #expect(log.offsets.count == times.count, "one scrollViewDidScroll per frame: \(log.offsets)")
+        expectEqual(times.count, 18)
+        expectEqual(log.offsets.count, times.count, "one scrollViewDidScroll per frame: \(log.offsets)")
         for (index, (offset, time)) in zip(log.offsets, times).enumerated() {
             let exact = 1000 * Self.eased(at: time, from: start)
             if index == times.count - 1 {
-                #expect(offset.y == 1000, "the last frame lands exactly")
+                expectEqual(offset.y, 1000, "the last frame lands exactly")
             } else {
                 #expect(Self.isOnPixelGrid(offset.y), "frame \(index): \(offset.y)")
                 #expect(abs(offset.y - exact) <= 0.5 / UIScreen.main.scale + 1e-9, "frame \(index): \(offset.y) against \(exact)")
@@ -128,7 +129,7 @@ import Testing
         // Ease in, ease out: the middle frame moves most, the first and last least.
         let steps = zip(log.offsets.dropFirst(), log.offsets).map { $0.y - $1.y }
         #expect(steps[8] > 2 * steps[0] && steps[8] > 2 * steps[16])
-        #expect(log.entries == ["didEndScrollingAnimation"])
+        expectEqual(log.entries, ["didEndScrollingAnimation"])
         #expect(scrollView.motionLink == nil)
     }
 
@@ -141,11 +142,11 @@ import Testing
         let shown = scrollView.contentOffset.y
         #expect(shown > 100 && shown < 900)
         let finger = synthesizer.touchDown(at: CGPoint(x: 200, y: 400))
-        #expect(log.entries == ["didEndScrollingAnimation"])
+        expectEqual(log.entries, ["didEndScrollingAnimation"])
         synthesizer.advance(by: 0.3)
         synthesizer.touchUp(finger)
         synthesizer.advance(by: 0.3)
-        #expect(scrollView.contentOffset.y == shown, "it stays where the finger caught it")
+        expectEqual(scrollView.contentOffset.y, shown, "it stays where the finger caught it")
         #expect(content.phases.isEmpty, "the touch that stopped the content is not the content's")
     }
 
@@ -155,20 +156,20 @@ import Testing
         let start = UIApplication.shared.runLoop.clock.now
         // A 100-point square centred at (150, 150) fills the 400-point width: scale 4.
         scrollView.zoom(to: CGRect(x: 100, y: 100, width: 100, height: 100), animated: true)
-        #expect(scrollView.zoomScale == 1)
+        expectEqual(scrollView.zoomScale, 1)
         synthesizer.advance(by: 0.4)
 
         let times = Self.frameTimes(from: start)
-        #expect(log.scales.count == times.count, "one scrollViewDidZoom per frame: \(log.scales)")
+        expectEqual(log.scales.count, times.count, "one scrollViewDidZoom per frame: \(log.scales)")
         for (index, (scale, time)) in zip(log.scales, times).enumerated() {
             #expect(abs(scale - (1 + 3 * Self.eased(at: time, from: start))) < 1e-9, "frame \(index): \(scale)")
         }
         for offset in log.offsets.dropLast() {
             #expect(Self.isOnPixelGrid(offset.x) && Self.isOnPixelGrid(offset.y), "\(offset)")
         }
-        #expect(scrollView.zoomScale == 4)
-        #expect(scrollView.contentOffset == CGPoint(x: 600 - 200, y: 600 - 400), "(150, 150) × 4 in the middle")
-        #expect(log.entries == ["didEndZooming(4.0)"])
+        expectEqual(scrollView.zoomScale, 4)
+        expectEqual(scrollView.contentOffset, CGPoint(x: 600 - 200, y: 600 - 400), "(150, 150) × 4 in the middle")
+        expectEqual(log.entries, ["didEndZooming(4.0)"])
     }
 
     @Test func setZoomScaleAnimatedRunsOnTheSameFrames() throws {
@@ -194,16 +195,16 @@ import Testing
         window.addSubview(table)
         table.layoutIfNeeded()
         table.scrollToRow(at: IndexPath(row: 50, section: 0), at: .top, animated: true)
-        #expect(table.contentOffset.y == 0)
+        expectEqual(table.contentOffset.y, 0)
         synthesizer.advance(by: 0.15)
         let halfWay = table.contentOffset.y
         #expect(halfWay > 0 && halfWay < 2200 && Self.isOnPixelGrid(halfWay))
-        #expect(table.indexPathsForVisibleRows?.first.map { $0.row > 0 } == true, "the rows on the way are laid out")
+        expectEqual(table.indexPathsForVisibleRows?.first.map { $0.row > 0 }, true, "the rows on the way are laid out")
         synthesizer.advance(by: 0.2)
-        #expect(table.contentOffset.y == 2200)
-        #expect(table.indexPathsForVisibleRows?.first == IndexPath(row: 50, section: 0))
-        #expect(log.entries == ["didEndScrollingAnimation"])
-        #expect(log.offsets.count == 18)
+        expectEqual(table.contentOffset.y, 2200)
+        expectEqual(table.indexPathsForVisibleRows?.first, IndexPath(row: 50, section: 0))
+        expectEqual(log.entries, ["didEndScrollingAnimation"])
+        expectEqual(log.offsets.count, 18)
 
         let layout = UICollectionViewFlowLayout()
         layout.itemSize = CGSize(width: 400, height: 100)
@@ -218,6 +219,6 @@ import Testing
         synthesizer.advance(by: 0.15)
         #expect(collection.contentOffset.y > 0 && collection.contentOffset.y < 3000)
         synthesizer.advance(by: 0.2)
-        #expect(collection.contentOffset.y == 3000)
+        expectEqual(collection.contentOffset.y, 3000)
     }
 }

@@ -1,4 +1,5 @@
 import DrawingTestSupport
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -44,7 +45,7 @@ private func picture(of window: UIWindow, scale: CGFloat = 2) -> CGImage {
         #expect(abs(layer.frame.height - 195.0 / 4) < 0.001)
         let progress = offset / 600
         #expect(abs(layer.frame.minY - (offset + 2.5 + progress * (195 - 195.0 / 4))) < 0.001)
-        #expect(layer.cornerRadius == 1.25)
+        expectEqual(layer.cornerRadius, 1.25)
         #expect(!scrollView.subviews.contains { $0.layer === layer })  // a layer, not a subview
         synthesizer.touchUp(finger)
     }
@@ -63,8 +64,8 @@ private func picture(of window: UIWindow, scale: CGFloat = 2) -> CGImage {
         #expect(close(rgba(image, 192, 80), [33, 33, 33, 255], tolerance: 3), "\(rgba(image, 192, 80))")
         // The border is drawn over the fill, as Core Animation draws a border: 33 + 35% of (255 − 33).
         #expect(close(rgba(image, 190, 80), [111, 111, 111, 255], tolerance: 3), "\(rgba(image, 190, 80))")
-        #expect(rgba(image, 186, 10) == [255, 255, 255, 255])  // beside it
-        #expect(rgba(image, 192, 130) == [255, 255, 255, 255])  // below its 48.75 pt
+        expectEqual(rgba(image, 186, 10), [255, 255, 255, 255])  // beside it
+        expectEqual(rgba(image, 192, 130), [255, 255, 255, 255])  // below its 48.75 pt
         expectMatchesReference(image, named: "scroll-indicator", tolerance: 2)
         _ = synthesizer
     }
@@ -86,7 +87,7 @@ private func picture(of window: UIWindow, scale: CGFloat = 2) -> CGImage {
         #expect(!layer.isHidden)
         let shown = try #require(layer.presentation()).opacity
         #expect(shown > 0 && shown < 1)
-        #expect(layer.opacity == 1)
+        expectEqual(layer.opacity, 1)
         synthesizer.advance(by: ScrollIndicatorMetrics.fadeDuration)
         #expect(layer.isHidden)
         #expect(layer.animationKeys() == nil)
@@ -99,10 +100,10 @@ private func picture(of window: UIWindow, scale: CGFloat = 2) -> CGImage {
         let finger = synthesizer.touchDown(at: CGPoint(x: 50, y: 150))
         synthesizer.drag(finger, from: CGPoint(x: 50, y: 150), to: CGPoint(x: 50, y: 100), steps: 5, over: 0.1)
         synthesizer.advance(by: 3)  // the finger rests on the glass
-        #expect(scrollView.scrollIndicators.vertical?.isHidden == false)
+        expectEqual(scrollView.scrollIndicators.vertical?.isHidden, false)
         synthesizer.touchUp(finger)
         synthesizer.advance(by: 1.5)  // the hide delay, then the fade
-        #expect(scrollView.scrollIndicators.vertical?.isHidden == true)
+        expectEqual(scrollView.scrollIndicators.vertical?.isHidden, true)
     }
 
     @Test func flashingShowsThemForASecond() throws {
@@ -126,11 +127,11 @@ private func picture(of window: UIWindow, scale: CGFloat = 2) -> CGImage {
         scrollView.showsVerticalScrollIndicator = false
         scrollView.flashScrollIndicators()
         #expect(scrollView.scrollIndicators.vertical?.isHidden ?? true)
-        #expect(scrollView.scrollIndicators.horizontal?.isHidden == false)
+        expectEqual(scrollView.scrollIndicators.horizontal?.isHidden, false)
         // Alone, the horizontal one runs to the corner.
         #expect(scrollView.scrollIndicators.horizontal!.frame.maxX <= 97.5)
         scrollView.showsHorizontalScrollIndicator = false
-        #expect(scrollView.scrollIndicators.horizontal?.isHidden == true)
+        expectEqual(scrollView.scrollIndicators.horizontal?.isHidden, true)
     }
 
     @Test func insetsMoveTheIndicatorInFromTheEdges() throws {
@@ -139,7 +140,7 @@ private func picture(of window: UIWindow, scale: CGFloat = 2) -> CGImage {
         scrollView.flashScrollIndicators()
         let layer = try #require(scrollView.scrollIndicators.vertical)
         #expect(layer.frame.minX == 85 && layer.frame.minY == 22.5)
-        #expect(layer.frame.height == ScrollIndicatorMetrics.minimumLength)  // a quarter of 145 pt is shorter
+        expectEqual(layer.frame.height, ScrollIndicatorMetrics.minimumLength)  // a quarter of 145 pt is shorter
         scrollView.scrollIndicatorInsets = .zero
         #expect(layer.frame.minX == 95 && scrollView.horizontalScrollIndicatorInsets == .zero)
     }
@@ -150,7 +151,7 @@ private func picture(of window: UIWindow, scale: CGFloat = 2) -> CGImage {
         synthesizer.drag(finger, from: CGPoint(x: 50, y: 20), to: CGPoint(x: 50, y: 190), steps: 5, over: 0.1)
         let layer = try #require(scrollView.scrollIndicators.vertical)
         #expect(scrollView.contentOffset.y < 0)
-        #expect(layer.frame.minY == scrollView.contentOffset.y + 2.5)
+        expectEqual(layer.frame.minY, scrollView.contentOffset.y + 2.5)
         #expect(layer.frame.height < 195.0 / 4 && layer.frame.height >= ScrollIndicatorMetrics.minimumCompressedLength)
         synthesizer.touchUp(finger)
     }

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -81,11 +82,11 @@ extension TouchSynthesizer {
     @Test func contentOffsetIsTheBoundsOriginAndEveryChangeIsReported() {
         let (scrollView, _, log, _) = scrollScene()
         scrollView.contentOffset = CGPoint(x: 0, y: 120)
-        #expect(scrollView.bounds.origin == CGPoint(x: 0, y: 120))
+        expectEqual(scrollView.bounds.origin, CGPoint(x: 0, y: 120))
         scrollView.bounds.origin = CGPoint(x: 0, y: 50)
-        #expect(scrollView.contentOffset == CGPoint(x: 0, y: 50))
+        expectEqual(scrollView.contentOffset, CGPoint(x: 0, y: 50))
         scrollView.setContentOffset(CGPoint(x: 0, y: 50), animated: false)  // unchanged: not reported
-        #expect(log.offsets == [CGPoint(x: 0, y: 120), CGPoint(x: 0, y: 50)])
+        expectEqual(log.offsets, [CGPoint(x: 0, y: 120), CGPoint(x: 0, y: 50)])
         // Content is hit-tested where the offset shows it.
         #expect(scrollView.hitTest(CGPoint(x: 10, y: 60), with: nil) === scrollView.subviews[0])
         #expect(scrollView.hitTest(CGPoint(x: 10, y: 260), with: nil) === scrollView)
@@ -94,9 +95,9 @@ extension TouchSynthesizer {
     @Test func contentInsetWidensTheRangeAndIsReported() {
         let (scrollView, _, log, synthesizer) = scrollScene()
         scrollView.contentInset = UIEdgeInsets(top: 50, left: 0, bottom: 30, right: 0)
-        #expect(scrollView.adjustedContentInset == scrollView.contentInset)
-        #expect(log.entries == ["didChangeAdjustedContentInset"])
-        #expect(scrollView.offsetRange.y == -50...3230)
+        expectEqual(scrollView.adjustedContentInset, scrollView.contentInset)
+        expectEqual(log.entries, ["didChangeAdjustedContentInset"])
+        expectEqual(scrollView.offsetRange.y, -50...3230)
         // A release above the inset springs back to -50, not to 0.
         scrollView.contentOffset = CGPoint(x: 0, y: -50)
         let finger = synthesizer.touchDown(at: CGPoint(x: 200, y: 300))
@@ -104,7 +105,7 @@ extension TouchSynthesizer {
         synthesizer.advance(by: 0.5)
         synthesizer.touchUp(finger)
         synthesizer.advance(by: 1)
-        #expect(scrollView.contentOffset.y == -50)
+        expectEqual(scrollView.contentOffset.y, -50)
     }
 
     @Test func setContentOffsetAnimatedAndScrollRectToVisible() {
@@ -112,7 +113,7 @@ extension TouchSynthesizer {
         let clock = UIApplication.shared.runLoop.clock
         let start = clock.now
         scrollView.setContentOffset(CGPoint(x: 0, y: 600), animated: true)
-        #expect(scrollView.contentOffset.y == 0)
+        expectEqual(scrollView.contentOffset.y, 0)
         synthesizer.advance(by: ScrollViewConstants.scrollAnimationDuration / 2)
         // Each step is worked out for the time its frame is shown: the
         // refresh after the last one that has passed (60 Hz, no server).
@@ -124,18 +125,18 @@ extension TouchSynthesizer {
         let eased = CAMediaTimingFunction(name: .easeInEaseOut).value(at: progress)
         #expect(abs(scrollView.contentOffset.y - (600 * eased * scale).rounded() / scale) < 0.001)
         synthesizer.advance(by: ScrollViewConstants.scrollAnimationDuration / 2 + 0.02)
-        #expect(scrollView.contentOffset.y == 600)
-        #expect(log.entries == ["didEndScrollingAnimation"])
+        expectEqual(scrollView.contentOffset.y, 600)
+        expectEqual(log.entries, ["didEndScrollingAnimation"])
 
         // Already visible: no move. Below: the least move that shows it. Past the end: as far as the content goes.
         scrollView.scrollRectToVisible(CGRect(x: 0, y: 700, width: 100, height: 100), animated: false)
-        #expect(scrollView.contentOffset.y == 600)
+        expectEqual(scrollView.contentOffset.y, 600)
         scrollView.scrollRectToVisible(CGRect(x: 0, y: 1500, width: 100, height: 100), animated: false)
-        #expect(scrollView.contentOffset.y == 800)
+        expectEqual(scrollView.contentOffset.y, 800)
         scrollView.scrollRectToVisible(CGRect(x: 0, y: 100, width: 100, height: 50), animated: false)
-        #expect(scrollView.contentOffset.y == 100)
+        expectEqual(scrollView.contentOffset.y, 100)
         scrollView.scrollRectToVisible(CGRect(x: 0, y: 3900, width: 100, height: 300), animated: false)
-        #expect(scrollView.contentOffset.y == 3200)
+        expectEqual(scrollView.contentOffset.y, 3200)
     }
 
     @Test func invalidValuesAreRefusedAndReported() {
@@ -148,12 +149,12 @@ extension TouchSynthesizer {
         scrollView.setContentOffset(CGPoint(x: 0, y: CGFloat.nan), animated: true)
         scrollView.zoomScale = .nan
         scrollView.scrollRectToVisible(CGRect(x: 0, y: CGFloat.nan, width: 10, height: 10), animated: false)
-        #expect(scrollView.contentSize == CGSize(width: 400, height: 4000))
-        #expect(scrollView.contentInset == .zero)
+        expectEqual(scrollView.contentSize, CGSize(width: 400, height: 4000))
+        expectEqual(scrollView.contentInset, .zero)
         #expect(scrollView.minimumZoomScale == 1 && scrollView.maximumZoomScale == 1 && scrollView.zoomScale == 1)
-        #expect(scrollView.contentOffset == .zero)
+        expectEqual(scrollView.contentOffset, .zero)
         // The offset is refused by the view's bounds; a bad zoom scale or rect is ignored.
-        #expect(application.diagnostics.entries.map(\.kind) == Array(repeating: .invalidGeometry, count: 5))
+        expectEqual(application.diagnostics.entries.map(\.kind), Array(repeating: .invalidGeometry, count: 5))
         #expect(application.runLoop.nextTimerFireDate == nil)  // nothing was set moving
     }
 
@@ -162,18 +163,18 @@ extension TouchSynthesizer {
     @Test func theRunLoopIsInTheTrackingModeWhileTheContentDragsOrDecelerates() {
         let (scrollView, _, _, synthesizer) = scrollScene()
         let runLoop = UIApplication.shared.runLoop
-        #expect(runLoop.currentMode == .default)
+        expectEqual(runLoop.currentMode, .default)
         let finger = synthesizer.touchDown(at: CGPoint(x: 200, y: 600))
-        #expect(runLoop.currentMode == .default, "a finger that has not dragged yet leaves the mode alone")
+        expectEqual(runLoop.currentMode, .default, "a finger that has not dragged yet leaves the mode alone")
         synthesizer.drag(finger, from: CGPoint(x: 200, y: 600), to: CGPoint(x: 200, y: 300))
         #expect(scrollView.isDragging)
-        #expect(runLoop.currentMode == .tracking)
+        expectEqual(runLoop.currentMode, .tracking)
         synthesizer.touchUp(finger)
         #expect(scrollView.isDecelerating)
-        #expect(runLoop.currentMode == .tracking)
+        expectEqual(runLoop.currentMode, .tracking)
         synthesizer.advance(by: 10)
         #expect(!scrollView.isDecelerating)
-        #expect(runLoop.currentMode == .default)
+        expectEqual(runLoop.currentMode, .default)
     }
 
     @Test func aScrollViewThatGoesAwayMidFlingStopsItsTimer() {
@@ -204,17 +205,17 @@ extension TouchSynthesizer {
         synthesizer.advance(by: 0.02)
         synthesizer.touchMove(finger, to: CGPoint(x: 200, y: 580))  // the pan begins here
         #expect(scrollView.isDragging)
-        #expect(log.entries == ["willBeginDragging"])
-        #expect(scrollView.contentOffset.y == 0)  // no jump by the threshold
+        expectEqual(log.entries, ["willBeginDragging"])
+        expectEqual(scrollView.contentOffset.y, 0)  // no jump by the threshold
         synthesizer.advance(by: 0.02)
         synthesizer.touchMove(finger, to: CGPoint(x: 230, y: 480))
-        #expect(scrollView.contentOffset == CGPoint(x: 0, y: 100))  // follows 1:1; no horizontal room
+        expectEqual(scrollView.contentOffset, CGPoint(x: 0, y: 100))  // follows 1:1; no horizontal room
         synthesizer.advance(by: 0.5)  // held still: no velocity left
         synthesizer.touchUp(finger)
-        #expect(log.entries == ["willBeginDragging", "willEndDragging", "didEndDragging(false)"])
-        #expect(log.releaseVelocity == .zero)
+        expectEqual(log.entries, ["willBeginDragging", "willEndDragging", "didEndDragging(false)"])
+        expectEqual(log.releaseVelocity, .zero)
         #expect(!scrollView.isTracking && !scrollView.isDragging && !scrollView.isDecelerating)
-        #expect(scrollView.contentOffset.y == 100)
+        expectEqual(scrollView.contentOffset.y, 100)
     }
 
     @Test func pastAnEdgeTheContentRubberBandsAndSpringsBack() {
@@ -236,14 +237,14 @@ extension TouchSynthesizer {
 
         synthesizer.advance(by: 0.5)
         synthesizer.touchUp(finger)
-        #expect(log.plannedTarget == .zero)
-        #expect(log.entries == ["willBeginDragging", "willEndDragging", "didEndDragging(true)", "willBeginDecelerating"])
+        expectEqual(log.plannedTarget, .zero)
+        expectEqual(log.entries, ["willBeginDragging", "willEndDragging", "didEndDragging(true)", "willBeginDecelerating"])
         #expect(scrollView.isDecelerating)
         synthesizer.advance(by: 0.2)
         #expect(scrollView.contentOffset.y < 0 && scrollView.contentOffset.y > -20)  // most of the way back
         synthesizer.advance(by: 0.5)
-        #expect(scrollView.contentOffset.y == 0)
-        #expect(log.entries.last == "didEndDecelerating")
+        expectEqual(scrollView.contentOffset.y, 0)
+        expectEqual(log.entries.last, "didEndDecelerating")
         #expect(!scrollView.isDecelerating)
         // A critically damped spring never passes the edge on its way back.
         #expect(log.offsets.allSatisfy { $0.y <= 0 })
@@ -264,10 +265,10 @@ extension TouchSynthesizer {
         let finger = synthesizer.touchDown(at: CGPoint(x: 200, y: 400))
         #expect(!scrollView.isDecelerating && log.entries.last == "didEndDecelerating")
         synthesizer.advance(by: 0.3)
-        #expect(scrollView.contentOffset.y == caught, "held where the finger caught it")
+        expectEqual(scrollView.contentOffset.y, caught, "held where the finger caught it")
         synthesizer.touchUp(finger)
         synthesizer.advance(by: 1)
-        #expect(scrollView.contentOffset.y == 0, "let go, it springs back to the edge")
+        expectEqual(scrollView.contentOffset.y, 0, "let go, it springs back to the edge")
     }
 
     @Test func withoutBouncesTheContentStopsAtTheEdges() {
@@ -275,13 +276,13 @@ extension TouchSynthesizer {
         scrollView.bounces = false
         let finger = synthesizer.touchDown(at: CGPoint(x: 200, y: 100))
         synthesizer.drag(finger, from: CGPoint(x: 200, y: 100), to: CGPoint(x: 200, y: 400))
-        #expect(scrollView.contentOffset.y == 0)
+        expectEqual(scrollView.contentOffset.y, 0)
         synthesizer.touchUp(finger)
-        #expect(log.entries.last == "didEndDragging(false)")
+        expectEqual(log.entries.last, "didEndDragging(false)")
         // A fling toward the end stops right at it.
         synthesizer.fling(from: CGPoint(x: 200, y: 700), to: CGPoint(x: 200, y: 100), steps: 4, over: 0.04)
         synthesizer.advance(by: 5)
-        #expect(scrollView.contentOffset.y == 3200)
+        expectEqual(scrollView.contentOffset.y, 3200)
         #expect(log.offsets.allSatisfy { $0.y >= 0 && $0.y <= 3200 })
     }
 
@@ -300,7 +301,7 @@ extension TouchSynthesizer {
         synthesizer.advance(by: 0.5)
         synthesizer.touchUp(second)
         synthesizer.advance(by: 1)
-        #expect(scrollView.contentOffset.y == 0)
+        expectEqual(scrollView.contentOffset.y, 0)
     }
 
     // MARK: Deceleration
@@ -320,7 +321,7 @@ extension TouchSynthesizer {
         }
         // UIKit rounds the offsets it is given to pixels, the resting one too.
         let scale = UIScreen.main.scale
-        #expect(scrollView.contentOffset.y == (planned.y * scale).rounded() / scale)
+        expectEqual(scrollView.contentOffset.y, (planned.y * scale).rounded() / scale)
         #expect(!scrollView.isDecelerating)
     }
 
@@ -328,14 +329,14 @@ extension TouchSynthesizer {
         let (scrollView, _, log, synthesizer) = scrollScene()
         synthesizer.fling(from: CGPoint(x: 200, y: 600), to: CGPoint(x: 200, y: 300))
         let released = scrollView.contentOffset.y
-        #expect(released == 270)  // 300 pt dragged, less the 30 pt before the pan began
+        expectEqual(released, 270)  // 300 pt dragged, less the 30 pt before the pan began
         // 300 pt in 0.16 s upward: the content offset moves down the content at 1.875 pt/ms.
         let velocity = try #require(log.releaseVelocity)
         #expect(abs(velocity.y - 1.875) < 0.01 && velocity.x == 0)
         // It rests where the decay from that velocity ends: v / -ln(0.998) per ms further.
         let planned = try #require(log.plannedTarget)
         #expect(abs(planned.y - (released + velocity.y / -Foundation.log(0.998))) < 0.01)
-        #expect(log.entries == ["willBeginDragging", "willEndDragging", "didEndDragging(true)", "willBeginDecelerating"])
+        expectEqual(log.entries, ["willBeginDragging", "willEndDragging", "didEndDragging(true)", "willBeginDecelerating"])
         #expect(scrollView.isDecelerating && !scrollView.isDragging && !scrollView.isTracking)
 
         // Frame by frame: one step at each refresh of the 60 Hz screen,
@@ -352,13 +353,13 @@ extension TouchSynthesizer {
         #expect(zip(steps.dropFirst(), steps).allSatisfy { $0 < $1 + 1 / UIScreen.main.scale + 1e-9 })
         #expect(steps.last! < steps.first! / 2)
         synthesizer.advance(by: 5)
-        #expect(scrollView.contentOffset.y == (planned.y * UIScreen.main.scale).rounded() / UIScreen.main.scale)
+        expectEqual(scrollView.contentOffset.y, (planned.y * UIScreen.main.scale).rounded() / UIScreen.main.scale)
         #expect(scrollView.offsetRange.y.contains(scrollView.contentOffset.y))
         #expect(log.entries.last == "didEndDecelerating" && !scrollView.isDecelerating)
         // Nothing runs once it has stopped.
         let count = log.scrolls
         synthesizer.advance(by: 1)
-        #expect(log.scrolls == count)
+        expectEqual(log.scrolls, count)
     }
 
     @Test func theFastRateStopsSooner() {
@@ -378,11 +379,11 @@ extension TouchSynthesizer {
         let (scrollView, _, log, synthesizer) = scrollScene()
         scrollView.contentOffset = CGPoint(x: 0, y: 2800)
         synthesizer.fling(from: CGPoint(x: 200, y: 600), to: CGPoint(x: 200, y: 300))
-        #expect(log.plannedTarget == CGPoint(x: 0, y: 3200))  // kept inside the content
+        expectEqual(log.plannedTarget, CGPoint(x: 0, y: 3200))  // kept inside the content
         synthesizer.advance(by: 5)
-        #expect(scrollView.contentOffset.y == 3200)
+        expectEqual(scrollView.contentOffset.y, 3200)
         #expect(log.offsets.contains { $0.y > 3200 })  // it went past the end and came back
-        #expect(log.entries.suffix(2) == ["willBeginDecelerating", "didEndDecelerating"])
+        expectEqual(log.entries.suffix(2), ["willBeginDecelerating", "didEndDecelerating"])
     }
 
     @Test func theDelegateCanChangeWhereTheContentRests() {
@@ -390,7 +391,7 @@ extension TouchSynthesizer {
         log.replacementTarget = CGPoint(x: 0, y: 500)
         synthesizer.fling(from: CGPoint(x: 200, y: 600), to: CGPoint(x: 200, y: 300))
         synthesizer.advance(by: 6)
-        #expect(scrollView.contentOffset.y == 500)
+        expectEqual(scrollView.contentOffset.y, 500)
         #expect(log.offsets.allSatisfy { $0.y <= 500 })  // it slows onto the new target, never past it
     }
 
@@ -403,7 +404,7 @@ extension TouchSynthesizer {
         let stopped = scrollView.contentOffset
         synthesizer.tap(at: CGPoint(x: 200, y: 100))  // on the content, which has scrolled under it
         synthesizer.advance(by: 1)
-        #expect(scrollView.contentOffset == stopped)
+        expectEqual(scrollView.contentOffset, stopped)
         #expect(!scrollView.isDecelerating && log.entries.last == "didEndDecelerating")
         #expect(content.calls.isEmpty)
     }
@@ -415,10 +416,10 @@ extension TouchSynthesizer {
         scrollView.isPagingEnabled = true
         // A short flick to the left: the next page, although less than half of it was dragged.
         synthesizer.fling(from: CGPoint(x: 300, y: 400), to: CGPoint(x: 200, y: 400), steps: 5, over: 0.05)
-        #expect(log.plannedTarget == CGPoint(x: 400, y: 0))
+        expectEqual(log.plannedTarget, CGPoint(x: 400, y: 0))
         synthesizer.advance(by: 1)
-        #expect(scrollView.contentOffset == CGPoint(x: 400, y: 0))
-        #expect(log.entries.suffix(2) == ["willBeginDecelerating", "didEndDecelerating"])
+        expectEqual(scrollView.contentOffset, CGPoint(x: 400, y: 0))
+        expectEqual(log.entries.suffix(2), ["willBeginDecelerating", "didEndDecelerating"])
 
         // A slow drag past half a page, then a pause: the nearest page.
         let finger = synthesizer.touchDown(at: CGPoint(x: 350, y: 400))
@@ -426,7 +427,7 @@ extension TouchSynthesizer {
         synthesizer.advance(by: 0.3)
         synthesizer.touchUp(finger)
         synthesizer.advance(by: 1)
-        #expect(scrollView.contentOffset.x == 800)
+        expectEqual(scrollView.contentOffset.x, 800)
 
         // Dragged back a little and released slowly: back to the same page.
         let back = synthesizer.touchDown(at: CGPoint(x: 100, y: 400))
@@ -434,16 +435,16 @@ extension TouchSynthesizer {
         synthesizer.advance(by: 0.3)
         synthesizer.touchUp(back)
         synthesizer.advance(by: 1)
-        #expect(scrollView.contentOffset.x == 800)
+        expectEqual(scrollView.contentOffset.x, 800)
 
         // A flick right: the previous page. A flick past the last page: the last page.
         synthesizer.fling(from: CGPoint(x: 100, y: 400), to: CGPoint(x: 200, y: 400), steps: 5, over: 0.05)
         synthesizer.advance(by: 1)
-        #expect(scrollView.contentOffset.x == 400)
+        expectEqual(scrollView.contentOffset.x, 400)
         scrollView.contentOffset = CGPoint(x: 1600, y: 0)
         synthesizer.fling(from: CGPoint(x: 300, y: 400), to: CGPoint(x: 200, y: 400), steps: 5, over: 0.05)
         synthesizer.advance(by: 1)
-        #expect(scrollView.contentOffset.x == 1600)
+        expectEqual(scrollView.contentOffset.x, 1600)
     }
 
     // MARK: Directional lock
@@ -456,7 +457,7 @@ extension TouchSynthesizer {
         let finger = synthesizer.touchDown(at: CGPoint(x: 300, y: 400))
         synthesizer.drag(finger, from: CGPoint(x: 300, y: 400), to: CGPoint(x: 100, y: 340))
         #expect(scrollView.contentOffset.x > 600)
-        #expect((scrollView.contentOffset.y == 500) == locked)
+        expectEqual((scrollView.contentOffset.y == 500), locked)
         synthesizer.advance(by: 0.5)
         synthesizer.touchUp(finger)
 
@@ -492,8 +493,8 @@ extension TouchSynthesizer {
         synthesizer.fling(from: CGPoint(x: 200, y: 450), to: CGPoint(x: 190, y: 250))
         synthesizer.advance(by: 5)
         #expect(outer.contentOffset.y > 180)
-        #expect(inner.contentOffset == innerOffset)
-        #expect(innerLog.entries.filter { $0 == "willBeginDragging" }.count == 1)
+        expectEqual(inner.contentOffset, innerOffset)
+        expectEqual(innerLog.entries.filter { $0 == "willBeginDragging" }.count, 1)
         // The cell saw neither drag: each was a scroll before the delay was over.
         #expect(cell.calls.isEmpty)
     }
@@ -505,16 +506,16 @@ extension TouchSynthesizer {
         scrollView.isScrollEnabled = false
         #expect(!scrollView.panGestureRecognizer.isEnabled)
         let finger = synthesizer.touchDown(at: CGPoint(x: 200, y: 100))
-        #expect(content.phases == ["began"])  // nothing to wait for: no delay
+        expectEqual(content.phases, ["began"])  // nothing to wait for: no delay
         synthesizer.drag(finger, from: CGPoint(x: 200, y: 100), to: CGPoint(x: 200, y: 50))
         synthesizer.touchUp(finger)
         synthesizer.advance(by: 1)
-        #expect(scrollView.contentOffset == .zero)
+        expectEqual(scrollView.contentOffset, .zero)
         #expect(log.entries.isEmpty && log.scrolls == 0)
-        #expect(content.phases == ["began"] + Array(repeating: "moved", count: 10) + ["ended"])
+        expectEqual(content.phases, ["began"] + Array(repeating: "moved", count: 10) + ["ended"])
         // Code still scrolls it.
         scrollView.setContentOffset(CGPoint(x: 0, y: 40), animated: false)
-        #expect(scrollView.contentOffset.y == 40)
+        expectEqual(scrollView.contentOffset.y, 40)
     }
 
     // MARK: Content touches
@@ -525,9 +526,9 @@ extension TouchSynthesizer {
         synthesizer.advance(by: 0.149)
         #expect(content.calls.isEmpty)
         synthesizer.advance(by: 0.002)
-        #expect(content.phases == ["began"])
+        expectEqual(content.phases, ["began"])
         synthesizer.touchUp(finger)
-        #expect(content.phases == ["began", "ended"])
+        expectEqual(content.phases, ["began", "ended"])
     }
 
     @Test func aSecondFingerLandingAfterTheFirstOnesDelayIsDelayedToo() {
@@ -535,26 +536,26 @@ extension TouchSynthesizer {
         content.isMultipleTouchEnabled = true
         let first = synthesizer.touchDown(at: CGPoint(x: 100, y: 100))
         synthesizer.advance(by: 0.2)
-        #expect(content.phases == ["began"])
+        expectEqual(content.phases, ["began"])
         let second = synthesizer.touchDown(at: CGPoint(x: 300, y: 100))
-        #expect(content.phases == ["began"])  // held back, as the first was
+        expectEqual(content.phases, ["began"])  // held back, as the first was
         synthesizer.advance(by: 0.149)
-        #expect(content.phases == ["began"])
+        expectEqual(content.phases, ["began"])
         synthesizer.advance(by: 0.002)
-        #expect(content.phases == ["began", "began"])
-        #expect(content.calls[1].touches.first.map { $0.location(in: content).x } == 300)
+        expectEqual(content.phases, ["began", "began"])
+        expectEqual(content.calls[1].touches.first.map { $0.location(in: content).x }, 300)
 
         // A third that lifts within its own delay begins at the release (its
         // end waits for the scroll view's pan to give up, as every end does).
         let third = synthesizer.touchDown(at: CGPoint(x: 200, y: 150))
         synthesizer.advance(by: 0.05)
-        #expect(content.phases.count == 2)
+        expectEqual(content.phases.count, 2)
         synthesizer.touchUp(third)
-        #expect(content.phases == ["began", "began", "began"])
+        expectEqual(content.phases, ["began", "began", "began"])
         synthesizer.touchUp([first, second])
-        #expect(content.phases.filter { $0 == "ended" }.count == 2)  // one call with the first two…
+        expectEqual(content.phases.filter { $0 == "ended" }.count, 2)  // one call with the first two…
         let endedTouches: Int = content.calls.filter { $0.phase == "ended" }.map(\.touches.count).reduce(0, +)
-        #expect(endedTouches == 3)  // …and the third
+        expectEqual(endedTouches, 3)  // …and the third
 
         // All fingers up: the next touch starts over with a delay of its own.
         synthesizer.advance(by: 1)
@@ -563,7 +564,7 @@ extension TouchSynthesizer {
         synthesizer.advance(by: 0.1)
         #expect(content.calls.isEmpty)
         synthesizer.advance(by: 0.06)
-        #expect(content.phases == ["began"])
+        expectEqual(content.phases, ["began"])
         synthesizer.touchUp(fourth)
     }
 
@@ -572,14 +573,14 @@ extension TouchSynthesizer {
         content.isMultipleTouchEnabled = true
         let first = synthesizer.touchDown(at: CGPoint(x: 100, y: 100))
         synthesizer.advance(by: 0.2)
-        #expect(content.phases == ["began"])
+        expectEqual(content.phases, ["began"])
         let second = synthesizer.touchDown(at: CGPoint(x: 300, y: 150))
         synthesizer.drag(second, from: CGPoint(x: 300, y: 150), to: CGPoint(x: 300, y: 50), steps: 4, over: 0.08)
         #expect(scrollView.contentOffset.y > 0)
         synthesizer.touchUp([first, second])
         synthesizer.advance(by: 1)
         // The scroll cancels the first finger's touch; the second's never reached the content.
-        #expect(content.phases == ["began", "cancelled"])
+        expectEqual(content.phases, ["began", "cancelled"])
         #expect(content.calls.allSatisfy { $0.touches.count == 1 && $0.touches.first === content.calls[0].touches.first })
     }
 
@@ -589,7 +590,7 @@ extension TouchSynthesizer {
         synthesizer.advance(by: 0.05)
         #expect(content.calls.isEmpty)
         synthesizer.touchUp(finger)
-        #expect(content.phases == ["began", "ended"])
+        expectEqual(content.phases, ["began", "ended"])
         #expect(content.calls[0].event === content.calls[1].event)  // both in the event of the release
     }
 
@@ -597,13 +598,13 @@ extension TouchSynthesizer {
         let (scrollView, content, _, synthesizer) = scrollScene()
         let finger = synthesizer.touchDown(at: CGPoint(x: 200, y: 100))
         synthesizer.advance(by: 0.2)
-        #expect(content.phases == ["began"])
+        expectEqual(content.phases, ["began"])
         synthesizer.drag(finger, from: CGPoint(x: 200, y: 100), to: CGPoint(x: 200, y: 40))
         // The first move (6 pt) is under the pan's threshold and reaches the content.
-        #expect(content.phases == ["began", "moved", "cancelled"])
+        expectEqual(content.phases, ["began", "moved", "cancelled"])
         #expect(scrollView.contentOffset.y > 0)
         synthesizer.touchUp(finger)
-        #expect(content.phases == ["began", "moved", "cancelled"])
+        expectEqual(content.phases, ["began", "moved", "cancelled"])
     }
 
     @Test func withoutCancellingContentTouchesADragOnContentThatHasTheTouchDoesNotScroll() {
@@ -614,7 +615,7 @@ extension TouchSynthesizer {
         synthesizer.advance(by: 0.2)
         synthesizer.drag(finger, from: CGPoint(x: 200, y: 100), to: CGPoint(x: 200, y: 40))
         synthesizer.touchUp(finger)
-        #expect(scrollView.contentOffset == .zero)
+        expectEqual(scrollView.contentOffset, .zero)
         #expect(content.phases.first == "began" && content.phases.last == "ended")
 
         // A drag that starts before the delay is over still scrolls, and the content never sees it.
@@ -666,9 +667,9 @@ extension TouchSynthesizer {
         window.addSubview(scrollView)
         let synthesizer = TouchSynthesizer(window: window)
         let finger = synthesizer.touchDown(at: CGPoint(x: 200, y: 700))
-        #expect(scrollView.began == 0)
+        expectEqual(scrollView.began, 0)
         synthesizer.advance(by: 0.2)
-        #expect(scrollView.began == 1)
+        expectEqual(scrollView.began, 1)
         synthesizer.touchUp(finger)
     }
 
@@ -698,8 +699,8 @@ extension TouchSynthesizer {
         synthesizer.touchMove([(fingers[0], CGPoint(x: 90, y: 400)), (fingers[1], CGPoint(x: 310, y: 400))])
         // Twice as far apart as when it began: twice the scale, about the point between the fingers.
         #expect(abs(scrollView.zoomScale - 2) < 1e-9)
-        #expect(image.frame == CGRect(x: 0, y: 0, width: 800, height: 1600))
-        #expect(scrollView.contentSize == CGSize(width: 800, height: 1600))
+        expectEqual(image.frame, CGRect(x: 0, y: 0, width: 800, height: 1600))
+        expectEqual(scrollView.contentSize, CGSize(width: 800, height: 1600))
         #expect(abs(scrollView.contentOffset.x - 200) < 1e-9 && abs(scrollView.contentOffset.y - 400) < 1e-9)
 
         // Past the maximum it resists, and bounces back when the fingers lift.
@@ -710,7 +711,7 @@ extension TouchSynthesizer {
         #expect(!scrollView.isZooming && scrollView.isZoomBouncing)
         synthesizer.advance(by: 0.5)
         #expect(scrollView.zoomScale == 3 && !scrollView.isZoomBouncing)
-        #expect(log.entries == ["willBeginZooming", "didEndZooming(3.0)"])
+        expectEqual(log.entries, ["willBeginZooming", "didEndZooming(3.0)"])
         #expect(scrollView.offsetRange.x.contains(scrollView.contentOffset.x))
         #expect(scrollView.offsetRange.y.contains(scrollView.contentOffset.y))
     }
@@ -723,16 +724,16 @@ extension TouchSynthesizer {
         scrollView.minimumZoomScale = 0.5
         scrollView.maximumZoomScale = 4
         scrollView.zoomScale = 2  // about the centre of what is shown: (200, 400) stays in the middle
-        #expect(scrollView.contentSize == CGSize(width: 800, height: 1600))
-        #expect(scrollView.contentOffset == CGPoint(x: 200, y: 400))
+        expectEqual(scrollView.contentSize, CGSize(width: 800, height: 1600))
+        expectEqual(scrollView.contentOffset, CGPoint(x: 200, y: 400))
         scrollView.zoomScale = 10
-        #expect(scrollView.zoomScale == 4)
+        expectEqual(scrollView.zoomScale, 4)
         scrollView.setZoomScale(1, animated: true)
         synthesizer.advance(by: 0.5)
         #expect(scrollView.zoomScale == 1 && scrollView.contentOffset == .zero)
-        #expect(log.entries == ["didEndZooming(1.0)"])
+        expectEqual(log.entries, ["didEndZooming(1.0)"])
         scrollView.zoom(to: CGRect(x: 100, y: 100, width: 100, height: 100), animated: false)
-        #expect(scrollView.zoomScale == 4)
-        #expect(scrollView.contentOffset == CGPoint(x: 600 - 200, y: 600 - 400))
+        expectEqual(scrollView.zoomScale, 4)
+        expectEqual(scrollView.contentOffset, CGPoint(x: 600 - 200, y: 600 - 400))
     }
 }

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -31,35 +32,35 @@ import Testing
     @Test func scenarioA_tapRunsOnlyTheTouchedViewsOverride() {
         let (log, synthesizer, _) = nestedViews()
         synthesizer.tap(at: CGPoint(x: 120, y: 120))
-        #expect(beganCalls(log) == ["red began"])
+        expectEqual(beganCalls(log), ["red began"])
         log.clear()
         synthesizer.tap(at: CGPoint(x: 150, y: 150))
-        #expect(beganCalls(log) == ["grey began"])
+        expectEqual(beganCalls(log), ["grey began"])
         log.clear()
         synthesizer.tap(at: CGPoint(x: 50, y: 50))
-        #expect(beganCalls(log) == ["controller began"])
+        expectEqual(beganCalls(log), ["controller began"])
     }
 
     @Test func scenarioA_viewWithoutOverridePassesToItsSuperview() {
         let (log, synthesizer, _) = nestedViews(redLogs: false)
         synthesizer.tap(at: CGPoint(x: 120, y: 120))
-        #expect(beganCalls(log) == ["grey began"])
+        expectEqual(beganCalls(log), ["grey began"])
     }
 
     @Test func scenarioA_childIsNotHitOutsideItsParent() {
         let (log, synthesizer, red) = nestedViews()
         red.frame = CGRect(x: 10, y: 10, width: 120, height: 120)
         synthesizer.tap(at: CGPoint(x: 210, y: 210))  // on red, outside grey
-        #expect(beganCalls(log) == ["controller began"])
+        expectEqual(beganCalls(log), ["controller began"])
         log.clear()
         synthesizer.tap(at: CGPoint(x: 190, y: 190))  // on red, inside grey
-        #expect(beganCalls(log) == ["red began"])
+        expectEqual(beganCalls(log), ["red began"])
     }
 
     @Test func scenarioA_overridesCallingSuperRunUpTheChain() {
         let (log, synthesizer, _) = nestedViews(callsSuper: true)
         synthesizer.tap(at: CGPoint(x: 120, y: 120))
-        #expect(log.entries == ["red began", "grey began", "controller began", "red ended", "grey ended", "controller ended"])
+        expectEqual(log.entries, ["red began", "grey began", "controller began", "red ended", "grey ended", "controller ended"])
     }
 
     // MARK: B. The traced hierarchy (seed 000)
@@ -122,7 +123,7 @@ import Testing
     @Test func scenarioB_laterSiblingThatClaimsEveryPointSwallowsTheTouch() {
         let scene = tracedHierarchy(yellowClass: AlwaysInsideView.self)
         scene.synthesizer.tap(at: CGPoint(x: 56.67, y: 167))
-        #expect(scene.log.entries.first(where: { $0.hasSuffix("began") }) == "yellow began")
+        expectEqual(scene.log.entries.first(where: { $0.hasSuffix("began") }), "yellow began")
         #expect(!scene.log.entries.contains("light grey hitTest"))
     }
 
@@ -137,11 +138,11 @@ import Testing
     @Test func scenarioB_shrinkingATouchArea() {
         let plain = tracedHierarchy()
         plain.synthesizer.tap(at: CGPoint(x: 208.67, y: 225))
-        #expect(plain.log.entries.first(where: { $0.hasSuffix("began") }) == "green began")
+        expectEqual(plain.log.entries.first(where: { $0.hasSuffix("began") }), "green began")
 
         let shrunk = tracedHierarchy(greenClass: ShrunkGreenView.self)
         shrunk.synthesizer.tap(at: CGPoint(x: 208.67, y: 225))
-        #expect(shrunk.log.entries.first(where: { $0.hasSuffix("began") }) == "red began")
+        expectEqual(shrunk.log.entries.first(where: { $0.hasSuffix("began") }), "red began")
     }
 
     final class RefusingView: LoggingView {
@@ -159,7 +160,7 @@ import Testing
         for windowPoint in [CGPoint(x: 253, y: 257), CGPoint(x: 175, y: 210), CGPoint(x: 264, y: 266)] {
             let scene = tracedHierarchy(redClass: ExtendedRedView.self, greenClass: RefusingView.self)
             scene.synthesizer.tap(at: windowPoint)
-            #expect(scene.log.entries.first(where: { $0.hasSuffix("began") }) == "red began", "at \(windowPoint)")
+            expectEqual(scene.log.entries.first(where: { $0.hasSuffix("began") }), "red began", "at \(windowPoint)")
         }
     }
 
@@ -220,7 +221,7 @@ import Testing
         for point in [CGPoint(x: 50, y: 50), CGPoint(x: 100, y: 100), CGPoint(x: 150, y: 150), CGPoint(x: 250, y: 250)] {
             synthesizer.tap(at: point)
         }
-        #expect(red.phases == Array(repeating: ["began", "ended"], count: 4).flatMap { $0 })
+        expectEqual(red.phases, Array(repeating: ["began", "ended"], count: 4).flatMap { $0 })
         #expect(green.calls.isEmpty)
     }
 
@@ -234,10 +235,10 @@ import Testing
         white.addSubview(green)
         let synthesizer = TouchSynthesizer(window: window)
         synthesizer.tap(at: CGPoint(x: 100, y: 100))  // both cover it; green is asked first
-        #expect(green.phases == ["began", "ended"])
+        expectEqual(green.phases, ["began", "ended"])
         #expect(red.calls.isEmpty)
         synthesizer.tap(at: CGPoint(x: 50, y: 50))  // red alone
-        #expect(red.phases == ["began", "ended"])
+        expectEqual(red.phases, ["began", "ended"])
     }
 
     // MARK: E. Out-of-bounds child (seed 003)
@@ -264,8 +265,8 @@ import Testing
             root.addSubview(parent)
             parent.addSubview(child)
             TouchSynthesizer(window: window).tap(at: CGPoint(x: 220, y: 220))  // the part of child outside parent
-            #expect(child.calls.isEmpty == !reaching)
-            #expect(root.calls.isEmpty == reaching)
+            expectEqual(child.calls.isEmpty, !reaching)
+            expectEqual(root.calls.isEmpty, reaching)
         }
     }
 
@@ -297,10 +298,10 @@ import Testing
         window.addSubview(overlay)
         let synthesizer = TouchSynthesizer(window: window)
         synthesizer.tap(at: CGPoint(x: 150, y: 250))  // on the content: it forwards to the overlay, which keeps it
-        #expect(overlay.dismissals == 0)
+        expectEqual(overlay.dismissals, 0)
         #expect(overlay.superview === window)
         synthesizer.tap(at: CGPoint(x: 20, y: 20))
-        #expect(overlay.dismissals == 1)
+        expectEqual(overlay.dismissals, 1)
         #expect(overlay.superview == nil)
     }
 
@@ -321,12 +322,12 @@ import Testing
         let synthesizer = TouchSynthesizer(window: window)
 
         synthesizer.tap(at: CGPoint(x: 200, y: 600))  // covered by the presented view
-        #expect(taps == 0)
+        expectEqual(taps, 0)
         #expect(background.calls.isEmpty)
         synthesizer.tap(at: CGPoint(x: 200, y: 200))  // uncovered
-        #expect(taps == 1)
+        expectEqual(taps, 1)
         // The tap recognized at touch-up and cancels the touch in the view.
-        #expect(background.phases == ["began", "cancelled"])
+        expectEqual(background.phases, ["began", "cancelled"])
     }
 
     // MARK: I. Image view (seeds 002, 004)
@@ -344,11 +345,11 @@ import Testing
         let synthesizer = TouchSynthesizer(window: window)
         synthesizer.tap(at: CGPoint(x: 170, y: 170))
         #expect(button.calls.isEmpty)
-        #expect(root.phases == ["began", "ended"])
+        expectEqual(root.phases, ["began", "ended"])
 
         imageView.isUserInteractionEnabled = true
         synthesizer.tap(at: CGPoint(x: 170, y: 170))
-        #expect(button.phases == ["began", "ended"])
+        expectEqual(button.phases, ["began", "ended"])
     }
 
     // MARK: J. Responder chain (seeds 001, 003)
@@ -389,14 +390,14 @@ import Testing
         let expectedTail: [UIResponder] = [root.view, root, window, application, delegate]
         let subviewChain: [UIResponder] = [subview] + expectedTail
         let childSubviewChain: [UIResponder] = [childSubview, child.view, child] + expectedTail
-        #expect(chain(from: subview) == identities(subviewChain))
-        #expect(chain(from: childSubview) == identities(childSubviewChain))
+        expectEqual(chain(from: subview), identities(subviewChain))
+        expectEqual(chain(from: childSubview), identities(childSubviewChain))
 
         let container = try! #require(presented.view.superview as? UITransitionView)
         #expect(container.superview === window)
         #expect(window.subviews.last === container)
         let presentedChain: [UIResponder] = [presentedSubview, presented.view, presented, root, window, application, delegate]
-        #expect(chain(from: presentedSubview) == identities(presentedChain))
+        expectEqual(chain(from: presentedSubview), identities(presentedChain))
     }
 
     // MARK: H. Scroll view and button (seed 001)
@@ -421,8 +422,8 @@ import Testing
         synthesizer.advance(by: 0.08)
         #expect(!button.isHighlighted)
         synthesizer.touchUp(finger)
-        #expect(button.touchUpInsideCount == 1)
-        #expect(button.highlightChanges == [true, false])  // at the release, began then ended
+        expectEqual(button.touchUpInsideCount, 1)
+        expectEqual(button.highlightChanges, [true, false])  // at the release, began then ended
     }
 
     @Test func scenarioH_withDelayTheHighlightStartsOnlyAfter150ms() {
@@ -446,7 +447,7 @@ import Testing
         }
         synthesizer.advance(by: 0.3)
         synthesizer.touchUp(finger)
-        #expect(scrollView.contentOffset.y == 45)  // 60 pt dragged, less the 15 pt before the pan began
+        expectEqual(scrollView.contentOffset.y, 45)  // 60 pt dragged, less the 15 pt before the pan began
         #expect(button.highlightChanges.isEmpty)
         #expect(button.touchUpInsideCount == 0 && button.touchCancelCount == 0)
     }
@@ -460,7 +461,7 @@ import Testing
         #expect(button.isHighlighted)  // controls are not cancelled by default
         synthesizer.touchUp(finger)
         #expect(button.touchUpInsideCount == 1 && button.touchCancelCount == 0)
-        #expect(scrollView.contentOffset == .zero)
+        expectEqual(scrollView.contentOffset, .zero)
     }
 
     @Test func scenarioH_withoutDelayADragOnTheButtonScrollsWhenTouchesShouldCancelSaysSo() {
@@ -474,7 +475,7 @@ import Testing
         #expect(scrollView.isDragging && scrollView.contentOffset.y == 45)
         #expect(!button.isHighlighted && button.touchCancelCount == 1)
         synthesizer.touchUp(finger)
-        #expect(button.touchUpInsideCount == 0)
+        expectEqual(button.touchUpInsideCount, 0)
     }
 
     // MARK: H, the button half: a button and a tap recognizer on its parent (seed 001)
@@ -494,11 +495,11 @@ import Testing
         let finger = synthesizer.touchDown(at: CGPoint(x: 200, y: 130))
         #expect(button.isHighlighted)  // at once: the recognizer does not delay touches began
         synthesizer.touchUp(finger)
-        #expect(log.entries == ["button tapped"])
+        expectEqual(log.entries, ["button tapped"])
         #expect(!button.isHighlighted)
         synthesizer.advance(by: 1)
         synthesizer.tap(at: CGPoint(x: 50, y: 400))  // beside the button: the parent's tap
-        #expect(log.entries == ["button tapped", "parent tapped"])
+        expectEqual(log.entries, ["button tapped", "parent tapped"])
     }
 
     @Test func scenarioH_aUIButtonInAScrollView() {
@@ -521,7 +522,7 @@ import Testing
         synthesizer.advance(by: 0.002)
         #expect(button.isHighlighted && log.entries == ["down"])
         synthesizer.touchUp(finger)
-        #expect(log.entries == ["down", "up"])
+        expectEqual(log.entries, ["down", "up"])
 
         // A drag that starts on the button scrolls; the button never sees it.
         synthesizer.advance(by: 1)
@@ -545,8 +546,8 @@ import Testing
             synthesizer.touchMove(finger, to: CGPoint(x: 200, y: CGFloat(y)))
         }
         synthesizer.touchUp(finger)
-        #expect(scrollView.contentOffset == .zero)
-        #expect(log.entries == ["down", "drag", "drag", "drag", "up"])
+        expectEqual(scrollView.contentOffset, .zero)
+        expectEqual(log.entries, ["down", "drag", "drag", "drag", "up"])
     }
 
     // MARK: I, with a real button (seeds 002, 004)
@@ -567,13 +568,13 @@ import Testing
 
         synthesizer.tap(at: CGPoint(x: 170, y: 170))
         #expect(taps == 0 && !button.isHighlighted)
-        #expect(root.phases == ["began", "ended"])
+        expectEqual(root.phases, ["began", "ended"])
 
         imageView.isUserInteractionEnabled = true
         synthesizer.advance(by: 1)
         synthesizer.tap(at: CGPoint(x: 170, y: 170))
-        #expect(taps == 1)
-        #expect(root.phases == ["began", "ended"])  // the button kept its touch
+        expectEqual(taps, 1)
+        expectEqual(root.phases, ["began", "ended"])  // the button kept its touch
     }
 }
 

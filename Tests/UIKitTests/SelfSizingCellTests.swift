@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -68,11 +69,11 @@ private func wrappedHeight(_ text: String, width: CGFloat) -> CGFloat {
         #expect(abs(table.rectForRow(at: IndexPath(row: 1, section: 0)).height - (22 + wrapped + separator)) < 1e-9)
         #expect(abs(table.rectForRow(at: IndexPath(row: 1, section: 0)).minY - (22 + oneLine + separator)) < 1e-9)
         // Rows not shown yet keep the estimate.
-        #expect(table.rectForRow(at: IndexPath(row: 41, section: 0)).height == 60)
+        expectEqual(table.rectForRow(at: IndexPath(row: 41, section: 0)).height, 60)
         // The label was laid out at the width the constraints give it, wrapped to the rows' height.
         let cell = table.cellForRow(at: IndexPath(row: 1, section: 0)) as! NoteCell
-        #expect(cell.contentView.frame.height == 22 + wrapped)
-        #expect(cell.note.frame == CGRect(x: 16, y: 11, width: 368, height: wrapped))
+        expectEqual(cell.contentView.frame.height, 22 + wrapped)
+        expectEqual(cell.note.frame, CGRect(x: 16, y: 11, width: 368, height: wrapped))
         withExtendedLifetime(source) {}
     }
 
@@ -100,7 +101,7 @@ private func wrappedHeight(_ text: String, width: CGFloat) -> CGFloat {
         let cell = FixedCell(style: .default, reuseIdentifier: nil)
         let size = cell.systemLayoutSizeFitting(CGSize(width: 300, height: 0), withHorizontalFittingPriority: .required,
                                                 verticalFittingPriority: .fittingSizeLevel)
-        #expect(size == CGSize(width: 300, height: 73))
+        expectEqual(size, CGSize(width: 300, height: 73))
     }
 
     @Test func aMultiLineLabelWrapsAtTheWidthItsConstraintsGiveIt() {
@@ -119,11 +120,11 @@ private func wrappedHeight(_ text: String, width: CGFloat) -> CGFloat {
             label.topAnchor.constraint(equalTo: container.topAnchor),
         ])
         window.layoutIfNeeded()
-        #expect(label.frame == CGRect(x: 0, y: 0, width: 200, height: wrappedHeight(longNote, width: 200)))
+        expectEqual(label.frame, CGRect(x: 0, y: 0, width: 200, height: wrappedHeight(longNote, width: 200)))
         // Wider: fewer lines, at the next layout.
         container.frame.size.width = 390
         window.layoutIfNeeded()
-        #expect(label.frame == CGRect(x: 0, y: 0, width: 390, height: wrappedHeight(longNote, width: 390)))
+        expectEqual(label.frame, CGRect(x: 0, y: 0, width: 390, height: wrappedHeight(longNote, width: 390)))
         #expect(wrappedHeight(longNote, width: 390) < wrappedHeight(longNote, width: 200))
     }
 
@@ -175,8 +176,8 @@ private func wrappedHeight(_ text: String, width: CGFloat) -> CGFloat {
         // Nothing changed: the rows above keep their measured heights and nothing on screen moves.
         table.beginUpdates()
         table.endUpdates()
-        #expect(table.rectForRow(at: IndexPath(row: row, section: 0)) == before)
-        #expect(table.rectForRow(at: IndexPath(row: row + 1, section: 0)) == below)
+        expectEqual(table.rectForRow(at: IndexPath(row: row, section: 0)), before)
+        expectEqual(table.rectForRow(at: IndexPath(row: row + 1, section: 0)), below)
 
         // The cell's content grows: an empty batch measures it again, and the rows below move down.
         let cell = table.cellForRow(at: IndexPath(row: row, section: 0)) as! NoteCell
@@ -187,10 +188,10 @@ private func wrappedHeight(_ text: String, width: CGFloat) -> CGFloat {
         let height = wrappedHeight(grown, width: 368) + 22 + 1.0 / 3
         #expect(height > before.height)
         #expect(abs(table.rectForRow(at: IndexPath(row: row, section: 0)).height - height) < 1e-9)
-        #expect(table.rectForRow(at: IndexPath(row: row, section: 0)).minY == before.minY)
+        expectEqual(table.rectForRow(at: IndexPath(row: row, section: 0)).minY, before.minY)
         #expect(abs(table.rectForRow(at: IndexPath(row: row + 1, section: 0)).minY - (before.minY + height)) < 1e-9)
         #expect(abs(cell.frame.height - height) < 1e-9)
-        #expect(source.cellsAsked.count == asked)  // no cell was asked for again
+        expectEqual(source.cellsAsked.count, asked)  // no cell was asked for again
         withExtendedLifetime(source) {}
     }
 
@@ -205,10 +206,10 @@ private func wrappedHeight(_ text: String, width: CGFloat) -> CGFloat {
         let (table, source) = noteTable(["Fig", "Kiwi", "Lime"], delegate: delegate)
         let expected = pixelCeil(labelSize(longNote, wrappingAt: 360)).height + 16
         #expect(labelSize(longNote, wrappingAt: 360).height > 2 * labelSize("A").height)
-        #expect(table.rect(forSection: 0).minY == 0)
-        #expect(table.rectForHeader(inSection: 0).height == expected)
-        #expect(table.rectForRow(at: IndexPath(row: 0, section: 0)).minY == expected)
-        #expect(title.frame == CGRect(x: 20, y: 8, width: 360, height: expected - 16))
+        expectEqual(table.rect(forSection: 0).minY, 0)
+        expectEqual(table.rectForHeader(inSection: 0).height, expected)
+        expectEqual(table.rectForRow(at: IndexPath(row: 0, section: 0)).minY, expected)
+        expectEqual(title.frame, CGRect(x: 20, y: 8, width: 360, height: expected - 16))
         withExtendedLifetime(source) {}
     }
 }

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -93,20 +94,20 @@ final class WordSource: UICollectionViewDataSource {
         let (collectionView, source, window) = scene(words, layout: layout, cell: TagCell.self)
         let sizes = words.map { pixelCeil(labelSize($0)) }.map { CGSize(width: $0.width + 16, height: $0.height + 16) }
         for (item, size) in sizes.enumerated() {
-            #expect(frame(collectionView, item).size == size)
+            expectEqual(frame(collectionView, item).size, size)
         }
         // The lines are filled with the measured widths, not the 50-point guess.
         let firstLine = sizes[0].width + 10 + sizes[1].width + 10 + sizes[2].width <= 320
-        #expect(firstLine == (frame(collectionView, 2).minY == 0))
+        expectEqual(firstLine, (frame(collectionView, 2).minY == 0))
         // Each cell was asked once, with the size the layout had guessed for it.
         for cell in collectionView.visibleCells {
-            #expect((cell as! TagCell).proposedSizes.count == 1)
+            expectEqual((cell as! TagCell).proposedSizes.count, 1)
         }
         #expect(((collectionView.cellForItem(at: IndexPath(item: 0, section: 0)) as! TagCell).proposedSizes)
                 == [layout.itemSize])
         // The cells wear their measured frames.
-        #expect(collectionView.cellForItem(at: IndexPath(item: 1, section: 0))!.frame == frame(collectionView, 1))
-        #expect(source.cellsAsked.sorted() == [0, 1, 2, 3])
+        expectEqual(collectionView.cellForItem(at: IndexPath(item: 1, section: 0))!.frame, frame(collectionView, 1))
+        expectEqual(source.cellsAsked.sorted(), [0, 1, 2, 3])
         withExtendedLifetime((source, window)) {}
     }
 
@@ -118,17 +119,17 @@ final class WordSource: UICollectionViewDataSource {
         let (collectionView, source, window) = scene(words, layout: layout, cell: FullWidthNoteCell.self)
         let measured = pixelCeil(labelSize("Note")).height + 16
         // Width kept at the estimate's 300 (a required fit), height measured.
-        #expect(frame(collectionView, 0).size == CGSize(width: 300, height: measured))
+        expectEqual(frame(collectionView, 0).size, CGSize(width: 300, height: measured))
         // Shown items are measured; the rest still count 100 points each.
         let shown = source.cellsAsked.count
-        #expect(shown == Int((200 / measured).rounded(.up)))
-        #expect(frame(collectionView, shown).height == 100)
+        expectEqual(shown, Int((200 / measured).rounded(.up)))
+        expectEqual(frame(collectionView, shown).height, 100)
         #expect(abs(collectionView.contentSize.height - (CGFloat(shown) * measured + CGFloat(50 - shown) * 100)) < 1e-9)
         // Scrolling on measures what comes into view.
         collectionView.contentOffset.y = 400
         collectionView.layoutIfNeeded()
         let visible = collectionView.indexPathsForVisibleItems.map(\.item)
-        for item in visible { #expect(frame(collectionView, item).height == measured) }
+        for item in visible { expectEqual(frame(collectionView, item).height, measured) }
         withExtendedLifetime((source, window)) {}
     }
 
@@ -139,7 +140,7 @@ final class WordSource: UICollectionViewDataSource {
         let (collectionView, source, window) = scene([long], layout: layout, cell: FullWidthNoteCell.self)
         let text = labelSize(long, wrappingAt: 184)
         #expect(text.height > 2 * labelSize("A").height)
-        #expect(frame(collectionView, 0).size == CGSize(width: 200, height: pixelCeil(text).height + 16))
+        expectEqual(frame(collectionView, 0).size, CGSize(width: 200, height: pixelCeil(text).height + 16))
         withExtendedLifetime((source, window)) {}
     }
 
@@ -148,18 +149,18 @@ final class WordSource: UICollectionViewDataSource {
         let (collectionView, source, window) = scene(["Fig"], layout: layout, cell: TagCell.self)
         let cell = collectionView.cellForItem(at: IndexPath(item: 0, section: 0)) as! TagCell
         #expect(cell.proposedSizes.isEmpty)
-        #expect(frame(collectionView, 0).size == CGSize(width: 50, height: 50))
+        expectEqual(frame(collectionView, 0).size, CGSize(width: 50, height: 50))
 
         layout.estimatedItemSize = UICollectionViewFlowLayout.automaticSize
         collectionView.reloadData()
         collectionView.layoutIfNeeded()
         let fig = pixelCeil(labelSize("Fig"))
-        #expect(frame(collectionView, 0).size == CGSize(width: fig.width + 16, height: fig.height + 16))
+        expectEqual(frame(collectionView, 0).size, CGSize(width: fig.width + 16, height: fig.height + 16))
         source.words = ["Pomegranate"]
         collectionView.reloadData()
         collectionView.layoutIfNeeded()
         let pomegranate = pixelCeil(labelSize("Pomegranate"))
-        #expect(frame(collectionView, 0).size == CGSize(width: pomegranate.width + 16, height: pomegranate.height + 16))
+        expectEqual(frame(collectionView, 0).size, CGSize(width: pomegranate.width + 16, height: pomegranate.height + 16))
         withExtendedLifetime((source, window)) {}
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import HID
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -69,7 +70,7 @@ import Testing
         #expect(records.contains { $0["step"] as? String == "hidEventReceived" && $0["serverReadTime"] is NSNumber })
         #expect(records.contains { $0["step"] as? String == "touchBound" && ($0["view"] as? [String: Any])?["name"] as? String == "view 0" })
         let chain = try #require(touched.first { $0["type"] as? String == "chain" }?["chain"] as? [[String: Any]])
-        #expect(chain.compactMap { $0["class"] as? String } == ["UIView", "UIWindow", "UIApplication"])
+        expectEqual(chain.compactMap { $0["class"] as? String }, ["UIView", "UIWindow", "UIApplication"])
 
         try server.sendWaiting(ServerMessage.inspectorCommand(.stop).encoded())
         application.runLoop.runUntilIdle()

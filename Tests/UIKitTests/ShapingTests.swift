@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -13,8 +14,8 @@ import Testing
     }
 
     @Test func dejaVuKernsFromGPOS() {
-        #expect(UIFont.systemFont(ofSize: 12).face.kerning.source == .gpos)
-        #expect(UIFont.monospacedSystemFont(ofSize: 12, weight: .regular).face.kerning.source == .none)
+        expectEqual(UIFont.systemFont(ofSize: 12).face.kerning.source, .gpos)
+        expectEqual(UIFont.monospacedSystemFont(ofSize: 12, weight: .regular).face.kerning.source, .none)
     }
 
     @Test(arguments: ["AV", "To", "Ty", "Wa", "LT"])
@@ -28,12 +29,12 @@ import Testing
     /// itself is script-blind: see the synthetic tables below.
     @Test(arguments: ["ΤΑ", "Γα", "ГА", "Та"])
     func dejaVuDoesNotKernGreekOrCyrillic(pair: String) {
-        #expect(width(pair) == width(pair, kern: 0))
+        expectEqual(width(pair), width(pair, kern: 0))
     }
 
     @Test func unkernedPairsKeepTheirAdvances() {
-        #expect(width("oo") == width("oo", kern: 0))
-        #expect(width("ll") == width("ll", kern: 0))
+        expectEqual(width("oo"), width("oo", kern: 0))
+        expectEqual(width("ll"), width("ll", kern: 0))
     }
 
     @Test func kernAttributeAddsToEveryCharacter() {
@@ -44,42 +45,42 @@ import Testing
     @Test func missingCharactersFallBackToAnotherInstalledFont() {
         // DejaVu Sans has no mathematical Fraktur; DejaVu Math TeX Gyre does.
         let shaped = shape("a\u{1D504}b")
-        #expect(shaped.count == 3)
+        expectEqual(shaped.count, 3)
         #expect(shaped.glyphs.allSatisfy { $0 != 0 })
         let fallback = shaped.fonts[Int(shaped.fontIndices[1])].face
-        #expect(fallback.familyName == "DejaVu Math TeX Gyre")
-        #expect(shaped.fonts[Int(shaped.fontIndices[0])].face.familyName == "DejaVu Sans")
+        expectEqual(fallback.familyName, "DejaVu Math TeX Gyre")
+        expectEqual(shaped.fonts[Int(shaped.fontIndices[0])].face.familyName, "DejaVu Sans")
         #expect(shaped.advances[1] > 0)
     }
 
     @Test func characterNoFontHasIsTheReplacementGlyph() {
         let font = UIFont.systemFont(ofSize: 20)
         let shaped = shape("\u{4E2D}")
-        #expect(shaped.glyphs == [font.face.glyph(for: "\u{FFFD}")])
+        expectEqual(shaped.glyphs, [font.face.glyph(for: "\u{FFFD}")])
         #expect(shaped.glyphs[0] != 0)
         #expect(shaped.advances[0] > 0)
     }
 
     @Test func combiningMarksComposeWithTheirBase() {
         let decomposed = shape("e\u{301}"), precomposed = shape("é")
-        #expect(decomposed.glyphs == precomposed.glyphs)
-        #expect(decomposed.advances == precomposed.advances)
+        expectEqual(decomposed.glyphs, precomposed.glyphs)
+        expectEqual(decomposed.advances, precomposed.advances)
         // No precomposed form: the mark stays, in its base's cluster, with no advance.
         let stacked = shape("q\u{301}")
-        #expect(stacked.count == 2)
-        #expect(stacked.clusters == [0, 0])
-        #expect(stacked.advances[1] == 0)
+        expectEqual(stacked.count, 2)
+        expectEqual(stacked.clusters, [0, 0])
+        expectEqual(stacked.advances[1], 0)
     }
 
     @Test func controlCharactersTakeNoRoom() {
-        #expect(width("a\u{0}\u{7}\u{1B}b\u{200B}") == width("ab"))
-        #expect(shape("a\u{7}").glyphs[1] == ShapedText.invisibleGlyph)
+        expectEqual(width("a\u{0}\u{7}\u{1B}b\u{200B}"), width("ab"))
+        expectEqual(shape("a\u{7}").glyphs[1], ShapedText.invisibleGlyph)
     }
 
     @Test func greekAndCyrillicHaveGlyphsInTheSystemFont() {
         let shaped = shape("Ωμέγα Жизнь")
         #expect(shaped.glyphs.allSatisfy { $0 != 0 })
-        #expect(Set(shaped.fontIndices).count == 1)
+        expectEqual(Set(shaped.fontIndices).count, 1)
     }
 
     // MARK: The GPOS reader on tables made by hand
@@ -113,15 +114,15 @@ import Testing
 
     @Test func gposGlyphAndClassPairs() {
         let kerning = PairKerning(gpos: Self.handMadeGPOS)
-        #expect(kerning.source == .gpos)
-        #expect(kerning.gposAdjustment(10, 20) == -50)
-        #expect(kerning.gposAdjustment(10, 30) == -70)
-        #expect(kerning.gposAdjustment(10, 25) == 0)
-        #expect(kerning.gposAdjustment(20, 10) == 0)
-        #expect(kerning.gposAdjustment(42, 55) == -100)
-        #expect(kerning.gposAdjustment(45, 50) == -100)
-        #expect(kerning.gposAdjustment(42, 60) == 0)
-        #expect(kerning.gposAdjustment(39, 55) == 0)
+        expectEqual(kerning.source, .gpos)
+        expectEqual(kerning.gposAdjustment(10, 20), -50)
+        expectEqual(kerning.gposAdjustment(10, 30), -70)
+        expectEqual(kerning.gposAdjustment(10, 25), 0)
+        expectEqual(kerning.gposAdjustment(20, 10), 0)
+        expectEqual(kerning.gposAdjustment(42, 55), -100)
+        expectEqual(kerning.gposAdjustment(45, 50), -100)
+        expectEqual(kerning.gposAdjustment(42, 60), 0)
+        expectEqual(kerning.gposAdjustment(39, 55), 0)
     }
 
     @Test func damagedGPOSTablesGiveNoKerningAndNoCrash() {
@@ -130,7 +131,7 @@ import Testing
             let kerning = PairKerning(gpos: Array(table[..<length]))
             for (a, b) in [(10, 20), (10, 30), (42, 55)] { _ = kerning.gposAdjustment(CGGlyph(a), CGGlyph(b)) }
         }
-        #expect(PairKerning(gpos: []).source == .none)
+        expectEqual(PairKerning(gpos: []).source, .none)
         // Every byte set to every troublesome value, one at a time.
         for index in table.indices {
             for value: UInt8 in [0, 0x7F, 0xFF] {

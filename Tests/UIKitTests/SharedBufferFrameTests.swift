@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import HID
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -111,12 +112,12 @@ import Testing
             let differing = reference.withUnsafeBytes { full in
                 (0..<(120 * 180)).count { full[$0 * 4..<$0 * 4 + 4].elementsEqual(server.screen[$0 * 4..<$0 * 4 + 4]) == false }
             }
-            #expect(differing == 0, "step \(step): \(differing) pixels differ from the window drawn whole")
+            expectEqual(differing, 0, "step \(step): \(differing) pixels differ from the window drawn whole")
         }
         // The frame stays in the buffer drawn last while it comes back in
         // time, and moves to the other when the server keeps it.
         for step in 1..<20 {
-            #expect((buffersDrawn[step] != buffersDrawn[step - 1]) == (step % 5 == 3), "step \(step): buffers \(buffersDrawn)")
+            expectEqual((buffersDrawn[step] != buffersDrawn[step - 1]), (step % 5 == 3), "step \(step): buffers \(buffersDrawn)")
         }
         application.resetForTesting()
     }

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -24,7 +25,7 @@ import Testing
 
     @Test func arrangedViewsBecomeConstrainedSubviews() {
         let (stack, views) = makeStack()
-        #expect(stack.subviews.count == 3)
+        expectEqual(stack.subviews.count, 3)
         #expect(views.allSatisfy { !$0.translatesAutoresizingMaskIntoConstraints })
         #expect(stack.constraints.contains { $0.identifier == "UISV-spacing" })
         #expect(stack.constraints.contains { $0.identifier == "UISV-canvas-connection" })
@@ -123,16 +124,16 @@ import Testing
         }
         views[1].isHidden = true
         stack.layoutIfNeeded()
-        #expect(views[0].frame == CGRect(x: 0, y: 0, width: 145, height: 100))
-        #expect(views[1].frame == CGRect(x: 145, y: 0, width: 0, height: 100))
-        #expect(views[2].frame == CGRect(x: 155, y: 0, width: 145, height: 100))
+        expectEqual(views[0].frame, CGRect(x: 0, y: 0, width: 145, height: 100))
+        expectEqual(views[1].frame, CGRect(x: 145, y: 0, width: 0, height: 100))
+        expectEqual(views[2].frame, CGRect(x: 155, y: 0, width: 145, height: 100))
         #expect(views[1].constraints.contains { $0.identifier == "UISV-hiding" })  // a one-view constraint lives in the view
         // The first view hidden: it sits at the leading edge, and no spacing comes before the second.
         views[1].isHidden = false
         views[0].isHidden = true
         stack.layoutIfNeeded()
-        #expect(views[0].frame == CGRect(x: 0, y: 0, width: 0, height: 100))
-        #expect(views[1].frame == CGRect(x: 0, y: 0, width: 145, height: 100))
+        expectEqual(views[0].frame, CGRect(x: 0, y: 0, width: 0, height: 100))
+        expectEqual(views[1].frame, CGRect(x: 0, y: 0, width: 145, height: 100))
         views[0].isHidden = false
         views[1].isHidden = false
         stack.layoutIfNeeded()
@@ -152,20 +153,20 @@ import Testing
             CGRect(x: 130, y: 10, width: 80, height: 80),
             CGRect(x: 210, y: 10, width: 80, height: 80),
         ])
-        #expect(stack.customSpacing(after: views[1]) == UIStackView.spacingUseDefault)
+        expectEqual(stack.customSpacing(after: views[1]), UIStackView.spacingUseDefault)
     }
 
     @Test func removingAnArrangedViewKeepsItAsASubview() {
         let (stack, views) = makeStack { $0.distribution = .fillEqually }
         stack.removeArrangedSubview(views[0])
         stack.layoutIfNeeded()
-        #expect(stack.arrangedSubviews.count == 2)
+        expectEqual(stack.arrangedSubviews.count, 2)
         #expect(views[0].superview === stack)
-        #expect(views[1].frame == CGRect(x: 0, y: 0, width: 150, height: 100))
+        expectEqual(views[1].frame, CGRect(x: 0, y: 0, width: 150, height: 100))
         views[2].removeFromSuperview()
         stack.layoutIfNeeded()
-        #expect(stack.arrangedSubviews.count == 1)
-        #expect(views[1].frame == CGRect(x: 0, y: 0, width: 300, height: 100))
+        expectEqual(stack.arrangedSubviews.count, 1)
+        expectEqual(views[1].frame, CGRect(x: 0, y: 0, width: 300, height: 100))
     }
 
     /// A stack with nothing holding its size takes its views' size.
@@ -182,7 +183,7 @@ import Testing
             stack.topAnchor.constraint(equalTo: window.topAnchor, constant: 10),
         ])
         window.layoutIfNeeded()
-        #expect(stack.frame == CGRect(x: 10, y: 10, width: 60, height: 55))
+        expectEqual(stack.frame, CGRect(x: 10, y: 10, width: 60, height: 55))
     }
 }
 
@@ -204,8 +205,8 @@ import Testing
             + NSLayoutConstraint.constraints(withVisualFormat: "V:|-top-[a(>=44@750,<=height)]", options: [], metrics: ["top": 10, "height": 30.0], views: views))
         container.layoutIfNeeded()
         // 300 - 20 - 8 - 20 = 252 for two views.
-        #expect(a.frame == CGRect(x: 20, y: 10, width: 126, height: 30))
-        #expect(b.frame == CGRect(x: 154, y: 10, width: 126, height: 30))
+        expectEqual(a.frame, CGRect(x: 20, y: 10, width: 126, height: 30))
+        expectEqual(b.frame, CGRect(x: 154, y: 10, width: 126, height: 30))
     }
 
     @Test func flushAndExplicitConnections() {
@@ -217,7 +218,7 @@ import Testing
             window.addSubview(view)
         }
         let constraints = NSLayoutConstraint.constraints(withVisualFormat: "|[a(50)][b(>=25)]-(12)-|", options: [], metrics: nil, views: ["a": a, "b": b])
-        #expect(constraints.count == 5)
+        expectEqual(constraints.count, 5)
         #expect(constraints.contains { $0.firstAttribute == .leading && $0.constant == 0 && $0.secondItem === window })
         #expect(constraints.contains { $0.firstItem === window && $0.firstAttribute == .trailing && $0.constant == 12 })
         #expect(constraints.contains { $0.firstItem === b && $0.relation == .greaterThanOrEqual && $0.constant == 25 })
@@ -231,7 +232,7 @@ import Testing
             #expect(NSLayoutConstraint.constraints(withVisualFormat: format, options: [], metrics: nil, views: ["a": a]).isEmpty)
         }
         let problems = layoutProblems()
-        #expect(problems.count == 5)
+        expectEqual(problems.count, 5)
         #expect(problems.allSatisfy { $0.hasPrefix("Unable to parse constraint format:") })
         #expect(problems[1].contains("missing is not a key in the views dictionary"))
     }

@@ -1,4 +1,5 @@
 import DrawingTestSupport
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -54,10 +55,10 @@ private final class TabDelegate: UITabBarControllerDelegate {
         #expect(children[0].view.superview === controller.view && children[1].viewIfLoaded?.superview == nil)
         // No safe area here: the bar is its items' 49 points, and the tab's
         // view reaches under it (translucent), its safe area ending above it.
-        #expect(controller.tabBar.frame == CGRect(x: 0, y: 568 - 49, width: 320, height: 49))
-        #expect(children[0].view.frame == CGRect(x: 0, y: 0, width: 320, height: 568))
+        expectEqual(controller.tabBar.frame, CGRect(x: 0, y: 568 - 49, width: 320, height: 49))
+        expectEqual(children[0].view.frame, CGRect(x: 0, y: 0, width: 320, height: 568))
         #expect(children[0].view.window === window && children[0].view.safeAreaInsets == UIEdgeInsets(top: 0, left: 0, bottom: 49, right: 0))
-        #expect(children[2].tabBarItem.title == "Settings", "the item's title comes from the controller's")
+        expectEqual(children[2].tabBarItem.title, "Settings", "the item's title comes from the controller's")
         #expect(children[1].tabBarController === controller)
     }
 
@@ -69,7 +70,7 @@ private final class TabDelegate: UITabBarControllerDelegate {
         let finger = synthesizer.touchDown(at: centre(of: children[2].tabBarItem, in: controller, window: window))
         #expect(log.entries.isEmpty && controller.selectedIndex == 0, "not on touch down")
         synthesizer.touchUp(finger)
-        #expect(log.entries == ["should Settings", "did Settings"])
+        expectEqual(log.entries, ["should Settings", "did Settings"])
         #expect(controller.selectedIndex == 2 && controller.tabBar.selectedItem === children[2].tabBarItem)
         #expect(children[2].view.superview === controller.view && children[0].view.superview == nil)
         delegate.refused = children[1]
@@ -91,7 +92,7 @@ private final class TabDelegate: UITabBarControllerDelegate {
         #expect(controller.selectedViewController === children[1] && log.entries.isEmpty)
         controller.selectedIndex = 7
         controller.selectedViewController = UIViewController()
-        #expect(controller.selectedIndex == 1)
+        expectEqual(controller.selectedIndex, 1)
         controller.selectedViewController = children[2]
         #expect(controller.selectedIndex == 2 && children[2].view.superview === controller.view)
         controller.viewControllers = [children[0]]
@@ -107,7 +108,7 @@ private final class TabDelegate: UITabBarControllerDelegate {
         controller.selectedIndex = 1
         controller.view.layoutIfNeeded()
         let bar = controller.tabBar
-        #expect(bar.frame.height == 83)
+        expectEqual(bar.frame.height, 83)
         expectMatchesReference(snapshot(bar), named: "tab-bar", tolerance: 3)
     }
 }

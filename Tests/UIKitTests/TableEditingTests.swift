@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -101,21 +102,21 @@ final class EditingLog: UITableViewDataSource, UITableViewDelegate {
                                 "canEdit 3", "canMove 3"])
         #expect(table.visibleCells.allSatisfy { $0.isEditing })
         // A deletable, movable row: the content stands between the two controls.
-        #expect(cell(table, 0).editingStyle == .delete)
-        #expect(cell(table, 0).contentView.frame.minX == TableViewMetrics.editControlWidth)
-        #expect(cell(table, 0).contentView.frame.width == 400 - TableViewMetrics.editControlWidth - TableViewMetrics.reorderControlWidth)
-        #expect(cell(table, 0).shownReorderControl?.frame.minX == 400 - TableViewMetrics.reorderControlWidth)
+        expectEqual(cell(table, 0).editingStyle, .delete)
+        expectEqual(cell(table, 0).contentView.frame.minX, TableViewMetrics.editControlWidth)
+        expectEqual(cell(table, 0).contentView.frame.width, 400 - TableViewMetrics.editControlWidth - TableViewMetrics.reorderControlWidth)
+        expectEqual(cell(table, 0).shownReorderControl?.frame.minX, 400 - TableViewMetrics.reorderControlWidth)
         // Row 1 cannot move: no reorder control. Row 2 inserts. Row 3 cannot be edited: no control, no indent.
         #expect(cell(table, 1).shownReorderControl == nil)
-        #expect(cell(table, 1).contentView.frame.width == 400 - TableViewMetrics.editControlWidth)
-        #expect(cell(table, 2).editingStyle == .insert)
-        #expect(cell(table, 3).editingStyle == .none)
-        #expect(cell(table, 3).contentView.frame.minX == 0)
+        expectEqual(cell(table, 1).contentView.frame.width, 400 - TableViewMetrics.editControlWidth)
+        expectEqual(cell(table, 2).editingStyle, .insert)
+        expectEqual(cell(table, 3).editingStyle, .none)
+        expectEqual(cell(table, 3).contentView.frame.minX, 0)
         // Out of editing mode: the controls go, the content takes the row again.
         table.setEditing(false, animated: false)
         table.window?.layoutIfNeeded()
         #expect(cell(table, 0).shownReorderControl == nil)
-        #expect(cell(table, 0).contentView.frame == CGRect(x: 0, y: 0, width: 400, height: 44 - 1.0 / 3))
+        expectEqual(cell(table, 0).contentView.frame, CGRect(x: 0, y: 0, width: 400, height: 44 - 1.0 / 3))
     }
 
     @Test func theDeleteButtonRevealsDeleteWhoseTapCommitsTheDeletion() {
@@ -125,15 +126,15 @@ final class EditingLog: UITableViewDataSource, UITableViewDelegate {
         log.entries.removeAll()
         // The red button of row 1, at the leading edge.
         synthesizer.tap(at: CGPoint(x: TableViewMetrics.editControlWidth / 2, y: 66))
-        #expect(table.swipedRow == IndexPath(row: 1, section: 0))
+        expectEqual(table.swipedRow, IndexPath(row: 1, section: 0))
         #expect(log.entries.isEmpty)
         let confirmationWidth = -cell(table, 1).contentView.frame.minX + TableViewMetrics.editControlWidth
         #expect(confirmationWidth >= TableViewMetrics.minimumSwipeActionWidth)
         synthesizer.advance(by: 1)
         synthesizer.tap(at: CGPoint(x: 400 - confirmationWidth / 2, y: 66))
-        #expect(log.entries == ["commit delete 1"])
-        #expect(log.names == ["r0", "r2", "r3", "r4"])
-        #expect(texts(table) == ["r0", "r2", "r3", "r4"])
+        expectEqual(log.entries, ["commit delete 1"])
+        expectEqual(log.names, ["r0", "r2", "r3", "r4"])
+        expectEqual(texts(table), ["r0", "r2", "r3", "r4"])
         #expect(table.swipedRow == nil)
     }
 
@@ -143,14 +144,14 @@ final class EditingLog: UITableViewDataSource, UITableViewDelegate {
         table.window?.layoutIfNeeded()
         log.entries.removeAll()
         synthesizer.tap(at: CGPoint(x: 19, y: 4 * 44 + 22))
-        #expect(log.entries == ["commit insert 4"])
+        expectEqual(log.entries, ["commit insert 4"])
         synthesizer.advance(by: 1)
         synthesizer.tap(at: CGPoint(x: 19, y: 22))
-        #expect(table.swipedRow == IndexPath(row: 0, section: 0))
+        expectEqual(table.swipedRow, IndexPath(row: 0, section: 0))
         synthesizer.advance(by: 1)
         synthesizer.tap(at: CGPoint(x: 200, y: 300))
         #expect(table.swipedRow == nil)
-        #expect(log.entries == ["commit insert 4"])
+        expectEqual(log.entries, ["commit insert 4"])
     }
 
     @Test func draggingTheReorderControlMovesTheRowAndTheOthersMakeRoom() {
@@ -164,18 +165,18 @@ final class EditingLog: UITableViewDataSource, UITableViewDelegate {
         synthesizer.advance(by: 0.01)
         // Down by 98 points, in steps: the row's centre passes row 2's top (88), then row 3's (132).
         for step in 1...7 { synthesizer.touchMove(finger, to: CGPoint(x: grip.x, y: grip.y + CGFloat(step) * 14)) }
-        #expect(dragged.frame.minY == 142)  // 44 + 98
-        #expect(cell(table, 2).frame.minY == 44)   // rows 2 and 3 stand one row up
-        #expect(cell(table, 3).frame.minY == 88)
-        #expect(cell(table, 4).frame.minY == 176)  // row 4 stays
-        #expect(table.contentOffset.y == 0)        // the table did not scroll
+        expectEqual(dragged.frame.minY, 142)  // 44 + 98
+        expectEqual(cell(table, 2).frame.minY, 44)   // rows 2 and 3 stand one row up
+        expectEqual(cell(table, 3).frame.minY, 88)
+        expectEqual(cell(table, 4).frame.minY, 176)  // row 4 stays
+        expectEqual(table.contentOffset.y, 0)        // the table did not scroll
         synthesizer.touchUp(finger)
         // UIKit's order: the delegate retargets each new destination; the data source hears the move on lift.
-        #expect(log.entries == ["target 1→2", "target 1→3", "move 1→3"])
-        #expect(log.names.prefix(5) == ["r0", "r2", "r3", "r1", "r4"])
-        #expect(Array(texts(table).prefix(5)) == ["r0", "r2", "r3", "r1", "r4"])
+        expectEqual(log.entries, ["target 1→2", "target 1→3", "move 1→3"])
+        expectEqual(log.names.prefix(5), ["r0", "r2", "r3", "r1", "r4"])
+        expectEqual(Array(texts(table).prefix(5)), ["r0", "r2", "r3", "r1", "r4"])
         for visible in table.visibleCells {
-            #expect(visible.frame == table.rectForRow(at: table.indexPath(for: visible)!))
+            expectEqual(visible.frame, table.rectForRow(at: table.indexPath(for: visible)!))
         }
         #expect(table.cellForRow(at: IndexPath(row: 3, section: 0)) === dragged)
     }
@@ -190,8 +191,8 @@ final class EditingLog: UITableViewDataSource, UITableViewDelegate {
         synthesizer.advance(by: 0.01)
         for step in 1...8 { synthesizer.touchMove(finger, to: CGPoint(x: grip.x, y: grip.y + CGFloat(step) * 20)) }
         synthesizer.touchUp(finger)
-        #expect(log.entries == ["target 0→1", "target 0→2", "target 0→3", "target 0→4", "move 0→2"])
-        #expect(log.names.prefix(4) == ["r1", "r2", "r0", "r3"])
+        expectEqual(log.entries, ["target 0→1", "target 0→2", "target 0→3", "target 0→4", "move 0→2"])
+        expectEqual(log.names.prefix(4), ["r1", "r2", "r0", "r3"])
         // A drag whose touch is cancelled tells no one and changes nothing.
         log.entries.removeAll()
         synthesizer.advance(by: 1)
@@ -199,10 +200,10 @@ final class EditingLog: UITableViewDataSource, UITableViewDelegate {
         synthesizer.advance(by: 0.01)
         synthesizer.touchMove(finger, to: CGPoint(x: grip.x, y: grip.y + 60))
         synthesizer.cancelAllTouches()
-        #expect(log.entries == ["target 0→1"])
-        #expect(Array(texts(table).prefix(4)) == ["r1", "r2", "r0", "r3"])
-        #expect(cell(table, 0).frame.minY == 0)
-        #expect(cell(table, 1).frame.minY == 44)
+        expectEqual(log.entries, ["target 0→1"])
+        expectEqual(Array(texts(table).prefix(4)), ["r1", "r2", "r0", "r3"])
+        expectEqual(cell(table, 0).frame.minY, 0)
+        expectEqual(cell(table, 1).frame.minY, 44)
     }
 
     @Test func aRowThatCannotMoveScrollsInsteadOfLifting() {
@@ -213,7 +214,7 @@ final class EditingLog: UITableViewDataSource, UITableViewDelegate {
         synthesizer.fling(from: CGPoint(x: 381, y: 66), to: CGPoint(x: 381, y: 10))
         synthesizer.advance(by: 2)
         // Only the rows that came on screen were asked about (their controls); nothing moved.
-        #expect(log.entries.first == "willBeginDragging")
+        expectEqual(log.entries.first, "willBeginDragging")
         #expect(log.entries.filter { $0.hasPrefix("target") || $0.hasPrefix("move") }.isEmpty)
         #expect(table.contentOffset.y > 40)
     }
@@ -230,8 +231,8 @@ final class EditingLog: UITableViewDataSource, UITableViewDelegate {
         // and lifting it took the highlight; no selection.
         #expect(log.entries == ["shouldHighlight 4", "didHighlight 4", "canMove 4", "didUnhighlight 4",
                                 "target 4→3", "target 4→2", "target 4→1", "move 4→1"])
-        #expect(log.names.prefix(5) == ["r0", "r4", "r1", "r2", "r3"])
-        #expect(Array(texts(table).prefix(5)) == ["r0", "r4", "r1", "r2", "r3"])
+        expectEqual(log.names.prefix(5), ["r0", "r4", "r1", "r2", "r3"])
+        expectEqual(Array(texts(table).prefix(5)), ["r0", "r4", "r1", "r2", "r3"])
         #expect(table.indexPathsForSelectedRows == nil)
     }
 
@@ -241,6 +242,6 @@ final class EditingLog: UITableViewDataSource, UITableViewDelegate {
         synthesizer.advance(by: 0.6)
         synthesizer.touchUp(finger)
         #expect(log.entries.filter { $0.hasPrefix("target") || $0.hasPrefix("move") }.isEmpty)
-        #expect(table.indexPathsForSelectedRows == [IndexPath(row: 1, section: 0)])
+        expectEqual(table.indexPathsForSelectedRows, [IndexPath(row: 1, section: 0)])
     }
 }

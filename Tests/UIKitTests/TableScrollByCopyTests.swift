@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -76,7 +77,7 @@ import Testing
             }
         }
         withExtendedLifetime(rows) {}
-        #expect(frames == 40, "the fling ended after \(frames) frames")
+        expectEqual(frames, 40, "the fling ended after \(frames) frames")
         #expect(moves >= 30 && copied >= moves * 9 / 10, "\(copied) of \(moves) moves (\(frames) refreshes) were copies")
         #expect(differing.isEmpty, "pixels differing from the full frame, by frame: \(differing)")
     }

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -10,12 +11,12 @@ import Testing
         let asked = log.cellsAsked
         log.rowCounts = [12]
         table.insertRows(at: [IndexPath(row: 0, section: 0), IndexPath(row: 5, section: 0)], with: .automatic)
-        #expect(table.numberOfRows(inSection: 0) == 12)
+        expectEqual(table.numberOfRows(inSection: 0), 12)
         #expect(table.cellForRow(at: IndexPath(row: 3, section: 0)) === cellOfRow2)
-        #expect(table.indexPathsForSelectedRows == [IndexPath(row: 3, section: 0)])
-        #expect(log.cellsAsked == asked + 2)  // only the two new rows
-        #expect(table.visibleCells.count == 12)
-        #expect(cellOfRow2.frame.minY == 132)  // row 3
+        expectEqual(table.indexPathsForSelectedRows, [IndexPath(row: 3, section: 0)])
+        expectEqual(log.cellsAsked, asked + 2)  // only the two new rows
+        expectEqual(table.visibleCells.count, 12)
+        expectEqual(cellOfRow2.frame.minY, 132)  // row 3
     }
 
     @Test func deletesMovesAndReloadsInOneBatch() {
@@ -37,8 +38,8 @@ import Testing
         #expect(UIApplication.shared.diagnostics.entries.isEmpty)
         #expect(table.cellForRow(at: IndexPath(row: 0, section: 1)) === row4)
         #expect(table.cellForRow(at: IndexPath(row: 0, section: 0)) !== row0)  // reloaded: a new cell
-        #expect(log.cellsAsked == asked + 1)  // the reloaded row only
-        #expect(table.visibleCells.count == 8)
+        expectEqual(log.cellsAsked, asked + 1)  // the reloaded row only
+        expectEqual(table.visibleCells.count, 8)
     }
 
     @Test func countsThatDoNotAddUpAreReportedAndTheTableReloads() {
@@ -46,22 +47,22 @@ import Testing
         log.rowCounts = [5]  // the data did not change…
         table.insertRows(at: [IndexPath(row: 0, section: 0)], with: .automatic)  // …but a row is said to be new
         let report = UIApplication.shared.diagnostics.entries.last
-        #expect(report?.kind == .invalidListUpdate)
-        #expect(report?.message.contains("invalid number of rows in section 0") == true)
-        #expect(report?.message.contains("after the update (5)") == true)
-        #expect(report?.message.contains("(1 inserted, 0 deleted)") == true)
+        expectEqual(report?.kind, .invalidListUpdate)
+        expectEqual(report?.message.contains("invalid number of rows in section 0"), true)
+        expectEqual(report?.message.contains("after the update (5)"), true)
+        expectEqual(report?.message.contains("(1 inserted, 0 deleted)"), true)
         // The table shows what the data source says.
-        #expect(table.numberOfRows(inSection: 0) == 5)
-        #expect(table.visibleCells.count == 5)
+        expectEqual(table.numberOfRows(inSection: 0), 5)
+        expectEqual(table.visibleCells.count, 5)
 
         table.deleteRows(at: [IndexPath(row: 9, section: 0)], with: .automatic)
-        #expect(UIApplication.shared.diagnostics.entries.last?.message.contains("does not exist before the update") == true)
+        expectEqual(UIApplication.shared.diagnostics.entries.last?.message.contains("does not exist before the update"), true)
         log.rowCounts = [5, 2]
         table.performBatchUpdates({})
-        #expect(UIApplication.shared.diagnostics.entries.last?.message.contains("invalid number of sections") == true)
-        #expect(table.numberOfSections == 2)
+        expectEqual(UIApplication.shared.diagnostics.entries.last?.message.contains("invalid number of sections"), true)
+        expectEqual(table.numberOfSections, 2)
         table.endUpdates()
-        #expect(UIApplication.shared.diagnostics.entries.last?.message.contains("without beginUpdates") == true)
+        expectEqual(UIApplication.shared.diagnostics.entries.last?.message.contains("without beginUpdates"), true)
     }
 
     @Test func sectionsInsertedAndDeleted() {
@@ -74,7 +75,7 @@ import Testing
         }
         #expect(UIApplication.shared.diagnostics.entries.isEmpty)
         #expect(table.cellForRow(at: IndexPath(row: 1, section: 2)) === lastSectionCell)
-        #expect(table.numberOfRows(inSection: 1) == 3)
+        expectEqual(table.numberOfRows(inSection: 1), 3)
     }
 
     // MARK: Animation (TableUpdateAnimation.swift)
@@ -89,7 +90,7 @@ import Testing
                                   completion: { completions.append($0) })
         // The model is the new one at once.
         #expect(table.cellForRow(at: IndexPath(row: 2, section: 0)) === below)
-        #expect(below.frame.minY == 88)
+        expectEqual(below.frame.minY, 88)
         #expect(!table.visibleCells.contains { $0 === deleted })
         // What is shown goes there over the update's duration: the row below slides up from
         // its old place (centre 154) to its new one (110); the deleted row fades where it was.
@@ -102,8 +103,8 @@ import Testing
         #expect(completions.isEmpty)
         // At the end the deleted row's cell waits for reuse and the completion runs.
         synthesizer.advance(by: TableViewMetrics.updateAnimationDuration)
-        #expect(completions == [true])
-        #expect(try #require(below.layer.presentation()).position.y == 110)
+        expectEqual(completions, [true])
+        try expectEqual(#require(below.layer.presentation()).position.y, 110)
         #expect(deleted.isHidden && deleted.alpha == 1 && deleted.isUserInteractionEnabled)
         #expect(table.dequeueReusableCell(withIdentifier: "row") === deleted)
     }
@@ -114,7 +115,7 @@ import Testing
         log.rowCounts = [6]
         table.insertRows(at: [IndexPath(row: 0, section: 0)], with: .left)
         let inserted = table.cellForRow(at: IndexPath(row: 0, section: 0))!
-        #expect(inserted.frame == CGRect(x: 0, y: 0, width: 400, height: 44))
+        expectEqual(inserted.frame, CGRect(x: 0, y: 0, width: 400, height: 44))
         synthesizer.advance(by: TableViewMetrics.updateAnimationDuration / 2)
         // Halfway: the new row is on its way in from the left, the old first row on its way down.
         let x = try #require(inserted.layer.presentation()).position.x
@@ -165,18 +166,18 @@ import Testing
         snapshot.appendItems(["leek"])
         snapshot.insertItems(["fig"], beforeItem: "pear")
         snapshot.moveItem("apple", afterItem: "leek")
-        #expect(snapshot.itemIdentifiers(inSection: .fruit) == ["fig", "pear"])
-        #expect(snapshot.itemIdentifiers(inSection: .vegetables) == ["leek", "apple"])
-        #expect(snapshot.numberOfItems == 4)
-        #expect(snapshot.indexOfItem("leek") == 2)
-        #expect(snapshot.sectionIdentifier(containingItem: "apple") == .vegetables)
+        expectEqual(snapshot.itemIdentifiers(inSection: .fruit), ["fig", "pear"])
+        expectEqual(snapshot.itemIdentifiers(inSection: .vegetables), ["leek", "apple"])
+        expectEqual(snapshot.numberOfItems, 4)
+        expectEqual(snapshot.indexOfItem("leek"), 2)
+        expectEqual(snapshot.sectionIdentifier(containingItem: "apple"), .vegetables)
         snapshot.appendItems(["fig"], toSection: .vegetables)
-        #expect(snapshot.numberOfItems == 4)
-        #expect(UIApplication.shared.diagnostics.entries.last?.message.contains("already in the snapshot") == true)
+        expectEqual(snapshot.numberOfItems, 4)
+        expectEqual(UIApplication.shared.diagnostics.entries.last?.message.contains("already in the snapshot"), true)
         snapshot.deleteItems(["nothing", "pear"])
         snapshot.insertItems(["kiwi"], afterItem: "nothing")
-        #expect(snapshot.itemIdentifiers == ["fig", "leek", "apple"])
-        #expect(UIApplication.shared.diagnostics.entries.last?.message.contains("no item nothing") == true)
+        expectEqual(snapshot.itemIdentifiers, ["fig", "leek", "apple"])
+        expectEqual(UIApplication.shared.diagnostics.entries.last?.message.contains("no item nothing"), true)
     }
 
     @Test func applyingASnapshotUpdatesTheTableAndKeepsCellsOfItemsThatStay() {
@@ -196,7 +197,7 @@ import Testing
         snapshot.appendSections([.fruit])
         snapshot.appendItems(["apple", "pear", "plum"])
         dataSource.apply(snapshot, animatingDifferences: false)
-        #expect(table.visibleCells.map { $0.textLabel?.text } == ["apple", "pear", "plum"])
+        expectEqual(table.visibleCells.map { $0.textLabel?.text }, ["apple", "pear", "plum"])
         let plum = table.cellForRow(at: IndexPath(row: 2, section: 0))
         made.removeAll()
 
@@ -206,17 +207,17 @@ import Testing
         snapshot.appendItems(["leek"], toSection: .vegetables)
         dataSource.apply(snapshot)
         #expect(UIApplication.shared.diagnostics.entries.isEmpty)
-        #expect(made.sorted() == ["fig", "leek"])
-        #expect(table.visibleCells.map { $0.textLabel?.text } == ["fig", "apple", "plum", "leek"])
+        expectEqual(made.sorted(), ["fig", "leek"])
+        expectEqual(table.visibleCells.map { $0.textLabel?.text }, ["fig", "apple", "plum", "leek"])
         #expect(table.cellForRow(at: IndexPath(row: 2, section: 0)) === plum)
-        #expect(dataSource.itemIdentifier(for: IndexPath(row: 0, section: 1)) == "leek")
-        #expect(dataSource.indexPath(for: "plum") == IndexPath(row: 2, section: 0))
+        expectEqual(dataSource.itemIdentifier(for: IndexPath(row: 0, section: 1)), "leek")
+        expectEqual(dataSource.indexPath(for: "plum"), IndexPath(row: 2, section: 0))
 
         // Reordering items moves their cells.
         snapshot.moveItem("plum", beforeItem: "fig")
         made.removeAll()
         dataSource.apply(snapshot)
         #expect(made.isEmpty)
-        #expect(table.visibleCells.map { $0.textLabel?.text } == ["plum", "fig", "apple", "leek"])
+        expectEqual(table.visibleCells.map { $0.textLabel?.text }, ["plum", "fig", "apple", "leek"])
     }
 }

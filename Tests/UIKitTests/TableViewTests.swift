@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -97,11 +98,11 @@ private func texts(_ cells: [UITableViewCell]) -> [String] {
     @Test func onlyTheVisibleRowsHaveCellsAndScrollingReusesThem() {
         let (table, log, _) = tableScene([1000])
         // 800 / 44 = 18.2: rows 0…18 show.
-        #expect(table.indexPathsForVisibleRows?.count == 19)
-        #expect(table.visibleCells.first?.textLabel?.text == "0.0")
-        #expect(table.visibleCells.last?.textLabel?.text == "0.18")
-        #expect(table.contentSize == CGSize(width: 400, height: 44_000))
-        #expect(log.cellsAsked == 19)
+        expectEqual(table.indexPathsForVisibleRows?.count, 19)
+        expectEqual(table.visibleCells.first?.textLabel?.text, "0.0")
+        expectEqual(table.visibleCells.last?.textLabel?.text, "0.18")
+        expectEqual(table.contentSize, CGSize(width: 400, height: 44_000))
+        expectEqual(log.cellsAsked, 19)
         // Scroll the whole way down a row at a time: no more cells than fit plus one are ever made.
         var offset: CGFloat = 0
         while offset < 44_000 - 800 {
@@ -111,12 +112,12 @@ private func texts(_ cells: [UITableViewCell]) -> [String] {
             #expect(table.visibleCells.count <= 20)
         }
         #expect(table.cellsMade <= 20)
-        #expect(table.visibleCells.last?.textLabel?.text == "0.999")
-        #expect(table.indexPathsForVisibleRows?.first == IndexPath(row: 981, section: 0))
+        expectEqual(table.visibleCells.last?.textLabel?.text, "0.999")
+        expectEqual(table.indexPathsForVisibleRows?.first, IndexPath(row: 981, section: 0))
         // Every visible cell sits at its row's rectangle.
         for cell in table.visibleCells {
             let indexPath = table.indexPath(for: cell)!
-            #expect(cell.frame == table.rectForRow(at: indexPath))
+            expectEqual(cell.frame, table.rectForRow(at: indexPath))
             #expect(!cell.isHidden)
         }
     }
@@ -137,9 +138,9 @@ private func texts(_ cells: [UITableViewCell]) -> [String] {
         log.entries.removeAll()
         table.contentOffset = CGPoint(x: 0, y: 44)
         table.layoutIfNeeded()
-        #expect(log.entries == ["didEndDisplaying 0.0", "willDisplay 0.19"])
+        expectEqual(log.entries, ["didEndDisplaying 0.0", "willDisplay 0.19"])
         let reused = table.cellForRow(at: IndexPath(row: 19, section: 0)) as? CountingCell
-        #expect(reused?.preparations == 1)
+        expectEqual(reused?.preparations, 1)
         #expect(table.cellForRow(at: IndexPath(row: 0, section: 0)) == nil)
     }
 
@@ -150,19 +151,19 @@ private func texts(_ cells: [UITableViewCell]) -> [String] {
         }
         _ = log
         let header = TableViewMetrics.plainTitleHeight
-        #expect(table.numberOfSections == 3)
-        #expect(table.numberOfRows(inSection: 1) == 0)
-        #expect(table.numberOfRows(inSection: 7) == 0)
-        #expect(table.rectForHeader(inSection: 0) == CGRect(x: 0, y: 0, width: 400, height: header))
-        #expect(table.rectForRow(at: IndexPath(row: 0, section: 0)) == CGRect(x: 0, y: header, width: 400, height: 44))
+        expectEqual(table.numberOfSections, 3)
+        expectEqual(table.numberOfRows(inSection: 1), 0)
+        expectEqual(table.numberOfRows(inSection: 7), 0)
+        expectEqual(table.rectForHeader(inSection: 0), CGRect(x: 0, y: 0, width: 400, height: header))
+        expectEqual(table.rectForRow(at: IndexPath(row: 0, section: 0)), CGRect(x: 0, y: header, width: 400, height: 44))
         // Section 1 is empty and untitled: section 2's header follows section 0's last row.
-        #expect(table.rectForHeader(inSection: 2).minY == header + 3 * 44)
-        #expect(table.rectForRow(at: IndexPath(row: 1, section: 2)).minY == 2 * header + 4 * 44)
-        #expect(table.rectForFooter(inSection: 2) == CGRect(x: 0, y: 2 * header + 5 * 44, width: 400, height: header))
-        #expect(table.contentSize.height == 3 * header + 5 * 44)
-        #expect(table.rectForRow(at: IndexPath(row: 5, section: 0)) == .zero)
+        expectEqual(table.rectForHeader(inSection: 2).minY, header + 3 * 44)
+        expectEqual(table.rectForRow(at: IndexPath(row: 1, section: 2)).minY, 2 * header + 4 * 44)
+        expectEqual(table.rectForFooter(inSection: 2), CGRect(x: 0, y: 2 * header + 5 * 44, width: 400, height: header))
+        expectEqual(table.contentSize.height, 3 * header + 5 * 44)
+        expectEqual(table.rectForRow(at: IndexPath(row: 5, section: 0)), .zero)
         // Points: a row, a header, below everything.
-        #expect(table.indexPathForRow(at: CGPoint(x: 10, y: header + 50)) == IndexPath(row: 1, section: 0))
+        expectEqual(table.indexPathForRow(at: CGPoint(x: 10, y: header + 50)), IndexPath(row: 1, section: 0))
         #expect(table.indexPathForRow(at: CGPoint(x: 10, y: 5)) == nil)
         #expect(table.indexPathForRow(at: CGPoint(x: 10, y: 2_000)) == nil)
         #expect(table.indexPathsForRows(in: CGRect(x: 0, y: header + 40, width: 10, height: 100))
@@ -179,18 +180,18 @@ private func texts(_ cells: [UITableViewCell]) -> [String] {
             log.heights = [IndexPath(row: 1, section: 0): 100]
             table.register(TallCell.self, forCellReuseIdentifier: "row")
         }
-        #expect(table.rectForRow(at: IndexPath(row: 1, section: 0)) == CGRect(x: 0, y: 44, width: 400, height: 100))
-        #expect(table.rectForRow(at: IndexPath(row: 2, section: 0)).minY == 144)
+        expectEqual(table.rectForRow(at: IndexPath(row: 1, section: 0)), CGRect(x: 0, y: 44, width: 400, height: 100))
+        expectEqual(table.rectForRow(at: IndexPath(row: 2, section: 0)).minY, 144)
 
         // rowHeight automatic: a row is estimated until its cell is measured (sizeThatFits).
         table.rowHeight = UITableView.automaticDimension
         table.estimatedRowHeight = 50
-        #expect(table.rectForRow(at: IndexPath(row: 2, section: 0)).height == 50)
+        expectEqual(table.rectForRow(at: IndexPath(row: 2, section: 0)).height, 50)
         table.layoutIfNeeded()
-        #expect(table.rectForRow(at: IndexPath(row: 2, section: 0)).height == 90)
-        #expect(table.rectForRow(at: IndexPath(row: 29, section: 0)).height == 50)  // not shown yet
+        expectEqual(table.rectForRow(at: IndexPath(row: 2, section: 0)).height, 90)
+        expectEqual(table.rectForRow(at: IndexPath(row: 29, section: 0)).height, 50)  // not shown yet
         // Row 0 measured 90, row 1 kept the delegate's 100.
-        #expect(table.rectForRow(at: IndexPath(row: 2, section: 0)).minY == 190)
+        expectEqual(table.rectForRow(at: IndexPath(row: 2, section: 0)).minY, 190)
         withExtendedLifetime(keptLog) {}
     }
 
@@ -198,14 +199,14 @@ private func texts(_ cells: [UITableViewCell]) -> [String] {
         let (table, keptLog, _) = tableScene([100])
         let row = IndexPath(row: 50, section: 0)
         table.scrollToRow(at: row, at: .top, animated: false)
-        #expect(table.contentOffset.y == 2200)
+        expectEqual(table.contentOffset.y, 2200)
         table.scrollToRow(at: row, at: .bottom, animated: false)
-        #expect(table.contentOffset.y == 1444)  // 2244 - 800
+        expectEqual(table.contentOffset.y, 1444)  // 2244 - 800
         table.scrollToRow(at: row, at: .middle, animated: false)
-        #expect(table.contentOffset.y == 1822)  // 2222 - 400
+        expectEqual(table.contentOffset.y, 1822)  // 2222 - 400
         table.scrollToRow(at: IndexPath(row: 99, section: 0), at: .top, animated: false)
-        #expect(table.contentOffset.y == 3600)  // 4400 - 800: no further than the content goes
-        #expect(table.visibleCells.last?.textLabel?.text == "0.99")
+        expectEqual(table.contentOffset.y, 3600)  // 4400 - 800: no further than the content goes
+        expectEqual(table.visibleCells.last?.textLabel?.text, "0.99")
         withExtendedLifetime(keptLog) {}
     }
 
@@ -229,7 +230,7 @@ private func texts(_ cells: [UITableViewCell]) -> [String] {
 
     @Test func groupedStylesScrollTheirHeadersAndInsetGroupedRowsStandIn() {
         let (grouped, keptLog, _) = tableScene([2, 2], style: .grouped) { _, log in log.headerTitles = [0: "Fruit"] }
-        #expect(grouped.rectForRow(at: IndexPath(row: 0, section: 0)).minY == TableViewMetrics.groupedHeaderTitleHeight)
+        expectEqual(grouped.rectForRow(at: IndexPath(row: 0, section: 0)).minY, TableViewMetrics.groupedHeaderTitleHeight)
         #expect(grouped.headerView(forSection: 0)?.textLabel?.text == "FRUIT")
         grouped.contentOffset = CGPoint(x: 0, y: 20)
         grouped.layoutIfNeeded()
@@ -240,10 +241,10 @@ private func texts(_ cells: [UITableViewCell]) -> [String] {
 
         let (inset, keptInsetLog, _) = tableScene([2], style: .insetGrouped)
         let inside = TableViewMetrics.insetGroupedSideInset
-        #expect(inset.rectForRow(at: IndexPath(row: 0, section: 0)) == CGRect(x: inside, y: TableViewMetrics.groupedEmptyHeaderHeight, width: 400 - 2 * inside, height: 44))
+        expectEqual(inset.rectForRow(at: IndexPath(row: 0, section: 0)), CGRect(x: inside, y: TableViewMetrics.groupedEmptyHeaderHeight, width: 400 - 2 * inside, height: 44))
         let first = inset.cellForRow(at: IndexPath(row: 0, section: 0))!
-        #expect(first.layer.cornerRadius == TableViewMetrics.insetGroupedCornerRadius)
-        #expect(first.layer.maskedCorners == [.layerMinXMinYCorner, .layerMaxXMinYCorner])
+        expectEqual(first.layer.cornerRadius, TableViewMetrics.insetGroupedCornerRadius)
+        expectEqual(first.layer.maskedCorners, [.layerMinXMinYCorner, .layerMaxXMinYCorner])
         #expect(inset.indexPathForRow(at: CGPoint(x: 5, y: 30)) == nil)  // beside the inset row
         withExtendedLifetime((keptLog, keptInsetLog)) {}
     }
@@ -257,26 +258,26 @@ private func texts(_ cells: [UITableViewCell]) -> [String] {
         #expect(log.entries.isEmpty)
         #expect(!cell.isHighlighted)
         synthesizer.advance(by: ScrollViewConstants.contentTouchDelay + 0.01)
-        #expect(log.entries == ["shouldHighlight 0.1", "didHighlight 0.1"])
+        expectEqual(log.entries, ["shouldHighlight 0.1", "didHighlight 0.1"])
         #expect(cell.isHighlighted)
         #expect(cell.selectedBackgroundView?.superview === cell)
         synthesizer.touchUp(finger)
-        #expect(log.entries == ["shouldHighlight 0.1", "didHighlight 0.1", "willSelect 0.1", "didUnhighlight 0.1", "didSelect 0.1"])
+        expectEqual(log.entries, ["shouldHighlight 0.1", "didHighlight 0.1", "willSelect 0.1", "didUnhighlight 0.1", "didSelect 0.1"])
         #expect(!cell.isHighlighted && cell.isSelected)
-        #expect(table.indexPathForSelectedRow == IndexPath(row: 1, section: 0))
+        expectEqual(table.indexPathForSelectedRow, IndexPath(row: 1, section: 0))
     }
 
     @Test func aQuickTapHighlightsAndSelectsAtTheLift() {
         let (table, log, synthesizer) = tableScene()
         synthesizer.tap(at: CGPoint(x: 100, y: 70))
-        #expect(log.entries == ["shouldHighlight 0.1", "didHighlight 0.1", "willSelect 0.1", "didUnhighlight 0.1", "didSelect 0.1"])
+        expectEqual(log.entries, ["shouldHighlight 0.1", "didHighlight 0.1", "willSelect 0.1", "didUnhighlight 0.1", "didSelect 0.1"])
         // Another row: the first is deselected, told before the new one is selected.
         log.entries.removeAll()
         synthesizer.advance(by: 1)
         synthesizer.tap(at: CGPoint(x: 100, y: 160))
         #expect(log.entries == ["shouldHighlight 0.3", "didHighlight 0.3", "willSelect 0.3", "willDeselect 0.1",
                                 "didDeselect 0.1", "didUnhighlight 0.3", "didSelect 0.3"])
-        #expect(table.indexPathsForSelectedRows == [IndexPath(row: 3, section: 0)])
+        expectEqual(table.indexPathsForSelectedRows, [IndexPath(row: 3, section: 0)])
         #expect(table.cellForRow(at: IndexPath(row: 1, section: 0))?.isSelected == false)
     }
 
@@ -291,7 +292,7 @@ private func texts(_ cells: [UITableViewCell]) -> [String] {
         #expect(!cell.isHighlighted)
         synthesizer.touchUp(finger)
         synthesizer.advance(by: 3)
-        #expect(log.entries == ["shouldHighlight 0.9", "didHighlight 0.9", "didUnhighlight 0.9", "willBeginDragging"])
+        expectEqual(log.entries, ["shouldHighlight 0.9", "didHighlight 0.9", "didUnhighlight 0.9", "willBeginDragging"])
         #expect(table.contentOffset.y > 150)
         #expect(table.indexPathsForSelectedRows == nil)
     }
@@ -300,7 +301,7 @@ private func texts(_ cells: [UITableViewCell]) -> [String] {
         let (table, log, synthesizer) = tableScene()
         synthesizer.fling(from: CGPoint(x: 100, y: 400), to: CGPoint(x: 100, y: 250), steps: 5, over: 0.08)
         synthesizer.advance(by: 3)
-        #expect(log.entries == ["willBeginDragging"])
+        expectEqual(log.entries, ["willBeginDragging"])
         #expect(table.contentOffset.y > 100)
     }
 
@@ -311,18 +312,18 @@ private func texts(_ cells: [UITableViewCell]) -> [String] {
             log.refusesHighlight = [IndexPath(row: 3, section: 0)]
         }
         synthesizer.tap(at: CGPoint(x: 100, y: 70))
-        #expect(table.indexPathsForSelectedRows == [IndexPath(row: 5, section: 0)])
-        #expect(log.entries.last == "didSelect 0.5")
+        expectEqual(table.indexPathsForSelectedRows, [IndexPath(row: 5, section: 0)])
+        expectEqual(log.entries.last, "didSelect 0.5")
         log.entries.removeAll()
         synthesizer.advance(by: 1)
         synthesizer.tap(at: CGPoint(x: 100, y: 110))
-        #expect(log.entries == ["shouldHighlight 0.2", "didHighlight 0.2", "willSelect 0.2", "didUnhighlight 0.2"])
-        #expect(table.indexPathsForSelectedRows == [IndexPath(row: 5, section: 0)])
+        expectEqual(log.entries, ["shouldHighlight 0.2", "didHighlight 0.2", "willSelect 0.2", "didUnhighlight 0.2"])
+        expectEqual(table.indexPathsForSelectedRows, [IndexPath(row: 5, section: 0)])
         log.entries.removeAll()
         synthesizer.advance(by: 1)
         synthesizer.tap(at: CGPoint(x: 100, y: 150))
-        #expect(log.entries == ["shouldHighlight 0.3"])
-        #expect(table.indexPathsForSelectedRows == [IndexPath(row: 5, section: 0)])
+        expectEqual(log.entries, ["shouldHighlight 0.3"])
+        expectEqual(table.indexPathsForSelectedRows, [IndexPath(row: 5, section: 0)])
     }
 
     @Test func allowsSelectionAndMultipleSelection() {
@@ -336,13 +337,13 @@ private func texts(_ cells: [UITableViewCell]) -> [String] {
             synthesizer.advance(by: 1)
             synthesizer.tap(at: CGPoint(x: 100, y: y))
         }
-        #expect(table.indexPathsForSelectedRows == [IndexPath(row: 3, section: 0)])
-        #expect(log.entries.suffix(3) == ["didUnhighlight 0.1", "willDeselect 0.1", "didDeselect 0.1"])
+        expectEqual(table.indexPathsForSelectedRows, [IndexPath(row: 3, section: 0)])
+        expectEqual(log.entries.suffix(3), ["didUnhighlight 0.1", "willDeselect 0.1", "didDeselect 0.1"])
         // By code: the delegate is not told.
         log.entries.removeAll()
         table.selectRow(at: IndexPath(row: 7, section: 0), animated: false, scrollPosition: .none)
         table.deselectRow(at: IndexPath(row: 3, section: 0), animated: false)
-        #expect(table.indexPathsForSelectedRows == [IndexPath(row: 7, section: 0)])
+        expectEqual(table.indexPathsForSelectedRows, [IndexPath(row: 7, section: 0)])
         #expect(table.cellForRow(at: IndexPath(row: 7, section: 0))?.isSelected == true)
         #expect(log.entries.isEmpty)
     }
@@ -354,7 +355,7 @@ private func texts(_ cells: [UITableViewCell]) -> [String] {
         synthesizer.advance(by: 0.2)
         synthesizer.touchMove(finger, to: CGPoint(x: 100, y: 300))
         synthesizer.touchUp(finger)
-        #expect(log.entries == ["shouldHighlight 0.1", "didHighlight 0.1", "didUnhighlight 0.1"])
+        expectEqual(log.entries, ["shouldHighlight 0.1", "didHighlight 0.1", "didUnhighlight 0.1"])
         #expect(table.indexPathsForSelectedRows == nil)
     }
 
@@ -393,25 +394,25 @@ private func texts(_ cells: [UITableViewCell]) -> [String] {
         let finger = synthesizer.touchDown(at: CGPoint(x: 300, y: 110))
         synthesizer.drag(finger, from: CGPoint(x: 300, y: 110), to: CGPoint(x: 200, y: 112))
         #expect(cell.contentView.frame.minX < -80)
-        #expect(table.contentOffset.y == 0)
+        expectEqual(table.contentOffset.y, 0)
         synthesizer.touchUp(finger)
-        #expect(table.swipedRow == row)
+        expectEqual(table.swipedRow, row)
         let buttonsWidth = -cell.contentView.frame.minX
         #expect(buttonsWidth >= TableViewMetrics.minimumSwipeActionWidth)
         #expect(log.entries.filter { $0.hasPrefix("didSelect") || $0 == "willBeginDragging" }.isEmpty)
         // Tapping the button performs the action and closes the row.
         synthesizer.advance(by: 1)
         synthesizer.tap(at: CGPoint(x: 400 - buttonsWidth / 2, y: 110))
-        #expect(performed == ["Delete"])
+        expectEqual(performed, ["Delete"])
         #expect(table.swipedRow == nil)
-        #expect(cell.contentView.frame.minX == 0)
+        expectEqual(cell.contentView.frame.minX, 0)
         // Up and down on the same row scrolls.
         synthesizer.advance(by: 1)
         synthesizer.fling(from: CGPoint(x: 300, y: 400), to: CGPoint(x: 295, y: 250))
         synthesizer.advance(by: 2)
         #expect(table.contentOffset.y > 100)
         #expect(table.swipedRow == nil)
-        #expect(performed == ["Delete"])
+        expectEqual(performed, ["Delete"])
     }
 
     @Test func aSwipeToTheRightRevealsTheLeadingActionsOnTheLeft() {
@@ -427,7 +428,7 @@ private func texts(_ cells: [UITableViewCell]) -> [String] {
         // A row with leading actions only: a drag to the left uncovers nothing and leaves it closed.
         synthesizer.fling(from: CGPoint(x: 300, y: 154), to: CGPoint(x: 150, y: 154))
         #expect(table.swipedRow == nil)
-        #expect(cell.contentView.frame.minX == 0)
+        expectEqual(cell.contentView.frame.minX, 0)
         log.entries.removeAll()
         // To the right: the content follows the finger and the actions show on the left.
         synthesizer.advance(by: 1)
@@ -435,17 +436,17 @@ private func texts(_ cells: [UITableViewCell]) -> [String] {
         synthesizer.drag(finger, from: CGPoint(x: 100, y: 154), to: CGPoint(x: 200, y: 156))
         #expect(cell.contentView.frame.minX > 80)
         synthesizer.touchUp(finger)
-        #expect(table.swipedRow == row)
+        expectEqual(table.swipedRow, row)
         let buttonsWidth = cell.contentView.frame.minX
         #expect(buttonsWidth >= TableViewMetrics.minimumSwipeActionWidth)
-        #expect(table.contentOffset.y == 0)
+        expectEqual(table.contentOffset.y, 0)
         #expect(log.entries.filter { $0.hasPrefix("didSelect") }.isEmpty)
         // The button on the left performs the action and closes the row.
         synthesizer.advance(by: 1)
         synthesizer.tap(at: CGPoint(x: buttonsWidth / 2, y: 154))
-        #expect(performed == ["Pin"])
+        expectEqual(performed, ["Pin"])
         #expect(table.swipedRow == nil)
-        #expect(cell.contentView.frame.minX == 0)
+        expectEqual(cell.contentView.frame.minX, 0)
     }
 
     @Test func aTouchElsewhereClosesOpenActionsAndSelectsNothing() {
@@ -453,7 +454,7 @@ private func texts(_ cells: [UITableViewCell]) -> [String] {
             log.trailingActions = [UIContextualAction(style: .normal, title: "Flag") { _, _, done in done(true) }]
         }
         synthesizer.fling(from: CGPoint(x: 300, y: 110), to: CGPoint(x: 150, y: 110))
-        #expect(table.swipedRow == IndexPath(row: 2, section: 0))
+        expectEqual(table.swipedRow, IndexPath(row: 2, section: 0))
         log.entries.removeAll()
         synthesizer.advance(by: 1)
         synthesizer.tap(at: CGPoint(x: 100, y: 300))
@@ -470,7 +471,7 @@ private func texts(_ cells: [UITableViewCell]) -> [String] {
             }]
         }
         synthesizer.fling(from: CGPoint(x: 390, y: 110), to: CGPoint(x: 60, y: 110))
-        #expect(performed == 1)
+        expectEqual(performed, 1)
         #expect(table.swipedRow == nil)
         withExtendedLifetime(keptLog) {}
     }
@@ -479,7 +480,7 @@ private func texts(_ cells: [UITableViewCell]) -> [String] {
         let (table, keptLog, synthesizer) = tableScene()
         let cell = table.cellForRow(at: IndexPath(row: 2, section: 0))!
         synthesizer.fling(from: CGPoint(x: 300, y: 110), to: CGPoint(x: 150, y: 110))
-        #expect(cell.contentView.frame.minX == 0)
+        expectEqual(cell.contentView.frame.minX, 0)
         #expect(table.swipedRow == nil)
         withExtendedLifetime(keptLog) {}
     }
@@ -488,25 +489,25 @@ private func texts(_ cells: [UITableViewCell]) -> [String] {
 
     @Test func aMillionRowsLoadAndScrollAnywhere() {
         let (table, keptLog, _) = tableScene([1_000_000])
-        #expect(table.contentSize.height == 44_000_000)
+        expectEqual(table.contentSize.height, 44_000_000)
         table.scrollToRow(at: IndexPath(row: 765_432, section: 0), at: .top, animated: false)
-        #expect(table.indexPathsForVisibleRows?.first == IndexPath(row: 765_432, section: 0))
-        #expect(table.visibleCells.count == 19)
-        #expect(table.indexPathForRow(at: CGPoint(x: 1, y: 43_999_999)) == IndexPath(row: 999_999, section: 0))
+        expectEqual(table.indexPathsForVisibleRows?.first, IndexPath(row: 765_432, section: 0))
+        expectEqual(table.visibleCells.count, 19)
+        expectEqual(table.indexPathForRow(at: CGPoint(x: 1, y: 43_999_999)), IndexPath(row: 999_999, section: 0))
         withExtendedLifetime(keptLog) {}
     }
 
     @Test func wrongCountsAndUnregisteredIdentifiersAreReportedNotFatal() {
         let (table, log, _) = tableScene([5]) { table, _ in table.register(nil, forCellReuseIdentifier: "row") }
         // The identifier "row" has no class: each row gets a default cell, and a report.
-        #expect(table.visibleCells.count == 5)
+        expectEqual(table.visibleCells.count, 5)
         #expect(UIApplication.shared.diagnostics.entries.contains { $0.kind == .invalidListUpdate })
         log.rowCounts = [-3]
         table.reloadData()
-        #expect(table.numberOfRows(inSection: 0) == 0)
+        expectEqual(table.numberOfRows(inSection: 0), 0)
         #expect(table.visibleCells.isEmpty)
         table.scrollToRow(at: IndexPath(row: 4, section: 0), at: .top, animated: false)
-        #expect(UIApplication.shared.diagnostics.entries.last?.message.contains("no such row") == true)
+        expectEqual(UIApplication.shared.diagnostics.entries.last?.message.contains("no such row"), true)
     }
 
     // MARK: Cells
@@ -516,21 +517,21 @@ private func texts(_ cells: [UITableViewCell]) -> [String] {
         let first = table.cellForRow(at: IndexPath(row: 0, section: 0))!
         // The default: the content margin on the left, a hairline (⅓ pt at 3×) at the bottom.
         let hairline = 1 / UIScreen.main.scale
-        #expect(first.separator.frame == CGRect(x: 16, y: 44 - hairline, width: 384, height: hairline))
+        expectEqual(first.separator.frame, CGRect(x: 16, y: 44 - hairline, width: 384, height: hairline))
         // The table's inset is every cell's default (Apple: "sets the default inset for all cells").
         table.separatorInset = UIEdgeInsets(top: 0, left: 3, bottom: 0, right: 11)
         table.layoutIfNeeded()
         for cell in table.visibleCells {
-            #expect(cell.separatorInset == UIEdgeInsets(top: 0, left: 3, bottom: 0, right: 11))
-            #expect(cell.separator.frame == CGRect(x: 3, y: 44 - hairline, width: 386, height: hairline))
+            expectEqual(cell.separatorInset, UIEdgeInsets(top: 0, left: 3, bottom: 0, right: 11))
+            expectEqual(cell.separator.frame, CGRect(x: 3, y: 44 - hairline, width: 386, height: hairline))
         }
         // A cell's own inset takes precedence; negative values count as zero.
         let second = table.cellForRow(at: IndexPath(row: 1, section: 0))!
         second.separatorInset = UIEdgeInsets(top: 0, left: -5, bottom: 0, right: 40)
         table.separatorInset = .zero
         table.layoutIfNeeded()
-        #expect(second.separator.frame == CGRect(x: 0, y: 44 - hairline, width: 360, height: hairline))
-        #expect(first.separator.frame == CGRect(x: 0, y: 44 - hairline, width: 400, height: hairline))
+        expectEqual(second.separator.frame, CGRect(x: 0, y: 44 - hairline, width: 360, height: hairline))
+        expectEqual(first.separator.frame, CGRect(x: 0, y: 44 - hairline, width: 400, height: hairline))
     }
 
     @Test func anImageStandsBeforeTheTextAndSelectionStyleNoneShowsNoSelection() {
@@ -540,21 +541,21 @@ private func texts(_ cells: [UITableViewCell]) -> [String] {
         cell.selectionStyle = .none
         cell.layoutIfNeeded()
         // The image at the content margin, centred down the row; the text 16 points after it.
-        #expect(cell.imageView?.frame == CGRect(x: 16, y: 10, width: 30, height: 24))
-        #expect(cell.textLabel?.frame.minX == 62)
-        #expect(cell.textLabel?.frame.maxX == 384)
+        expectEqual(cell.imageView?.frame, CGRect(x: 16, y: 10, width: 30, height: 24))
+        expectEqual(cell.textLabel?.frame.minX, 62)
+        expectEqual(cell.textLabel?.frame.maxX, 384)
         // Tapping the row selects it, but nothing shows the selection.
         synthesizer.tap(at: CGPoint(x: 200, y: 66))
-        #expect(table.indexPathsForSelectedRows == [IndexPath(row: 1, section: 0)])
+        expectEqual(table.indexPathsForSelectedRows, [IndexPath(row: 1, section: 0)])
         #expect(cell.isSelected)
         #expect(cell.selectedBackgroundView?.superview == nil)
-        #expect(cell.textLabel?.isHighlighted == false)
+        expectEqual(cell.textLabel?.isHighlighted, false)
         // With the default style the same tap shows the grey background behind the content.
         let other = table.cellForRow(at: IndexPath(row: 3, section: 0))!
         synthesizer.advance(by: 1)
         synthesizer.tap(at: CGPoint(x: 200, y: 154))
         #expect(other.selectedBackgroundView?.superview === other)
-        #expect(other.textLabel?.isHighlighted == true)
+        expectEqual(other.textLabel?.isHighlighted, true)
     }
 
     @Test func aCellGivenTheSameAccessoryAgainKeepsItsAccessoryView() {
@@ -564,11 +565,11 @@ private func texts(_ cells: [UITableViewCell]) -> [String] {
         let chevron = cell.subviews.first { $0 is StandardAccessoryView }
         #expect(chevron != nil)
         cell.accessoryType = .disclosureIndicator
-        #expect(cell.subviews.filter { $0 is StandardAccessoryView }.count == 1)
+        expectEqual(cell.subviews.filter { $0 is StandardAccessoryView }.count, 1)
         #expect(cell.subviews.first { $0 is StandardAccessoryView } === chevron)
         // Another type replaces it.
         cell.accessoryType = .checkmark
         #expect(chevron?.superview == nil)
-        #expect(cell.subviews.filter { $0 is StandardAccessoryView }.count == 1)
+        expectEqual(cell.subviews.filter { $0 is StandardAccessoryView }.count, 1)
     }
 }

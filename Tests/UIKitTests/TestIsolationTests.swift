@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -31,8 +32,8 @@ import Testing
         let probe = TapCountProbe { tapCounts.append($0) }
         window.addGestureRecognizer(probe)
         TouchSynthesizer(window: window).tap(at: CGPoint(x: 100, y: 100))
-        #expect(tapCounts == [1])
-        #expect(log.entries == ["touchDown", "upInside"])
+        expectEqual(tapCounts, [1])
+        expectEqual(log.entries, ["touchDown", "upInside"])
     }
 
     @Test func aTapInAWindowThatWentAwayIsNotContinued() {
@@ -43,11 +44,11 @@ import Testing
             // An earlier window in front of it, tapped, then released.
             let (earlier, _, earlierLog) = makeControlScene()
             synthesizer.tap(at: CGPoint(x: 100, y: 100))
-            #expect(earlierLog.entries == ["touchDown", "upInside"])
+            expectEqual(earlierLog.entries, ["touchDown", "upInside"])
             _ = earlier
         }
         synthesizer.tap(at: CGPoint(x: 100, y: 100))
-        #expect(laterLog.entries == ["touchDown", "upInside"])
+        expectEqual(laterLog.entries, ["touchDown", "upInside"])
     }
 
     @Test func aTapInAWindowThatWasHiddenIsNotContinued() {
@@ -58,10 +59,10 @@ import Testing
         window.isHidden = true
         window.isHidden = false
         synthesizer.tap(at: CGPoint(x: 100, y: 100))
-        #expect(log.entries == ["touchDown", "upInside", "touchDown", "upInside"])
+        expectEqual(log.entries, ["touchDown", "upInside", "touchDown", "upInside"])
         // In a window that stays shown, the next tap continues the sequence.
         synthesizer.tap(at: CGPoint(x: 100, y: 100))
-        #expect(log.entries.suffix(3) == ["touchDown", "touchDownRepeat", "upInside"])
+        expectEqual(log.entries.suffix(3), ["touchDown", "touchDownRepeat", "upInside"])
     }
 
     @Test func fingersAnEarlierSynthesizerLeftDownAreCancelledAndTheirRecognizersStop() {
@@ -91,12 +92,12 @@ import Testing
         let view = CountingView(frame: window.bounds)
         window.addSubview(view)
         let synthesizer = TouchSynthesizer(window: window)
-        #expect(earlierView.phases == ["began", "cancelled"])
+        expectEqual(earlierView.phases, ["began", "cancelled"])
         let finger = synthesizer.touchDown(at: CGPoint(x: 100, y: 100))
         synthesizer.advance(by: 1)  // past the earlier long press's deadline
         synthesizer.touchUp(finger)
-        #expect(view.phases == ["began", "ended"])
-        #expect(view.touchesOnScreen == [1])  // the earlier finger is gone
+        expectEqual(view.phases, ["began", "ended"])
+        expectEqual(view.touchesOnScreen, [1])  // the earlier finger is gone
         #expect(earlierActions.isEmpty)
     }
 
@@ -121,7 +122,7 @@ import Testing
         synthesizer.pressDown(.select)
         synthesizer.pressUp(.select)
         #expect(window.firstResponder == nil)
-        #expect(earlier.presses == 0)  // no first responder in the key window: the press goes nowhere
+        expectEqual(earlier.presses, 0)  // no first responder in the key window: the press goes nowhere
         #expect(view.becomeFirstResponder())
         synthesizer.pressDown(.select)
         #expect(view.presses == 1 && earlier.presses == 0)
@@ -150,12 +151,12 @@ import Testing
         }
         // The window went away while the list coasted; the test still holds the list.
         #expect(!list.isDecelerating)
-        #expect(log.entries == ["willBeginDecelerating", "didEndDecelerating"])
+        expectEqual(log.entries, ["willBeginDecelerating", "didEndDecelerating"])
         let offset = list.contentOffset
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
         window.makeKeyAndVisible()
         TouchSynthesizer(window: window).advance(by: 2)
-        #expect(list.contentOffset == offset)
+        expectEqual(list.contentOffset, offset)
     }
 
     @Test func aScrollViewRemovedFromItsWindowStopsDecelerating() {
@@ -178,8 +179,8 @@ import Testing
         #expect(!list.isDecelerating)
         let offset = list.contentOffset
         synthesizer.advance(by: 2)
-        #expect(list.contentOffset == offset)
-        #expect(log.entries == ["willBeginDecelerating", "didEndDecelerating"])
+        expectEqual(list.contentOffset, offset)
+        expectEqual(log.entries, ["willBeginDecelerating", "didEndDecelerating"])
     }
 }
 

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -36,75 +37,75 @@ import Testing
     }
 
     @Test func wordWrapBreaksAfterSpacesWhichHang() {
-        #expect(lines(fox) == ["The quick", "brown fox", "jumps over", "the lazy", "dog"])
+        expectEqual(lines(fox), ["The quick", "brown fox", "jumps over", "the lazy", "dog"])
     }
 
     @Test func wordWrapBreaksAWordWiderThanTheLineBetweenCharacters() {
-        #expect(lines("abcdefghijklmnopqrstuvwxyz end") == ["abcdefghij", "klmnopqrst", "uvwxyz end"])
+        expectEqual(lines("abcdefghijklmnopqrstuvwxyz end"), ["abcdefghij", "klmnopqrst", "uvwxyz end"])
     }
 
     @Test func wordWrapBreaksAfterHyphens() {
-        #expect(lines("well-known-facts here") == ["well-", "known-", "facts here"])
+        expectEqual(lines("well-known-facts here"), ["well-", "known-", "facts here"])
     }
 
     @Test func charWrapBreaksAnywhere() {
-        #expect(lines(fox, wrap: .byCharWrapping) == ["The quick", "brown fox", "jumps over", "the lazy d", "og"])
+        expectEqual(lines(fox, wrap: .byCharWrapping), ["The quick", "brown fox", "jumps over", "the lazy d", "og"])
     }
 
     @Test func paragraphsEndAtEveryKindOfLineBreak() {
-        #expect(lines("one\ntwo\r\nthree\rfour\u{2029}five\u{2028}six", columns: nil) == ["one", "two", "three", "four", "five", "six"])
-        #expect(lines("a\n\nb", columns: nil) == ["a", "", "b"])
+        expectEqual(lines("one\ntwo\r\nthree\rfour\u{2029}five\u{2028}six", columns: nil), ["one", "two", "three", "four", "five", "six"])
+        expectEqual(lines("a\n\nb", columns: nil), ["a", "", "b"])
     }
 
     @Test func numberOfLinesLimitsWrappedLines() {
-        #expect(lines(fox, maximumLines: 2) == ["The quick", "brown fox"])
-        #expect(lines(fox, maximumLines: 0).count == 5)
-        #expect(lines(fox, maximumLines: 9).count == 5)
+        expectEqual(lines(fox, maximumLines: 2), ["The quick", "brown fox"])
+        expectEqual(lines(fox, maximumLines: 0).count, 5)
+        expectEqual(lines(fox, maximumLines: 9).count, 5)
     }
 
     @Test func truncatingTheTail() {
-        #expect(lines(fox, maximumLines: 1, last: .byTruncatingTail) == ["The quick…"])
-        #expect(lines(fox, maximumLines: 2, last: .byTruncatingTail) == ["The quick", "brown fox…"])
-        #expect(lines(fox, maximumLines: 3, last: .byTruncatingTail) == ["The quick", "brown fox", "jumps ove…"])
+        expectEqual(lines(fox, maximumLines: 1, last: .byTruncatingTail), ["The quick…"])
+        expectEqual(lines(fox, maximumLines: 2, last: .byTruncatingTail), ["The quick", "brown fox…"])
+        expectEqual(lines(fox, maximumLines: 3, last: .byTruncatingTail), ["The quick", "brown fox", "jumps ove…"])
     }
 
     @Test func truncatingTheHead() {
-        #expect(lines(fox, maximumLines: 1, last: .byTruncatingHead) == ["…lazy dog"])  // "…" and nine columns; the space before "lazy" is dropped
-        #expect(lines(fox, maximumLines: 2, last: .byTruncatingHead) == ["The quick", "…lazy dog"])
+        expectEqual(lines(fox, maximumLines: 1, last: .byTruncatingHead), ["…lazy dog"])  // "…" and nine columns; the space before "lazy" is dropped
+        expectEqual(lines(fox, maximumLines: 2, last: .byTruncatingHead), ["The quick", "…lazy dog"])
     }
 
     @Test func truncatingTheMiddle() {
-        #expect(lines(fox, maximumLines: 1, last: .byTruncatingMiddle) == ["The q… dog"])
-        #expect(lines("abcdefghijklmnopqrstuvwxyz", maximumLines: 1, last: .byTruncatingMiddle) == ["abcde…wxyz"])
+        expectEqual(lines(fox, maximumLines: 1, last: .byTruncatingMiddle), ["The q… dog"])
+        expectEqual(lines("abcdefghijklmnopqrstuvwxyz", maximumLines: 1, last: .byTruncatingMiddle), ["abcde…wxyz"])
     }
 
     @Test func textThatFitsIsNotTruncated() {
         let layout = layout("short", maximumLines: 1, last: .byTruncatingTail)
-        #expect(layout.lineStrings == ["short"])
+        expectEqual(layout.lineStrings, ["short"])
         #expect(!layout.isTruncated)
-        #expect(layout.lines[0].width == 5 * Self.column)
+        expectEqual(layout.lines[0].width, 5 * Self.column)
     }
 
     @Test func aLastLineWithMoreParagraphsAfterItIsTruncated() {
-        #expect(lines("first\nsecond", maximumLines: 1, last: .byTruncatingTail) == ["first…"])
-        #expect(lines("first\nsecond", maximumLines: 1, last: .byWordWrapping) == ["first"])
+        expectEqual(lines("first\nsecond", maximumLines: 1, last: .byTruncatingTail), ["first…"])
+        expectEqual(lines("first\nsecond", maximumLines: 1, last: .byWordWrapping), ["first"])
     }
 
     @Test func clippingKeepsTheWholeLastLine() {
         let layout = layout(fox, maximumLines: 1, last: .byClipping)
-        #expect(layout.lineStrings == [fox])
+        expectEqual(layout.lineStrings, [fox])
     }
 
     @Test func singleLineWordWrapShowsTheWordsThatFit() {
-        #expect(lines(fox, maximumLines: 1, last: .byWordWrapping) == ["The quick"])
-        #expect(lines(fox, maximumLines: 1, last: .byCharWrapping) == ["The quick"])
-        #expect(lines("abcdefghijklmnop", maximumLines: 1, last: .byCharWrapping) == ["abcdefghij"])
+        expectEqual(lines(fox, maximumLines: 1, last: .byWordWrapping), ["The quick"])
+        expectEqual(lines(fox, maximumLines: 1, last: .byCharWrapping), ["The quick"])
+        expectEqual(lines("abcdefghijklmnop", maximumLines: 1, last: .byCharWrapping), ["abcdefghij"])
     }
 
     @Test func theHeightLimitsLinesAndTruncatesTheLastThatFits() {
         let lineHeight = Self.mono.lineHeight
         let layout = layout(fox, last: .byTruncatingTail, height: lineHeight * 2.5)
-        #expect(layout.lineStrings == ["The quick", "brown fox…"])
+        expectEqual(layout.lineStrings, ["The quick", "brown fox…"])
         #expect(layout.isTruncated)
     }
 
@@ -120,10 +121,10 @@ import Testing
     @Test func justifiedLinesFillTheWidthExceptEachParagraphsLast() {
         let width = 10 * Self.column + Self.column / 4
         let layout = layout("aa bb cc dd ee", alignment: .justified)
-        #expect(layout.lineStrings == ["aa bb cc", "dd ee"])
+        expectEqual(layout.lineStrings, ["aa bb cc", "dd ee"])
         #expect(abs(layout.lines[0].width - width) < 1e-9)
         #expect(abs(layout.lines[0].extraPerSpace - (width - 8 * Self.column) / 2) < 1e-9)
-        #expect(layout.lines[1].extraPerSpace == 0)
+        expectEqual(layout.lines[1].extraPerSpace, 0)
     }
 
     @Test func linesStackByTheFontsLineHeight() {
@@ -145,30 +146,30 @@ import Testing
 
     @Test func emptyStringHasNoLinesAndNoSize() {
         #expect(layout("").lines.isEmpty)
-        #expect("".size(withAttributes: nil) == .zero)
-        #expect(NSAttributedString(string: "").size() == .zero)
+        expectEqual("".size(withAttributes: nil), .zero)
+        expectEqual(NSAttributedString(string: "").size(), .zero)
     }
 
     @Test func aHundredThousandCharactersWrap() {
         let text = String(repeating: "word ", count: 20_000)
         let layout = layout(text)
-        #expect(layout.lines.count == 10_000)
+        expectEqual(layout.lines.count, 10_000)
         #expect(layout.lineStrings.allSatisfy { $0 == "word word" })
         let single = self.layout(text, maximumLines: 1, last: .byTruncatingMiddle)
-        #expect(single.lineStrings == ["word… word"])
+        expectEqual(single.lineStrings, ["word… word"])
     }
 
     @Test func controlCharactersNeitherBreakNorShow() {
-        #expect(lines("ab\u{0}\u{7}cd\u{1B}ef", columns: nil) == ["ab\u{0}\u{7}cd\u{1B}ef"])
+        expectEqual(lines("ab\u{0}\u{7}cd\u{1B}ef", columns: nil), ["ab\u{0}\u{7}cd\u{1B}ef"])
         let clean = layout("abcdef", columns: nil).size.width
-        #expect(layout("ab\u{0}\u{7}cd\u{1B}ef", columns: nil).size.width == clean)
+        expectEqual(layout("ab\u{0}\u{7}cd\u{1B}ef", columns: nil).size.width, clean)
     }
 
     @Test func zeroAndNegativeWidthsStillMakeProgress() {
-        #expect(lines("abc", columns: 0) == ["a", "b", "c"])
+        expectEqual(lines("abc", columns: 0), ["a", "b", "c"])
         var container = TextContainer()
         container.width = -50
         let layout = TextLayout("ab", style: .init(font: Self.mono, color: .black, kern: nil, paragraph: .default), container: container)
-        #expect(layout.lineStrings == ["a", "b"])
+        expectEqual(layout.lineStrings, ["a", "b"])
     }
 }

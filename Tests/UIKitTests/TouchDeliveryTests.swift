@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 import HID
 @testable import UIKit
@@ -31,7 +32,7 @@ import HID
             synthesizer.touchUp(finger)
             synthesizer.tap(at: CGPoint(x: 50, y: 50))
             synthesizer.advance(by: 1)
-            #expect(pan.state == .possible)
+            expectEqual(pan.state, .possible)
             weakWindow = window
             weakView = view
             weakRecognizer = pan
@@ -55,14 +56,14 @@ import HID
         synthesizer.advance(by: 0.5)
         let second = synthesizer.touchDown(at: CGPoint(x: 20, y: 20))
         synthesizer.touchUp([first, second])
-        #expect(view.calls.map(\.phase) == [.began, .began, .ended])
+        expectEqual(view.calls.map(\.phase), [.began, .began, .ended])
         let event = view.calls[0].event
         #expect(view.calls.allSatisfy { $0.event === event })
         // Each call saw its own frame's time and touches; the kept event shows the last frame's time.
-        #expect(view.calls.map(\.timestamp) == [1, 1.5, 1.5])
-        #expect(view.calls.map(\.touchCount) == [1, 2, 2])
-        #expect(event?.timestamp == 1.5)
-        #expect(event?.allTouches?.isEmpty == true)
+        expectEqual(view.calls.map(\.timestamp), [1, 1.5, 1.5])
+        expectEqual(view.calls.map(\.touchCount), [1, 2, 2])
+        expectEqual(event?.timestamp, 1.5)
+        expectEqual(event?.allTouches?.isEmpty, true)
     }
 
     @Test func resettingTheApplicationUnderAFingerLetsGoOfItsWindow() {
@@ -88,18 +89,18 @@ import HID
         window.addSubview(view)
         let synthesizer = TouchSynthesizer(window: window)
         let fingers = synthesizer.touchDown(at: [CGPoint(x: 10, y: 10), CGPoint(x: 50, y: 50), CGPoint(x: 90, y: 90)])
-        #expect(view.phases == ["began"])
-        #expect(view.calls[0].touches.count == 3)
+        expectEqual(view.phases, ["began"])
+        expectEqual(view.calls[0].touches.count, 3)
         synthesizer.touchMove([(finger: fingers[0], to: CGPoint(x: 12, y: 12)), (finger: fingers[1], to: CGPoint(x: 52, y: 52))])
-        #expect(view.phases == ["began", "moved"])
-        #expect(view.calls[1].touches.count == 2)
+        expectEqual(view.phases, ["began", "moved"])
+        expectEqual(view.calls[1].touches.count, 2)
         // The third finger did not move: it is in the event, stationary, but not delivered.
         let all = view.calls[1].event!.allTouches!
-        #expect(all.count == 3)
-        #expect(all.filter { $0.phase == .stationary }.count == 1)
+        expectEqual(all.count, 3)
+        expectEqual(all.filter { $0.phase == .stationary }.count, 1)
         synthesizer.touchUp(fingers)
-        #expect(view.phases == ["began", "moved", "ended"])
-        #expect(view.calls[2].touches.count == 3)
+        expectEqual(view.phases, ["began", "moved", "ended"])
+        expectEqual(view.calls[2].touches.count, 3)
     }
 
     @Test func touchesOfDifferentViewsInOneFrameGoToEachViewOnce() {
@@ -111,10 +112,10 @@ import HID
         window.addSubview(right)
         let synthesizer = TouchSynthesizer(window: window)
         synthesizer.touchDown(at: [CGPoint(x: 10, y: 10), CGPoint(x: 150, y: 10), CGPoint(x: 20, y: 20)])
-        #expect(left.phases == ["began"])
-        #expect(left.calls[0].touches.count == 2)
-        #expect(right.phases == ["began"])
-        #expect(right.calls[0].touches.count == 1)
+        expectEqual(left.phases, ["began"])
+        expectEqual(left.calls[0].touches.count, 2)
+        expectEqual(right.phases, ["began"])
+        expectEqual(right.calls[0].touches.count, 1)
         #expect(left.calls[0].event === right.calls[0].event)
         #expect(left.calls[0].event?.touches(for: left)?.count == 2)
         #expect(left.calls[0].event?.touches(for: window)?.count == 3)
@@ -136,7 +137,7 @@ import HID
             DigitizerContact(identifier: UInt32(first), phase: .moved, x: 15, y: 15),
         ])))
         UIApplication.shared.runLoop.runUntilIdle()
-        #expect(view.phases == ["began", "moved", "ended"])
+        expectEqual(view.phases, ["began", "moved", "ended"])
     }
 
     @Test func aTouchStaysWithItsViewAfterLeavingIt() {
@@ -149,14 +150,14 @@ import HID
         let finger = synthesizer.touchDown(at: CGPoint(x: 10, y: 10))
         synthesizer.touchMove(finger, to: CGPoint(x: 120, y: 120))
         synthesizer.touchUp(finger)
-        #expect(small.phases == ["began", "moved", "ended"])
+        expectEqual(small.phases, ["began", "moved", "ended"])
         #expect(other.calls.isEmpty)
         let touch = small.calls[0].touches.first!
         #expect(touch.view === small)
         #expect(touch.window === window)
-        #expect(touch.phase == .ended)
-        #expect(touch.location(in: small) == CGPoint(x: 120, y: 120))
-        #expect(touch.location(in: other) == CGPoint(x: 20, y: 20))
+        expectEqual(touch.phase, .ended)
+        expectEqual(touch.location(in: small), CGPoint(x: 120, y: 120))
+        expectEqual(touch.location(in: other), CGPoint(x: 20, y: 20))
     }
 
     @Test func locationsConvertToAnyViewAndPreviousLocationIsTheLastEvents() {
@@ -169,14 +170,14 @@ import HID
         let synthesizer = TouchSynthesizer(window: window)
         let finger = synthesizer.touchDown(at: CGPoint(x: 80, y: 80))
         let touch = view.calls[0].touches.first!
-        #expect(touch.location(in: nil) == CGPoint(x: 80, y: 80))
-        #expect(touch.location(in: container) == CGPoint(x: 40, y: 30))
-        #expect(touch.location(in: view) == CGPoint(x: 20, y: 10))
-        #expect(touch.previousLocation(in: view) == CGPoint(x: 20, y: 10))
+        expectEqual(touch.location(in: nil), CGPoint(x: 80, y: 80))
+        expectEqual(touch.location(in: container), CGPoint(x: 40, y: 30))
+        expectEqual(touch.location(in: view), CGPoint(x: 20, y: 10))
+        expectEqual(touch.previousLocation(in: view), CGPoint(x: 20, y: 10))
         synthesizer.touchMove(finger, to: CGPoint(x: 90, y: 100))
-        #expect(touch.location(in: view) == CGPoint(x: 30, y: 30))
-        #expect(touch.previousLocation(in: view) == CGPoint(x: 20, y: 10))
-        #expect(touch.phase == .moved)
+        expectEqual(touch.location(in: view), CGPoint(x: 30, y: 30))
+        expectEqual(touch.previousLocation(in: view), CGPoint(x: 20, y: 10))
+        expectEqual(touch.phase, .moved)
     }
 
     @Test func touchCarriesTimestampRadiusForceAndType() {
@@ -192,13 +193,13 @@ import HID
         ])))
         UIApplication.shared.runLoop.runUntilIdle()
         let touch = view.calls[0].touches.first!
-        #expect(touch.timestamp == start)
-        #expect(touch.majorRadius == 4.5)
-        #expect(touch.majorRadiusTolerance == 0.5)
-        #expect(touch.force == 2)
+        expectEqual(touch.timestamp, start)
+        expectEqual(touch.majorRadius, 4.5)
+        expectEqual(touch.majorRadiusTolerance, 0.5)
+        expectEqual(touch.force, 2)
         #expect(abs(touch.maximumPossibleForce - 6.6) < 1e-6)
-        #expect(touch.type == .pencil)
-        #expect(view.calls[0].event?.timestamp == start)
+        expectEqual(touch.type, .pencil)
+        expectEqual(view.calls[0].event?.timestamp, start)
     }
 
     @Test func tapCountGrowsForTapsCloseInTimeAndPlace() {
@@ -220,7 +221,7 @@ import HID
         tap(CGPoint(x: 100, y: 100))
         synthesizer.advance(by: 0.1)
         tap(CGPoint(x: 200, y: 200))  // too far
-        #expect(counts == [1, 2, 3, 1, 1])
+        expectEqual(counts, [1, 2, 3, 1, 1])
     }
 
     @Test func aViewWithoutMultipleTouchGetsOnlyTheFirstTouch() {
@@ -234,13 +235,13 @@ import HID
         synthesizer.touchMove(second, to: CGPoint(x: 60, y: 60))
         synthesizer.touchUp(second)
         synthesizer.touchUp(first)
-        #expect(view.phases == ["began", "ended"])
+        expectEqual(view.phases, ["began", "ended"])
         #expect(view.calls.allSatisfy { $0.touches.count == 1 })
         // Two fingers landing together: still only one.
         view.calls.removeAll()
         synthesizer.touchUp(synthesizer.touchDown(at: [CGPoint(x: 10, y: 10), CGPoint(x: 50, y: 50)]))
-        #expect(view.phases == ["began", "ended"])
-        #expect(view.calls[0].touches.count == 1)
+        expectEqual(view.phases, ["began", "ended"])
+        expectEqual(view.calls[0].touches.count, 1)
     }
 
     @Test func anExclusiveTouchViewTracksAlone() {
@@ -255,19 +256,19 @@ import HID
         let onExclusive = synthesizer.touchDown(at: CGPoint(x: 10, y: 10))
         let onOther = synthesizer.touchDown(at: CGPoint(x: 210, y: 10))
         synthesizer.touchUp([onOther, onExclusive])
-        #expect(exclusive.phases == ["began", "ended"])
+        expectEqual(exclusive.phases, ["began", "ended"])
         #expect(other.calls.isEmpty)
 
         exclusive.calls.removeAll()
         let first = synthesizer.touchDown(at: CGPoint(x: 210, y: 10))
         let second = synthesizer.touchDown(at: CGPoint(x: 10, y: 10))
         synthesizer.touchUp([first, second])
-        #expect(other.phases == ["began", "ended"])
+        expectEqual(other.phases, ["began", "ended"])
         #expect(exclusive.calls.isEmpty)
 
         // Alone, each view works as usual.
         synthesizer.tap(at: CGPoint(x: 10, y: 10))
-        #expect(exclusive.phases == ["began", "ended"])
+        expectEqual(exclusive.phases, ["began", "ended"])
     }
 
     @Test func systemCancellationSendsTouchesCancelledToEveryReceiver() {
@@ -279,12 +280,12 @@ import HID
         let synthesizer = TouchSynthesizer(window: window)
         synthesizer.touchDown(at: [CGPoint(x: 10, y: 10), CGPoint(x: 110, y: 10)])
         synthesizer.cancelAllTouches()
-        #expect(left.phases == ["began", "cancelled"])
-        #expect(right.phases == ["began", "cancelled"])
-        #expect(left.calls[1].touches.first?.phase == .cancelled)
+        expectEqual(left.phases, ["began", "cancelled"])
+        expectEqual(right.phases, ["began", "cancelled"])
+        expectEqual(left.calls[1].touches.first?.phase, .cancelled)
         // The fingers are gone: a new touch starts afresh.
         synthesizer.tap(at: CGPoint(x: 10, y: 10))
-        #expect(left.phases == ["began", "cancelled", "began", "ended"])
+        expectEqual(left.phases, ["began", "cancelled", "began", "ended"])
     }
 
     @Test func touchOutsideEveryWindowIsDroppedQuietly() {
@@ -295,7 +296,7 @@ import HID
         synthesizer.tap(at: CGPoint(x: 300, y: 300))
         #expect(view.calls.isEmpty)
         synthesizer.tap(at: CGPoint(x: 50, y: 50))
-        #expect(view.phases == ["began", "ended"])
+        expectEqual(view.phases, ["began", "ended"])
     }
 
     // MARK: Windows
@@ -316,16 +317,16 @@ import HID
         let synthesizer = TouchSynthesizer(window: normal)
 
         synthesizer.tap(at: CGPoint(x: 100, y: 100))
-        #expect(alertView.phases == ["began", "ended"])
+        expectEqual(alertView.phases, ["began", "ended"])
         synthesizer.tap(at: CGPoint(x: 250, y: 250))  // outside the alert: the later normal window
-        #expect(laterView.phases == ["began", "ended"])
+        expectEqual(laterView.phases, ["began", "ended"])
         synthesizer.tap(at: CGPoint(x: 350, y: 350))  // only the first window covers it
-        #expect(normalView.phases == ["began", "ended"])
+        expectEqual(normalView.phases, ["began", "ended"])
 
         normal.isHidden = true
         normal.isHidden = false  // shown again: now the most recent of its level
         synthesizer.tap(at: CGPoint(x: 250, y: 250))
-        #expect(normalView.phases == ["began", "ended", "began", "ended"])
+        expectEqual(normalView.phases, ["began", "ended", "began", "ended"])
         #expect(normal.isKeyWindow)
         #expect(!later.isKeyWindow)
     }
@@ -356,8 +357,8 @@ import HID
         let finger = synthesizer.touchDown(at: CGPoint(x: 10, y: 10))
         synthesizer.touchMove(finger, to: CGPoint(x: 20, y: 20))
         synthesizer.touchUp(finger)
-        #expect(window.events == 3)
-        #expect(view.phases == ["began", "moved", "ended"])
+        expectEqual(window.events, 3)
+        expectEqual(view.phases, ["began", "moved", "ended"])
     }
 
     // MARK: Views leaving the window while they handle touches
@@ -377,15 +378,15 @@ import HID
         root.addSubview(view)
         let synthesizer = TouchSynthesizer(window: window)
         let finger = synthesizer.touchDown(at: CGPoint(x: 10, y: 10))
-        #expect(view.phases == ["began", "cancelled"])
+        expectEqual(view.phases, ["began", "cancelled"])
         synthesizer.touchMove(finger, to: CGPoint(x: 20, y: 20))
         synthesizer.touchUp(finger)
-        #expect(view.phases == ["began", "cancelled"])
+        expectEqual(view.phases, ["began", "cancelled"])
         #expect(root.calls.isEmpty)
         #expect(UIApplication.shared.touchRouter.touchesOnScreen.isEmpty)
         // The application goes on: the next tap lands on what is there now.
         synthesizer.tap(at: CGPoint(x: 10, y: 10))
-        #expect(root.phases == ["began", "ended"])
+        expectEqual(root.phases, ["began", "ended"])
     }
 
     @Test func removingAnAncestorCancelsTheTouchesOfItsSubtree() {
@@ -397,9 +398,9 @@ import HID
         let synthesizer = TouchSynthesizer(window: window)
         let finger = synthesizer.touchDown(at: CGPoint(x: 10, y: 10))
         container.removeFromSuperview()
-        #expect(view.phases == ["began", "cancelled"])
+        expectEqual(view.phases, ["began", "cancelled"])
         synthesizer.touchUp(finger)
-        #expect(view.phases == ["began", "cancelled"])
+        expectEqual(view.phases, ["began", "cancelled"])
     }
 }
 

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -57,15 +58,15 @@ private final class Router {
         router.frame(at: 1, [Router.sample(touch, .began, 10, 10)])
         #expect(touch.window === front && touch.view === frontView)
         #expect(touch.timestamp == 1 && touch.tapCount == 1)
-        #expect(router.router.touchesOnScreen == [touch])
+        expectEqual(router.router.touchesOnScreen, [touch])
         // Still the front view's when it moves over the back window only;
         // a stationary sample leaves the time of the last change.
         router.frame(at: 2, [Router.sample(touch, .moved, 80, 80)])
         router.frame(at: 3, [Router.sample(touch, .stationary, 80, 80)])
-        #expect(touch.timestamp == 2)
+        expectEqual(touch.timestamp, 2)
         router.frame(at: 4, [Router.sample(touch, .ended, 80, 80)])
-        #expect(log.entries == ["front began", "front moved", "front ended"])
-        #expect(router.log.entries == ["front began ×1", "front moved ×1", "front ended ×1"])
+        expectEqual(log.entries, ["front began", "front moved", "front ended"])
+        expectEqual(router.log.entries, ["front began ×1", "front moved ×1", "front ended ×1"])
         #expect(router.router.touchesOnScreen.isEmpty)
     }
 
@@ -97,17 +98,17 @@ private final class Router {
         let cancelled = UITouch(fingerIdentifier: 2)
         router.frame(at: 3, [Router.sample(cancelled, .began, 10, 10)])
         router.router.viewDidLeaveWindow(view)
-        #expect(router.host.queuedFrames.count == 1)
+        expectEqual(router.host.queuedFrames.count, 1)
         let cancellation = router.host.queuedFrames[0]
         #expect(cancellation.count == 1 && cancellation[0].touch === cancelled && cancellation[0].phase == .cancelled
             && cancellation[0].isApplicationCancellation)
         router.frame(at: 4, [Router.sample(cancelled, .moved, 30, 30)])
         #expect(cancelled.phase == .began && cancelled.screenLocation == CGPoint(x: 10, y: 10))
         router.frame(at: 5, cancellation)
-        #expect(cancelled.phase == .cancelled)
+        expectEqual(cancelled.phase, .cancelled)
         router.frame(at: 6, [Router.sample(cancelled, .ended, 30, 30)])
-        #expect(cancelled.phase == .cancelled)
-        #expect(log.entries == ["view began", "view ended", "view began", "view cancelled"])
+        expectEqual(cancelled.phase, .cancelled)
+        expectEqual(log.entries, ["view began", "view ended", "view began", "view cancelled"])
     }
 
     @Test func aSingleTouchViewAndAnExclusiveViewAreNotJoined() {
@@ -127,7 +128,7 @@ private final class Router {
         #expect(first.isDeliveredToView && !second.isDeliveredToView && !third.isDeliveredToView)
         #expect(third.isExcludedByExclusiveTouch && !second.isExcludedByExclusiveTouch)
         #expect(router.router.touches(of: router.event, in: window).isEmpty)  // excluded from everyone
-        #expect(log.entries == ["single began"])
+        expectEqual(log.entries, ["single began"])
     }
 
     @Test func anUndecidedRecognizerHoldsTheBeganBackUntilItFails() {
@@ -147,7 +148,7 @@ private final class Router {
         holder.storedState = .failed
         router.router.releaseHeldTouches([touch])
         #expect(log.entries == ["view began"] && touch.heldPhases.isEmpty)
-        #expect(router.log.entries == ["view began ×1"])
+        expectEqual(router.log.entries, ["view began ×1"])
     }
 
     @Test func aSecondQuickTapInTheSameWindowCountsTwo() {
@@ -158,12 +159,12 @@ private final class Router {
         router.frame(at: 1, [Router.sample(first, .began, 10, 10)])
         router.frame(at: 1.05, [Router.sample(first, .ended, 10, 10)])
         router.frame(at: 1.2, [Router.sample(second, .began, 12, 12)])
-        #expect(second.tapCount == 2)
+        expectEqual(second.tapCount, 2)
         // Forgotten (the window was hidden, say): the next tap starts over.
         let third = UITouch(fingerIdentifier: 1)
         router.frame(at: 1.25, [Router.sample(second, .ended, 12, 12)])
         router.router.forgetTaps(in: window)
         router.frame(at: 1.3, [Router.sample(third, .began, 12, 12)])
-        #expect(third.tapCount == 1)
+        expectEqual(third.tapCount, 1)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HID
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -45,7 +46,7 @@ import Testing
         UIApplication.shared.runLoop.runUntilIdle()
 
         let lines = traceLines { synthesizer.tap(at: CGPoint(x: 56.67, y: 167)) }
-        #expect(lines == Self.seedScenarioB, Comment(rawValue: "\n" + lines.joined(separator: "\n")))
+        expectEqual(lines, Self.seedScenarioB, Comment(rawValue: "\n" + lines.joined(separator: "\n")))
         for line in lines { _ = try JSONSerialization.jsonObject(with: Data(line.utf8)) }
     }
 
@@ -120,8 +121,8 @@ import Testing
             synthesizer.advance(by: 0.08)
             synthesizer.touchUp(finger)
         }
-        #expect(actions == 1)
-        #expect(lines == Self.buttonInScrollView, Comment(rawValue: "\n" + lines.joined(separator: "\n")))
+        expectEqual(actions, 1)
+        expectEqual(lines, Self.buttonInScrollView, Comment(rawValue: "\n" + lines.joined(separator: "\n")))
         for line in lines { _ = try JSONSerialization.jsonObject(with: Data(line.utf8)) }
     }
 
@@ -265,7 +266,7 @@ import Testing
             commitIdentifier: commit, sequence: 2, time: 1234.5, refreshInterval: 1.0 / 60)).encoded())
         application.runLoop.runUntilIdle()
         application.traceHandler = nil
-        #expect(steps == ["received: read at 100.25, sent at 100.5", "view began", "commit", "frame \(commit) at 1234.5"])
+        expectEqual(steps, ["received: read at 100.25, sent at 100.5", "view began", "commit", "frame \(commit) at 1234.5"])
         application.resetForTesting()
     }
 
@@ -280,8 +281,8 @@ import Testing
         // Four taps are eight events (down, up); the last three are kept.
         // The records made before the first event (the first frame read
         // and queued) were a group of their own, dropped with events 1–5.
-        #expect(recorder.events.map(\.eventID) == [6, 7, 8])
-        #expect(recorder.droppedEventCount == 6)
+        expectEqual(recorder.events.map(\.eventID), [6, 7, 8])
+        expectEqual(recorder.droppedEventCount, 6)
         #expect(recorder.records.allSatisfy { $0.eventID.map { (6...8).contains($0) } ?? true })
     }
 
@@ -294,15 +295,15 @@ import Testing
         synthesizer.touchDown(at: CGPoint(x: 10, y: 10))
         UIApplication.shared.traceHandler = nil
         let event = recorder.events.last!
-        #expect(event.records.count == 10)
+        expectEqual(event.records.count, 10)
         #expect(event.droppedCount > 100)  // 50 subviews asked, two records each
     }
 
     @Test func jsonStringsAndNumbersAreEscapedAndRounded() {
-        #expect(TraceJSONEncoder.string("a\"b\\c\nd\u{1}") == "\"a\\\"b\\\\c\\nd\\u0001\"")
-        #expect(TraceJSONEncoder.number(23.670000000000002) == "23.67")
-        #expect(TraceJSONEncoder.number(-136) == "-136")
-        #expect(TraceJSONEncoder.number(.nan) == "null")
-        #expect(TraceJSONEncoder.names(of: [.touchDown, .touchDownRepeat]) == ["touchDown", "touchDownRepeat"])
+        expectEqual(TraceJSONEncoder.string("a\"b\\c\nd\u{1}"), "\"a\\\"b\\\\c\\nd\\u0001\"")
+        expectEqual(TraceJSONEncoder.number(23.670000000000002), "23.67")
+        expectEqual(TraceJSONEncoder.number(-136), "-136")
+        expectEqual(TraceJSONEncoder.number(.nan), "null")
+        expectEqual(TraceJSONEncoder.names(of: [.touchDown, .touchDownRepeat]), ["touchDown", "touchDownRepeat"])
     }
 }

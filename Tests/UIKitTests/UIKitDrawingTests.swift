@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 import DrawingTestSupport
 @testable import UIKit
@@ -14,7 +15,7 @@ import DrawingTestSupport
         let image = renderer.image { context in
             current = UIGraphicsGetCurrentContext()
             #expect(current === context.cgContext)
-            #expect(context.cgContext.ctm == CGAffineTransform(a: 2, b: 0, c: 0, d: -2, tx: 0, ty: 10))
+            expectEqual(context.cgContext.ctm, CGAffineTransform(a: 2, b: 0, c: 0, d: -2, tx: 0, ty: 10))
             UIColor.red.setFill()
             context.fill(CGRect(x: 0, y: 0, width: 5, height: 1))      // top-left strip
         }
@@ -40,17 +41,17 @@ import DrawingTestSupport
             UIColor.red.setStroke()
             line.stroke()
         }.cgImage!
-        #expect(rgba(image, 15, 15) == [0, 0, 255, 255])
-        #expect(rgba(image, 5, 5) == [255, 255, 255, 255])
+        expectEqual(rgba(image, 15, 15), [0, 0, 255, 255])
+        expectEqual(rgba(image, 5, 5), [255, 255, 255, 255])
         #expect(rgba(image, 20, 33) == [255, 0, 0, 255] && rgba(image, 20, 36) == [255, 0, 0, 255])
         #expect(rgba(image, 20, 32) == [255, 255, 255, 255] && rgba(image, 20, 37) == [255, 255, 255, 255])
 
         let rounded = UIBezierPath(roundedRect: CGRect(x: 0, y: 0, width: 20, height: 20), byRoundingCorners: [.topLeft], cornerRadii: CGSize(width: 10, height: 10))
         #expect(!rounded.contains(CGPoint(x: 1, y: 1)))          // the rounded corner
         #expect(rounded.contains(CGPoint(x: 19, y: 1)))          // a square one
-        #expect(rounded.bounds == CGRect(x: 0, y: 0, width: 20, height: 20))
+        expectEqual(rounded.bounds, CGRect(x: 0, y: 0, width: 20, height: 20))
         rounded.apply(CGAffineTransform(translationX: 5, y: 0))
-        #expect(rounded.bounds == CGRect(x: 5, y: 0, width: 20, height: 20))
+        expectEqual(rounded.bounds, CGRect(x: 5, y: 0, width: 20, height: 20))
         // Clockwise on screen: from 0 to π/2 passes below the centre (y down).
         let arc = UIBezierPath(arcCenter: .zero, radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: true)
         #expect(abs(arc.currentPoint.y - 10) < 1e-9 && arc.cgPath.boundingBoxOfPath.maxX <= 10.000001)
@@ -68,9 +69,9 @@ import DrawingTestSupport
             context.fill(CGRect(x: 8, y: 0, width: 8, height: 8))
         }
         let decoded = try #require(UIImage(data: png))
-        #expect(decoded.size == CGSize(width: 16, height: 8))
+        expectEqual(decoded.size, CGSize(width: 16, height: 8))
         #expect(close(rgba(decoded.cgImage!, 2, 2), [128, 0, 0, 128], tolerance: 1))
-        #expect(rgba(decoded.cgImage!, 12, 2) == [0, 255, 0, 255])
+        expectEqual(rgba(decoded.cgImage!, 12, 2), [0, 255, 0, 255])
         let jpeg = try #require(decoded.jpegData(compressionQuality: 0.9))
         let fromJPEG = try #require(UIImage(data: jpeg))
         #expect(close(rgba(fromJPEG.cgImage!, 12, 4), [0, 255, 0, 255], tolerance: 12))

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -54,8 +55,8 @@ final class CycleController: UIViewController {
         CATransaction.setCompletionBlock { log.add("committed") }
         #expect(log.entries.isEmpty)  // nothing happens before the turn ends
         UIApplication.shared.runLoop.runUntilIdle()
-        #expect(log.entries == ["view layout", "view draw 100x50", "committed"])
-        #expect(TransactionState.current.commitCount == commits + 1)
+        expectEqual(log.entries, ["view layout", "view draw 100x50", "committed"])
+        expectEqual(TransactionState.current.commitCount, commits + 1)
     }
 
     @Test func aTurnThatChangedNothingCommitsNothing() {
@@ -64,7 +65,7 @@ final class CycleController: UIViewController {
         UIApplication.shared.runLoop.runUntilIdle()
         UIApplication.shared.runLoop.advance(by: 1)
         #expect(log.entries.isEmpty)
-        #expect(TransactionState.current.commitCount == commits)
+        expectEqual(TransactionState.current.commitCount, commits)
     }
 
     @Test func changesMadeByATimerAreCommittedInThatTurn() {
@@ -77,7 +78,7 @@ final class CycleController: UIViewController {
         loop.advance(by: 0.4)
         #expect(log.entries.isEmpty)
         loop.advance(by: 0.2)
-        #expect(log.entries == ["timer", "view draw 100x50"])
+        expectEqual(log.entries, ["timer", "view draw 100x50"])
     }
 
     @Test func layoutGoesFromTheWindowDownInOnePass() {
@@ -95,8 +96,8 @@ final class CycleController: UIViewController {
         parent.setNeedsLayout()
         parent.layout = { view in view.subviews[0].frame = CGRect(x: 0, y: 0, width: 40, height: 40) }
         UIApplication.shared.runLoop.runUntilIdle()
-        #expect(log.entries == ["view layout", "child layout"])
-        #expect(child.frame.size == CGSize(width: 40, height: 40))
+        expectEqual(log.entries, ["view layout", "child layout"])
+        expectEqual(child.frame.size, CGSize(width: 40, height: 40))
         _ = window
     }
 
@@ -107,7 +108,7 @@ final class CycleController: UIViewController {
         #expect(log.entries.isEmpty)  // moving is not resizing
         view.frame.size = CGSize(width: 80, height: 80)
         UIApplication.shared.runLoop.runUntilIdle()
-        #expect(log.entries == ["view layout"])
+        expectEqual(log.entries, ["view layout"])
     }
 
     // UIKit lays a view out again when its subviews change: a subview added
@@ -120,11 +121,11 @@ final class CycleController: UIViewController {
         let child = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         parent.addSubview(child)
         parent.layoutIfNeeded()
-        #expect(log.entries == ["view layout"])
+        expectEqual(log.entries, ["view layout"])
         log.clear()
         child.removeFromSuperview()
         parent.layoutIfNeeded()
-        #expect(log.entries == ["view layout"])
+        expectEqual(log.entries, ["view layout"])
         log.clear()
         let other = UIView(), another = UIView()
         parent.addSubview(other)
@@ -132,7 +133,7 @@ final class CycleController: UIViewController {
         parent.layoutIfNeeded()
         parent.bringSubviewToFront(another)
         parent.layoutIfNeeded()
-        #expect(log.entries == ["view layout", "view layout"])
+        expectEqual(log.entries, ["view layout", "view layout"])
     }
 
     @Test func resizingASubviewMarksItsSuperviewForLayout() {
@@ -145,11 +146,11 @@ final class CycleController: UIViewController {
         log.clear()
         child.bounds.size = CGSize(width: 20, height: 20)
         UIApplication.shared.runLoop.runUntilIdle()
-        #expect(log.entries == ["view layout", "child layout"])
+        expectEqual(log.entries, ["view layout", "child layout"])
         log.clear()
         child.frame.size = CGSize(width: 30, height: 30)
         UIApplication.shared.runLoop.runUntilIdle()
-        #expect(log.entries == ["view layout", "child layout"])
+        expectEqual(log.entries, ["view layout", "child layout"])
         log.clear()
         child.frame.origin = CGPoint(x: 4, y: 4)  // moving is not resizing
         child.bounds.origin = CGPoint(x: 2, y: 2)
@@ -167,8 +168,8 @@ final class CycleController: UIViewController {
         parent.setNeedsLayout()
         UIApplication.shared.runLoop.runUntilIdle()
         UIApplication.shared.runLoop.runUntilIdle()
-        #expect(log.entries == ["view layout"])
-        #expect(child.frame.width == 50)
+        expectEqual(log.entries, ["view layout"])
+        expectEqual(child.frame.width, 50)
     }
 
     @Test func layoutIfNeededLaysOutAtOnceAndOnlyWhenMarked() {
@@ -177,9 +178,9 @@ final class CycleController: UIViewController {
         #expect(log.entries.isEmpty)
         view.setNeedsLayout()
         view.layoutIfNeeded()
-        #expect(log.entries == ["view layout"])
+        expectEqual(log.entries, ["view layout"])
         UIApplication.shared.runLoop.runUntilIdle()
-        #expect(log.entries == ["view layout"])  // already done
+        expectEqual(log.entries, ["view layout"])  // already done
     }
 
     @Test func aControllerHearsAboutItsViewsLayout() {
@@ -196,19 +197,19 @@ final class CycleController: UIViewController {
         log.clear()
         root.setNeedsLayout()
         UIApplication.shared.runLoop.runUntilIdle()
-        #expect(log.entries == ["controller will layout", "root layout", "controller did layout"])
+        expectEqual(log.entries, ["controller will layout", "root layout", "controller did layout"])
     }
 
     @Test func redrawContentModeDrawsAgainAtEveryNewSize() {
         let (_, view, log) = makeCycle()
         view.frame.size = CGSize(width: 60, height: 60)
         UIApplication.shared.runLoop.runUntilIdle()
-        #expect(log.entries == ["view layout"])  // scaleToFill: the old drawing is stretched
+        expectEqual(log.entries, ["view layout"])  // scaleToFill: the old drawing is stretched
         log.clear()
         view.contentMode = .redraw
         view.frame.size = CGSize(width: 70, height: 20)
         UIApplication.shared.runLoop.runUntilIdle()
-        #expect(log.entries == ["view layout", "view draw 70x20"])
+        expectEqual(log.entries, ["view layout", "view draw 70x20"])
     }
 
     @Test func setNeedsDisplayInARectDrawsOnceWithTheBounds() {
@@ -217,18 +218,18 @@ final class CycleController: UIViewController {
         view.setNeedsDisplay(CGRect(x: 20, y: 20, width: 5, height: 5))
         view.setNeedsDisplay(CGRect(x: CGFloat.nan, y: 0, width: 5, height: 5))  // ignored
         UIApplication.shared.runLoop.runUntilIdle()
-        #expect(log.entries == ["view draw 100x50"])
+        expectEqual(log.entries, ["view draw 100x50"])
     }
 
     @Test func sizeToFitTakesTheSizeThatFitsAndKeepsTheOrigin() {
         let (_, view, _) = makeCycle()
         view.frame = CGRect(x: 7, y: 9, width: 100, height: 50)
         view.sizeToFit()
-        #expect(view.frame == CGRect(x: 7, y: 9, width: 42, height: 17))
+        expectEqual(view.frame, CGRect(x: 7, y: 9, width: 42, height: 17))
         view.fittingSize = CGSize(width: CGFloat.infinity, height: 3)
         view.sizeToFit()
-        #expect(view.frame == CGRect(x: 7, y: 9, width: 42, height: 17))  // not finite: unchanged
-        #expect(UIView(frame: CGRect(x: 0, y: 0, width: 12, height: 34)).sizeThatFits(.zero) == CGSize(width: 12, height: 34))
+        expectEqual(view.frame, CGRect(x: 7, y: 9, width: 42, height: 17))  // not finite: unchanged
+        expectEqual(UIView(frame: CGRect(x: 0, y: 0, width: 12, height: 34)).sizeThatFits(.zero), CGSize(width: 12, height: 34))
     }
 
     @Test func aPlainLayersDelegateDisplaysItAndABoundsChangeCanMarkIt() {
@@ -243,11 +244,11 @@ final class CycleController: UIViewController {
         layer.delegate = recorder
         layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
         UIApplication.shared.runLoop.runUntilIdle()
-        #expect(recorder.log == ["layout"])
+        expectEqual(recorder.log, ["layout"])
         layer.needsDisplayOnBoundsChange = true
         layer.bounds.size.width = 20
         UIApplication.shared.runLoop.runUntilIdle()
-        #expect(recorder.log == ["layout", "layout", "display 20"])
+        expectEqual(recorder.log, ["layout", "layout", "display 20"])
     }
 
     @Test func aViewMarkedWhileItIsDrawnIsDrawnAgainInTheSameCommitButNotForever() {
@@ -264,6 +265,6 @@ final class CycleController: UIViewController {
         view.setNeedsDisplay()
         UIApplication.shared.runLoop.runUntilIdle()
         // Bounded per commit, and the loop still goes idle.
-        #expect(view.draws == TransactionState.maximumLayoutAndDisplayRounds)
+        expectEqual(view.draws, TransactionState.maximumLayoutAndDisplayRounds)
     }
 }

@@ -1,6 +1,7 @@
 import DrawingTestSupport
 import Foundation
 import GeometryTestSupport
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -32,8 +33,8 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
         let (_, view, _) = animationScene()
         var completions: [Bool] = []
         UIView.animate(withDuration: 0.5, animations: { view.center.x = 250 }, completion: { completions.append($0) })
-        #expect(view.center.x == 250)
-        #expect(view.frame.origin.x == 200)
+        expectEqual(view.center.x, 250)
+        expectEqual(view.frame.origin.x, 200)
         let curve = CAMediaTimingFunction(name: .easeInEaseOut)  // the default option, curveEaseInOut
         for _ in 1...5 {
             advance(0.07)
@@ -44,7 +45,7 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
         }
         #expect(completions.isEmpty)
         advance(0.2)
-        #expect(completions == [true])
+        expectEqual(completions, [true])
         #expect(view.layer.animationKeys() == nil)
         #expect(!AnimationEngine.current.hasRunningAnimations)
     }
@@ -57,7 +58,7 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
             view.transform = CGAffineTransform(rotationAngle: .pi / 2)
             view.backgroundColor = .blue
         }
-        #expect(Set(view.layer.animationKeys() ?? []) == ["position", "bounds", "opacity", "transform", "backgroundColor"])
+        expectEqual(Set(view.layer.animationKeys() ?? []), ["position", "bounds", "opacity", "transform", "backgroundColor"])
         advance(0.49)
         let t = shownTime
         let shown = try #require(view.layer.presentation())
@@ -74,11 +75,11 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
         UIView.animate(withDuration: 0.3, animations: { view.tag = 4 }, completion: { log.append("completion \($0)") })
         log.append("after call")
         UIApplication.shared.runLoop.runUntilIdle()
-        #expect(log == ["after call", "completion true"])
+        expectEqual(log, ["after call", "completion true"])
         UIView.animate(withDuration: 0, animations: { view.alpha = 0.3 }, completion: { log.append("zero \($0)") })
         #expect(view.layer.animationKeys() == nil)  // a zero duration changes at once
         UIApplication.shared.runLoop.runUntilIdle()
-        #expect(log.last == "zero true")
+        expectEqual(log.last, "zero true")
     }
 
     @Test func aSecondAnimationAddsToTheFirstSoNothingJumpsAndBothFinish() throws {
@@ -91,16 +92,16 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
         UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.x = 300 }, completion: { log.append("second \($0)") })
         let after = try #require(view.layer.presentation()).position.x
         #expect(abs(before - after) < 1e-9)  // retargeting starts from what is shown
-        #expect(view.layer.animationKeys() == ["position", "position-2"])
+        expectEqual(view.layer.animationKeys(), ["position", "position-2"])
         advance(0.3)
         // Both run: 300 + (50 − 150)(1 − t) + (150 − 300)(1 − (t − t0))
         let t = shownTime
         let expected = 300 - 100 * (1 - t) - 150 * (1 - (t - t0))
         #expect(abs(try #require(view.layer.presentation()).position.x - expected) < 1e-9)
         advance(0.3)
-        #expect(log == ["first true"])
+        expectEqual(log, ["first true"])
         advance(0.5)
-        #expect(log == ["first true", "second true"])
+        expectEqual(log, ["first true", "second true"])
     }
 
     @Test func removingTheAnimationsCompletesWithFinishedFalse() {
@@ -111,14 +112,14 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
         view.layer.removeAllAnimations()
         #expect(log.isEmpty)
         UIApplication.shared.runLoop.runUntilIdle()
-        #expect(log == [false])
+        expectEqual(log, [false])
     }
 
     @Test func aDelayShowsTheOldValueUntilTheAnimationStarts() throws {
         let (_, view, _) = animationScene()
         UIView.animate(withDuration: 0.5, delay: 0.5, options: .curveLinear, animations: { view.alpha = 0 })
         advance(0.3)
-        #expect(try #require(view.layer.presentation()).opacity == 1)
+        try expectEqual(#require(view.layer.presentation()).opacity, 1)
         advance(0.45)
         let t = shownTime - 0.5
         #expect(abs(try #require(view.layer.presentation()).opacity - Float(1 - t / 0.5)) < 1e-6)
@@ -153,8 +154,8 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
             UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { view.center.x = 150 }
             UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { view.center.x = 50 }
         }, completion: { done = $0 })
-        #expect(view.center.x == 50)
-        #expect(view.layer.animationKeys() == ["position"])  // one keyframe animation for the property
+        expectEqual(view.center.x, 50)
+        expectEqual(view.layer.animationKeys(), ["position"])  // one keyframe animation for the property
         // UIKit paces the whole keyframe animation by ease-in-out unless the
         // options carry another curve: the keyframes are reached at
         // u = curve(t), straight between them.
@@ -215,7 +216,7 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
         // Each value from its key time: 50 until 0.25, 150 until 0.5, then
         // 100 (from 0.5 and 0.6) until the end, when the model's 300 shows.
         for (t, x) in try keyframeXs(.calculationModeDiscrete) {
-            #expect(Double(x) == keyValues[segment(at: t).index], "at \(t)")
+            expectEqual(Double(x), keyValues[segment(at: t).index], "at \(t)")
         }
     }
 
@@ -270,12 +271,12 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
             view.alpha = 0.2
             UIView.performWithoutAnimation { view.center = CGPoint(x: 10, y: 10) }
         }
-        #expect(view.layer.animationKeys() == ["opacity"])
+        expectEqual(view.layer.animationKeys(), ["opacity"])
         let sublayer = CALayer()
         view.layer.addSublayer(sublayer)
         UIApplication.shared.runLoop.runUntilIdle()
         sublayer.opacity = 0.5  // a standalone sublayer does animate implicitly
-        #expect(sublayer.animationKeys() == ["opacity"])
+        expectEqual(sublayer.animationKeys(), ["opacity"])
     }
 
     @Test func aCrossDissolveTransitionRunsAndCompletes() {
@@ -284,9 +285,9 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
         var done: Bool?
         UIView.transition(from: view, to: next, duration: 0.3, options: .transitionCrossDissolve) { done = $0 }
         #expect(next.superview === window && view.superview == nil)
-        #expect(window.layer.animationKeys() == ["transition"])
+        expectEqual(window.layer.animationKeys(), ["transition"])
         advance(0.35)
-        #expect(done == true)
+        expectEqual(done, true)
     }
 }
 
@@ -360,7 +361,7 @@ private func picture(of window: UIWindow) -> CGImage {
             view.backgroundColor = .orange
         }
         let flip = try #require(view.layer.animation(forKey: "transition") as? CATransition)
-        #expect(flip.subtype == .fromTop)
+        expectEqual(flip.subtype, .fromTop)
         advance(14.0 / 60 + 0.001)  // a quarter: 0.707 of 100 pt high, from y 14.6 to 85.4
         var image = picture(of: window)
         #expect(rgba(image, 100, 2 * 12)[3] == 0 && rgba(image, 100, 2 * 88)[3] == 0)
@@ -375,7 +376,7 @@ private func picture(of window: UIWindow) -> CGImage {
         for option in [UIView.AnimationOptions.transitionCurlUp, .transitionCurlDown, .transitionCrossDissolve] {
             UIView.transition(with: view, duration: 0.3, options: option) { view.alpha = 0.9 }
             let transition = try #require(view.layer.animation(forKey: "transition") as? CATransition)
-            #expect(transition.type == .fade)
+            expectEqual(transition.type, .fade)
             advance(0.35)
         }
     }
@@ -421,7 +422,7 @@ private func picture(of window: UIWindow) -> CGImage {
         #expect(target.phases.isEmpty)  // the first block's animation still runs
         advance(1.1)
         synthesizer.tap(at: CGPoint(x: 250, y: 250))
-        #expect(target.phases == ["began", "ended"])
+        expectEqual(target.phases, ["began", "ended"])
     }
 
     @Test func aViewAnimatedBelowAlphaPointZeroOneStopsBeingHitAtOnce() {
@@ -438,9 +439,9 @@ private func picture(of window: UIWindow) -> CGImage {
         var positions: [UIViewAnimatingPosition] = []
         let animator = UIViewPropertyAnimator(duration: 1, curve: .easeIn) { view.center.x = 250 }
         animator.addCompletion { positions.append($0) }
-        #expect(view.center.x == 50)  // the block runs when the animator starts
+        expectEqual(view.center.x, 50)  // the block runs when the animator starts
         animator.startAnimation()
-        #expect(view.center.x == 250)
+        expectEqual(view.center.x, 250)
         #expect(animator.state == .active && animator.isRunning)
         advance(0.4)
         let t = shownTime
@@ -448,8 +449,8 @@ private func picture(of window: UIWindow) -> CGImage {
         #expect(abs(try #require(view.layer.presentation()).position.x - (50 + 200 * curve.value(at: t))) < 1e-9)
         #expect(window.hitTest(CGPoint(x: 240, y: 50), with: nil) === view)  // touchable by default
         advance(0.7)
-        #expect(positions == [.end])
-        #expect(animator.state == .inactive)
+        expectEqual(positions, [.end])
+        expectEqual(animator.state, .inactive)
         #expect(view.layer.animationKeys() == nil)
     }
 
@@ -483,8 +484,8 @@ private func picture(of window: UIWindow) -> CGImage {
         advance(0.2)
         #expect(try #require(view.layer.presentation()).position.x < shown)
         advance(0.5)
-        #expect(positions == [.start])
-        #expect(view.center.x == 50)  // the model goes back to the start
+        expectEqual(positions, [.start])
+        expectEqual(view.center.x, 50)  // the model goes back to the start
     }
 
     @Test func stoppingLeavesTheViewsWhereTheyAreShown() throws {
@@ -496,11 +497,11 @@ private func picture(of window: UIWindow) -> CGImage {
         advance(0.5)
         let shown = try #require(view.layer.presentation()).position.x
         animator.stopAnimation(false)
-        #expect(animator.state == .stopped)
+        expectEqual(animator.state, .stopped)
         #expect(abs(view.center.x - shown) < 1e-9)
         animator.finishAnimation(at: .current)
-        #expect(positions == [.current])
-        #expect(animator.state == .inactive)
+        expectEqual(positions, [.current])
+        expectEqual(animator.state, .inactive)
     }
 
     @Test func keyframesInsideAnAnimatorRunInTheirPartsOfItsProgress() throws {
@@ -555,13 +556,13 @@ private func picture(of window: UIWindow) -> CGImage {
         animator.startAnimation(afterDelay: 0.5)
         let start = shownTime
         advance(0.3)
-        #expect(try #require(view.layer.presentation()).position.x == 50, "still waiting")
+        try expectEqual(#require(view.layer.presentation()).position.x, 50, "still waiting")
         advance(0.5)
         let t = shownTime - start - 0.5
         #expect(t > 0 && t < 1)
         #expect(abs(try #require(view.layer.presentation()).position.x - (50 + 100 * t)) < 1e-9)
         advance(0.75)
-        #expect(positions == [.end])
+        expectEqual(positions, [.end])
     }
 
     @Test func animationsAddedWithADelayFactorStartThatShareOfTheRemainingTimeLater() throws {
@@ -573,7 +574,7 @@ private func picture(of window: UIWindow) -> CGImage {
         animator.startAnimation()
         let start = shownTime
         advance(0.3)
-        #expect(try #require(view.layer.presentation()).opacity == 1)
+        try expectEqual(#require(view.layer.presentation()).opacity, 1)
         advance(0.45)
         let t = shownTime - start
         #expect(t > 0.5 && t < 1)
@@ -590,8 +591,8 @@ private func picture(of window: UIWindow) -> CGImage {
         animator.startAnimation()
         advance(0.7)
         #expect(positions.isEmpty && animator.state == .active && !animator.isRunning)
-        #expect(animator.fractionComplete == 1)
-        #expect(try #require(view.layer.presentation()).position.x == 150)
+        expectEqual(animator.fractionComplete, 1)
+        try expectEqual(#require(view.layer.presentation()).position.x, 150)
         animator.stopAnimation(false)
         animator.finishAnimation(at: .end)
         #expect(positions == [.end] && animator.state == .inactive)
@@ -610,7 +611,7 @@ private func picture(of window: UIWindow) -> CGImage {
         animator.stopAnimation(true)
         #expect(animator.state == .active && animator.isRunning)
         advance(0.5)
-        #expect(positions == [.end])
+        expectEqual(positions, [.end])
     }
 }
 
@@ -653,16 +654,16 @@ private final class LayingOutView: UIView {
         let parent = LayingOutView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         window.addSubview(parent)
         UIApplication.shared.runLoop.runUntilIdle()
-        #expect(parent.child.frame.width == 80)
+        expectEqual(parent.child.frame.width, 80)
         UIView.animate(withDuration: 1, delay: 0, options: [.layoutSubviews, .curveLinear]) { parent.frame.size.width = 300 }
-        #expect(parent.child.frame.width == 280, "laid out inside the block")
+        expectEqual(parent.child.frame.width, 280, "laid out inside the block")
         advance(29.0 / 60 + 0.001)
         #expect(abs(try #require(parent.child.layer.presentation()).bounds.width - 180) < 1e-9, "half way")
         advance(0.6)
         // Without the option the layout happens at the end of the turn, outside the block: at once.
         UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) { parent.frame.size.width = 100 }
         UIApplication.shared.runLoop.runUntilIdle()
-        #expect(parent.child.frame.width == 80)
+        expectEqual(parent.child.frame.width, 80)
         #expect(parent.child.layer.animation(forKey: "bounds") == nil)
     }
 }
@@ -694,7 +695,7 @@ private final class LayingOutView: UIView {
         // The card's centre is at x 60 (half of 30 → 90), alpha 0.75 (half of 1 → 0.5):
         // blue over white, 255 × 0.25 left of red and green.
         #expect(close(rgba(image, 120, 60), [64, 64, 255, 255], tolerance: 3), "\(rgba(image, 120, 60))")
-        #expect(rgba(image, 40, 60) == [255, 255, 255, 255])  // where it was
+        expectEqual(rgba(image, 40, 60), [255, 255, 255, 255])  // where it was
         expectMatchesReference(image, named: "animation-half-way", tolerance: 2)
     }
 }
@@ -723,10 +724,10 @@ private final class LayingOutView: UIView {
         let synthesizer = TouchSynthesizer(window: window)
         let finger = synthesizer.touchDown(at: CGPoint(x: 45, y: 35))
         advance(0.3)
-        #expect(thumb.bounds.width == ControlMetrics.switchThumbDiameter + ControlMetrics.switchThumbStretch)
+        expectEqual(thumb.bounds.width, ControlMetrics.switchThumbDiameter + ControlMetrics.switchThumbStretch)
         synthesizer.touchUp(finger)
         #expect(toggle.isOn)
-        #expect(thumb.bounds.width == ControlMetrics.switchThumbDiameter)
+        expectEqual(thumb.bounds.width, ControlMetrics.switchThumbDiameter)
         #expect(thumb.animationKeys() != nil)
     }
 }
@@ -776,7 +777,7 @@ private final class FadingPresentation: UIViewControllerTransitioningDelegate {
         var done = false
         root.present(presented, animated: true) { done = true }
         let view = presented.view!
-        #expect(view.frame == window.bounds)  // the model is at its end at once
+        expectEqual(view.frame, window.bounds)  // the model is at its end at once
         let container = try #require(view.superview)
         #expect(window.hitTest(CGPoint(x: 200, y: 400), with: nil) !== view)
         advance(0.25)
@@ -811,13 +812,13 @@ private final class FadingPresentation: UIViewControllerTransitioningDelegate {
         let delegate = FadingPresentation()
         presented.transitioningDelegate = delegate
         root.present(presented, animated: true)
-        #expect(delegate.calls == 1)
-        #expect(presented.view.layer.animationKeys() == ["opacity"])
+        expectEqual(delegate.calls, 1)
+        expectEqual(presented.view.layer.animationKeys(), ["opacity"])
         advance(0.1)
         let alpha = try #require(presented.view.layer.presentation()).opacity
         #expect(alpha > 0 && alpha < 1)
         advance(0.2)
-        #expect(delegate.animator.ended == [true])
+        expectEqual(delegate.animator.ended, [true])
     }
 
     @Test func aPercentDrivenDismissalFollowsTheFractionAndCanBeCancelled() throws {
@@ -841,7 +842,7 @@ private final class FadingPresentation: UIViewControllerTransitioningDelegate {
         advance(0.5)
         #expect(!dismissed)
         #expect(root.presentedViewController === presented)
-        #expect(presented.view.frame.minY == 0)
+        expectEqual(presented.view.frame.minY, 0)
         #expect(window.hitTest(CGPoint(x: 200, y: 400), with: nil) === presented.view)
 
         let second = UIPercentDrivenInteractiveTransition()

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -30,7 +31,7 @@ import Testing
         #expect(c.viewIfLoaded == nil)
         let view = c.view
         #expect(c.view === view)
-        #expect(log.entries == ["c loadView", "c viewDidLoad"])
+        expectEqual(log.entries, ["c loadView", "c viewDidLoad"])
         #expect(view?.next === c)
     }
 
@@ -39,11 +40,11 @@ import Testing
         let log = CallLog()
         let root = controller("root", log)
         window.rootViewController = root
-        #expect(log.entries == ["root loadView", "root viewDidLoad", "root viewWillAppear", "root viewDidAppear"])
-        #expect(root.view.frame == window.bounds)
+        expectEqual(log.entries, ["root loadView", "root viewDidLoad", "root viewWillAppear", "root viewDidAppear"])
+        expectEqual(root.view.frame, window.bounds)
         log.clear()
         window.rootViewController = nil
-        #expect(log.entries == ["root viewWillDisappear", "root viewDidDisappear"])
+        expectEqual(log.entries, ["root viewWillDisappear", "root viewDidDisappear"])
     }
 
     @Test func childContainment() {
@@ -58,13 +59,13 @@ import Testing
         child.didMove(toParent: parent)
         #expect(log.entries == ["child willMoveToParent parent", "child loadView", "child viewDidLoad",
                                 "child viewWillAppear", "child viewDidAppear", "child didMoveToParent parent"])
-        #expect(parent.children == [child])
+        expectEqual(parent.children, [child])
         #expect(child.parent === parent)
         log.clear()
         child.willMove(toParent: nil)
         child.view.removeFromSuperview()
         child.removeFromParent()
-        #expect(log.entries == ["child willMoveToParent nil", "child viewWillDisappear", "child viewDidDisappear", "child didMoveToParent nil"])
+        expectEqual(log.entries, ["child willMoveToParent nil", "child viewWillDisappear", "child viewDidDisappear", "child didMoveToParent nil"])
         #expect(parent.children.isEmpty)
         #expect(child.parent == nil)
     }
@@ -78,18 +79,18 @@ import Testing
         log.clear()
         var completed = 0
         root.present(presented, animated: false) { completed += 1 }
-        #expect(completed == 1)
-        #expect(log.entries == ["presented loadView", "presented viewDidLoad", "presented viewWillAppear", "presented viewDidAppear"])
+        expectEqual(completed, 1)
+        expectEqual(log.entries, ["presented loadView", "presented viewDidLoad", "presented viewWillAppear", "presented viewDidAppear"])
         #expect(root.presentedViewController === presented)
         #expect(presented.presentingViewController === root)
         let container = presented.view.superview
         #expect(container is UITransitionView)
-        #expect(container?.frame == window.bounds)
+        expectEqual(container?.frame, window.bounds)
         #expect(window.subviews.last === container)
 
         // A second presentation from the same controller is refused.
         root.present(UIViewController(), animated: false)
-        #expect(UIApplication.shared.diagnostics.entries.map(\.kind) == [.presentation])
+        expectEqual(UIApplication.shared.diagnostics.entries.map(\.kind), [.presentation])
 
         // A child of the presented controller knows who presented its ancestor.
         let child = UIViewController()
@@ -98,8 +99,8 @@ import Testing
 
         log.clear()
         presented.dismiss(animated: false) { completed += 1 }
-        #expect(completed == 2)
-        #expect(log.entries == ["presented viewWillDisappear", "presented viewDidDisappear"])
+        expectEqual(completed, 2)
+        expectEqual(log.entries, ["presented viewWillDisappear", "presented viewDidDisappear"])
         #expect(root.presentedViewController == nil)
         #expect(presented.presentingViewController == nil)
         #expect(container?.superview == nil)
@@ -112,9 +113,9 @@ import Testing
         let first = UIViewController(), second = UIViewController()
         root.present(first, animated: false)
         first.present(second, animated: false)
-        #expect(window.subviews.count == 3)
+        expectEqual(window.subviews.count, 3)
         root.dismiss(animated: false)
-        #expect(window.subviews.count == 1)
+        expectEqual(window.subviews.count, 1)
         #expect(first.presentedViewController == nil)
         #expect(root.presentedViewController == nil)
     }
@@ -124,7 +125,7 @@ import Testing
         let loose = UIViewController()
         loose.present(UIViewController(), animated: false)
         #expect(loose.presentedViewController == nil)
-        #expect(UIApplication.shared.diagnostics.entries.map(\.kind) == [.presentation])
+        expectEqual(UIApplication.shared.diagnostics.entries.map(\.kind), [.presentation])
     }
 
     @Test func applicationNextIsItsDelegateOnlyWhenThatIsAPlainResponder() {

@@ -1,5 +1,6 @@
 import DrawingTestSupport
 import Foundation
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -28,17 +29,17 @@ final class DiagonalView: UIView {
         let view = DiagonalView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
         window.addSubview(view)
         UIApplication.shared.runLoop.runUntilIdle()
-        #expect(view.draws == 1)  // displayed on joining the window, once
+        expectEqual(view.draws, 1)  // displayed on joining the window, once
         let image = try #require(view.layer.contents as? CGImage)
         #expect(image.width == 40 && image.height == 40)
-        #expect(view.layer.contentsScale == 2)
+        expectEqual(view.layer.contentsScale, 2)
         let compositor = try LayerCompositor(rootLayer: window.layer, pixelWidth: 40, pixelHeight: 40, scale: 2)
         compositor.renderFrame()
-        #expect(pixel(compositor, 5, 5) == [255, 0, 0, 255])    // top left, y down
-        #expect(pixel(compositor, 30, 30) == [255, 255, 255, 255])
+        expectEqual(pixel(compositor, 5, 5), [255, 0, 0, 255])    // top left, y down
+        expectEqual(pixel(compositor, 30, 30), [255, 255, 255, 255])
         view.setNeedsDisplay()
         UIApplication.shared.runLoop.runUntilIdle()
-        #expect(view.draws == 2)
+        expectEqual(view.draws, 2)
     }
 
     @Test func plainViewsKeepNoBackingStore() {
@@ -47,7 +48,7 @@ final class DiagonalView: UIView {
         window.addSubview(plain)
         UIApplication.shared.runLoop.runUntilIdle()
         #expect(plain.layer.contents == nil)
-        #expect(UIApplication.shared.drawingClasses[ObjectIdentifier(UIView.self)] == false)
+        expectEqual(UIApplication.shared.drawingClasses[ObjectIdentifier(UIView.self)], false)
         let other = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
         window.addSubview(other)
         #expect(!other.layer.needsDisplay())  // its class is known not to draw
@@ -68,16 +69,16 @@ final class DiagonalView: UIView {
         UIApplication.shared.runLoop.runUntilIdle()
         let compositor = try LayerCompositor(rootLayer: window.layer, pixelWidth: 20, pixelHeight: 20, scale: 1)
         compositor.renderFrame()
-        #expect(pixel(compositor, 9, 9) == [255, 0, 0, 255])      // 2×2 in the middle
-        #expect(pixel(compositor, 5, 5) == [255, 255, 255, 255])
+        expectEqual(pixel(compositor, 9, 9), [255, 0, 0, 255])      // 2×2 in the middle
+        expectEqual(pixel(compositor, 5, 5), [255, 255, 255, 255])
         imageView.contentMode = .scaleToFill
         UIApplication.shared.runLoop.runUntilIdle()
         compositor.renderFrame()
-        #expect(pixel(compositor, 5, 5) == [255, 0, 0, 255])
+        expectEqual(pixel(compositor, 5, 5), [255, 0, 0, 255])
         imageView.image = nil
         UIApplication.shared.runLoop.runUntilIdle()
         compositor.renderFrame()
-        #expect(pixel(compositor, 9, 9) == [255, 255, 255, 255])
+        expectEqual(pixel(compositor, 9, 9), [255, 255, 255, 255])
     }
 
     /// A label, a view that draws and a button with a title, just made and
@@ -102,7 +103,7 @@ final class DiagonalView: UIView {
         try? image.pngData().write(to: FileManager.default.temporaryDirectory.appendingPathComponent("\(name).png"))
         let text = darkestPixel(image, in: CGRect(x: 0, y: 0, width: 100, height: 30))
         #expect(text[0] < 60 && text[1] < 60 && text[2] < 60, "the label's text: \(text)")
-        #expect(rgba(image, 110, 10) == [255, 0, 0, 255], "the view's draw(_:)")
+        expectEqual(rgba(image, 110, 10), [255, 0, 0, 255], "the view's draw(_:)")
         let title = darkestPixel(image, in: CGRect(x: 0, y: 30, width: 100, height: 30))
         #expect(title[2] > 200 && title[0] < 60, "the button's title in the tint: \(title)")
     }
@@ -148,7 +149,7 @@ final class DiagonalView: UIView {
         #expect(view.drawHierarchy(in: CGRect(x: 0, y: 0, width: 20, height: 10), afterScreenUpdates: true))
         UIGraphicsPopContext()
         let word = { (x: Int, y: Int) in ctx.data!.load(fromByteOffset: y * ctx.bytesPerRow + x * 4, as: UInt32.self) }
-        #expect(word(15, 5) == 0xFFFF_0000)   // blue, stretched to 20 wide
-        #expect(word(15, 15) == 0)            // below the rect
+        expectEqual(word(15, 5), 0xFFFF_0000)   // blue, stretched to 20 wide
+        expectEqual(word(15, 15), 0)            // below the rect
     }
 }

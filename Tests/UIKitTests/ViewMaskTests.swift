@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -20,16 +21,16 @@ import Testing
         view.mask = mask
         #expect(view.mask === mask && view.layer.mask === mask.layer)
         UIApplication.shared.runLoop.runUntilIdle()
-        #expect(mask.draws == 1)   // displayed though it is in no window
+        expectEqual(mask.draws, 1)   // displayed though it is in no window
         let compositor = try LayerCompositor(rootLayer: window.layer, pixelWidth: 40, pixelHeight: 40, scale: 1)
         compositor.renderFrame()
-        #expect(pixel(compositor, 5, 5) == [0, 0, 255, 255])
-        #expect(pixel(compositor, 30, 30) == [255, 255, 255, 255])
+        expectEqual(pixel(compositor, 5, 5), [0, 0, 255, 255])
+        expectEqual(pixel(compositor, 30, 30), [255, 255, 255, 255])
         view.mask = nil
         #expect(view.layer.mask == nil)
         UIApplication.shared.runLoop.runUntilIdle()
         compositor.renderFrame()
-        #expect(pixel(compositor, 30, 30) == [0, 0, 255, 255])
+        expectEqual(pixel(compositor, 30, 30), [0, 0, 255, 255])
     }
 
     @Test func aViewThatDrawsAddedToAMaskViewLaterIsDrawnToo() throws {
@@ -44,11 +45,11 @@ import Testing
         let drawing = DiagonalView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
         mask.addSubview(drawing)
         UIApplication.shared.runLoop.runUntilIdle()
-        #expect(drawing.draws == 1)
+        expectEqual(drawing.draws, 1)
         let compositor = try LayerCompositor(rootLayer: window.layer, pixelWidth: 40, pixelHeight: 40, scale: 1)
         compositor.renderFrame()
-        #expect(pixel(compositor, 5, 5) == [0, 0, 255, 255])
-        #expect(pixel(compositor, 30, 30) == [255, 255, 255, 255])
+        expectEqual(pixel(compositor, 5, 5), [0, 0, 255, 255])
+        expectEqual(pixel(compositor, 30, 30), [255, 255, 255, 255])
     }
 
     @Test func hitTestingDoesNotConsultTheMask() {
@@ -70,7 +71,7 @@ import Testing
         view.mask = parent       // an ancestor (and in a hierarchy)
         view.mask = view         // itself
         #expect(view.mask === kept && view.layer.mask === kept.layer)
-        #expect(UIApplication.shared.diagnostics.entries.map(\.kind) == [.hierarchyCycle, .hierarchyCycle, .hierarchyCycle])
+        expectEqual(UIApplication.shared.diagnostics.entries.map(\.kind), [.hierarchyCycle, .hierarchyCycle, .hierarchyCycle])
         // A mask view added to a hierarchy stops masking.
         sibling.addSubview(kept)
         #expect(view.mask == nil && view.layer.mask == nil)

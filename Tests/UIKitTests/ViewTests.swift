@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import UIKit
 
@@ -50,29 +51,29 @@ import Testing
         parent.addSubview(a)
         parent.addSubview(b)
         parent.insertSubview(c, at: 0)
-        #expect(parent.subviews == [c, a, b])
+        expectEqual(parent.subviews, [c, a, b])
         parent.insertSubview(d, aboveSubview: c)
-        #expect(parent.subviews == [c, d, a, b])
+        expectEqual(parent.subviews, [c, d, a, b])
         parent.insertSubview(b, belowSubview: c)
-        #expect(parent.subviews == [b, c, d, a])
+        expectEqual(parent.subviews, [b, c, d, a])
         parent.bringSubviewToFront(b)
-        #expect(parent.subviews == [c, d, a, b])
+        expectEqual(parent.subviews, [c, d, a, b])
         parent.sendSubviewToBack(a)
-        #expect(parent.subviews == [a, c, d, b])
+        expectEqual(parent.subviews, [a, c, d, b])
         parent.exchangeSubview(at: 0, withSubviewAt: 3)
-        #expect(parent.subviews == [b, c, d, a])
+        expectEqual(parent.subviews, [b, c, d, a])
         parent.addSubview(c)  // already a subview: moves to the front
-        #expect(parent.subviews == [b, d, a, c])
+        expectEqual(parent.subviews, [b, d, a, c])
 
         let viewLayers = (parent.layer.sublayers ?? []).filter { $0 !== hosted }
-        #expect(viewLayers.map(ObjectIdentifier.init) == parent.subviews.map { ObjectIdentifier($0.layer) })
-        #expect(parent.layer.sublayers?.contains { $0 === hosted } == true)
+        expectEqual(viewLayers.map(ObjectIdentifier.init), parent.subviews.map { ObjectIdentifier($0.layer) })
+        expectEqual(parent.layer.sublayers?.contains { $0 === hosted }, true)
         #expect(a.layer.superlayer === parent.layer)
         #expect(a.layer.delegate === a)
 
         let other = UIView()
         other.addSubview(a)  // taken from its old superview
-        #expect(parent.subviews == [b, d, c])
+        expectEqual(parent.subviews, [b, d, c])
         #expect(a.superview === other)
         #expect(a.layer.superlayer === other.layer)
     }
@@ -84,9 +85,9 @@ import Testing
         let hosted = CALayer()
         parent.layer.addSublayer(hosted)
         parent.addSubview(b)
-        #expect(parent.layer.sublayers?.map(ObjectIdentifier.init) == [a.layer, hosted, b.layer].map(ObjectIdentifier.init))
+        expectEqual(parent.layer.sublayers?.map(ObjectIdentifier.init), [a.layer, hosted, b.layer].map(ObjectIdentifier.init))
         parent.bringSubviewToFront(a)
-        #expect(parent.layer.sublayers?.map(ObjectIdentifier.init) == [hosted, b.layer, a.layer].map(ObjectIdentifier.init))
+        expectEqual(parent.layer.sublayers?.map(ObjectIdentifier.init), [hosted, b.layer, a.layer].map(ObjectIdentifier.init))
         // Moving a subview that is already last to the front keeps it on top.
         parent.addSubview(a)
         #expect(parent.layer.sublayers?.last === a.layer)
@@ -103,13 +104,13 @@ import Testing
         parent.layer.addSublayer(hosted)
         parent.addSubview(b)
         parent.insertSubview(c, belowSubview: b)
-        #expect(parent.subviews == [a, c, b])
-        #expect(parent.layer.sublayers?.map(ObjectIdentifier.init) == [a.layer, hosted, c.layer, b.layer].map(ObjectIdentifier.init))
+        expectEqual(parent.subviews, [a, c, b])
+        expectEqual(parent.layer.sublayers?.map(ObjectIdentifier.init), [a.layer, hosted, c.layer, b.layer].map(ObjectIdentifier.init))
         parent.insertSubview(d, aboveSubview: a)
-        #expect(parent.subviews == [a, d, c, b])
-        #expect(parent.layer.sublayers?.map(ObjectIdentifier.init) == [a.layer, d.layer, hosted, c.layer, b.layer].map(ObjectIdentifier.init))
+        expectEqual(parent.subviews, [a, d, c, b])
+        expectEqual(parent.layer.sublayers?.map(ObjectIdentifier.init), [a.layer, d.layer, hosted, c.layer, b.layer].map(ObjectIdentifier.init))
         parent.insertSubview(d, aboveSubview: d)  // beside itself: nothing changes
-        #expect(parent.subviews == [a, d, c, b])
+        expectEqual(parent.subviews, [a, d, c, b])
     }
 
     @Test func insertingBesideAViewThatIsNotASubviewAppends() {
@@ -118,8 +119,8 @@ import Testing
         parent.addSubview(a)
         parent.insertSubview(b, belowSubview: stranger)
         parent.insertSubview(c, aboveSubview: stranger)
-        #expect(parent.subviews == [a, b, c])
-        #expect(parent.layer.sublayers?.map(ObjectIdentifier.init) == [a.layer, b.layer, c.layer].map(ObjectIdentifier.init))
+        expectEqual(parent.subviews, [a, b, c])
+        expectEqual(parent.layer.sublayers?.map(ObjectIdentifier.init), [a.layer, b.layer, c.layer].map(ObjectIdentifier.init))
     }
 
     @Test func addingAViewIntoItsOwnSubtreeIsRefusedAndReported() {
@@ -132,8 +133,8 @@ import Testing
         child.insertSubview(root, at: 0)
         #expect(root.superview == nil)
         #expect(grandchild.subviews.isEmpty)
-        #expect(root.subviews == [child])
-        #expect(UIApplication.shared.diagnostics.entries.map(\.kind) == [.hierarchyCycle, .hierarchyCycle, .hierarchyCycle])
+        expectEqual(root.subviews, [child])
+        expectEqual(UIApplication.shared.diagnostics.entries.map(\.kind), [.hierarchyCycle, .hierarchyCycle, .hierarchyCycle])
         #expect(root.layer.superlayer == nil)
     }
 
@@ -152,22 +153,22 @@ import Testing
 
     @Test func geometryLivesInTheLayer() {
         let view = UIView(frame: CGRect(x: 10, y: 20, width: 100, height: 50))
-        #expect(view.layer.position == CGPoint(x: 60, y: 45))
-        #expect(view.center == CGPoint(x: 60, y: 45))
-        #expect(view.bounds == CGRect(x: 0, y: 0, width: 100, height: 50))
+        expectEqual(view.layer.position, CGPoint(x: 60, y: 45))
+        expectEqual(view.center, CGPoint(x: 60, y: 45))
+        expectEqual(view.bounds, CGRect(x: 0, y: 0, width: 100, height: 50))
         view.center = CGPoint(x: 100, y: 100)
-        #expect(view.frame == CGRect(x: 50, y: 75, width: 100, height: 50))
+        expectEqual(view.frame, CGRect(x: 50, y: 75, width: 100, height: 50))
         view.transform = CGAffineTransform(scaleX: 2, y: 2)
-        #expect(view.frame == CGRect(x: 0, y: 50, width: 200, height: 100))
-        #expect(view.bounds.size == CGSize(width: 100, height: 50))
+        expectEqual(view.frame, CGRect(x: 0, y: 50, width: 200, height: 100))
+        expectEqual(view.bounds.size, CGSize(width: 100, height: 50))
         view.alpha = 0.5
-        #expect(view.layer.opacity == 0.5)
+        expectEqual(view.layer.opacity, 0.5)
         view.isHidden = true
         #expect(view.layer.isHidden)
         view.clipsToBounds = true
         #expect(view.layer.masksToBounds)
         view.backgroundColor = .red
-        #expect(view.layer.backgroundColor == CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        expectEqual(view.layer.backgroundColor, CGColor(red: 1, green: 0, blue: 0, alpha: 1))
     }
 
     @Test func nonFiniteGeometryIsRefusedAndReported() {
@@ -177,9 +178,9 @@ import Testing
         view.center = CGPoint(x: 0, y: CGFloat.infinity)
         view.bounds = CGRect(x: 0, y: 0, width: CGFloat.nan, height: 1)
         view.transform = CGAffineTransform(scaleX: CGFloat.nan, y: 1)
-        #expect(view.frame == CGRect(x: 1, y: 2, width: 3, height: 4))
-        #expect(view.transform == .identity)
-        #expect(UIApplication.shared.diagnostics.entries.map(\.kind) == Array(repeating: .invalidGeometry, count: 4))
+        expectEqual(view.frame, CGRect(x: 1, y: 2, width: 3, height: 4))
+        expectEqual(view.transform, .identity)
+        expectEqual(UIApplication.shared.diagnostics.entries.map(\.kind), Array(repeating: .invalidGeometry, count: 4))
     }
 
     @Test func interactionDefaults() {
@@ -189,7 +190,7 @@ import Testing
         #expect(!UIImageView().isUserInteractionEnabled)
         #expect(!UILabel().isUserInteractionEnabled)
         #expect(UIWindow(frame: .zero).isHidden)
-        #expect(UIImageView(image: UIImage(size: CGSize(width: 20, height: 10))).frame == CGRect(x: 0, y: 0, width: 20, height: 10))
+        expectEqual(UIImageView(image: UIImage(size: CGSize(width: 20, height: 10))).frame, CGRect(x: 0, y: 0, width: 20, height: 10))
     }
 
     final class CustomLayer: CALayer {}
@@ -270,11 +271,11 @@ import Testing
         let other = UIView(frame: CGRect(x: 300, y: 0, width: 50, height: 50))
         other.bounds.origin = CGPoint(x: 5, y: 5)
         window.addSubview(other)
-        #expect(child.convert(CGPoint(x: 10, y: 10), to: other) == CGPoint(x: -185, y: 115))
-        #expect(other.convert(CGPoint(x: -185, y: 115), to: child) == CGPoint(x: 10, y: 10))
-        #expect(child.convert(CGPoint(x: 10, y: 10), to: nil) == CGPoint(x: 110, y: 110))
-        #expect(child.convert(CGPoint(x: 110, y: 110), from: nil) == CGPoint(x: 10, y: 10))
-        #expect(parent.convert(CGRect(x: 0, y: 0, width: 10, height: 10), to: window) == CGRect(x: 100, y: 100, width: 10, height: 10))
+        expectEqual(child.convert(CGPoint(x: 10, y: 10), to: other), CGPoint(x: -185, y: 115))
+        expectEqual(other.convert(CGPoint(x: -185, y: 115), to: child), CGPoint(x: 10, y: 10))
+        expectEqual(child.convert(CGPoint(x: 10, y: 10), to: nil), CGPoint(x: 110, y: 110))
+        expectEqual(child.convert(CGPoint(x: 110, y: 110), from: nil), CGPoint(x: 10, y: 10))
+        expectEqual(parent.convert(CGRect(x: 0, y: 0, width: 10, height: 10), to: window), CGRect(x: 100, y: 100, width: 10, height: 10))
         child.transform = CGAffineTransform(rotationAngle: .pi / 2)  // about its centre (25,25) in parent
         let p = child.convert(CGPoint(x: 0, y: 0), to: parent)
         #expect(abs(p.x - 50) < 1e-9 && abs(p.y - 0) < 1e-9)
@@ -288,7 +289,7 @@ import Testing
         let inSecond = UIView(frame: CGRect(x: 10, y: 10, width: 10, height: 10))
         second.addSubview(inSecond)
         // (10,10) in a window at (50,60) is (60,70) on screen, (-40,-30) in parent at (100,100).
-        #expect(inSecond.convert(CGPoint.zero, to: parent) == CGPoint(x: -40, y: -30))
+        expectEqual(inSecond.convert(CGPoint.zero, to: parent), CGPoint(x: -40, y: -30))
     }
 }
 
@@ -347,13 +348,13 @@ import Testing
             let front = UIWindow(frame: window.frame)
             front.windowLevel = .alert
             front.makeKeyAndVisible()
-            #expect(UIApplication.shared.windows.count == 2)
+            expectEqual(UIApplication.shared.windows.count, 2)
             #expect(UIApplication.shared.keyWindow === front)
         }
-        #expect(UIApplication.shared.windows.count == 1)
+        expectEqual(UIApplication.shared.windows.count, 1)
         #expect(UIApplication.shared.keyWindow == nil)
         TouchSynthesizer(window: window).tap(at: CGPoint(x: 5, y: 5))
-        #expect(view.phases == ["began", "ended"])
+        expectEqual(view.phases, ["began", "ended"])
     }
 
     @Test func aRecognizerWithAPendingTimerCanGoAway() {
@@ -392,8 +393,8 @@ import Testing
     @Test func viewsMadeFromACoderAreDefaultViews() throws {
         let coder = NSCoder()
         let card = try #require(CardView(coder: coder))
-        #expect(card.frame == .zero)
-        #expect(card.subviews == [card.badge])
+        expectEqual(card.frame, .zero)
+        expectEqual(card.subviews, [card.badge])
         #expect(card.layer.delegate === card)
         let window = try #require(UIWindow(coder: coder))
         #expect(window.isHidden)
@@ -428,6 +429,6 @@ import Testing
         // The loop goes on over the subviews as they were when it started.
         #expect(window.hitTest(CGPoint(x: 10, y: 10), with: nil) === below)
         #expect(below.superview == nil)
-        #expect(parent.subviews.count == 21)
+        expectEqual(parent.subviews.count, 21)
     }
 }
