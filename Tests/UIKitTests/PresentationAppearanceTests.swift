@@ -10,26 +10,6 @@ import Testing
 // didAppear, B didDisappear; a page sheet, `.automatic` on iPhone, leaves
 // A untold).
 
-/// A controller that logs its appearance callbacks with their `animated` flag.
-@MainActor
-private final class AppearanceLoggingController: UIViewController {
-    let name: String
-    let log: CallLog
-
-    init(_ name: String, _ log: CallLog) {
-        self.name = name
-        self.log = log
-        super.init(nibName: nil, bundle: nil)
-    }
-
-    required init?(coder: NSCoder) { nil }
-
-    override func viewWillAppear(_ animated: Bool) { log.add("\(name) willAppear\(animated ? "" : " (not animated)")") }
-    override func viewDidAppear(_ animated: Bool) { log.add("\(name) didAppear") }
-    override func viewWillDisappear(_ animated: Bool) { log.add("\(name) willDisappear\(animated ? "" : " (not animated)")") }
-    override func viewDidDisappear(_ animated: Bool) { log.add("\(name) didDisappear") }
-}
-
 @MainActor
 private final class DismissalDriver: UIViewControllerTransitioningDelegate {
     let interaction = UIPercentDrivenInteractiveTransition()

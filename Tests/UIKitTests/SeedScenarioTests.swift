@@ -393,7 +393,9 @@ import Testing
         expectEqual(chain(from: subview), identities(subviewChain))
         expectEqual(chain(from: childSubview), identities(childSubviewChain))
 
-        let container = try! #require(presented.view.superview as? UITransitionView)
+        // The default style, a page sheet: the view is in the sheet's card,
+        // in a UITransitionView.
+        let container = try! #require(presented.view.superview?.superview as? UITransitionView)
         #expect(container.superview === window)
         #expect(window.subviews.last === container)
         let presentedChain: [UIResponder] = [presentedSubview, presented.view, presented, root, window, application, delegate]

@@ -1,3 +1,4 @@
+import Foundation
 import HID
 import Testing
 @testable import UIKit
@@ -136,4 +137,34 @@ func makeScene(_ controller: UIViewController) -> (UIWindow, TouchSynthesizer) {
     let window = makeWindow()
     window.rootViewController = controller
     return (window, TouchSynthesizer(window: window))
+}
+
+/// A controller that logs its appearance callbacks with their `animated` flag.
+@MainActor
+final class AppearanceLoggingController: UIViewController {
+    let name: String
+    let log: CallLog
+
+    init(_ name: String, _ log: CallLog) {
+        self.name = name
+        self.log = log
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override func viewWillAppear(_ animated: Bool) { log.add("\(name) willAppear\(animated ? "" : " (not animated)")") }
+    override func viewDidAppear(_ animated: Bool) { log.add("\(name) didAppear") }
+    override func viewWillDisappear(_ animated: Bool) { log.add("\(name) willDisappear\(animated ? "" : " (not animated)")") }
+    override func viewDidDisappear(_ animated: Bool) { log.add("\(name) didDisappear") }
+}
+
+/// The window drawn at scale 2, as the screen would show it now.
+@MainActor
+func snapshot(of window: UIWindow) -> CGImage {
+    let format = UIGraphicsImageRendererFormat()
+    format.scale = 2
+    return UIGraphicsImageRenderer(size: window.bounds.size, format: format).image { context in
+        window.layer.render(in: context.cgContext)
+    }.cgImage!
 }

@@ -279,6 +279,37 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
         expectEqual(sublayer.animationKeys(), ["opacity"])
     }
 
+    /// UIKit's `performWithoutAnimation` turns animations off for its
+    /// block and back to what they were (UIView.h, annotated: it checks
+    /// whether animations are enabled, disables them, runs the block, then
+    /// enables them again).
+    @Test func animationsAreOffInsidePerformWithoutAnimationAndBackAfter() {
+        _ = animationScene()
+        var inside: Bool?
+        UIView.performWithoutAnimation { inside = UIView.areAnimationsEnabled }
+        expectEqual(inside, false)
+        #expect(UIView.areAnimationsEnabled)
+        UIView.setAnimationsEnabled(false)
+        UIView.performWithoutAnimation {}
+        #expect(!UIView.areAnimationsEnabled, "left as it was")
+        UIView.setAnimationsEnabled(true)
+    }
+
+    @Test func showHideTransitionViewsHidesAndShowsInsteadOfRemovingAndAdding() {
+        let (window, view, _) = animationScene()
+        let next = UIView(frame: view.frame)
+        next.isHidden = true
+        window.addSubview(next)
+        var done: Bool?
+        UIView.transition(from: view, to: next, duration: 0.3, options: [.transitionCrossDissolve, .showHideTransitionViews]) { done = $0 }
+        #expect(view.superview === window && next.superview === window)
+        #expect(view.isHidden && !next.isHidden)
+        expectEqual(window.layer.animationKeys(), ["transition"])
+        advance(0.35)
+        expectEqual(done, true)
+        #expect(view.superview === window && view.isHidden)
+    }
+
     @Test func aCrossDissolveTransitionRunsAndCompletes() {
         let (window, view, _) = animationScene()
         let next = UIView(frame: view.frame)
@@ -291,15 +322,6 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
     }
 }
 
-/// The window drawn at scale 2, as the screen would show it now.
-@MainActor
-private func picture(of window: UIWindow) -> CGImage {
-    let format = UIGraphicsImageRendererFormat()
-    format.scale = 2
-    return UIGraphicsImageRenderer(size: window.bounds.size, format: format).image { context in
-        window.layer.render(in: context.cgContext)
-    }.cgImage!
-}
 
 /// UIKit's flips turn the view over about its centre line (Apple: "the left
 /// side of the view moves towards the front and right side towards the
@@ -335,7 +357,7 @@ private func picture(of window: UIWindow) -> CGImage {
         let early = shownTime - flip.beginTime
         let halfWidth = 40 * abs(cos(Double.pi * early))
         #expect(abs(early - 0.3) < 1e-9 && abs(halfWidth - 23.5) < 0.1)
-        var image = picture(of: window)
+        var image = snapshot(of: window)
         #expect(rgba(image, 2 * 34, 80) == white && rgba(image, 2 * 86, 80) == white, "narrowed to the turn")
         #expect(isBlue(rgba(image, 2 * 40, 80)) && isBlue(rgba(image, 2 * 80, 80)))
         #expect(isBlue(rgba(image, 2 * 60, 2 * 12)), "the full height")
@@ -343,13 +365,13 @@ private func picture(of window: UIWindow) -> CGImage {
         // 0.7 of the way: the back, as narrow.
         advance(24.0 / 60)
         #expect(abs(shownTime - flip.beginTime - 0.7) < 1e-9)
-        image = picture(of: window)
+        image = snapshot(of: window)
         #expect(rgba(image, 2 * 34, 80) == white && rgba(image, 2 * 86, 80) == white)
         #expect(isOrange(rgba(image, 2 * 40, 80)) && isOrange(rgba(image, 2 * 80, 80)))
         #expect(done == nil)
         advance(0.35)
         #expect(done == true && card.layer.animationKeys() == nil)
-        image = picture(of: window)
+        image = snapshot(of: window)
         #expect(isOrange(rgba(image, 2 * 23, 80)) && isOrange(rgba(image, 2 * 97, 80)))
     }
 
@@ -363,11 +385,11 @@ private func picture(of window: UIWindow) -> CGImage {
         let flip = try #require(view.layer.animation(forKey: "transition") as? CATransition)
         expectEqual(flip.subtype, .fromTop)
         advance(14.0 / 60 + 0.001)  // a quarter: 0.707 of 100 pt high, from y 14.6 to 85.4
-        var image = picture(of: window)
+        var image = snapshot(of: window)
         #expect(rgba(image, 100, 2 * 12)[3] == 0 && rgba(image, 100, 2 * 88)[3] == 0)
         #expect(isBlue(rgba(image, 100, 2 * 20)) && isBlue(rgba(image, 2 * 2, 100)) && isBlue(rgba(image, 2 * 98, 100)))
         advance(30.0 / 60)  // three quarters: the new colour, as high
-        image = picture(of: window)
+        image = snapshot(of: window)
         #expect(rgba(image, 100, 2 * 12)[3] == 0 && isOrange(rgba(image, 100, 2 * 20)))
     }
 
@@ -776,13 +798,18 @@ private final class FadingPresentation: UIViewControllerTransitioningDelegate {
         let (window, root, presented) = scene()
         var done = false
         root.present(presented, animated: true) { done = true }
+        // The default style, a page sheet: the view fills a card that
+        // rests SheetMetrics.topGap below the (here empty) safe-area top.
         let view = presented.view!
-        expectEqual(view.frame, window.bounds)  // the model is at its end at once
-        let container = try #require(view.superview)
+        let card = try #require(view.superview)
+        let rest = CGRect(x: 0, y: SheetMetrics.topGap, width: window.bounds.width, height: window.bounds.height - SheetMetrics.topGap)
+        expectEqual(card.frame, rest)  // the model is at its end at once
+        expectEqual(view.frame, card.bounds)
+        let container = try #require(card.superview)
         #expect(window.hitTest(CGPoint(x: 200, y: 400), with: nil) !== view)
         advance(0.25)
-        let shownY = try #require(view.layer.presentation()).frame.minY
-        #expect(shownY > 0 && shownY < window.bounds.height)  // half way up, on the curve
+        let shownY = try #require(card.layer.presentation()).frame.minY
+        #expect(shownY > rest.minY && shownY < window.bounds.height)  // half way up, on the curve
         #expect(!done)
         advance(0.3)
         #expect(done)
@@ -793,12 +820,13 @@ private final class FadingPresentation: UIViewControllerTransitioningDelegate {
     @Test func dismissingSlidesDownThenRemovesTheTransitionView() throws {
         let (window, root, presented) = scene()
         root.present(presented, animated: false)
-        let container = try #require(presented.view.superview)
+        let card = try #require(presented.view.superview)  // a page sheet's
+        let container = try #require(card.superview)
         var done = false
         root.dismiss(animated: true) { done = true }
         #expect(root.presentedViewController === presented)  // until the slide ends
         advance(0.25)
-        #expect(try #require(presented.view.layer.presentation()).frame.minY > 0)
+        #expect(try #require(card.layer.presentation()).frame.minY > SheetMetrics.topGap)
         advance(0.3)
         #expect(done)
         #expect(root.presentedViewController == nil)
@@ -811,6 +839,7 @@ private final class FadingPresentation: UIViewControllerTransitioningDelegate {
         defer { withExtendedLifetime(window) {} }
         let delegate = FadingPresentation()
         presented.transitioningDelegate = delegate
+        presented.modalPresentationStyle = .fullScreen  // the animator is given the presented view itself
         root.present(presented, animated: true)
         expectEqual(delegate.calls, 1)
         expectEqual(presented.view.layer.animationKeys(), ["opacity"])
@@ -823,6 +852,7 @@ private final class FadingPresentation: UIViewControllerTransitioningDelegate {
 
     @Test func aPercentDrivenDismissalFollowsTheFractionAndCanBeCancelled() throws {
         let (window, root, presented) = scene()
+        presented.modalPresentationStyle = .fullScreen  // the slide covers the whole height
         root.present(presented, animated: false)
         let delegate = PresentationLog()
         let interaction = UIPercentDrivenInteractiveTransition()

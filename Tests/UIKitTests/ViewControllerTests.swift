@@ -83,7 +83,9 @@ import Testing
         expectEqual(log.entries, ["presented loadView", "presented viewDidLoad", "presented viewWillAppear", "presented viewDidAppear"])
         #expect(root.presentedViewController === presented)
         #expect(presented.presentingViewController === root)
-        let container = presented.view.superview
+        // The default style, a page sheet: the view is in the sheet's card,
+        // in a UITransitionView over the whole window.
+        let container = presented.view.superview?.superview
         #expect(container is UITransitionView)
         expectEqual(container?.frame, window.bounds)
         #expect(window.subviews.last === container)

@@ -28,7 +28,7 @@ package final class Compositor {
     /// Whether pixels a later opaque layer covers are left out (always,
     /// but in tests that check it changes no pixel).
     package var leavesOutOccludedPixels = true
-    /// Whether a group of opaque layers on whole pixels skips its buffer
+    /// Whether a group of rectangles of one colour skips its buffer
     /// between its corners (always, but in tests that check it changes no
     /// pixel; FlatGroup.swift).
     package var flattensGroups = true
@@ -87,7 +87,7 @@ package final class Compositor {
             let band = flat.band.intersection(region)
             guard !band.isEmpty else { return drawThroughBuffer(node, into: surface, region: region, opacity: opacity) }
             drawThroughBuffer(node, into: surface, region: PixelRect(x0: region.x0, y0: region.y0, x1: region.x1, y1: band.y0), opacity: opacity)
-            drawFlat(node, flat, into: surface, band: band, opacity: opacity)
+            drawFlat(node, into: surface, band: band, opacity: opacity)
             drawThroughBuffer(node, into: surface, region: PixelRect(x0: region.x0, y0: band.y1, x1: region.x1, y1: region.y1), opacity: opacity)
             return
         }

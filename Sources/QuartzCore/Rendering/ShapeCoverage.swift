@@ -321,6 +321,24 @@ struct ShapeFiller {
         guard sx > 0, sy > 0, sx.isFinite, sy.isFinite else { return nil }
     }
 
+    /// The centre of pixel (0, y) in layer units: where the row's pixel
+    /// centres start, each the next a step of (`inverse.a`, `inverse.b`) on.
+    @inline(__always)
+    func rowOrigin(_ y: Int) -> (x: Double, y: Double) {
+        let cy = Double(y) + 0.5
+        return (Double(inverse.a) * 0.5 + Double(inverse.c) * cy + Double(inverse.tx),
+                Double(inverse.b) * 0.5 + Double(inverse.d) * cy + Double(inverse.ty))
+    }
+
+    /// The coverage ``fill(within:toDevice:painter:)`` measures for pixel
+    /// (x, y), by the shape and by its hole (0 without one): the same
+    /// arithmetic, for one pixel.
+    func coverage(ofPixelX x: Int, y: Int) -> (outer: Float, hole: Float) {
+        let (p0x, p0y) = rowOrigin(y)
+        let px = p0x + Double(x) * Double(inverse.a), py = p0y + Double(x) * Double(inverse.b)
+        return (shape.coverage(x: px, y: py, sx: sx, sy: sy), hole?.coverage(x: px, y: py, sx: sx, sy: sy) ?? 0)
+    }
+
     /// The device pixels the shape may touch.
     func bounds(_ toDevice: CGAffineTransform) -> PixelRect {
         let rect = CGRect(x: shape.minX, y: shape.minY, width: shape.maxX - shape.minX, height: shape.maxY - shape.minY)
@@ -355,10 +373,7 @@ struct ShapeFiller {
         withUnsafeTemporaryAllocation(of: RowPlan.Piece.self, capacity: RowPlan.capacity) { storage in
             var plan = RowPlan(storage: storage.baseAddress!)
             for y in area.y0..<area.y1 {
-                // The centre of pixel (0, y), in layer units.
-                let cy = Double(y) + 0.5
-                let p0x = Double(inverse.a) * 0.5 + Double(inverse.c) * cy + Double(inverse.tx)
-                let p0y = Double(inverse.b) * 0.5 + Double(inverse.d) * cy + Double(inverse.ty)
+                let (p0x, p0y) = rowOrigin(y)
                 let outer = shapeRows.outer.span(p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY)
                 let x0 = max(outer.lo, area.x0), x1 = min(outer.hi, area.x1)
                 guard x0 < x1 else { continue }

@@ -219,9 +219,16 @@ extension UIView {
         ViewAnimations.current.runKeyframe(start: frameStartTime, duration: frameDuration, animations: animations)
     }
 
-    /// Makes the changes in `actionsWithoutAnimation` at once, even inside an animation block.
+    /// Makes the changes in `actionsWithoutAnimation` at once, even inside
+    /// an animation block. As in UIKit, animations are turned off while it
+    /// runs (``areAnimationsEnabled`` reads false inside) and turned back
+    /// to what they were after.
     public class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
-        ViewAnimations.current.withoutAnimation(actionsWithoutAnimation)
+        let animations = ViewAnimations.current
+        let wereEnabled = animations.areEnabled
+        animations.areEnabled = false
+        defer { animations.areEnabled = wereEnabled }
+        animations.withoutAnimation(actionsWithoutAnimation)
     }
 
     /// Whether animation blocks animate (true unless turned off).

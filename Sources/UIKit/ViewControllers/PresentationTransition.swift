@@ -31,7 +31,10 @@ protocol AnimatorCarryingContext: UIViewControllerContextTransitioning {
 ///    (`beginIgnoringInteractionEvents()`, as UIKit's presentation
 ///    controller does for a transition that is not interactive);
 /// 2. the animator (or an interaction controller, when one wants to start
-///    interactively) moves the views;
+///    interactively) moves the views, and the presentation controller
+///    draws what surrounds them (a sheet's dimming and scaled-back
+///    presenter) alongside: over the animator's duration, or following
+///    the fraction a gesture reports;
 /// 3. `completeTransition(_:)` ends it: touches again, the animator's
 ///    `animationEnded(_:)`, then the presenter's bookkeeping (appearance
 ///    callbacks, the completion).
@@ -42,6 +45,8 @@ final class PresentationTransition: AnimatorCarryingContext {
     private let presented: UIViewController
     private let isPresenting: Bool
     let transitionAnimator: UIViewControllerAnimatedTransitioning
+    /// Places the presented view and draws what surrounds it.
+    private let presentation: UIPresentationController
     private let onComplete: (Bool) -> Void
     private(set) var isInteractive = false
     private(set) var transitionWasCancelled = false
@@ -56,17 +61,23 @@ final class PresentationTransition: AnimatorCarryingContext {
         self.presented = presented
         self.isPresenting = isPresenting
         transitionAnimator = animator
+        presentation = presented.presentationController ?? UIPresentationController(presentedViewController: presented, presenting: presenting)
         self.onComplete = onComplete
     }
 
     func start(interaction: UIViewControllerInteractiveTransitioning?) {
         containerView.animationsBlockingTouches += 1
+        let surroundings = presentation, shownAtEnd: CGFloat = isPresenting ? 1 : 0
+        UIView.performWithoutAnimation { surroundings.placeSurroundings(shown: 1 - shownAtEnd) }
         if let interaction, interaction.wantsInteractiveStart {
             isInteractive = true
             interaction.startInteractiveTransition(self)
         } else {
             ignoresInteraction = true
             UIApplication.shared.beginIgnoringInteractionEvents()
+            UIView.animate(withDuration: transitionAnimator.transitionDuration(using: self), delay: 0, options: .curveEaseInOut) {
+                surroundings.placeSurroundings(shown: shownAtEnd)
+            }
             transitionAnimator.animateTransition(using: self)
         }
     }
@@ -74,7 +85,10 @@ final class PresentationTransition: AnimatorCarryingContext {
     var isAnimated: Bool { true }
     var presentationStyle: UIModalPresentationStyle { presented.modalPresentationStyle }
 
-    func updateInteractiveTransition(_ percentComplete: CGFloat) {}
+    /// The surroundings follow the gesture at once.
+    func updateInteractiveTransition(_ percentComplete: CGFloat) {
+        presentation.placeSurroundings(shown: isPresenting ? percentComplete : 1 - percentComplete)
+    }
 
     func finishInteractiveTransition() {
         isInteractive = false
@@ -91,6 +105,9 @@ final class PresentationTransition: AnimatorCarryingContext {
         hasEnded = true
         containerView.animationsBlockingTouches -= 1
         if ignoresInteraction { UIApplication.shared.endIgnoringInteractionEvents() }
+        // What an interaction controller left half way is put where the
+        // presentation now rests (a dismissal's are taken away with it).
+        if isPresenting == didComplete { presentation.placeSurroundings(shown: 1) }
         transitionAnimator.animationEnded(didComplete)
         onComplete(didComplete)
     }
@@ -103,22 +120,23 @@ final class PresentationTransition: AnimatorCarryingContext {
         }
     }
 
-    /// The presented controller's view (the presenter's stays where it is,
-    /// outside the container, as with UIKit's full-screen styles).
+    /// The presentation controller's presented view: the presented
+    /// controller's view, or the card a sheet holds it in (the presenter's
+    /// views stay where they are, outside the container).
     func view(forKey key: UITransitionContextViewKey) -> UIView? {
         switch key {
-        case .to: isPresenting ? presented.viewIfLoaded : nil
-        case .from: isPresenting ? nil : presented.viewIfLoaded
+        case .to: isPresenting ? presentation.presentedView : nil
+        case .from: isPresenting ? nil : presentation.presentedView
         default: nil
         }
     }
 
     func initialFrame(for viewController: UIViewController) -> CGRect {
-        viewController === presented && !isPresenting ? containerView.bounds : .zero
+        viewController === presented && !isPresenting ? presentation.frameOfPresentedViewInContainerView : .zero
     }
 
     func finalFrame(for viewController: UIViewController) -> CGRect {
-        viewController === presented && isPresenting ? containerView.bounds : .zero
+        viewController === presented && isPresenting ? presentation.frameOfPresentedViewInContainerView : .zero
     }
 }
 
@@ -183,6 +201,16 @@ extension UIModalPresentationStyle {
     /// styles, popovers and custom presentations leave the presenter shown
     /// and tell it nothing.
     var hidesPresenter: Bool { self == .fullScreen || self == .currentContext }
+
+    /// The style a presentation takes on this platform: `.automatic` is a
+    /// page sheet, as for a plain controller on iPhone since iOS 13 (UIKit's
+    /// own controllers that want another style set it themselves).
+    var resolved: UIModalPresentationStyle { self == .automatic ? .pageSheet : self }
+
+    /// Whether the presentation is a sheet: a page sheet, or a form sheet,
+    /// which a compact-width iPhone shows as a page sheet (form sheets are
+    /// page sheets at every width here).
+    var isSheet: Bool { resolved == .pageSheet || resolved == .formSheet }
 }
 
 /// iOS's default modal transition: the presented view slides up from the
@@ -195,22 +223,25 @@ final class ModalSlideAnimator: UIViewControllerAnimatedTransitioning {
 
     func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
         let container = transitionContext.containerView
-        let below = container.bounds.offsetBy(dx: 0, dy: container.bounds.height)
         let duration = transitionDuration(using: transitionContext)
-        if let incoming = transitionContext.view(forKey: .to) {
+        /// `frame` moved down until its top is at the container's bottom.
+        func below(_ frame: CGRect) -> CGRect { frame.offsetBy(dx: 0, dy: container.bounds.height - frame.minY) }
+        if let incoming = transitionContext.view(forKey: .to), let presented = transitionContext.viewController(forKey: .to) {
+            let end = transitionContext.finalFrame(for: presented)
             if incoming.superview !== container { container.addSubview(incoming) }
-            incoming.frame = below
+            incoming.frame = below(end)
             UIView.animate(withDuration: duration, delay: 0, options: .curveEaseInOut, animations: {
-                incoming.frame = container.bounds
+                incoming.frame = end
             }, completion: { _ in
                 transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
             })
-        } else if let outgoing = transitionContext.view(forKey: .from) {
+        } else if let outgoing = transitionContext.view(forKey: .from), let presented = transitionContext.viewController(forKey: .from) {
+            let start = transitionContext.initialFrame(for: presented)
             UIView.animate(withDuration: duration, delay: 0, options: .curveEaseInOut, animations: {
-                outgoing.frame = below
+                outgoing.frame = below(start)
             }, completion: { _ in
                 // A cancelled dismissal leaves the view where it was.
-                if transitionContext.transitionWasCancelled { outgoing.frame = container.bounds }
+                if transitionContext.transitionWasCancelled { outgoing.frame = start }
                 transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
             })
         } else {

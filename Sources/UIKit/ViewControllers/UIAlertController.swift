@@ -78,6 +78,8 @@ open class UIAlertController: UIViewController {
 
     public convenience init(title: String?, message: String?, preferredStyle: Style) {
         self.init()
+        // UIKit's alerts present with a presentation of their own, never as a sheet.
+        modalPresentationStyle = .custom
         self.title = title
         self.message = message
         self.preferredStyle = preferredStyle

@@ -1,6 +1,10 @@
 /// How a presented view controller covers the screen. Every style puts the
-/// presented view in a `UITransitionView` over the whole window here; the
-/// style is kept for code that reads it.
+/// presented view in a `UITransitionView` over the whole window. The page
+/// and form sheets (and `.automatic`, a page sheet for a plain controller
+/// on iPhone since iOS 13) show it in a card below the top of the screen,
+/// the presenter scaled back and dimmed behind it (see
+/// ``UISheetPresentationController``); the other styles give it the whole
+/// container.
 public enum UIModalPresentationStyle: Int, Sendable {
     case fullScreen = 0, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover
     /// Not a presentation: what a navigation transition's context reports.
@@ -340,6 +344,40 @@ open class UIViewController: UIResponder {
 
     open var modalPresentationStyle: UIModalPresentationStyle = .automatic
 
+    /// Whether the user is kept from dismissing this controller with a
+    /// gesture (a sheet dragged down): the drag does nothing and the
+    /// presentation controller's delegate hears
+    /// `presentationControllerDidAttemptToDismiss(_:)`. False by default.
+    open var isModalInPresentation = false
+
+    /// The object that shows this controller when it is presented: a
+    /// ``UISheetPresentationController`` for the sheet styles, made on first
+    /// use (set its `delegate` before presenting, as in UIKit) and made
+    /// again, keeping the delegate, if the style changes before the
+    /// presentation.
+    public var presentationController: UIPresentationController? {
+        let wantsSheet = modalPresentationStyle.isSheet
+        if let made = storedPresentationController, presenter != nil || (made is UISheetPresentationController) == wantsSheet {
+            return made
+        }
+        let made = wantsSheet
+            ? UISheetPresentationController(presentedViewController: self, presenting: nil)
+            : UIPresentationController(presentedViewController: self, presenting: nil)
+        made.delegate = storedPresentationController?.delegate
+        storedPresentationController = made
+        return made
+    }
+    private var storedPresentationController: UIPresentationController?
+
+    /// The presentation controller when this controller is shown as a
+    /// sheet; nil for the other styles.
+    public var sheetPresentationController: UISheetPresentationController? {
+        presentationController as? UISheetPresentationController
+    }
+
+    /// The transition view this controller is presented in, while it is.
+    var presentationContainer: UIView? { transitionView }
+
     /// Gives the animator (and interaction controller) of this controller's
     /// presentation and dismissal; nil uses the standard slide. Not retained.
     open weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
@@ -355,13 +393,16 @@ open class UIViewController: UIResponder {
     /// it ends; `completion` runs then. Not animated, `completion` runs
     /// before the call returns.
     ///
+    /// A sheet (the default style) slides up to below the window's
+    /// safe-area top, and the views behind it shrink back and dim.
+    ///
     /// Appearance: the presented controllers hear `viewWillAppear` when the
     /// transition starts and `viewDidAppear` when it ends; with
     /// `.fullScreen` or `.currentContext` the controllers on screen behind
     /// hear `viewWillDisappear` first and `viewDidDisappear` last (their
     /// views leave the window once the transition has ended, as UIKit's
-    /// do, and come back when it is dismissed). Other styles tell them
-    /// nothing and leave their views, as on iOS.
+    /// do, and come back when it is dismissed). Other styles, sheets
+    /// among them, tell them nothing and leave their views, as on iOS.
     open func present(_ viewController: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
         guard presentedViewController == nil else {
             return reportPresentation("\(self) already presents \(presentedViewController!); \(viewController) was not presented")
@@ -373,20 +414,21 @@ open class UIViewController: UIResponder {
             return reportPresentation("\(viewController) is already presented")
         }
         let container = UITransitionView(frame: window.bounds)
+        let presentation = viewController.presentationController
         presentedViewController = viewController
         viewController.presenter = self
         viewController.transitionView = container
         let presentedView: UIView = viewController.view
-        presentedView.frame = container.bounds
         let hidden = viewController.modalPresentationStyle.hidesPresenter
             ? PresentationAppearance.controllers(in: window.subviews).filter(\.isAppearingOrAppeared) : []
         viewController.hiddenByPresentation = hidden
         let appearance = PresentationAppearance(
             appearing: PresentationAppearance.controllers(in: [presentedView]), disappearing: hidden, animated: flag)
         appearance.begin()
-        container.addSubview(presentedView)
         window.addSubview(container)
+        presentation?.install(in: container)
         guard flag else {
+            presentation?.placeSurroundings(shown: 1)
             Self.takeOutViewsBehind(viewController)
             appearance.end()
             completion?()
@@ -417,6 +459,7 @@ open class UIViewController: UIResponder {
 
     /// Takes the presented controller's transition view away and forgets it.
     private func removePresentation(of presented: UIViewController) {
+        presented.presentationController?.removeSurroundings()
         presented.transitionView?.removeFromSuperview()
         presented.transitionView = nil
         presented.presenter = nil
@@ -436,6 +479,17 @@ open class UIViewController: UIResponder {
     /// presentation hid hear `viewWillAppear` after the first and
     /// `viewDidAppear` before the second.
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        dismissPresented(animated: flag, driver: nil, completion: completion)
+    }
+
+    /// Dismisses the controller this one presents, driven by a sheet's
+    /// drag (`driver`): the gesture's dismissal does not go through
+    /// ``dismiss(animated:completion:)``.
+    func dismissPresented(driver: UIViewControllerInteractiveTransitioning, completion: @escaping () -> Void) {
+        dismissPresented(animated: true, driver: driver, completion: completion)
+    }
+
+    private func dismissPresented(animated flag: Bool, driver: UIViewControllerInteractiveTransitioning?, completion: (() -> Void)?) {
         if let presented = presentedViewController {
             if presented.presentedViewController != nil { presented.dismiss(animated: false) }
             let appearance = PresentationAppearance(
@@ -462,7 +516,7 @@ open class UIViewController: UIResponder {
                 self?.removePresentation(of: presented)
                 appearance.end()
                 completion?()
-            }.start(interaction: delegate?.interactionControllerForDismissal(using: animator))
+            }.start(interaction: driver ?? delegate?.interactionControllerForDismissal(using: animator))
         } else if let presenting = presentingViewController {
             presenting.dismiss(animated: flag, completion: completion)
         }
