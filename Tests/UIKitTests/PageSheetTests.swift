@@ -8,9 +8,9 @@ import Testing
 // safe-area top, the presenter scaled back and dimmed behind it, dragged
 // down to dismiss. Geometry: SheetMetrics (where each value comes from).
 
-/// Logs what the presentation controller's delegate hears, and may refuse.
+/// Logs what a sheet's delegate hears, and may refuse.
 @MainActor
-private final class SheetDelegate: UIAdaptivePresentationControllerDelegate {
+final class SheetDelegate: UISheetPresentationControllerDelegate {
     let log: CallLog
     var allowsDismissal = true
     init(_ log: CallLog) { self.log = log }
@@ -22,78 +22,95 @@ private final class SheetDelegate: UIAdaptivePresentationControllerDelegate {
     func presentationControllerWillDismiss(_ presentationController: UIPresentationController) { log.add("willDismiss") }
     func presentationControllerDidDismiss(_ presentationController: UIPresentationController) { log.add("didDismiss") }
     func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) { log.add("didAttemptToDismiss") }
+    func sheetPresentationControllerDidChangeSelectedDetentIdentifier(_ sheetPresentationController: UISheetPresentationController) {
+        log.add("didChangeDetent \(sheetPresentationController.selectedDetentIdentifier?.rawValue ?? "nil")")
+    }
+}
+
+/// A 400×800 window showing A, on the manual clock, and B presented over
+/// it as a sheet (not animated; `configure` sets the sheet up first), with
+/// a logging delegate.
+@MainActor
+struct SheetScene {
+    let window: UIWindow
+    let synthesizer: TouchSynthesizer
+    let root: AppearanceLoggingController
+    let presented: AppearanceLoggingController
+    let delegate: SheetDelegate
+    let log: CallLog
+
+    init(safeAreaTop: CGFloat = 0, configure: (UISheetPresentationController) -> Void = { _ in }) {
+        let log = CallLog()
+        root = AppearanceLoggingController("A", log)
+        (window, synthesizer) = makeScene(root)
+        UIScreen.main.bounds = window.frame
+        UIScreen.main.safeAreaInsets = UIEdgeInsets(top: safeAreaTop, left: 0, bottom: 0, right: 0)
+        _ = UIApplication.shared.runLoop.useManualClock()
+        UIApplication.shared.runLoop.runUntilIdle()
+        presented = AppearanceLoggingController("B", log)
+        delegate = SheetDelegate(log)
+        presented.presentationController?.delegate = delegate
+        configure(presented.sheetPresentationController!)
+        root.present(presented, animated: false)
+        log.clear()
+        self.log = log
+    }
+
+    var sheet: UISheetPresentationController { presented.sheetPresentationController! }
+
+    /// The card the presented view sits in.
+    var card: UIView { presented.view.superview! }
+
+    /// The view that dims what is behind the card.
+    var dimming: UIView { card.superview!.subviews[0] }
+
+    /// Drags from `start` by `distance` (negative: upward) in `step`-point
+    /// steps every 16 ms; returns the finger.
+    func drag(by distance: CGFloat, from start: CGPoint = CGPoint(x: 200, y: 300), step: CGFloat = 20) -> Int {
+        let finger = synthesizer.touchDown(at: start)
+        move(finger, from: start, by: distance, step: step)
+        return finger
+    }
+
+    /// Moves `finger`, now at `start`, on by `distance` the same way.
+    func move(_ finger: Int, from start: CGPoint, by distance: CGFloat, step: CGFloat = 20) {
+        var moved: CGFloat = 0
+        while abs(moved) < abs(distance) {
+            moved = distance < 0 ? max(distance, moved - step) : min(distance, moved + step)
+            synthesizer.advance(by: 0.016)
+            synthesizer.touchMove(finger, to: CGPoint(x: start.x, y: start.y + moved))
+        }
+    }
+
+    /// Lets go after resting long enough to have no speed, and lets the
+    /// sheet settle.
+    func letGoSlowly(_ finger: Int) {
+        synthesizer.advance(by: 0.2)
+        synthesizer.touchUp(finger)
+        synthesizer.advance(by: 0.6)
+    }
+}
+
+/// Whether `transform` is the presenter's behind a sheet at rest at full
+/// height: scaled by `SheetMetrics.presenterScale` about its top centre,
+/// its top at the safe-area top.
+func isScaledBack(_ transform: CGAffineTransform, height: CGFloat, safeAreaTop: CGFloat) -> Bool {
+    let scale = SheetMetrics.presenterScale
+    return abs(transform.a - scale) < 1e-9 && abs(transform.d - scale) < 1e-9 && transform.b == 0 && transform.c == 0
+        && transform.tx == 0 && abs(transform.ty - (safeAreaTop - height * (1 - scale) / 2)) < 1e-9
 }
 
 @MainActor
 @Suite struct PageSheetTests {
-    /// A 400×800 window showing A, on the manual clock, and B presented
-    /// over it as a sheet (not animated), with a logging delegate.
-    @MainActor
-    private struct Scene {
-        let window: UIWindow
-        let synthesizer: TouchSynthesizer
-        let root: AppearanceLoggingController
-        let presented: AppearanceLoggingController
-        let delegate: SheetDelegate
-        let log: CallLog
-
-        init(safeAreaTop: CGFloat = 0) {
-            let log = CallLog()
-            root = AppearanceLoggingController("A", log)
-            (window, synthesizer) = makeScene(root)
-            UIScreen.main.bounds = window.frame
-            UIScreen.main.safeAreaInsets = UIEdgeInsets(top: safeAreaTop, left: 0, bottom: 0, right: 0)
-            _ = UIApplication.shared.runLoop.useManualClock()
-            UIApplication.shared.runLoop.runUntilIdle()
-            presented = AppearanceLoggingController("B", log)
-            delegate = SheetDelegate(log)
-            presented.presentationController?.delegate = delegate
-            root.present(presented, animated: false)
-            log.clear()
-            self.log = log
-        }
-
-        /// The card the presented view sits in.
-        var card: UIView { presented.view.superview! }
-
-        /// Drags down from (200, 300) by `distance` in 20-point steps every
-        /// 16 ms; returns the finger.
-        func drag(by distance: CGFloat, step: CGFloat = 20) -> Int {
-            let finger = synthesizer.touchDown(at: CGPoint(x: 200, y: 300))
-            var moved: CGFloat = 0
-            while moved < distance {
-                moved = min(distance, moved + step)
-                synthesizer.advance(by: 0.016)
-                synthesizer.touchMove(finger, to: CGPoint(x: 200, y: 300 + moved))
-            }
-            return finger
-        }
-
-        /// Lets go after resting long enough to have no speed, and lets the
-        /// sheet settle.
-        func letGoSlowly(_ finger: Int) {
-            synthesizer.advance(by: 0.2)
-            synthesizer.touchUp(finger)
-            synthesizer.advance(by: 0.6)
-        }
-    }
-
-    /// Whether `transform` is the presenter's behind a sheet at rest:
-    /// scaled by `SheetMetrics.presenterScale` about its top centre, its
-    /// top at the safe-area top.
-    private func isScaledBack(_ transform: CGAffineTransform, height: CGFloat, safeAreaTop: CGFloat) -> Bool {
-        let scale = SheetMetrics.presenterScale
-        return abs(transform.a - scale) < 1e-9 && abs(transform.d - scale) < 1e-9 && transform.b == 0 && transform.c == 0
-            && transform.tx == 0 && abs(transform.ty - (safeAreaTop - height * (1 - scale) / 2)) < 1e-9
-    }
-
     @Test func theDefaultStyleIsAPageSheetBelowTheSafeAreaWithThePresenterScaledBack() throws {
-        let scene = Scene(safeAreaTop: 47)  // an iPhone 14's status bar
+        let scene = SheetScene(safeAreaTop: 47)  // an iPhone 14's status bar
         let card = scene.card
         expectEqual(card.frame, CGRect(x: 0, y: 57, width: 400, height: 743))  // 47 + SheetMetrics.topGap
         expectEqual(scene.presented.view.frame, card.bounds)
-        #expect(card.superview is UITransitionView && card.superview?.superview === scene.window)
-        #expect(card.layer.cornerRadius == 10 && card.layer.masksToBounds)
+        #expect(card.superview is UITransitionView)
+        #expect(card.superview?.superview === scene.window)
+        expectEqual(card.layer.cornerRadius, 10)
+        #expect(card.layer.masksToBounds)
         expectEqual(card.layer.maskedCorners, [.layerMinXMinYCorner, .layerMaxXMinYCorner])
         #expect(scene.presented.sheetPresentationController?.presentedView === card)
         // Behind: the presenter's view, 91.65 % of its size about its top
@@ -102,11 +119,15 @@ private final class SheetDelegate: UIAdaptivePresentationControllerDelegate {
         #expect(rootView.window === scene.window)
         #expect(isScaledBack(rootView.transform, height: 800, safeAreaTop: 47))
         let shown = rootView.frame
-        #expect(abs(shown.minY - 47) < 1e-9 && abs(shown.width - 400 * SheetMetrics.presenterScale) < 1e-9 && abs(shown.midX - 200) < 1e-9)
+        #expect(abs(shown.minY - 47) < 1e-9)
+        #expect(abs(shown.width - 400 * SheetMetrics.presenterScale) < 1e-9)
+        #expect(abs(shown.midX - 200) < 1e-9)
         expectEqual(rootView.layer.cornerRadius, SheetMetrics.presenterCornerRadius)
 
         scene.root.dismiss(animated: false)
-        #expect(rootView.transform == .identity && rootView.layer.cornerRadius == 0 && !rootView.layer.masksToBounds)
+        expectEqual(rootView.transform, .identity)
+        expectEqual(rootView.layer.cornerRadius, 0)
+        #expect(!rootView.layer.masksToBounds)
         expectEqual(scene.window.subviews, [rootView])
     }
 
@@ -128,7 +149,8 @@ private final class SheetDelegate: UIAdaptivePresentationControllerDelegate {
         }
         // UIKit's alerts present themselves (a custom style), not as sheets.
         let alert = UIAlertController(title: "t", message: nil, preferredStyle: .alert)
-        #expect(alert.modalPresentationStyle == .custom && alert.sheetPresentationController == nil)
+        expectEqual(alert.modalPresentationStyle, .custom)
+        #expect(alert.sheetPresentationController == nil)
     }
 
     @Test func aTapOnTheDimmedPresenterDoesNothingAndOneOnTheSheetReachesIt() {
@@ -147,14 +169,15 @@ private final class SheetDelegate: UIAdaptivePresentationControllerDelegate {
         // Above the sheet's top (10): the presenter's button, scaled back and dimmed.
         #expect(button.convert(button.bounds, to: window).contains(CGPoint(x: 200, y: 5)))
         synthesizer.tap(at: CGPoint(x: 200, y: 5))
-        #expect(buttonTaps == 0 && behind.calls.isEmpty)
-        #expect(window.hitTest(CGPoint(x: 200, y: 5), with: nil)?.isDescendant(of: root.view) == false)
+        expectEqual(buttonTaps, 0)
+        #expect(behind.calls.isEmpty)
+        expectEqual(window.hitTest(CGPoint(x: 200, y: 5), with: nil)?.isDescendant(of: root.view), false)
         synthesizer.tap(at: CGPoint(x: 200, y: 400))
         expectEqual(content.phases, ["began", "ended"])
     }
 
     @Test func aSheetDraggedPastHalfWayFollowsTheFingerAndIsDismissed() throws {
-        let scene = Scene()
+        let scene = SheetScene()
         let card = scene.card
         let finger = scene.drag(by: 300)
         expectEqual(scene.log.entries, ["shouldDismiss", "willDismiss", "B willDisappear"])
@@ -164,19 +187,20 @@ private final class SheetDelegate: UIAdaptivePresentationControllerDelegate {
         let shown = 1 - 300.0 / 790
         let scale = 1 - (1 - SheetMetrics.presenterScale) * shown
         #expect(abs(scene.root.view.transform.a - scale) < 1e-9)
-        let dimming = try #require(card.superview?.subviews.first)
-        #expect(dimming !== card && abs(dimming.alpha - shown) < 1e-6)
+        #expect(scene.dimming !== card)
+        #expect(abs(scene.dimming.alpha - shown) < 1e-6)
         scene.synthesizer.advance(by: 0.016)
         scene.synthesizer.touchMove(finger, to: CGPoint(x: 200, y: 760))
         #expect(abs(card.frame.minY - (10 + 460)) < 1e-9, "frame by frame")
         scene.letGoSlowly(finger)
         expectEqual(scene.log.entries, ["shouldDismiss", "willDismiss", "B willDisappear", "B didDisappear", "didDismiss"])
-        #expect(scene.root.presentedViewController == nil && card.window == nil)
+        #expect(scene.root.presentedViewController == nil)
+        #expect(card.window == nil)
         expectEqual(scene.root.view.transform, .identity)
     }
 
     @Test func aSheetLetGoShortOfHalfWayGoesBackAndStays() {
-        let scene = Scene()
+        let scene = SheetScene()
         let finger = scene.drag(by: 200)
         scene.letGoSlowly(finger)
         expectEqual(scene.log.entries, ["shouldDismiss", "willDismiss", "B willDisappear", "B willAppear", "B didAppear"])
@@ -190,7 +214,7 @@ private final class SheetDelegate: UIAdaptivePresentationControllerDelegate {
     }
 
     @Test func aFlingDismissesShortOfHalfWay() {
-        let scene = Scene()
+        let scene = SheetScene()
         // 120 points in 48 ms: 2,500 points per second, over two heights (1,600).
         let finger = scene.drag(by: 120, step: 40)
         scene.synthesizer.touchUp(finger)
@@ -200,22 +224,24 @@ private final class SheetDelegate: UIAdaptivePresentationControllerDelegate {
     }
 
     @Test func aModalSheetRefusesTheDragAndTellsTheDelegate() {
-        let scene = Scene()
+        let scene = SheetScene()
         scene.presented.isModalInPresentation = true
         scene.letGoSlowly(scene.drag(by: 500))
         expectEqual(scene.log.entries, ["didAttemptToDismiss"])  // shouldDismiss is not even asked
-        #expect(scene.card.frame.minY == 10 && scene.root.presentedViewController === scene.presented)
+        expectEqual(scene.card.frame.minY, 10)
+        #expect(scene.root.presentedViewController === scene.presented)
 
         scene.presented.isModalInPresentation = false
         scene.delegate.allowsDismissal = false
         scene.log.clear()
         scene.letGoSlowly(scene.drag(by: 500))
         expectEqual(scene.log.entries, ["shouldDismiss", "didAttemptToDismiss"])
-        #expect(scene.card.frame.minY == 10 && scene.root.presentedViewController === scene.presented)
+        expectEqual(scene.card.frame.minY, 10)
+        #expect(scene.root.presentedViewController === scene.presented)
     }
 
     @Test func dismissingInCodeTellsTheDelegateNothing() {
-        let scene = Scene()
+        let scene = SheetScene()
         scene.root.dismiss(animated: true)
         scene.synthesizer.advance(by: 0.6)
         expectEqual(scene.log.entries, ["B willDisappear", "B didDisappear"])

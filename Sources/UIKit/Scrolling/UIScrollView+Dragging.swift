@@ -157,6 +157,17 @@ extension UIScrollView {
         contentOffset = offset
     }
 
+    /// Something else moved the content during this drag (a sheet that
+    /// takes the finger's movement while the content is at its top, as
+    /// iOS's does): the drag goes on from where the content now is, the
+    /// finger holding it there, instead of putting it back where the finger
+    /// alone would have.
+    func continueDragFromCurrentOffset() {
+        guard let drag else { return }
+        self.drag = DragState(startOffset: contentOffset, startTranslation: storedPan.translation(in: self),
+                              scrollsHorizontally: drag.scrollsHorizontally, scrollsVertically: drag.scrollsVertically)
+    }
+
     /// The offset shown for `wanted`, which may lie past an edge.
     private func rubberBand(_ wanted: CGFloat, _ range: ClosedRange<CGFloat>, _ dimension: CGFloat) -> CGFloat {
         guard bounces else { return clamp(wanted, range) }

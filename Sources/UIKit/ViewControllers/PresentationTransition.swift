@@ -67,6 +67,7 @@ final class PresentationTransition: AnimatorCarryingContext {
 
     func start(interaction: UIViewControllerInteractiveTransitioning?) {
         containerView.animationsBlockingTouches += 1
+        presentation.isInTransition = true
         let surroundings = presentation, shownAtEnd: CGFloat = isPresenting ? 1 : 0
         UIView.performWithoutAnimation { surroundings.placeSurroundings(shown: 1 - shownAtEnd) }
         if let interaction, interaction.wantsInteractiveStart {
@@ -104,6 +105,7 @@ final class PresentationTransition: AnimatorCarryingContext {
         guard !hasEnded else { return }
         hasEnded = true
         containerView.animationsBlockingTouches -= 1
+        presentation.isInTransition = false
         if ignoresInteraction { UIApplication.shared.endIgnoringInteractionEvents() }
         // What an interaction controller left half way is put where the
         // presentation now rests (a dismissal's are taken away with it).

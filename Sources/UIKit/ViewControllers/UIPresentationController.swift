@@ -72,6 +72,10 @@ open class UIPresentationController: NSObject {
 
     // MARK: What the presentation transition tells it (none of it public)
 
+    /// Whether a presentation or dismissal transition is moving the
+    /// presented view (set by the transition while it runs).
+    var isInTransition = false
+
     /// Puts the presented view in `container` before the transition starts.
     func install(in container: UIView) {
         guard let view = presentedViewController.viewIfLoaded else { return }
