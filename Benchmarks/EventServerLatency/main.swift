@@ -259,7 +259,8 @@ if fling {
         totalUnsignalled += values["unsignalled"] ?? 0
         totalUnchanged += values["unchanged"] ?? 0
         // The app's timings are over every fling so far: the last line's are the run's.
-        timings = line.split(separator: " ").filter { $0.contains("_us=") || $0.hasPrefix("late_frames=") }.joined(separator: " ")
+        let counted: Set<Substring> = ["fling", "refreshes", "dropped", "late", "unsignalled", "unchanged", "offset"]
+        timings = line.split(separator: " ").filter { !counted.contains($0.split(separator: "=").first ?? "") }.joined(separator: " ")
         flings += 1
     }
     print("fling at \(refresh) Hz, headless: \(flings) flings, \(totalRefreshes) refreshes while decelerating (\(Double(totalRefreshes) / Double(refresh)) s), \(totalDropped) with no new frame:"
@@ -378,10 +379,15 @@ if let photonResult {
         photon max            \(photonMicroseconds("max")) µs
         signal lead p50       \(photonMicroseconds("lead50")) µs   (how long before its refresh a frame signal reached the app)
         signal lead p1        \(photonMicroseconds("lead1")) µs
+        signal lead p99       \(photonMicroseconds("lead99")) µs
         signal to commit p50  \(photonMicroseconds("draw50")) µs   (the app's frame: touches, display links, layout, drawing, commit)
         signal to commit p99  \(photonMicroseconds("draw99")) µs
         commit margin p1      \(photonMicroseconds("margin1")) µs   (how long before its refresh a commit was made; negative: late)
         frames late           \(photonFields["late"] ?? "?")   (shown after the refresh they were drawn for)
+        the slowest 1 %       \(photonFields["tail"] ?? "?") frames: \(photonFields["tail_late"] ?? "?") late, \(photonFields["tail_after_gap"] ?? "?") after a refresh with no frame;
+                              from the frame before's signal to the refresh p50 \(photonMicroseconds("tail_since_signal50")) µs
+                              (that signal's lead p50 \(photonMicroseconds("tail_earlier_lead50")) µs),
+                              oldest event read before that signal reached the app p50 \(photonMicroseconds("tail_before_signal50")) µs, max \(photonMicroseconds("tail_before_signal_max")) µs
         """)
 }
 // Whatever the timings, an event lost, reordered or missing the server's read time is a failure.

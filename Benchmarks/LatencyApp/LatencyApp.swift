@@ -99,9 +99,14 @@ final class LatencyView: UIView {
             let draws = records.map { $0.commitTime - $0.signalArrival }.sorted()
             let margins = records.map { $0.refreshTime - $0.commitTime }.sorted()
             let late = records.filter { record in record.presentedRefresh.map { $0 > record.refresh } ?? false }.count
+            let tail = SlowFrames(records, atLeast: percentile(photons, 0.99) / 1e6)
             printLine("photon frames=\(photons.count) p50=\(percentile(photons, 0.5)) p99=\(percentile(photons, 0.99)) max=\(percentile(photons, 1))"
-                + " lead50=\(percentile(leads, 0.5)) lead1=\(percentile(leads, 0.01))"
-                + " draw50=\(percentile(draws, 0.5)) draw99=\(percentile(draws, 0.99)) margin1=\(percentile(margins, 0.01)) late=\(late)")
+                + " lead50=\(percentile(leads, 0.5)) lead1=\(percentile(leads, 0.01)) lead99=\(percentile(leads, 0.99))"
+                + " draw50=\(percentile(draws, 0.5)) draw99=\(percentile(draws, 0.99)) margin1=\(percentile(margins, 0.01)) late=\(late)"
+                + " tail=\(tail.frames) tail_late=\(tail.late) tail_after_gap=\(tail.afterGap)"
+                + " tail_since_signal50=\(percentile(tail.sinceEarlierSignal, 0.5)) tail_earlier_lead50=\(percentile(tail.earlierLeads, 0.5))"
+                + " tail_before_signal50=\(percentile(tail.readBeforeEarlierSignal, 0.5))"
+                + " tail_before_signal_max=\(percentile(tail.readBeforeEarlierSignal, 1))")
         }
     }
 
@@ -128,6 +133,42 @@ final class LatencyView: UIView {
                 reordered += 1
             }
         }
+    }
+}
+
+/// Where the slowest frames' touch to photon went (at least `seconds`):
+/// a frame shows the events read since the signal of the frame before it
+/// reached the application, so its oldest event waited from that signal
+/// to its own refresh (an interval and the earlier signal's lead), plus
+/// however long before that signal's arrival it was read, unless the
+/// frame was late (shown after its refresh) or came after a refresh with
+/// no frame (a gap).
+struct SlowFrames {
+    var frames = 0, late = 0, afterGap = 0
+    /// From the earlier frame's signal arrival to this frame's refresh.
+    var sinceEarlierSignal: [Double] = []
+    /// How long before the earlier frame's signal arrived the oldest event was read.
+    var readBeforeEarlierSignal: [Double] = []
+    /// How long before its refresh the earlier frame's signal arrived.
+    var earlierLeads: [Double] = []
+
+    init(_ records: [FrameRecord], atLeast seconds: Double) {
+        guard records.count > 1 else { return }
+        let interval = (records[records.count - 1].refreshTime - records[0].refreshTime) / Double(records[records.count - 1].refresh - records[0].refresh)
+        for (earlier, record) in zip(records, records.dropFirst()) {
+            guard let shown = record.presentedRefresh, let read = record.oldestEventReadTime else { continue }
+            let presentedTime = record.refreshTime + Double(shown - record.refresh) * interval
+            guard presentedTime - read >= seconds else { continue }
+            frames += 1
+            if shown > record.refresh { late += 1 }
+            if earlier.refresh + 1 < record.refresh { afterGap += 1 }
+            sinceEarlierSignal.append(presentedTime - earlier.signalArrival)
+            readBeforeEarlierSignal.append(earlier.signalArrival - read)
+            earlierLeads.append(earlier.refreshTime - earlier.signalArrival)
+        }
+        sinceEarlierSignal.sort()
+        readBeforeEarlierSignal.sort()
+        earlierLeads.sort()
     }
 }
 
@@ -162,8 +203,11 @@ func printLine(_ line: String) {
 /// with, and the margin left between the commit and the refresh (negative:
 /// late); for all frames and for the late ones.
 final class FlingList: UITableView, UITableViewDataSource, UITableViewDelegate {
-    private var turns: [Double] = [], renders: [Double] = [], copies: [Double] = [], leads: [Double] = [], margins: [Double] = []
-    private var lateTurns: [Double] = [], lateRenders: [Double] = [], lateCopies: [Double] = [], lateLeads: [Double] = []
+    private var turns: [Double] = [], renders: [Double] = [], leads: [Double] = [], margins: [Double] = []
+    private var lateTurns: [Double] = [], lateRenders: [Double] = [], lateLeads: [Double] = []
+    private var moved = 0, lateMoved = 0
+    /// The slowest draws: how long, pixels drawn or moved, pixels copied, whether the frame moved buffers.
+    private var draws: [(seconds: Double, damaged: Int, copied: Int, moved: Bool)] = []
 
     override init(frame: CGRect, style: UITableView.Style) {
         super.init(frame: frame, style: style)
@@ -199,11 +243,15 @@ final class FlingList: UITableView, UITableViewDataSource, UITableViewDelegate {
         for record in records {
             let isLate = record.presentedRefresh.map { $0 > record.refresh } ?? true
             late += record.presentedRefresh.map { max(0, Int($0) - Int(record.refresh)) } ?? 1
-            let times = (turn: record.drawStart - record.signalArrival, render: record.renderSeconds,
-                         copy: record.copySeconds, lead: record.refreshTime - record.signalArrival)
-            turns.append(times.turn); renders.append(times.render); copies.append(times.copy); leads.append(times.lead)
+            let times = (turn: record.drawStart - record.signalArrival, render: record.renderSeconds, lead: record.refreshTime - record.signalArrival)
+            turns.append(times.turn); renders.append(times.render); leads.append(times.lead)
             margins.append(record.refreshTime - record.commitTime)
-            if isLate { lateTurns.append(times.turn); lateRenders.append(times.render); lateCopies.append(times.copy); lateLeads.append(times.lead) }
+            draws.append((record.renderSeconds, record.damagedPixels, record.copiedPixels, record.movedBuffer))
+            if record.movedBuffer { moved += 1 }
+            if isLate {
+                lateTurns.append(times.turn); lateRenders.append(times.render); lateLeads.append(times.lead)
+                if record.movedBuffer { lateMoved += 1 }
+            }
         }
         let signalled = application.signalledRefreshes
         var unsignalled = 0
@@ -216,10 +264,17 @@ final class FlingList: UITableView, UITableViewDataSource, UITableViewDelegate {
         printLine("fling refreshes=\(refreshes) dropped=\(refreshes - presented.count) late=\(late) unsignalled=\(unsignalled)"
             + " unchanged=\(unchanged) offset=\(Int(scrollView.contentOffset.y))"
             + " turn_p50_us=\(micros(turns, 0.5)) turn_p99_us=\(micros(turns, 0.99)) render_p50_us=\(micros(renders, 0.5))"
-            + " render_p99_us=\(micros(renders, 0.99)) copy_p50_us=\(micros(copies, 0.5)) copy_p99_us=\(micros(copies, 0.99))"
+            + " render_p99_us=\(micros(renders, 0.99)) moved_buffer=\(moved)"
             + " lead_p50_us=\(micros(leads, 0.5)) lead_p1_us=\(micros(leads, 0.01))"
             + " margin_p50_us=\(micros(margins, 0.5)) margin_p1_us=\(micros(margins, 0.01)) late_frames=\(lateTurns.count)"
             + " late_turn_p50_us=\(micros(lateTurns, 0.5)) late_render_p50_us=\(micros(lateRenders, 0.5))"
-            + " late_copy_p50_us=\(micros(lateCopies, 0.5)) late_lead_p50_us=\(micros(lateLeads, 0.5))")
+            + " late_moved_buffer=\(lateMoved) late_lead_p50_us=\(micros(lateLeads, 0.5))"
+            + " slowest_draws=\(slowestDraws)")
+    }
+
+    /// The slowest 1 % of draws so far: microseconds/pixels drawn or moved/pixels copied, M when the frame moved buffers.
+    private var slowestDraws: String {
+        let slowest = draws.sorted { $0.seconds > $1.seconds }.prefix(max(1, draws.count / 100))
+        return slowest.map { "\(Int($0.seconds * 1e6))/\($0.damaged)/\($0.copied)\($0.moved ? "M" : "")" }.joined(separator: ",")
     }
 }

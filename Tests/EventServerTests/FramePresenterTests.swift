@@ -167,6 +167,32 @@ import Testing
         #expect(display.pixel(x: 0, y: 0) == (0, 0, 255, 255))
     }
 
+    /// A commit's damage is what changed since the application's previous
+    /// commit. When that one was never shown (committed after its refresh,
+    /// then replaced by the next frame before the following one), the
+    /// screen lacks its changes too: both are shown, from the newer buffer.
+    @Test func aReplacedCommitsDamageIsShownWithTheCommitThatReplacedIt() throws {
+        let harness = try ServerHarness(screen: Self.screen)
+        let app = try harness.connect(name: "Painter")
+        let red = try buffer(filledWith: (255, 0, 0, 255)), blue = try buffer(filledWith: (0, 0, 255, 255))
+        try attach(red, as: 1, from: app)
+        try attach(blue, as: 2, from: app)
+        try app.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Self.whole)))
+        _ = try waitFor(app, in: harness) { $0 == .bufferReleased(1) }
+        // Frame 2 changes the top left pixel, frame 3 the bottom right one;
+        // buffer 1, drawn again, holds both (green).
+        let green = try buffer(filledWith: (0, 255, 0, 255))
+        red.pixels.copyMemory(from: green.pixels, byteCount: red.stride * red.height)
+        try app.send(.commitFrame(.init(commitIdentifier: 2, bufferIdentifier: 2, damage: [.init(x: 0, y: 0, width: 1, height: 1)])))
+        try app.send(.commitFrame(.init(commitIdentifier: 3, bufferIdentifier: 1, damage: [.init(x: 7, y: 5, width: 1, height: 1)])))
+        let received = try waitFor(app, in: harness) { if case .framePresented = $0 { true } else { false } }
+        #expect(received.contains(.frameDiscarded(2)))
+        let display = try #require(harness.server.display as? HeadlessDisplay)
+        #expect(display.pixel(x: 7, y: 5) == (0, 255, 0, 255))
+        #expect(display.pixel(x: 0, y: 0) == (0, 255, 0, 255), "the replaced commit's change is not on the screen")
+        #expect(display.pixel(x: 3, y: 3) == (255, 0, 0, 255), "outside both commits' damage the screen keeps the last frame")
+    }
+
     @Test func theClockStopsWhenNoApplicationNeedsRefreshes() throws {
         let harness = try ServerHarness(screen: Self.screen)
         let app = try harness.connect(name: "Idle")

@@ -53,6 +53,38 @@ import Testing
         expectEqual(pixelsDifferingFromFullFrame(compositor), 0)
     }
 
+    /// The screen's shared buffers: a frame that must leave the memory it
+    /// is in (a buffer the event server still holds) for memory holding an
+    /// older frame copies each pixel at most once, as one drawn in place
+    /// does: the scrolled pixels straight from their old place in the old
+    /// memory, whatever else the new memory lacks from the same place, none
+    /// that is drawn anew; and the old memory is only read.
+    @Test func aFrameMovedToOtherMemoryWhileItScrollsCopiesEachPixelOnce() throws {
+        let (_, list, compositor) = try makeList()   // 100 × 140 pixels; the list's clip (10,10)–(90,130)
+        let count = 100 * 140
+        let held = UnsafeMutablePointer<UInt32>.allocate(capacity: count), older = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+        defer { held.deallocate(); older.deallocate() }
+        compositor.withUnsafeBytes { held.initialize(from: $0.bindMemory(to: UInt32.self).baseAddress!, count: count) }
+        compositor.useFrameStorage(held)
+        let heldBefore = Array(UnsafeBufferPointer(start: held, count: count))
+        // An older frame: opaque green, which the list never shows, everywhere it lacks.
+        older.initialize(repeating: 0xFF00_FF00, count: count)
+        compositor.moveFrameStorage(to: older, lacking: [PixelRect(x0: 0, y0: 0, x1: 100, y1: 140), PixelRect(x0: 20, y0: 20, x1: 40, y1: 40)])
+        list.bounds.origin.y = 3.5   // 7 pixels up
+        CATransaction.flush()
+        expectEqual(compositor.renderFramePixelRects(), [PixelRect(x0: 10, y0: 10, x1: 90, y1: 123), PixelRect(x0: 10, y0: 123, x1: 90, y1: 130)])
+        // Every pixel once but the 80 × 7 strip drawn: 80 × 113 moved, the 4,400 outside the list's clip brought over.
+        expectEqual(compositor.pixelsCopied, count - 80 * 7)
+        expectEqual(Array(UnsafeBufferPointer(start: held, count: count)), heldBefore, "the memory left was written to")
+        expectEqual(pixelsDifferingFromFullFrame(compositor), 0)
+        // Drawn in place again: only the scroll's pixels are copied.
+        list.bounds.origin.y = 5
+        CATransaction.flush()
+        compositor.renderFrame()
+        expectEqual(compositor.pixelsCopied, 80 * 117)
+        expectEqual(pixelsDifferingFromFullFrame(compositor), 0)
+    }
+
     @Test func aMoveBetweenPixelsIsDrawnWhole() throws {
         let (_, list, compositor) = try makeList()
         list.bounds.origin.y = 3.25   // 6.5 pixels: every row lands between pixels

@@ -98,6 +98,8 @@ import Testing
                 sequence: UInt64(step + 1), time: monotonicSeconds(), refreshInterval: 1.0 / 120)).encoded())
             application.runLoop.runUntilIdle()
             try server.receive()
+            // Moving to the other buffer or not, no pixel is copied twice.
+            #expect(try #require(application.screenFrames).compositor.pixelsCopied <= 120 * 180, "step \(step)")
             let commit = try #require(server.commits.last, "step \(step): no frame")
             server.commits.removeAll()
             try server.show(commit)

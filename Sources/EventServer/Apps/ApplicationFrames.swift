@@ -77,7 +77,8 @@ final class ApplicationFrames {
         }
     }
 
-    /// Takes a commit; returns the commit it replaces, which is discarded.
+    /// Takes a commit; returns the commit it replaces, which is discarded
+    /// (its damage is shown with the new one).
     func commit(_ commit: ServerMessage.FrameCommit) throws(Refusal) -> ServerMessage.FrameCommit? {
         guard let buffer = buffers[commit.bufferIdentifier] else { throw .unknownBuffer(commit.bufferIdentifier) }
         guard pendingCommit?.bufferIdentifier != commit.bufferIdentifier else { throw .bufferHeld(commit.bufferIdentifier) }
@@ -93,6 +94,10 @@ final class ApplicationFrames {
         lastCommitIdentifier = commit.commitIdentifier
         let replaced = pendingCommit
         pendingCommit = commit
+        // Damage is what changed since the application's previous commit;
+        // the replaced one was never shown, so the screen lacks its
+        // changes too, and the new buffer, a whole frame, has them.
+        if let replaced { pendingCommit?.damage = replaced.damage + commit.damage }
         return replaced
     }
 

@@ -19,10 +19,12 @@ import Glibc
 /// to its commit (``noteDrawTime(_:)``), as Android's SurfaceFlinger moves
 /// its app phase offset: a fixed 7 ms would add 7 ms to every touch's way
 /// to the screen for an app that draws a changed frame in half a
-/// millisecond. It starts at the most (weston's 7 ms, or half the interval
-/// when that is shorter) and comes down to twice the slowest of the last
-/// ``drawTimesKept`` frames plus a margin for waking up
-/// (``slowestDrawScale``, ``wakeUpMargin``); a slow frame raises it at once.
+/// millisecond. It starts at the most (weston's 7 ms, less at refresh
+/// rates above 125 Hz: ``maximumLead``) and comes down to twice the
+/// second slowest of the last ``drawTimesKept`` frames plus a margin for
+/// waking up (``slowestDrawScale``, ``wakeUpMargin``): a second slow frame
+/// raises it at once, a lone one (the application preempted once) does
+/// not hold it up for half a second.
 ///
 /// Where no display reports its vsync (headless, Xvfb) this is the vsync,
 /// as the headless backends of weston and wlroots make theirs: a timer at
@@ -41,10 +43,16 @@ final class FrameClock {
     let interval: Double
     /// How long before a refresh its frame signal goes out.
     private(set) var signalLead: Double
-    /// The most the lead can be: weston's 7 ms, or half the interval when
-    /// that is shorter (120 Hz).
+    /// The most the lead can be: weston's 7 ms, and at most the interval
+    /// less ``wakeUpMargin``, so that the signal comes after the refresh
+    /// before, which gives the buffer drawn last back. It was half the
+    /// interval at first (4.2 ms at 120 Hz): a flung list whose frames
+    /// (moving 12 MB of scrolled pixels) took 4 to 7 ms on a loaded machine
+    /// then missed their refresh, one in four (docs/performance.md, "Frames
+    /// dropped while a list decelerates"). A frame that needs more lead now
+    /// gets it, and is shown at its refresh instead of the next one.
     let maximumLead: Double
-    /// How many times the slowest recent draw the lead allows. Measured with
+    /// How many times the second slowest recent draw the lead allows. Measured with
     /// `openuikit-latency-benchmark --photon --refresh 120` (docs/performance.md,
     /// "The screen"): at one and a half times with a 0.5 ms margin, 1 to 2 %
     /// of frames came after their refresh even with the benchmark's
@@ -68,7 +76,7 @@ final class FrameClock {
 
     init(refreshRate: Int) throws(InputSourceError) {
         interval = 1 / Double(refreshRate)
-        maximumLead = min(0.007, interval / 2)
+        maximumLead = min(0.007, interval - Self.wakeUpMargin)
         signalLead = maximumLead
         fileDescriptor = try SystemCalls.makeTimer()
     }
@@ -127,8 +135,30 @@ final class FrameClock {
             drawTimes[nextDrawTime] = seconds
             nextDrawTime = (nextDrawTime + 1) % Self.drawTimesKept
         }
-        let slowest = drawTimes.max() ?? maximumLead
-        signalLead = min(maximumLead, slowest * Self.slowestDrawScale + Self.wakeUpMargin)
+        signalLead = min(maximumLead, secondSlowestDrawTime * Self.slowestDrawScale + Self.wakeUpMargin)
+    }
+
+    /// The second slowest recent draw (the slowest while only one is
+    /// known): what the lead is worked out from. With the slowest, one
+    /// frame of a few milliseconds among frames of 0.1 ms (the application
+    /// preempted once, a page fault) held the lead up for the next 64
+    /// frames, and their touches waited those milliseconds: they were the
+    /// slowest 1 % of touch to photon (`openuikit-latency-benchmark
+    /// --photon`, 27 November evening: the frame before each of them was
+    /// signalled 14.6 ms before their refresh, p50: an interval and a
+    /// 6.3 ms lead). Frames that are slow again and again (a flung list)
+    /// still raise it at the second.
+    private var secondSlowestDrawTime: Double {
+        var slowest = 0.0, second = 0.0
+        for time in drawTimes {
+            if time > slowest {
+                second = slowest
+                slowest = time
+            } else if time > second {
+                second = time
+            }
+        }
+        return drawTimes.count < 2 ? slowest : second
     }
 
     /// Sets the timer for the first moment after `moment`.

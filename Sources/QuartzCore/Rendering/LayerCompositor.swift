@@ -72,6 +72,12 @@ public final class LayerCompositor: CommittedTreeHost {
     private var pixels: UnsafeMutableBufferPointer<UInt32>
     private let ownPixels: UnsafeMutableBufferPointer<UInt32>
     private var needsFullFrame = true
+    /// Where the next frame is drawn instead, and what that memory lacks of
+    /// the frame as it is (``moveFrameStorage(to:lacking:)``).
+    private var nextStorage: (storage: UnsafeMutablePointer<UInt32>, lacking: [PixelRect])?
+    /// Pixels the last frame copied rather than drew: moved by its scrolls,
+    /// or brought over from the memory the frame was in before.
+    package private(set) var pixelsCopied = 0
 
     /// A compositor for the tree below `rootLayer`, whose superlayer space
     /// (a window's: the screen, in points) is drawn at `scale` pixels per
@@ -131,7 +137,20 @@ public final class LayerCompositor: CommittedTreeHost {
     /// a scroll moves the pixels there, rather than in a frame of its own
     /// copied out afterwards (ScreenFrames).
     package func useFrameStorage(_ storage: UnsafeMutablePointer<UInt32>) {
+        nextStorage = nil
         pixels = UnsafeMutableBufferPointer(start: storage, count: pixelWidth * pixelHeight)
+    }
+
+    /// The next frame is drawn in `storage`, which holds the frame as it is
+    /// except in the rectangles `stale`: that frame copies them in from
+    /// where the frame is now (which must stay as it is until then),
+    /// together with its own scrolls, so that no pixel is copied twice: a
+    /// pixel a scroll moves comes straight from its old place in the old
+    /// memory, one drawn anew is not copied at all. The screen's shared
+    /// buffers: a frame that must leave a buffer the event server still
+    /// holds costs what one drawn in place costs (ScreenFrames).
+    package func moveFrameStorage(to storage: UnsafeMutablePointer<UInt32>, lacking stale: [PixelRect]) {
+        nextStorage = (storage, stale)
     }
 
     package func commitChanges() {
@@ -176,11 +195,35 @@ public final class LayerCompositor: CommittedTreeHost {
             damage.add(frameRect)
         }
         damage.clip(to: frameRect)
+        pixelsCopied = 0
         let surface = PixelSurface(base: pixels.baseAddress!, stride: pixelWidth, extent: frameRect)
-        for scroll in scrolls { surface.apply(scroll) }
+        if let (storage, stale) = nextStorage {
+            moveFrame(to: storage, lacking: stale, scrolls: scrolls, drawn: damage.rects)
+        } else {
+            for scroll in scrolls { pixelsCopied += surface.apply(scroll) }
+        }
         draw(damage.rects)
         guard !scrolls.isEmpty else { return damage.rects }
         return scrolls.map { $0.destination.intersection(frameRect) } + damage.rects
+    }
+
+    /// Moves the frame into `storage` (``moveFrameStorage(to:lacking:)``):
+    /// each scroll's pixels from their old place in the old memory, then
+    /// whatever else of `stale` no scroll gives and nothing draws.
+    private func moveFrame(to storage: UnsafeMutablePointer<UInt32>, lacking stale: [PixelRect], scrolls: [PixelScroll], drawn: [PixelRect]) {
+        nextStorage = nil
+        let old = PixelSurface(base: pixels.baseAddress!, stride: pixelWidth, extent: frameRect)
+        pixels = UnsafeMutableBufferPointer(start: storage, count: pixelWidth * pixelHeight)
+        let new = PixelSurface(base: storage, stride: pixelWidth, extent: frameRect)
+        var given = drawn
+        for scroll in scrolls {
+            let destination = scroll.destination.intersection(frameRect)
+            pixelsCopied += new.copy(destination, from: old, dx: scroll.dx, dy: scroll.dy)
+            given.append(destination)
+        }
+        for rect in stale {
+            for piece in rect.intersection(frameRect).subtracting(given) { pixelsCopied += new.copy(piece, from: old, dx: 0, dy: 0) }
+        }
     }
 
     /// Makes the next ``renderFrame()`` draw the whole frame.
@@ -192,6 +235,8 @@ public final class LayerCompositor: CommittedTreeHost {
     public func renderFullFrame() {
         for tree in trees { _ = tree.takeDamage() }
         needsFullFrame = false
+        pixelsCopied = 0
+        if let (storage, _) = nextStorage { useFrameStorage(storage) }
         draw([frameRect])
     }
 

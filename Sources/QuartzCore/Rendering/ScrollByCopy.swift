@@ -44,6 +44,17 @@ extension PixelRect {
         isEmpty ? self : PixelRect(x0: x0 + dx, y0: y0 + dy, x1: x1 + dx, y1: y1 + dy)
     }
 
+    /// The part of `self` that none of `others` covers, as rectangles.
+    func subtracting(_ others: [PixelRect]) -> [PixelRect] {
+        var pieces = [self]
+        for other in others {
+            var rest: [PixelRect] = []
+            for piece in pieces { rest += piece.subtracting(other) }
+            pieces = rest
+        }
+        return pieces
+    }
+
     /// The part of `self` that `other` does not cover, as at most four
     /// rectangles (above, below, left, right of it), handed to `body` one
     /// by one: no array, since every scrolled refresh works them out.
@@ -202,10 +213,12 @@ extension RenderLayer {
 }
 
 extension PixelSurface {
-    /// Moves the pixels of `scroll.rect` by its offset, within it.
-    func apply(_ scroll: PixelScroll) {
+    /// Moves the pixels of `scroll.rect` by its offset, within it; returns
+    /// how many it moved.
+    @discardableResult
+    func apply(_ scroll: PixelScroll) -> Int {
         let to = scroll.destination.intersection(extent)
-        guard !to.isEmpty else { return }
+        guard !to.isEmpty else { return 0 }
         // Rows moving down are copied bottom first, so that none is read
         // after it was written; within a row, update(from:) copies as
         // memmove does, overlapping or not.
@@ -213,5 +226,17 @@ extension PixelSurface {
         for y in rows {
             (row(y) + to.x0).update(from: row(y - scroll.dy) + to.x0 - scroll.dx, count: to.width)
         }
+        return to.area
+    }
+
+    /// Copies into `destination` the pixels of `source` (other memory, of
+    /// the same extent) that lie (dx, dy) before it; returns how many.
+    func copy(_ destination: PixelRect, from source: PixelSurface, dx: Int, dy: Int) -> Int {
+        let to = destination.intersection(extent)
+        guard !to.isEmpty else { return 0 }
+        for y in to.y0..<to.y1 {
+            (row(y) + to.x0).update(from: source.row(y - dy) + to.x0 - dx, count: to.width)
+        }
+        return to.area
     }
 }

@@ -24,9 +24,13 @@ import HID
 /// that shows it and gives the buffer back then, so the buffer drawn last
 /// is normally free again when the next signal comes. When it is not (a
 /// frame committed after its refresh waits for the next one), the frame
-/// moves to another buffer: what that one missed since it was last drawn
-/// in is copied forward from the buffer drawn last, and drawing goes on
-/// there.
+/// moves to the other buffer: what that one missed since it was last drawn
+/// in comes from the buffer drawn last, in the same pass as the frame's
+/// scrolls (a scrolled pixel straight from its old place there), so the
+/// frame that moves costs what one drawn in place costs, and one late
+/// frame does not make the next late too. Two buffers are enough: the
+/// server holds at most one, the pending commit's (it copies a frame out
+/// at the refresh that shows it).
 ///
 /// So an idle application sends nothing and draws nothing, one with display
 /// links asks for every refresh, and at most one frame is committed per
@@ -216,26 +220,15 @@ final class ScreenFrames {
         return nil
     }
 
-    /// Moves the compositor's frame into buffer `index`, first copying
-    /// forward what that buffer missed since it was last drawn in.
-    private func moveFrame(to index: Int) {
-        let rowBytes = buffers[index].memory.stride
-        let from = buffers[current].memory.pixels, to = buffers[index].memory.pixels
-        for rect in buffers[index].missing.rects {
-            let offset = rect.x0 * SharedFrameBuffer.bytesPerPixel
-            for y in rect.y0..<rect.y1 {
-                (to + y * rowBytes + offset).copyMemory(from: from + y * rowBytes + offset, byteCount: rect.width * SharedFrameBuffer.bytesPerPixel)
-            }
-        }
-        buffers[index].missing.removeAll()
-        compositor.useFrameStorage(buffers[index].frameStorage)
-        current = index
-    }
-
     private func drawAndCommit(into index: Int) {
         let drawStart = recordsTouchToPhoton ? monotonicSeconds() : 0
-        if index != current { moveFrame(to: index) }
-        let renderStart = recordsTouchToPhoton ? monotonicSeconds() : 0
+        let movesBuffer = index != current
+        if movesBuffer {
+            // The compositor brings over what the buffer missed as it draws.
+            compositor.moveFrameStorage(to: buffers[index].frameStorage, lacking: buffers[index].missing.rects)
+            buffers[index].missing.removeAll()
+            current = index
+        }
         let damage = compositor.renderFramePixelRects()
         let renderEnd = recordsTouchToPhoton ? monotonicSeconds() : 0
         for other in buffers.indices where other != index {
@@ -248,6 +241,7 @@ final class ScreenFrames {
         buffers[index].isHeld = true
         let commit = ServerMessage.FrameCommit(
             commitIdentifier: nextCommitIdentifier, bufferIdentifier: buffers[index].identifier, damage: rects)
+        let oldestReadTime = oldestUndrawnReadTime
         if let readTime = oldestUndrawnReadTime {
             oldestUndrawnReadTime = nil
             commitReadTimes.append((commit.commitIdentifier, readTime))
@@ -259,9 +253,9 @@ final class ScreenFrames {
             for rect in damage { pixels += rect.width * rect.height }
             frameRecords.append(FrameRecord(
                 commitIdentifier: commit.commitIdentifier, refresh: signal.sequence, refreshTime: signal.time,
-                signalArrival: arrival, drawStart: drawStart, renderSeconds: renderEnd - renderStart, copySeconds: renderStart - drawStart,
-                commitTime: monotonicSeconds(),
-                damagedPixels: pixels))
+                signalArrival: arrival, drawStart: drawStart, renderSeconds: renderEnd - drawStart,
+                commitTime: monotonicSeconds(), damagedPixels: pixels, copiedPixels: compositor.pixelsCopied,
+                movedBuffer: movesBuffer, oldestEventReadTime: oldestReadTime))
         }
         heldSignal = nil
     }
@@ -279,15 +273,21 @@ final class ScreenFrames {
     /// When drawing began: after the turn's touches, display links,
     /// layout and commit.
     public let drawStart: Double
-    /// How long the compositor took to draw it.
+    /// How long the compositor took to draw it, with the pixels it copied.
     public let renderSeconds: Double
-    /// How long copying pixels between the compositor's frame and the
-    /// shared buffers took.
-    public let copySeconds: Double
     /// When it was committed.
     public let commitTime: Double
     /// Pixels the server was told changed (moved or drawn).
     public let damagedPixels: Int
+    /// Pixels copied rather than drawn: moved by a scroll, or brought over
+    /// from the other buffer.
+    public let copiedPixels: Int
+    /// Whether the frame moved to the other buffer (the server still held
+    /// the one drawn last: the frame before was late).
+    public let movedBuffer: Bool
+    /// When the server read the oldest event the frame is the first to
+    /// show; nil when it shows none.
+    public let oldestEventReadTime: Double?
     /// The refresh that showed it; nil if it was discarded (or not yet shown).
     public internal(set) var presentedRefresh: UInt64?
 }
