@@ -49,7 +49,7 @@ extension PixelRect {
         var pieces = [self]
         for other in others {
             var rest: [PixelRect] = []
-            for piece in pieces { rest += piece.subtracting(other) }
+            for piece in pieces { piece.forEachPart(notCoveredBy: other) { rest.append($0) } }
             pieces = rest
         }
         return pieces
