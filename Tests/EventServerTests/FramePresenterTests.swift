@@ -33,6 +33,19 @@ import Testing
 
     static let whole = [ServerMessage.PixelRect(x: 0, y: 0, width: 8, height: 6)]
 
+    /// A server and an application that attached `first` as buffer 1 and
+    /// `second` as buffer 2, and whose first frame, buffer 1 whole, is on
+    /// the screen (the buffer given back).
+    func showingAFirstFrame(of first: SharedFrameBuffer, then second: SharedFrameBuffer) throws -> (ServerHarness, TestClient) {
+        let harness = try ServerHarness(screen: Self.screen)
+        let app = try harness.connect(name: "Painter")
+        try attach(first, as: 1, from: app)
+        try attach(second, as: 2, from: app)
+        try app.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Self.whole)))
+        _ = try waitFor(app, in: harness) { $0 == .bufferReleased(1) }
+        return (harness, app)
+    }
+
     /// Turns the server until `client` has received a message `matching`,
     /// for at most a second; returns every message received meanwhile.
     func waitFor(_ client: TestClient, in harness: ServerHarness, _ matching: (ServerMessage) -> Bool) throws -> [ServerMessage] {
@@ -132,13 +145,7 @@ import Testing
     }
 
     @Test func laterFramesShowOnlyTheirDamage() throws {
-        let harness = try ServerHarness(screen: Self.screen)
-        let app = try harness.connect(name: "Painter")
-        let red = try buffer(filledWith: (255, 0, 0, 255)), green = try buffer(filledWith: (0, 255, 0, 255))
-        try attach(red, as: 1, from: app)
-        try attach(green, as: 2, from: app)
-        try app.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Self.whole)))
-        _ = try waitFor(app, in: harness) { $0 == .bufferReleased(1) }
+        let (harness, app) = try showingAFirstFrame(of: buffer(filledWith: (255, 0, 0, 255)), then: buffer(filledWith: (0, 255, 0, 255)))
         try app.send(.commitFrame(.init(commitIdentifier: 2, bufferIdentifier: 2, damage: [.init(x: 2, y: 1, width: 3, height: 2)])))
         _ = try waitFor(app, in: harness) { $0 == .bufferReleased(2) }
         let display = try #require(harness.server.display as? HeadlessDisplay)
@@ -172,13 +179,8 @@ import Testing
     /// then replaced by the next frame before the following one), the
     /// screen lacks its changes too: both are shown, from the newer buffer.
     @Test func aReplacedCommitsDamageIsShownWithTheCommitThatReplacedIt() throws {
-        let harness = try ServerHarness(screen: Self.screen)
-        let app = try harness.connect(name: "Painter")
-        let red = try buffer(filledWith: (255, 0, 0, 255)), blue = try buffer(filledWith: (0, 0, 255, 255))
-        try attach(red, as: 1, from: app)
-        try attach(blue, as: 2, from: app)
-        try app.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Self.whole)))
-        _ = try waitFor(app, in: harness) { $0 == .bufferReleased(1) }
+        let red = try buffer(filledWith: (255, 0, 0, 255))
+        let (harness, app) = try showingAFirstFrame(of: red, then: buffer(filledWith: (0, 0, 255, 255)))
         // Frame 2 changes the top left pixel, frame 3 the bottom right one;
         // buffer 1, drawn again, holds both (green).
         let green = try buffer(filledWith: (0, 255, 0, 255))

@@ -96,6 +96,144 @@ import Testing
         expectEqual(pixelsOffTheirCentresCoverage(shape, toDevice), 0)
     }
 
+    /// Every call a filler makes to a painter, in order (behind the
+    /// occluders: what they let through), and the rows filled without a
+    /// second question of what is visible.
+    struct CallRecorder: SpanPainter {
+        enum Call: Equatable {
+            case fill(y: Int, x0: Int, x1: Int)
+            case hole(y: Int, x0: Int, x1: Int)
+            case blend(y: Int, x: Int, outer: Float, hole: Float, hasHole: Bool)
+        }
+        var calls: [Call] = []
+        var rowsFilledVisible: Set<Int> = []
+
+        mutating func fill(y: Int, from x0: Int, to x1: Int) { calls.append(.fill(y: y, x0: x0, x1: x1)) }
+        mutating func fillHole(y: Int, from x0: Int, to x1: Int) { calls.append(.hole(y: y, x0: x0, x1: x1)) }
+        mutating func blend(y: Int, x: Int, coverage: Float) { calls.append(.blend(y: y, x: x, outer: coverage, hole: 0, hasHole: false)) }
+        mutating func blendVisible(y: Int, x: Int, outer: Float, hole: Float, hasHole: Bool) {
+            calls.append(.blend(y: y, x: x, outer: outer, hole: hole, hasHole: hasHole))
+        }
+        mutating func fillVisible(y: Int, from x0: Int, to x1: Int) {
+            rowsFilledVisible.insert(y)
+            fill(y: y, from: x0, to: x1)
+        }
+    }
+
+    /// A shape between pixels at any fraction, with or without a hole (a
+    /// border), rounded or not, clipped, some turned or flipped, and random
+    /// occluders, in a 64×64 frame.
+    struct RandomFill {
+        let shape: RoundedRectShape
+        let hole: RoundedRectShape?
+        let toDevice: CGAffineTransform
+        let clip: PixelRect
+        let occluders: [PixelRect]
+
+        init(_ g: inout Generator) {
+            func fraction(_ g: inout Generator) -> CGFloat { g.chance(20) ? 0 : CGFloat(g.int(1...99)) / 100 }
+            let rect = CGRect(x: CGFloat(g.int(-6...30)) + fraction(&g), y: CGFloat(g.int(-6...30)) + fraction(&g),
+                              width: CGFloat(g.int(1...40)) + fraction(&g), height: CGFloat(g.int(1...40)) + fraction(&g))
+            shape = RoundedRectShape(rect: rect, radius: g.chance(50) ? CGFloat(g.int(1...12)) : 0,
+                                     corners: g.chance(80) ? .all : [.layerMinXMinYCorner, .layerMaxXMaxYCorner])
+            hole = g.chance(50) ? shape.inset(by: [1, 2, 1.5, 0.3][g.int(0...3)]) : nil
+            let scale = [1, 1.5, 2, 3][g.int(0...3)]
+            let flipped = g.chance(10)
+            var toDevice = CGAffineTransform(scaleX: scale, y: flipped ? -scale : scale)
+            if g.chance(15) { toDevice = toDevice.concatenating(CGAffineTransform(rotationAngle: CGFloat(g.int(1...80)) * .pi / 180)) }
+            self.toDevice = toDevice.concatenating(CGAffineTransform(translationX: CGFloat(g.int(0...8)) + fraction(&g),
+                                                                     y: (flipped ? 64 : 0) + fraction(&g)))
+            clip = g.chance(30) ? PixelRect(x0: g.int(0...20), y0: g.int(0...20), x1: g.int(30...64), y1: g.int(30...64))
+                : PixelRect(x0: 0, y0: 0, x1: 64, y1: 64)
+            var occluders: [PixelRect] = []
+            for _ in 0..<g.int(0...6) {
+                let x0 = g.int(-4...60), y0 = g.int(-4...60)
+                occluders.append(PixelRect(x0: x0, y0: y0, x1: x0 + g.int(1...30), y1: y0 + g.int(1...40)))
+            }
+            self.occluders = occluders.sorted { $0.y0 < $1.y0 }
+        }
+
+        /// What `painter` gets behind the occluders, the rows between the
+        /// corners drawn together or one by one.
+        func fill<Painter: SpanPainter>(_ painter: Painter, together: Bool) -> Painter {
+            guard var filler = ShapeFiller(shape: shape, hole: hole, toDevice: toDevice) else { return painter }
+            filler.drawsRowsBetweenCornersTogether = together
+            var sorted = occluders, active = occluders
+            return sorted.withUnsafeMutableBufferPointer { sorted in
+                active.withUnsafeMutableBufferPointer { active in
+                    var occluded = OccludedPainter(base: painter, sorted: sorted, active: active)
+                    filler.fill(within: clip, toDevice: toDevice, painter: &occluded)
+                    return occluded.base
+                }
+            }
+        }
+    }
+
+    /// The rows between the corners of a shape that does not turn are drawn
+    /// together, each measured pixel's coverage kept for its column and
+    /// what is visible asked once a row: the painter behind the occluders
+    /// must get the very calls, coverage to the bit, that drawing the rows
+    /// one by one gives.
+    @Test(arguments: 0..<60)
+    func rowsDrawnTogetherGiveThePainterTheSameCalls(seed: Int) {
+        var g = Generator(state: UInt64(4000 + seed))
+        let scene = RandomFill(&g)
+        let together = scene.fill(CallRecorder(), together: true).calls
+        let oneByOne = scene.fill(CallRecorder(), together: false).calls
+        expectEqual(together, oneByOne, "seed \(seed): \(scene.shape) hole \(String(describing: scene.hole)) through \(scene.toDevice)")
+    }
+
+    /// The painters that work out a column's colour once (a solid colour;
+    /// a background with its border, faded) draw the very pixels, over
+    /// random ones, as they do a pixel at a time.
+    @Test(arguments: 0..<40)
+    func rowsDrawnTogetherGiveTheSamePixels(seed: Int) {
+        var g = Generator(state: UInt64(5000 + seed))
+        let scene = RandomFill(&g)
+        let start = (0..<(64 * 64)).map { _ in PixelRunTests.pixel(&g) }
+        let color = PixelRunTests.pixel(&g), background = PixelRunTests.pixel(&g), border = PixelRunTests.pixel(&g)
+        let alpha = UInt32(g.chance(30) ? 255 : g.int(0...255))
+        func pixels(together: Bool, bordered: Bool) -> [UInt32] {
+            var frame = start
+            frame.withUnsafeMutableBufferPointer { buffer in
+                let surface = PixelSurface(base: buffer.baseAddress!, stride: 64, extent: PixelRect(x0: 0, y0: 0, x1: 64, y1: 64))
+                if bordered {
+                    _ = scene.fill(BorderedBackgroundPainter(surface: surface, background: background, border: border, alpha: alpha),
+                                   together: together)
+                } else {
+                    _ = scene.fill(SolidPainter(surface: surface, color: color), together: together)
+                }
+            }
+            return frame
+        }
+        for bordered in [false, true] {
+            let together = pixels(together: true, bordered: bordered), oneByOne = pixels(together: false, bordered: bordered)
+            expectEqual(together.indices.filter { together[$0] != oneByOne[$0] }.count, 0,
+                        "seed \(seed), bordered \(bordered): \(scene.shape) through \(scene.toDevice)")
+        }
+    }
+
+    /// Which rows are drawn together: those whose pixel centres lie half a
+    /// pixel inside the shape's straight top and bottom edges and below
+    /// and above its corners, and no others, at 1× and at 3×, with the
+    /// edges between pixels.
+    @Test(arguments: [(1.0, 0.0), (3.0, 0.0), (1.0, 4.0), (3.0, 4.0)])
+    func theRowsBetweenTheCornersAreDrawnTogether(scale: Double, radius: Double) throws {
+        let rect = CGRect(x: 2.3, y: 3.6, width: 10.5, height: 20.3)
+        let shape = RoundedRectShape(rect: rect, radius: radius, corners: .all)
+        let toDevice = CGAffineTransform(scaleX: scale, y: scale)
+        let filler = try #require(ShapeFiller(shape: shape, toDevice: toDevice))
+        var painter = CallRecorder()
+        filler.fill(within: PixelRect(x0: 0, y0: 0, x1: 200, y1: 200), toDevice: toDevice, painter: &painter)
+        // A row's centre is at (y + ½) / scale in layer units.
+        let expected = Set((0..<200).filter { y in
+            let centre = (Double(y) + 0.5) / scale
+            return centre > 3.6 + radius + 0.5 / scale && centre < 23.9 - radius - 0.5 / scale
+        })
+        #expect(!expected.isEmpty)
+        expectEqual(painter.rowsFilledVisible, expected)
+    }
+
     /// How many pixels of a 64×64 frame the filler gives a coverage more
     /// than 1/255 away from that of the pixel's centre.
     func pixelsOffTheirCentresCoverage(_ shape: RoundedRectShape, _ toDevice: CGAffineTransform) -> Int {

@@ -206,4 +206,23 @@ struct OccludedPainter<Base: SpanPainter>: SpanPainter {
     mutating func blendVisible(y: Int, x: Int, outer: Float, hole: Float, hasHole: Bool) {
         base.blendVisible(y: y, x: x, outer: outer, hole: hole, hasHole: hasHole)
     }
+
+    /// Part of a run ``visibleRun(y:from:to:)`` gave: visible already.
+    @inline(__always)
+    mutating func fillVisible(y: Int, from x0: Int, to x1: Int) { base.fill(y: y, from: x0, to: x1) }
+
+    @inline(__always)
+    mutating func fillHoleVisible(y: Int, from x0: Int, to x1: Int) { base.fillHole(y: y, from: x0, to: x1) }
+
+    typealias ColumnPaint = Base.ColumnPaint
+
+    @inline(__always)
+    func columnPaint(outer: Float, hole: Float, hasHole: Bool) -> Base.ColumnPaint {
+        base.columnPaint(outer: outer, hole: hole, hasHole: hasHole)
+    }
+
+    @inline(__always)
+    mutating func blendColumn(y: Int, x: Int, _ paint: Base.ColumnPaint, hasHole: Bool) {
+        base.blendColumn(y: y, x: x, paint, hasHole: hasHole)
+    }
 }

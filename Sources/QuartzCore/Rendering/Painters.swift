@@ -18,6 +18,25 @@ struct SolidPainter: SpanPainter {
         let row = surface.row(y)
         row[x] = PixelOps.over(PixelOps.scale(color, by: PixelOps.alpha(coverage)), row[x])
     }
+
+    /// The colour at the column's coverage (what `blend` puts over the
+    /// pixel), or 0 where it draws nothing.
+    typealias ColumnPaint = UInt32
+
+    @inline(__always)
+    func columnPaint(outer: Float, hole: Float, hasHole: Bool) -> UInt32 {
+        let coverage = hasHole ? outer * (1 - hole) : outer
+        return coverage > 0 ? PixelOps.scale(color, by: PixelOps.alpha(coverage)) : 0
+    }
+
+    /// (A paint of 0 leaves the pixel as it is: `over` adds nothing and
+    /// keeps the pixel × 255 / 255, exactly.)
+    @inline(__always)
+    mutating func blendColumn(y: Int, x: Int, _ paint: UInt32, hasHole: Bool) {
+        guard paint != 0 else { return }
+        let row = surface.row(y)
+        row[x] = PixelOps.over(paint, row[x])
+    }
 }
 
 /// A layer's background and border in one pass, as one group: each pixel
@@ -63,11 +82,35 @@ struct BorderedBackgroundPainter: SpanPainter {
 
     /// Border coverage b = outer × (1 − hole), over the background's outer.
     mutating func blend(y: Int, x: Int, outer: Float, hole: Float) {
+        let row = surface.row(y)
+        row[x] = PixelOps.over(faded(outer: outer, hole: hole), row[x])
+    }
+
+    /// The group's pixel at these coverages, faded.
+    @inline(__always)
+    private func faded(outer: Float, hole: Float) -> UInt32 {
         let b = PixelOps.alpha(outer * (1 - hole)), g = PixelOps.alpha(outer)
         let group = PixelOps.over(PixelOps.scale(border, by: b), PixelOps.scale(background, by: g))
-        let row = surface.row(y)
         // (× 255 / 255 is exact: an unfaded layer skips it.)
-        row[x] = PixelOps.over(alpha == 255 ? group : PixelOps.scale(group, by: alpha), row[x])
+        return alpha == 255 ? group : PixelOps.scale(group, by: alpha)
+    }
+
+    /// What `blend` puts over the pixel at the column's coverage, or 0
+    /// where it draws nothing.
+    typealias ColumnPaint = UInt32
+
+    @inline(__always)
+    func columnPaint(outer: Float, hole: Float, hasHole: Bool) -> UInt32 {
+        outer > 0 ? faded(outer: outer, hole: hasHole ? hole : 0) : 0
+    }
+
+    /// (A paint of 0 leaves the pixel as it is: `over` adds nothing and
+    /// keeps the pixel × 255 / 255, exactly.)
+    @inline(__always)
+    mutating func blendColumn(y: Int, x: Int, _ paint: UInt32, hasHole: Bool) {
+        guard paint != 0 else { return }
+        let row = surface.row(y)
+        row[x] = PixelOps.over(paint, row[x])
     }
 }
 

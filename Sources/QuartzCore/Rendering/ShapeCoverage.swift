@@ -157,6 +157,13 @@ struct RowBox {
             : nil
     }
 
+    /// Whether a row through `p0y` lies inside the box in y with a hair
+    /// to spare (a millionth of a layer unit, far beyond the arithmetic's
+    /// rounding).
+    func holdsRowWell(p0y: Double) -> Bool {
+        p0y >= minY + 1e-6 && p0y <= maxY - 1e-6
+    }
+
     @inline(__always)
     func span(p0x: Double, p0y: Double, stepX: Double, stepY: Double) -> PixelSpan {
         if let fixed { return p0y < minY || p0y > maxY ? .none : fixed }
@@ -272,6 +279,38 @@ protocol SpanPainter {
     /// A pixel near an edge, in a run ``visibleRun(y:from:to:)`` gave:
     /// `outer` is the shape's coverage, `hole` the hole's.
     mutating func blendVisible(y: Int, x: Int, outer: Float, hole: Float, hasHole: Bool)
+    /// Part of a run ``visibleRun(y:from:to:)`` gave, filled (as the shape
+    /// or as its hole) without asking again what is visible.
+    mutating func fillVisible(y: Int, from x0: Int, to x1: Int)
+    mutating func fillHoleVisible(y: Int, from x0: Int, to x1: Int)
+
+    /// What a pixel near an edge is drawn with, worked out once for a
+    /// column of them with the same coverage (the rows between a shape's
+    /// corners): by default the coverage itself.
+    associatedtype ColumnPaint = ColumnCoverage
+    func columnPaint(outer: Float, hole: Float, hasHole: Bool) -> ColumnPaint
+    /// A pixel of such a column, in a run ``visibleRun(y:from:to:)`` gave:
+    /// what ``blendVisible(y:x:outer:hole:hasHole:)`` draws with the
+    /// coverage the paint was made from.
+    mutating func blendColumn(y: Int, x: Int, _ paint: ColumnPaint, hasHole: Bool)
+}
+
+/// A measured pixel's coverage by a shape and by its hole.
+struct ColumnCoverage {
+    var outer: Float
+    var hole: Float
+}
+
+extension SpanPainter where ColumnPaint == ColumnCoverage {
+    @inline(__always)
+    func columnPaint(outer: Float, hole: Float, hasHole: Bool) -> ColumnCoverage {
+        ColumnCoverage(outer: outer, hole: hole)
+    }
+
+    @inline(__always)
+    mutating func blendColumn(y: Int, x: Int, _ paint: ColumnCoverage, hasHole: Bool) {
+        blendVisible(y: y, x: x, outer: paint.outer, hole: paint.hole, hasHole: hasHole)
+    }
 }
 
 extension SpanPainter {
@@ -289,6 +328,12 @@ extension SpanPainter {
     mutating func visibleRun(y: Int, from x0: Int, to x1: Int) -> (Int, Int)? {
         x0 < x1 ? (x0, x1) : nil
     }
+
+    @inline(__always)
+    mutating func fillVisible(y: Int, from x0: Int, to x1: Int) { fill(y: y, from: x0, to: x1) }
+
+    @inline(__always)
+    mutating func fillHoleVisible(y: Int, from x0: Int, to x1: Int) { fillHole(y: y, from: x0, to: x1) }
 
     @inline(__always)
     mutating func blendVisible(y: Int, x: Int, outer: Float, hole: Float, hasHole: Bool) {
@@ -310,6 +355,11 @@ struct ShapeFiller {
     let inverse: CGAffineTransform
     /// Device pixels per layer unit, along the layer's x and y axes.
     let sx: Double, sy: Double
+    /// Whether the rows between the corners of a shape that does not turn
+    /// are drawn together, what their measured pixels are drawn with kept
+    /// per column (always, but in tests that check that it changes no
+    /// call to the painter and no pixel).
+    var drawsRowsBetweenCornersTogether = true
 
     init?(shape: RoundedRectShape, hole: RoundedRectShape? = nil, toDevice: CGAffineTransform) {
         guard !shape.isEmpty, let inverse = toDevice.invertedIfPossible() else { return nil }
@@ -370,18 +420,26 @@ struct ShapeFiller {
                                  marginX: marginX, marginY: marginY, outsideX: outsideX, outsideY: outsideY)
         // The row's pieces, kept while the next rows cut the same way (all
         // the rows between the corners of a shape that does not turn).
+        // The rows between the corners of a shape that does not turn (and of
+        // its hole) are all cut alike: they are drawn together, out of this
+        // loop (a branch in it changes how the loop is compiled: the static
+        // frame lost 3 % so).
+        let between = drawsRowsBetweenCornersTogether && axisAligned
+            ? rowsBetweenCorners(of: area, shapeRows: shapeRows, holeRows: hasHole ? holeRows : nil)
+            : area.y1..<area.y1
         withUnsafeTemporaryAllocation(of: RowPlan.Piece.self, capacity: RowPlan.capacity) { storage in
             var plan = RowPlan(storage: storage.baseAddress!)
             for y in area.y0..<area.y1 {
+                if between.contains(y) {
+                    if y == between.lowerBound {
+                        drawRowsBetweenCorners(between, area: area, plan: &plan, shapeRows: shapeRows, holeRows: holeRows,
+                                               painter: &painter)
+                    }
+                    continue
+                }
                 let (p0x, p0y) = rowOrigin(y)
-                let outer = shapeRows.outer.span(p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY)
-                let x0 = max(outer.lo, area.x0), x1 = min(outer.hi, area.x1)
-                guard x0 < x1 else { continue }
-                let cuts = RowCuts(
-                    x0: x0, x1: x1,
-                    solid: shapeRows.solid(p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY),
-                    holeOuter: hasHole ? holeRows.outer.span(p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY) : .none,
-                    holeSolid: hasHole ? holeRows.solid(p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY) : .none)
+                guard let cuts = rowCuts(p0x: p0x, p0y: p0y, area: area, shapeRows: shapeRows,
+                                         holeRows: holeRows, hasHole: hasHole) else { continue }
                 if cuts != plan.cuts { plan.make(for: cuts, hasHole: hasHole) }
                 for index in 0..<plan.count {
                     let piece = plan[index]
@@ -392,6 +450,126 @@ struct ShapeFiller {
                     }
                 }
             }
+        }
+    }
+
+    /// Where the row whose pixel centres start at (`p0x`, `p0y`) is cut,
+    /// within `area`; nil when the shape does not reach it there.
+    @inline(__always)
+    private func rowCuts(p0x: Double, p0y: Double, area: PixelRect, shapeRows: ShapeRows, holeRows: ShapeRows,
+                         hasHole: Bool) -> RowCuts? {
+        let stepX = Double(inverse.a), stepY = Double(inverse.b)
+        let outer = shapeRows.outer.span(p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY)
+        let x0 = max(outer.lo, area.x0), x1 = min(outer.hi, area.x1)
+        guard x0 < x1 else { return nil }
+        return RowCuts(
+            x0: x0, x1: x1,
+            solid: shapeRows.solid(p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY),
+            holeOuter: hasHole ? holeRows.outer.span(p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY) : .none,
+            holeSolid: hasHole ? holeRows.solid(p0x: p0x, p0y: p0y, stepX: stepX, stepY: stepY) : .none)
+    }
+
+    /// The rows of `area` between the corners of a shape that does not turn
+    /// and of its hole, where every row is cut at the same pixels and a
+    /// measured pixel's coverage depends on its column only: the edges in
+    /// y are at least half a pixel away (and a millionth of a layer unit,
+    /// far beyond the arithmetic's rounding), so their factor in
+    /// ``RoundedRectShape/coverage(x:y:sx:sy:)`` is exactly 1, no row
+    /// reaches a rounded corner, and every row's pixel centres have the
+    /// same x. They are consecutive: a row's centre moves monotonically
+    /// with its index.
+    func rowsBetweenCorners(of area: PixelRect, shapeRows: ShapeRows, holeRows: ShapeRows?) -> Range<Int> {
+        func holds(_ y: Int) -> Bool {
+            let p0y = rowOrigin(y).y
+            return shapeRows.wide.holdsRowWell(p0y: p0y) && holeRows?.wide.holdsRowWell(p0y: p0y) ?? true
+        }
+        // The rows whose centres lie in the band, first worked out, then
+        // nudged to what `holds` says of each row.
+        let top = max(shapeRows.wide.minY, holeRows?.wide.minY ?? -.infinity)
+        let bottom = min(shapeRows.wide.maxY, holeRows?.wide.maxY ?? .infinity)
+        let d = Double(inverse.d), origin = rowOrigin(0).y - 0.5 * d
+        guard top < bottom, d != 0 else { return area.y0..<area.y0 }
+        let a = (top - origin) / d - 0.5, b = (bottom - origin) / d - 0.5
+        guard a.isFinite, b.isFinite else { return area.y0..<area.y0 }
+        let first = Double(area.y0), last = Double(area.y1)
+        var lo = Int(min(last, max(first, min(a, b).rounded(.up))))
+        var hi = max(lo, Int(min(last, max(first, max(a, b).rounded(.down) + 1))))
+        while lo < hi && !holds(lo) { lo += 1 }
+        while hi > lo && !holds(hi - 1) { hi -= 1 }
+        if lo == hi { return area.y0..<area.y0 }
+        while lo > area.y0 && holds(lo - 1) { lo -= 1 }
+        while hi < area.y1 && holds(hi) { hi += 1 }
+        return lo..<hi
+    }
+
+    /// The rows between the corners (``rowsBetweenCorners(of:shapeRows:holeRows:)``),
+    /// all cut as the first: what the painter draws each measured pixel
+    /// with is worked out from its coverage on the first row and kept for
+    /// its column, and what is visible is asked once a row rather than
+    /// once a piece (a row of a shape between pixels has three pieces: the
+    /// two edges and the inside). The painter gets the very calls, or
+    /// draws the very pixels, the rows one by one give. Out of line: the
+    /// row loop that calls it stays as it is compiled without it.
+    @inline(never)
+    private func drawRowsBetweenCorners<Painter: SpanPainter>(
+        _ rows: Range<Int>, area: PixelRect, plan: inout RowPlan, shapeRows: ShapeRows, holeRows: ShapeRows, painter: inout Painter
+    ) {
+        let hasHole = hole != nil
+        let (p0x, p0y) = rowOrigin(rows.lowerBound)
+        guard let cuts = rowCuts(p0x: p0x, p0y: p0y, area: area, shapeRows: shapeRows, holeRows: holeRows,
+                                 hasHole: hasHole) else { return }
+        if cuts != plan.cuts { plan.make(for: cuts, hasHole: hasHole) }
+        let stepX = Double(inverse.a), stepY = Double(inverse.b)
+        var measured = 0
+        for index in 0..<plan.count where plan[index].kind == .measure { measured += plan[index].to - plan[index].from }
+        withUnsafeTemporaryAllocation(of: Painter.ColumnPaint.self, capacity: measured) { paints in
+            var slot = 0
+            for index in 0..<plan.count where plan[index].kind == .measure {
+                for x in plan[index].from..<plan[index].to {
+                    let px = p0x + Double(x) * stepX, py = p0y + Double(x) * stepY
+                    paints.initializeElement(at: slot, to: painter.columnPaint(
+                        outer: shape.coverage(x: px, y: py, sx: sx, sy: sy),
+                        hole: hole?.coverage(x: px, y: py, sx: sx, sy: sy) ?? 0, hasHole: hasHole))
+                    slot += 1
+                }
+            }
+            for y in rows { drawWithKeptColumns(y: y, plan: plan, paints: paints, hasHole: hasHole, painter: &painter) }
+            _ = paints.deinitialize()
+        }
+    }
+
+    /// A row between the corners: the plan's pieces, the measured ones
+    /// with their columns' paints, under one question a row of what is
+    /// visible, whose runs are split at the pieces.
+    @inline(__always)
+    private func drawWithKeptColumns<Painter: SpanPainter>(
+        y: Int, plan: RowPlan, paints: UnsafeMutableBufferPointer<Painter.ColumnPaint>, hasHole: Bool, painter: inout Painter
+    ) {
+        // The piece the run has reached, and its first column's paint.
+        var index = 0, slot = 0
+        var next = plan[0].from
+        let end = plan[plan.count - 1].to
+        while let (start, stop) = painter.visibleRun(y: y, from: next, to: end) {
+            var x = start
+            while x < stop {
+                var piece = plan[index]
+                while piece.to <= x {
+                    if piece.kind == .measure { slot += piece.to - piece.from }
+                    index += 1
+                    piece = plan[index]
+                }
+                let to = min(piece.to, stop)
+                switch piece.kind {
+                case .fill: painter.fillVisible(y: y, from: x, to: to)
+                case .hole: painter.fillHoleVisible(y: y, from: x, to: to)
+                case .measure:
+                    for column in x..<to {
+                        painter.blendColumn(y: y, x: column, paints[slot + column - piece.from], hasHole: hasHole)
+                    }
+                }
+                x = to
+            }
+            next = stop
         }
     }
 
