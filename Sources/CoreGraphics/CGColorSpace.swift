@@ -47,9 +47,14 @@ public final class CGColorSpace: Equatable, Hashable, Sendable, CustomStringConv
     public var description: String { "CGColorSpace(\(name ?? "unnamed"))" }
 }
 
-/// The device's RGB space, which is sRGB.
+/// The device's RGB space, which is sRGB: one shared space (spaces never
+/// change), so that a view's backing store does not make one each time.
 public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace {
-    CGColorSpace(name: CGColorSpace.deviceRGB)!
+    CGColorSpace.deviceRGBSpace
+}
+
+extension CGColorSpace {
+    static let deviceRGBSpace = CGColorSpace(name: CGColorSpace.deviceRGB)!
 }
 
 /// The device's gray space.

@@ -135,6 +135,10 @@ package final class TransactionState {
     /// (``CALayer/layoutQueueSlot``). A list holds no empty place at its end.
     private var layersNeedingLayout: [UnretainedReference<CALayer>?] = []
     private var layersNeedingDisplay: [UnretainedReference<CALayer>?] = []
+    /// The layers of the layout or display pass under way, retained while
+    /// it runs. The three lists keep their storage from turn to turn, so
+    /// that a warm turn allocates nothing for them.
+    private var layersInPass: [CALayer] = []
     /// Completion blocks of transactions closed but not yet committed.
     private var pendingCompletions: [@MainActor () -> Void] = []
     private var hosts: [WeakHost] = []
@@ -298,10 +302,13 @@ package final class TransactionState {
 
     /// Lays out every tree that has a marked layer, from its root down.
     private func layOutMarkedTrees() {
-        let marked = layersNeedingLayout.compactMap { $0?.object }  // retained while the pass runs
-        layersNeedingLayout = []
-        for layer in marked { layer.layoutQueueSlot = nil }
-        for layer in marked where layer.needsLayout() {
+        for case let entry? in layersNeedingLayout {
+            entry.object.layoutQueueSlot = nil
+            layersInPass.append(entry.object)
+        }
+        layersNeedingLayout.removeAll(keepingCapacity: true)
+        defer { layersInPass.removeAll(keepingCapacity: true) }
+        for layer in layersInPass where layer.needsLayout() {
             // The marks up the tree may be missing: the layer may have been
             // marked before it joined this tree.
             var root = layer
@@ -314,10 +321,13 @@ package final class TransactionState {
     }
 
     private func displayMarkedLayers() {
-        let marked = layersNeedingDisplay.compactMap { $0?.object }
-        layersNeedingDisplay = []
-        for layer in marked { layer.displayQueueSlot = nil }
-        for layer in marked { layer.displayIfNeeded() }
+        for case let entry? in layersNeedingDisplay {
+            entry.object.displayQueueSlot = nil
+            layersInPass.append(entry.object)
+        }
+        layersNeedingDisplay.removeAll(keepingCapacity: true)
+        defer { layersInPass.removeAll(keepingCapacity: true) }
+        for layer in layersInPass { layer.displayIfNeeded() }
     }
 }
 

@@ -134,7 +134,8 @@ import Testing
     @Test(enabled) func aDragScrollsTheList() throws {
         let server = try XServer()
         let (demo, window) = try startDemo(on: server)
-        _ = try xdotool(["mousemove", "--window", window, "146", "790", "click", "1"], display: server.display)
+        // The List tab: the tab bar is its items' 49 points at the bottom of a screen without a safe area (795-844).
+        _ = try xdotool(["mousemove", "--window", window, "146", "820", "click", "1"], display: server.display)
         usleep(300_000)
         var drag = ["mousemove", "--window", window, "200", "600", "mousedown", "1"]
         for step in 1...10 { drag += ["mousemove", "--window", window, "200", String(600 - step * 30), "sleep", "0.02"] }
@@ -150,9 +151,9 @@ import Testing
     @Test(enabled) func aTappedRowPushesItsScreenAndTheBackButtonPopsIt() throws {
         let server = try XServer()
         let (demo, window) = try startDemo(on: server)
-        _ = try xdotool(["mousemove", "--window", window, "146", "790", "click", "1"], display: server.display)
+        _ = try xdotool(["mousemove", "--window", window, "146", "820", "click", "1"], display: server.display)
         usleep(300_000)
-        // The list starts under the 44-point navigation bar: y 200 is in row 4.
+        // The list reaches under the 44-point navigation bar and rests with its first row below it: y 200 is in row 4.
         _ = try xdotool(["mousemove", "--window", window, "200", "200", "click", "1"], display: server.display)
         #expect(demo.waitFor("list row 4 tapped") && demo.waitFor("row 4 shown"))
         _ = try xdotool(["mousemove", "--window", window, "30", "22", "click", "1"], display: server.display)

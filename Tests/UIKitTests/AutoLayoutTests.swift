@@ -379,12 +379,12 @@ func layoutProblems() -> [String] {
         #expect(marginAttribute.invalidity == nil)
     }
 
+    /// The guide is the screen's insets clipped to the view, and a view
+    /// pinned to it follows when the screen's insets change after layout.
     @Test func safeAreaGuideStaysInsideTheWindowsInsets() {
         let (window, container) = makeContainer()
         UIScreen.main.bounds = window.frame
-        UIScreen.main.safeAreaInsets = UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
         container.frame = window.bounds
-        expectEqual(container.safeAreaInsets, UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
         let view = plainView(in: container)
         let safe = container.safeAreaLayoutGuide
         NSLayoutConstraint.activate([
@@ -392,6 +392,10 @@ func layoutProblems() -> [String] {
             view.topAnchor.constraint(equalTo: safe.topAnchor), view.bottomAnchor.constraint(equalTo: safe.bottomAnchor),
         ])
         container.layoutIfNeeded()
+        expectEqual(view.frame, CGRect(x: 0, y: 0, width: 400, height: 800), "no safe area yet")
+        UIScreen.main.safeAreaInsets = UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
+        expectEqual(container.safeAreaInsets, UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+        window.layoutIfNeeded()
         expectEqual(view.frame, CGRect(x: 0, y: 47, width: 400, height: 800 - 47 - 34))
     }
 

@@ -178,16 +178,36 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         #expect(navigation.visibleViewController === sheet && navigation.topViewController === c[1])
     }
 
-    @Test func theTopViewSitsBelowTheBarAndTheBarCanHide() {
+    /// UIKit's iOS 7 and later layout: the top view fills the navigation
+    /// controller's and reaches under the translucent bar, its safe area
+    /// starting below the bar; it starts below an opaque bar unless it asks
+    /// to extend under opaque bars too, and below any bar when its
+    /// `edgesForExtendedLayout` leaves out the top.
+    @Test func theTopViewReachesUnderTheBarWithItsSafeAreaBelowItAndTheBarCanHide() {
         let (navigation, c, _, _) = stack(["a", "b"])
+        let bar = navigation.navigationBar
         // 44 points: iOS's bar height without large titles.
-        expectEqual(navigation.navigationBar.frame, CGRect(x: 0, y: 0, width: 320, height: 44))
-        expectEqual(c[1].view.convert(c[1].view.bounds, to: navigation.view), CGRect(x: 0, y: 44, width: 320, height: 436))
-        navigation.setNavigationBarHidden(true, animated: false)
-        #expect(navigation.isNavigationBarHidden && navigation.navigationBar.isHidden)
+        #expect(bar.frame == CGRect(x: 0, y: 0, width: 320, height: 44) && bar.isTranslucent)
         expectEqual(c[1].view.convert(c[1].view.bounds, to: navigation.view), CGRect(x: 0, y: 0, width: 320, height: 480))
+        expectEqual(c[1].view.safeAreaInsets, UIEdgeInsets(top: 44, left: 0, bottom: 0, right: 0))
+        navigation.setNavigationBarHidden(true, animated: false)
+        #expect(navigation.isNavigationBarHidden && bar.isHidden)
+        expectEqual(c[1].view.convert(c[1].view.bounds, to: navigation.view), CGRect(x: 0, y: 0, width: 320, height: 480))
+        expectEqual(c[1].view.safeAreaInsets, .zero)
         navigation.isNavigationBarHidden = false
-        expectEqual(c[1].view.convert(c[1].view.bounds, to: navigation.view).minY, 44)
+        expectEqual(c[1].view.safeAreaInsets.top, 44)
+
+        bar.isTranslucent = false
+        navigation.view.layoutIfNeeded()
+        expectEqual(c[1].view.convert(c[1].view.bounds, to: navigation.view), CGRect(x: 0, y: 44, width: 320, height: 436))
+        expectEqual(c[1].view.safeAreaInsets, .zero)
+        c[1].extendedLayoutIncludesOpaqueBars = true
+        navigation.view.layoutIfNeeded()
+        #expect(c[1].view.frame.minY == 0 && c[1].view.safeAreaInsets.top == 44)
+        bar.isTranslucent = true
+        c[1].edgesForExtendedLayout = [.left, .bottom, .right]
+        navigation.view.layoutIfNeeded()
+        #expect(c[1].view.convert(c[1].view.bounds, to: navigation.view).minY == 44 && c[1].view.safeAreaInsets == .zero)
     }
 
     @Test func aControllerPushedBeforeTheViewLoadsIsShownWhenItDoes() {
@@ -299,7 +319,7 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         synthesizer.advance(by: 0.2)
         #expect(bar.isHidden)
         navigation.setNavigationBarHidden(false, animated: true)
-        #expect(!bar.isHidden && bar.frame.minY == 0 && c[0].view.convert(c[0].view.bounds, to: navigation.view).minY == 44)
+        #expect(!bar.isHidden && bar.frame.minY == 0 && c[0].view.safeAreaInsets.top == 44)
         synthesizer.advance(by: 0.3)
         #expect(!navigation.isNavigationBarHidden && !bar.isHidden)
     }
@@ -432,7 +452,7 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         letGoSlowly(finger, synthesizer)
         expectEqual(log.entries, ["b viewWillDisappear", "a viewWillAppear", "b viewDidDisappear", "a viewDidAppear"])
         #expect(navigation.viewControllers == [c[0]] && c[1].parent == nil && c[1].viewIfLoaded?.superview == nil)
-        expectEqual(c[0].view.frame, CGRect(x: 0, y: 0, width: 320, height: 436))
+        expectEqual(c[0].view.frame, CGRect(x: 0, y: 0, width: 320, height: 480))
         #expect(bar.topItem === c[0].navigationItem && bar.titleLabelView.text == "a" && bar.titleLabelView.superview?.alpha == 1)
         #expect(bar.incomingTitleLabelView == nil && bar.backButtonControl.isHidden)
     }
@@ -470,7 +490,7 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
             "a viewWillDisappear", "a viewDidDisappear", "b viewWillAppear", "b viewDidAppear",
         ], "no didShow for a pop that did not happen")
         #expect(navigation.viewControllers == c && c[1].parent === navigation)
-        #expect(c[1].view.frame == CGRect(x: 0, y: 0, width: 320, height: 436) && c[0].viewIfLoaded?.superview == nil)
+        #expect(c[1].view.frame == CGRect(x: 0, y: 0, width: 320, height: 480) && c[0].viewIfLoaded?.superview == nil)
         #expect(navigation.transition == nil)
         let bar = navigation.navigationBar
         #expect(bar.topItem === c[1].navigationItem && bar.titleLabelView.text == "b" && bar.titleLabelView.superview?.alpha == 1)
@@ -565,6 +585,8 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         // A scroll view that scrolls both ways, from the middle of its width,
         // so that a sideways drag is one it wants too.
         let scrollView = UIScrollView(frame: c[1].view.bounds)
+        // Its offsets are the point here: none of the bar's inset is taken in.
+        scrollView.contentInsetAdjustmentBehavior = .never
         scrollView.contentSize = CGSize(width: 960, height: 2000)
         scrollView.contentOffset = CGPoint(x: 320, y: 0)
         c[1].view.addSubview(scrollView)
@@ -685,11 +707,14 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
     @Test func aBackSwipeHalfWayPicture() {
         let (navigation, c, _, synthesizer) = stack(["Inbox", "Message"], size: CGSize(width: 240, height: 320))
         for (controller, colour) in zip(c, [UIColor.systemTeal, .systemOrange]) {
+            // Below the bar (its labels at a fixed y would be under it otherwise).
+            controller.edgesForExtendedLayout = []
             controller.view.backgroundColor = colour
             let label = UILabel(frame: CGRect(x: 20, y: 20, width: 200, height: 30))
             label.text = controller.title
             controller.view.addSubview(label)
         }
+        navigation.view.layoutIfNeeded()
         let finger = swipe(to: 125, synthesizer)
         expectEqual(c[1].view.frame.minX, 120, "half of 240 points")
         navigation.view.layoutIfNeeded()

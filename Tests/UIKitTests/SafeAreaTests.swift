@@ -102,25 +102,6 @@ import Testing
         expectEqual(log.entries, ["band 0.0,0.0"], "out of the window, no safe area")
     }
 
-    @Test func theSafeAreaGuideFollowsTheScreen() {
-        let window = screenFilledByAWindow()
-        let container = UIView(frame: window.bounds)
-        window.addSubview(container)
-        let view = UIView()
-        view.translatesAutoresizingMaskIntoConstraints = false
-        container.addSubview(view)
-        let safe = container.safeAreaLayoutGuide
-        NSLayoutConstraint.activate([
-            view.leadingAnchor.constraint(equalTo: safe.leadingAnchor), view.trailingAnchor.constraint(equalTo: safe.trailingAnchor),
-            view.topAnchor.constraint(equalTo: safe.topAnchor), view.bottomAnchor.constraint(equalTo: safe.bottomAnchor),
-        ])
-        window.layoutIfNeeded()
-        expectEqual(view.frame, CGRect(x: 0, y: 0, width: 400, height: 800))
-        UIScreen.main.safeAreaInsets = Self.phone
-        window.layoutIfNeeded()
-        expectEqual(view.frame, CGRect(x: 0, y: 47, width: 400, height: 800 - 47 - 34))
-    }
-
     @Test func aTablesFirstRowSitsBelowTheTopInsetAndItsRowsDoNotTakeItAgain() throws {
         let window = screenFilledByAWindow()
         let table = UITableView(frame: window.bounds, style: .plain)
@@ -177,6 +158,127 @@ import Testing
         expectEqual(content.safeAreaInsets, UIEdgeInsets(top: 67, left: 10, bottom: 0, right: 20))
         scrollView.contentInsetAdjustmentBehavior = .always
         expectEqual(content.safeAreaInsets, .zero)
+    }
+
+    /// A controller whose view is a table of `rows` rows of 44 points.
+    private final class TableController: UIViewController {
+        let rows = TableLog(rowCounts: [100])
+        var table: UITableView { view as! UITableView }
+        override func loadView() {
+            let table = UITableView(frame: .zero, style: .plain)
+            table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+            table.rowHeight = 44
+            table.dataSource = rows
+            view = table
+        }
+    }
+
+    /// As in UIKit on an iPhone (useyourloaf.com's "Supporting iPhone X": the
+    /// safe area's top is the status bar's plus the 44-point bar's, 64 on an
+    /// iPhone 8 and 88 on an iPhone X; the bottom is the home indicator's 34
+    /// "more if we add a tab bar"; tab bars reach down under the home
+    /// indicator): a list in a navigation controller in a tab bar controller
+    /// fills the screen, reaching under both bars, and rests with its first
+    /// row below the navigation bar and scrolls its last row to above the
+    /// tab bar, which grows from 49 to 83 points over the home indicator.
+    @Test func aListInANavigationControllerInATabReachesUnderBothBarsAndRestsBetweenThem() throws {
+        let window = screenFilledByAWindow()
+        UIScreen.main.safeAreaInsets = Self.phone
+        let list = TableController()
+        let navigation = UINavigationController(rootViewController: list)
+        let tabs = UITabBarController()
+        tabs.viewControllers = [navigation, UIViewController()]
+        window.rootViewController = tabs
+        window.layoutIfNeeded()
+
+        expectEqual(tabs.tabBar.frame, CGRect(x: 0, y: 800 - 83, width: 400, height: 83))
+        #expect(navigation.view.frame == window.bounds && navigation.view.safeAreaInsets == UIEdgeInsets(top: 47, left: 0, bottom: 83, right: 0))
+        expectEqual(navigation.navigationBar.frame, CGRect(x: 0, y: 47, width: 400, height: 44))
+        let table = list.table
+        expectEqual(table.convert(table.bounds, to: window), window.bounds)
+        expectEqual(table.safeAreaInsets, UIEdgeInsets(top: 91, left: 0, bottom: 83, right: 0))
+        expectEqual(table.adjustedContentInset, UIEdgeInsets(top: 91, left: 0, bottom: 83, right: 0))
+        let first = try #require(table.cellForRow(at: IndexPath(row: 0, section: 0)))
+        expectEqual(first.convert(first.bounds, to: window).minY, 91, "the first row rests just below the bar")
+        table.contentOffset.y = table.contentSize.height + 83 - table.bounds.height
+        window.layoutIfNeeded()
+        let last = try #require(table.cellForRow(at: IndexPath(row: 99, section: 0)))
+        #expect(abs(last.convert(last.bounds, to: window).maxY - (800 - 83)) < 1e-6, "the last row ends at the tab bar")
+
+        // Another tab, a plain controller: its view's safe area ends above the tab bar.
+        tabs.selectedIndex = 1
+        window.layoutIfNeeded()
+        let other = try #require(tabs.selectedViewController?.view)
+        #expect(other.frame == window.bounds && other.safeAreaInsets == UIEdgeInsets(top: 47, left: 0, bottom: 83, right: 0))
+    }
+
+    /// The tab bar's items keep its top 49 points while the bar grows with
+    /// the bottom inset, and the tab's view follows changes of the bar.
+    @Test func theTabBarGrowsWithTheBottomInsetAndItsItemsStayInItsTop() {
+        let window = screenFilledByAWindow()
+        let log = CallLog()
+        let child = WatchingController(log: log)
+        child.tabBarItem = UITabBarItem(title: "Home", image: nil, tag: 0)
+        let tabs = UITabBarController()
+        tabs.viewControllers = [child]
+        window.rootViewController = tabs
+        window.layoutIfNeeded()
+        expectEqual(tabs.tabBar.frame, CGRect(x: 0, y: 800 - 49, width: 400, height: 49))
+        expectEqual(log.entries.last, "controller 0.0,49.0")
+
+        log.clear()
+        UIScreen.main.safeAreaInsets = Self.phone
+        window.layoutIfNeeded()
+        expectEqual(tabs.tabBar.frame, CGRect(x: 0, y: 800 - 83, width: 400, height: 83))
+        expectEqual(tabs.tabBar.sizeThatFits(window.bounds.size).height, 83)
+        let button = tabs.tabBar.button(for: child.tabBarItem)
+        expectEqual(button?.frame, CGRect(x: 0, y: 0, width: 400, height: 49), "the items keep the top 49 points")
+        expectEqual(child.view.safeAreaInsets, UIEdgeInsets(top: 47, left: 0, bottom: 83, right: 0))
+        expectEqual(log.entries.last, "controller 47.0,83.0")
+
+        // An opaque bar: the view ends above it and keeps only the top inset.
+        tabs.tabBar.isTranslucent = false
+        window.layoutIfNeeded()
+        expectEqual(child.view.frame, CGRect(x: 0, y: 0, width: 400, height: 800 - 83))
+        expectEqual(child.view.safeAreaInsets, UIEdgeInsets(top: 47, left: 0, bottom: 0, right: 0))
+    }
+
+    /// UIKit's `insetsContentViewsToSafeArea` (true by default): a table's
+    /// cells, headers and footers keep their content views inside the
+    /// left and right insets, while their backgrounds and separators
+    /// reach the edges.
+    @Test func tableCellsKeepTheirContentInsideTheLeftAndRightInsets() throws {
+        let window = screenFilledByAWindow()
+        // A landscape iPhone's sides (44 each); none at the top here.
+        UIScreen.main.safeAreaInsets = UIEdgeInsets(top: 0, left: 44, bottom: 21, right: 44)
+        let table = UITableView(frame: window.bounds, style: .plain)
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+        table.rowHeight = 44
+        let rows = TableLog(rowCounts: [30])
+        rows.headerTitles[0] = "Header"
+        table.dataSource = rows
+        window.addSubview(table)
+        window.layoutIfNeeded()
+
+        let cell = try #require(table.cellForRow(at: IndexPath(row: 0, section: 0)))
+        #expect(cell.frame.minX == 0 && cell.frame.width == 400)
+        #expect(cell.safeAreaInsets.left == 44 && cell.safeAreaInsets.right == 44)
+        #expect(cell.contentView.frame.minX == 44 && cell.contentView.frame.width == 400 - 88)
+        expectEqual(cell.separator.frame.maxX, 400, "the separator reaches the right edge")
+        let header = try #require(table.headerView(forSection: 0))
+        #expect(header.contentView.frame.minX == 44 && header.contentView.frame.width == 400 - 88)
+
+        // A chevron stays inside the inset too.
+        cell.accessoryType = .disclosureIndicator
+        cell.layoutIfNeeded()
+        let chevron = try #require(cell.shownAccessory)
+        #expect(chevron.frame.minX >= cell.contentView.frame.maxX && chevron.frame.maxX <= 400 - 44)
+
+        table.insetsContentViewsToSafeArea = false
+        cell.accessoryType = .none
+        window.layoutIfNeeded()
+        expectEqual(cell.contentView.frame, CGRect(x: 0, y: 0, width: 400, height: cell.contentView.frame.height))
+        #expect(header.contentView.frame.minX == 0 && header.contentView.frame.width == 400)
     }
 
     /// The welcome's safe area is the screen's, and the windows follow.

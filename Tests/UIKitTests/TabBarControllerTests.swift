@@ -48,14 +48,16 @@ private final class TabDelegate: UITabBarControllerDelegate {
         return CGPoint(x: frame.midX, y: frame.midY)
     }
 
-    @Test func theTabsAreChildrenAndTheFirstIsShownAboveTheBar() {
-        let (controller, children, _, _) = tabs()
+    @Test func theTabsAreChildrenAndTheFirstIsShownUnderTheBar() {
+        let (controller, children, window, _) = tabs()
         #expect(controller.children.count == 3 && children.allSatisfy { $0.parent === controller })
         #expect(controller.selectedIndex == 0 && controller.selectedViewController === children[0])
         #expect(children[0].view.superview === controller.view && children[1].viewIfLoaded?.superview == nil)
-        let barHeight = ControlMetrics.tabBarHeight + ControlMetrics.tabBarBottomInset
-        expectEqual(controller.tabBar.frame, CGRect(x: 0, y: 568 - barHeight, width: 320, height: barHeight))
-        expectEqual(children[0].view.frame, CGRect(x: 0, y: 0, width: 320, height: 568 - barHeight))
+        // No safe area here: the bar is its items' 49 points, and the tab's
+        // view reaches under it (translucent), its safe area ending above it.
+        expectEqual(controller.tabBar.frame, CGRect(x: 0, y: 568 - 49, width: 320, height: 49))
+        expectEqual(children[0].view.frame, CGRect(x: 0, y: 0, width: 320, height: 568))
+        #expect(children[0].view.window === window && children[0].view.safeAreaInsets == UIEdgeInsets(top: 0, left: 0, bottom: 49, right: 0))
         expectEqual(children[2].tabBarItem.title, "Settings", "the item's title comes from the controller's")
         #expect(children[1].tabBarController === controller)
     }
@@ -97,11 +99,16 @@ private final class TabDelegate: UITabBarControllerDelegate {
         #expect(controller.selectedIndex == 0 && children[1].parent == nil && children[2].viewIfLoaded?.superview == nil)
     }
 
+    /// Over a 34-point bottom inset (an iPhone's home indicator), the bar is
+    /// 83 points: its items in the top 49.
     @Test func aTabBarPicture() {
-        let (controller, _, _, _) = tabs()
+        let (controller, _, window, _) = tabs()
+        UIScreen.main.bounds = window.frame
+        UIScreen.main.safeAreaInsets = UIEdgeInsets(top: 0, left: 0, bottom: 34, right: 0)
         controller.selectedIndex = 1
         controller.view.layoutIfNeeded()
         let bar = controller.tabBar
+        expectEqual(bar.frame.height, 83)
         expectMatchesReference(snapshot(bar), named: "tab-bar", tolerance: 3)
     }
 }

@@ -49,23 +49,29 @@ extension PixelRect {
         var pieces = [self]
         for other in others {
             var rest: [PixelRect] = []
-            for piece in pieces { rest += piece.subtracting(other) }
+            for piece in pieces { piece.forEachPart(notCoveredBy: other) { rest.append($0) } }
             pieces = rest
         }
         return pieces
     }
 
     /// The part of `self` that `other` does not cover, as at most four
-    /// rectangles (above, below, left, right of it).
-    func subtracting(_ other: PixelRect) -> [PixelRect] {
+    /// rectangles (above, below, left, right of it), handed to `body` one
+    /// by one: no array, since every scrolled refresh works them out.
+    func forEachPart(notCoveredBy other: PixelRect, _ body: (PixelRect) -> Void) {
         let inner = intersection(other)
-        guard !inner.isEmpty else { return isEmpty ? [] : [self] }
-        return [
-            PixelRect(x0: x0, y0: y0, x1: x1, y1: inner.y0),
-            PixelRect(x0: x0, y0: inner.y1, x1: x1, y1: y1),
-            PixelRect(x0: x0, y0: inner.y0, x1: inner.x0, y1: inner.y1),
-            PixelRect(x0: inner.x1, y0: inner.y0, x1: x1, y1: inner.y1),
-        ].filter { !$0.isEmpty }
+        guard !inner.isEmpty else {
+            if !isEmpty { body(self) }
+            return
+        }
+        let above = PixelRect(x0: x0, y0: y0, x1: x1, y1: inner.y0)
+        let below = PixelRect(x0: x0, y0: inner.y1, x1: x1, y1: y1)
+        let left = PixelRect(x0: x0, y0: inner.y0, x1: inner.x0, y1: inner.y1)
+        let right = PixelRect(x0: inner.x1, y0: inner.y0, x1: x1, y1: inner.y1)
+        if !above.isEmpty { body(above) }
+        if !below.isEmpty { body(below) }
+        if !left.isEmpty { body(left) }
+        if !right.isEmpty { body(right) }
     }
 }
 
@@ -170,7 +176,7 @@ extension CommittedLayerTree {
             // What had not been drawn yet moves with the pixels.
             for rect in damage.rects { damage.add(moved.old(rect.intersection(area))) }
             scrolls.append(PixelScroll(rect: area, dx: moved.dx, dy: moved.dy))
-            for strip in area.subtracting(area.offsetBy(dx: moved.dx, dy: moved.dy)) { damage.add(strip) }
+            area.forEachPart(notCoveredBy: area.offsetBy(dx: moved.dx, dy: moved.dy)) { damage.add($0) }
             for overlay in overlays where overlay.intersects(area) {
                 damage.add(overlay.intersection(area))
                 damage.add(moved.old(overlay.intersection(area)))

@@ -213,10 +213,10 @@ public enum ControlMetrics {
 
     // MARK: Tab bars
 
-    /// A tab bar's height above the home indicator's 34-point safe area
-    /// (49 points on every iPhone since iOS 7).
+    /// A tab bar's height above the bottom of the safe area (49 points on
+    /// every iPhone since iOS 7); the bar grows by that inset below, to 83
+    /// points over an iPhone X's 34-point home indicator area.
     public static let tabBarHeight: CGFloat = 49
-    public static let tabBarBottomInset: CGFloat = 34
     /// The bar's background: iOS blurs a light material; here opaque
     /// #F9F9F9 (chosen to match its look over white).
     public static let tabBarBackgroundColor = UIColor(rgb: 0xF9F9F9)

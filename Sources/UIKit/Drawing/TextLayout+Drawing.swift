@@ -11,9 +11,12 @@ extension TextLayout {
             context.saveGState()
             context.clip(to: clip)
         }
-        var lineGlyphs: [CGGlyph] = []
-        var positions: [CGPoint] = []
-        var runKeys: [UInt32] = []
+        // Room for every glyph at once: grown line by line, the three lists
+        // were a dozen allocations for a short label.
+        var lineGlyphs: [CGGlyph] = [], positions: [CGPoint] = [], runKeys: [UInt32] = []
+        lineGlyphs.reserveCapacity(glyphs.count)
+        positions.reserveCapacity(glyphs.count)
+        runKeys.reserveCapacity(glyphs.count)
         for line in lines {
             lineGlyphs.removeAll(keepingCapacity: true)
             positions.removeAll(keepingCapacity: true)

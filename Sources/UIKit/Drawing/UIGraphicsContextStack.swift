@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The stack of current graphics contexts that UIKit's drawing functions
 /// draw into. Each thread has its own, as in UIKit: `draw(_:)` runs on the
@@ -14,14 +17,25 @@ final class GraphicsContextStack {
 
     /// The calling thread's stack, made on its first use.
     static var current: GraphicsContextStack {
-        let storage = Thread.current.threadDictionary
-        if let stack = storage[threadKey] as? GraphicsContextStack { return stack }
+        if let pointer = pthread_getspecific(threadKey) {
+            return Unmanaged<GraphicsContextStack>.fromOpaque(pointer).takeUnretainedValue()
+        }
         let stack = GraphicsContextStack()
-        storage[threadKey] = stack
+        pthread_setspecific(threadKey, Unmanaged.passRetained(stack).toOpaque())
         return stack
     }
 
-    private static let threadKey = "OpenUIKit.GraphicsContextStack"
+    /// Where each thread keeps its stack, which is released when the thread
+    /// ends. A thread-specific slot rather than Foundation's thread
+    /// dictionary, whose `String` key was bridged to a new `NSString` and
+    /// boxed at every lookup: two allocations each time a view drew.
+    private static let threadKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { pointer in
+            if let pointer { Unmanaged<GraphicsContextStack>.fromOpaque(pointer).release() }
+        }
+        return key
+    }()
 
     var current: CGContext? {
         reads += 1

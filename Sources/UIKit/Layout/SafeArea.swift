@@ -6,7 +6,10 @@
 /// 1. the screen's insets (``UIScreen/safeAreaInsets``, which the event
 ///    server's welcome sets) are a window's safe area, clipped to the window;
 /// 2. every other view in a window takes the part of its superview's safe
-///    area that it overlaps, plus, for a view controller's root view, the
+///    area that it overlaps; a view controller's root view also leaves out
+///    what its container's bars cover (a navigation controller's bar, a tab
+///    bar controller's tab bar, when the view reaches under them:
+///    ``UIViewController/edgesForExtendedLayout``), then adds the
 ///    controller's ``UIViewController/additionalSafeAreaInsets``;
 /// 3. a scroll view that turns part of its safe area into content insets
 ///    (``UIScrollView/contentInsetAdjustmentBehavior``) passes its subviews
@@ -33,6 +36,11 @@ extension UIView {
             insets = frame.insets(reachedBy: safe)
         }
         if let controller = owningViewController {
+            if let container = controller.parent {
+                let bars = container.insetsCoveredByBars(ofChildView: self)
+                insets = UIEdgeInsets(top: max(insets.top, bars.top), left: max(insets.left, bars.left),
+                                      bottom: max(insets.bottom, bars.bottom), right: max(insets.right, bars.right))
+            }
             let extra = controller.additionalSafeAreaInsets
             insets = UIEdgeInsets(top: insets.top + extra.top, left: insets.left + extra.left,
                                   bottom: insets.bottom + extra.bottom, right: insets.right + extra.right)

@@ -153,6 +153,17 @@ open class UITableView: UIScrollView {
         didSet { setNeedsLayout() }
     }
 
+    /// Whether the cells, headers and footers keep their content views
+    /// inside the table's safe area on the left and right (UIKit's default:
+    /// true), so that content stays clear of a landscape iPhone's sensor
+    /// housing while backgrounds and separators reach the edges.
+    open var insetsContentViewsToSafeArea = true {
+        didSet {
+            guard insetsContentViewsToSafeArea != oldValue else { return }
+            for subview in subviews { subview.setNeedsLayout() }
+        }
+    }
+
     /// Whether separators are drawn between rows.
     public enum SeparatorStyle: Int, Sendable {
         case none
@@ -779,4 +790,16 @@ open class UITableView: UIScrollView {
     open var allowsSelectionDuringEditing = false
     /// Whether several rows can be selected while editing. Default false.
     open var allowsMultipleSelectionDuringEditing = false
+}
+
+extension UIView {
+    /// The left and right safe-area insets a table's cell, header or footer
+    /// keeps its content view out of: its own, when it is in a table that
+    /// ``UITableView/insetsContentViewsToSafeArea``; none otherwise.
+    var tableContentSafeAreaInsets: (left: CGFloat, right: CGFloat) {
+        guard UIApplication.shared.safeAreasInUse, let table = superview as? UITableView, table.insetsContentViewsToSafeArea
+        else { return (0, 0) }
+        let insets = safeAreaInsets
+        return (insets.left, insets.right)
+    }
 }

@@ -431,16 +431,19 @@ open class UITableViewCell: UIView {
         separator.isHidden ? 0 : 1 / max(1, UIScreen.main.scale)
     }
 
-    /// Where the content view lies across a cell `width` wide: what the
-    /// accessory leaves, or while editing what the editing control (when the
-    /// content indents for it) and the reorder control leave.
+    /// Where the content view lies across a cell `width` wide: inside the
+    /// table's safe area (``UITableView/insetsContentViewsToSafeArea``),
+    /// beside the accessory, or while editing what the editing control (when
+    /// the content indents for it) and the reorder control leave.
     private func contentSpan(inCellWidth width: CGFloat) -> (x: CGFloat, width: CGFloat) {
-        var leading: CGFloat = 0, trailing: CGFloat = 0
+        // Laid out left to right, then mirrored for right to left.
+        let safe = tableContentSafeAreaInsets
+        var leading = isRightToLeft ? safe.right : safe.left, trailing = isRightToLeft ? safe.left : safe.right
         if isEditing {
-            if editControl != nil && shouldIndentWhileEditing { leading = TableViewMetrics.editControlWidth }
-            if reorderControl != nil { trailing = TableViewMetrics.reorderControlWidth }
+            if editControl != nil && shouldIndentWhileEditing { leading += TableViewMetrics.editControlWidth }
+            if reorderControl != nil { trailing += TableViewMetrics.reorderControlWidth }
         } else if let accessory = shownAccessory {
-            trailing = TableViewMetrics.contentMargin + accessory.frame.width
+            trailing += TableViewMetrics.contentMargin + accessory.frame.width
         }
         return (leading, max(0, width - leading - trailing))
     }

@@ -77,10 +77,11 @@ open class UITableViewHeaderFooterView: UIView {
 
     open override func layoutSubviews() {
         super.layoutSubviews()
-        contentView.frame = bounds
+        let safe = tableContentSafeAreaInsets
+        contentView.frame = CGRect(x: safe.left, y: 0, width: max(0, bounds.width - safe.left - safe.right), height: bounds.height)
         guard let label = storedTextLabel else { return }
         let margin = TableViewMetrics.contentMargin
-        let width = max(0, bounds.width - 2 * margin)
+        let width = max(0, contentView.bounds.width - 2 * margin)
         let height = label.sizeThatFits(CGSize(width: width, height: .greatestFiniteMagnitude)).height
         let y = isTitleAtBottom ? bounds.height - height - 7 : ((bounds.height - height) / 2).rounded()
         label.frame = CGRect(x: margin, y: y, width: width, height: height)

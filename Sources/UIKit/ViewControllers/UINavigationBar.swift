@@ -38,6 +38,12 @@ open class UINavigationBar: UIView {
     open var barTintColor: UIColor? {
         didSet { backgroundColor = barTintColor ?? NavigationMetrics.barBackgroundColor }
     }
+    /// Whether a navigation controller's content reaches under the bar
+    /// (UIKit's default: true; see ``UIViewController/edgesForExtendedLayout``).
+    /// It decides layout only: the bar is drawn opaque either way (no blur).
+    open var isTranslucent = true {
+        didSet { superview?.setNeedsLayout() }
+    }
     /// Called instead of popping an item when the back button is tapped
     /// (a navigation controller pops its top controller).
     var backButtonAction: (@MainActor () -> Void)?

@@ -58,8 +58,15 @@ extension UINavigationControllerDelegate {
 ///   view in the top controller for fingers at the edge, and the scroll
 ///   view keeps every other touch.
 ///
-/// Here the content is laid out below the bar, as UIKit lays it out under
-/// an opaque bar; there are no large titles or toolbar. A push or pop asked
+/// The top controller's view reaches under the bar, as in UIKit: the bar
+/// is translucent by default (``UINavigationBar/isTranslucent``), the view
+/// fills the navigation controller's, and its safe area leaves out what the
+/// bar covers (its `safeAreaInsets.top` is the bar's bottom edge; a table
+/// there rests with its first row below the bar). A controller whose
+/// ``UIViewController/edgesForExtendedLayout`` leaves out the top, or an
+/// opaque bar without ``UIViewController/extendedLayoutIncludesOpaqueBars``,
+/// has its view start below the bar. The bar is drawn opaque either way
+/// (no blur). There are no large titles or toolbar. A push or pop asked
 /// for while a transition runs waits until that transition has ended.
 @preconcurrency @MainActor
 open class UINavigationController: UIViewController {
@@ -79,7 +86,7 @@ open class UINavigationController: UIViewController {
     private let backSwipe = BackSwipeRecognizer()
 
     private var stack: [UIViewController] = []
-    /// Holds the children's views, below the bar (UIKit's navigation transition view).
+    /// Holds the children's views, under or below the bar (UIKit's navigation transition view).
     private let contentView = UIView(frame: .zero)
     /// The transition running, if any.
     private(set) var transition: NavigationTransition?
@@ -264,8 +271,8 @@ open class UINavigationController: UIViewController {
         }
     }
 
-    /// Where the children's views go: below the bar, or the whole view
-    /// while the bar is hidden.
+    /// Where the children's views go: the whole view (under the bar), or
+    /// below the bar when the top controller does not reach under it.
     var contentFrame: CGRect { contentView.frame }
     var transitionContainer: UIView { contentView }
 
@@ -275,10 +282,22 @@ open class UINavigationController: UIViewController {
         // A hidden bar sits just above the view, where it slides to and from.
         let barY = barIsHidden ? top - NavigationMetrics.barHeight : top
         navigationBar.frame = CGRect(x: 0, y: barY, width: view.bounds.width, height: NavigationMetrics.barHeight)
-        let contentTop = barIsHidden ? 0 : navigationBar.frame.maxY
+        let underBar = stack.last?.extendsLayout(under: .top, translucentBar: navigationBar.isTranslucent) ?? true
+        let contentTop = barIsHidden || underBar ? 0 : navigationBar.frame.maxY
         contentView.frame = CGRect(x: 0, y: contentTop, width: view.bounds.width, height: max(0, view.bounds.height - contentTop))
         navigationBar.layoutIfNeeded()
         if transition == nil { stack.last?.viewIfLoaded?.frame = contentView.bounds }
+        // The bar moved or came: the children's safe areas follow it.
+        if !barIsHidden { UIApplication.shared.safeAreasInUse = true }
+        contentView.subviewsSafeAreaMayHaveChanged()
+    }
+
+    /// The bar covers the top of a child's view that reaches under it, down
+    /// to the bar's bottom edge.
+    override func insetsCoveredByBars(ofChildView child: UIView) -> UIEdgeInsets {
+        guard isViewLoaded, !barIsHidden, child.isDescendant(of: contentView) else { return .zero }
+        let rect = child.convert(child.bounds, to: view)
+        return UIEdgeInsets(top: min(max(0, navigationBar.frame.maxY - rect.minY), rect.height), left: 0, bottom: 0, right: 0)
     }
 
     // MARK: The bar

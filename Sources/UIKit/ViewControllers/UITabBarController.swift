@@ -51,6 +51,8 @@ public protocol UITabBarDelegate: AnyObject {
 /// It looks like iOS 17's: a light bar with a hairline on top, each item
 /// an image (a template, tinted) over a 10-point title, the selected item in
 /// the tint and the others in ``unselectedItemTintColor`` (grey by default).
+/// The items take the bar's top 49 points; the bar grows down into the
+/// bottom of the safe area (over the home indicator), as UIKit's does.
 @preconcurrency @MainActor
 open class UITabBar: UIView {
     open weak var delegate: UITabBarDelegate?
@@ -61,6 +63,12 @@ open class UITabBar: UIView {
     /// The unselected items' colour; nil is ``UIColor/systemGray``.
     open var unselectedItemTintColor: UIColor? {
         didSet { updateButtons() }
+    }
+    /// Whether a tab bar controller's content reaches under the bar
+    /// (UIKit's default: true; see ``UIViewController/edgesForExtendedLayout``).
+    /// It decides layout only: the bar is drawn opaque either way (no blur).
+    open var isTranslucent = true {
+        didSet { superview?.setNeedsLayout() }
     }
     private var buttons: [TabBarButton] = []
     private let hairline = CALayer.partWithoutActions()
@@ -112,8 +120,15 @@ open class UITabBar: UIView {
         updateButtons()
     }
 
+    /// The items' 49 points and the bottom of the bar's safe area below them.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
-        CGSize(width: size.width, height: ControlMetrics.tabBarHeight + ControlMetrics.tabBarBottomInset)
+        CGSize(width: size.width, height: Self.height(above: safeAreaInsets.bottom))
+    }
+
+    /// The bar's height over a bottom safe-area inset of `bottomInset`
+    /// (49 points without one, 83 over an iPhone X's 34).
+    static func height(above bottomInset: CGFloat) -> CGFloat {
+        ControlMetrics.tabBarHeight + bottomInset
     }
 
     open override func layoutSubviews() {
@@ -189,6 +204,14 @@ extension UITabBarControllerDelegate {
 /// A container that shows one of its ``viewControllers`` at a time, chosen
 /// with a ``tabBar`` at the bottom.
 ///
+/// The bar grows into the bottom of the safe area. The selected controller's
+/// view reaches under the bar, as in UIKit (the bar is translucent by
+/// default, ``UITabBar/isTranslucent``): it fills the tab bar controller's
+/// view and its safe area leaves out what the bar covers. A controller whose
+/// ``UIViewController/edgesForExtendedLayout`` leaves out the bottom, or an
+/// opaque bar without ``UIViewController/extendedLayoutIncludesOpaqueBars``,
+/// has its view end above the bar.
+///
 /// Touch behaviour, as in UIKit: lifting a finger on a tab asks the
 /// ``delegate``'s `tabBarController(_:shouldSelect:)`; if it agrees, the
 /// tab's controller is shown (its view added above the bar, the previous
@@ -261,12 +284,25 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
 
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
-        let barHeight = tabBar.sizeThatFits(view.bounds.size).height
+        let barHeight = UITabBar.height(above: view.safeAreaInsets.bottom)
         tabBar.frame = CGRect(x: 0, y: view.bounds.height - barHeight, width: view.bounds.width, height: barHeight)
         // The bar may have been marked for layout (its items set) before it
         // was in a window, when the mark could not reach its ancestors.
         tabBar.layoutIfNeeded()
-        selectedViewController?.viewIfLoaded?.frame = CGRect(x: 0, y: 0, width: view.bounds.width, height: view.bounds.height - barHeight)
+        guard let selected = selectedViewController, let content = selected.viewIfLoaded else { return }
+        let underBar = selected.extendsLayout(under: .bottom, translucentBar: tabBar.isTranslucent)
+        content.frame = CGRect(x: 0, y: 0, width: view.bounds.width, height: view.bounds.height - (underBar ? 0 : barHeight))
+        // The bar moved or came: the child's safe area follows it.
+        UIApplication.shared.safeAreasInUse = true
+        content.safeAreaMayHaveChanged()
+    }
+
+    /// The bar covers the bottom of the selected child's view that reaches
+    /// under it, up to the bar's top edge.
+    override func insetsCoveredByBars(ofChildView child: UIView) -> UIEdgeInsets {
+        guard isViewLoaded, !tabBar.isHidden, tabBar.superview === view else { return .zero }
+        let rect = child.convert(child.bounds, to: view)
+        return UIEdgeInsets(top: 0, left: 0, bottom: min(max(0, rect.maxY - tabBar.frame.minY), rect.height), right: 0)
     }
 
     /// Puts the selected child's view above the bar and the others' away.

@@ -105,6 +105,31 @@ open class UIViewController: UIResponder {
     /// `safeAreaInsetsDidChange()`; the view is marked for layout.
     open func viewSafeAreaInsetsDidChange() {}
 
+    /// The edges of the root view that reach under a navigation or tab bar
+    /// controller's bars (UIKit's default: all of them). A translucent bar
+    /// (``UINavigationBar/isTranslucent``, the default) then lies over the
+    /// view, and the view's safe area leaves the bar out; an edge left out
+    /// here stops at the bar. Apple now advises reading the safe area instead.
+    open var edgesForExtendedLayout: UIRectEdge = .all {
+        didSet { parent?.viewIfLoaded?.setNeedsLayout() }
+    }
+
+    /// Whether the root view reaches under opaque bars too (UIKit's default: no).
+    open var extendedLayoutIncludesOpaqueBars = false {
+        didSet { parent?.viewIfLoaded?.setNeedsLayout() }
+    }
+
+    /// Whether the root view reaches under a bar on `edge` that is
+    /// translucent or not.
+    func extendsLayout(under edge: UIRectEdge, translucentBar: Bool) -> Bool {
+        edgesForExtendedLayout.contains(edge) && (translucentBar || extendedLayoutIncludesOpaqueBars)
+    }
+
+    /// How far this container's bars reach into `child`'s root view from
+    /// each edge: part of that view's safe area (a navigation controller's
+    /// bar from the top, a tab bar controller's from the bottom; none here).
+    func insetsCoveredByBars(ofChildView view: UIView) -> UIEdgeInsets { .zero }
+
     // MARK: Appearance
 
     /// The view is about to join a window.

@@ -120,12 +120,23 @@ open class UILabel: UIView {
 
     // MARK: Layout
 
+    /// The paragraph style of text without attributes of its own, kept for
+    /// as long as the alignment and wrapping it was made for: a reused
+    /// cell's label given new text lays it out without making another.
+    private var defaultParagraph: NSParagraphStyle?
+
     /// The style of text without attributes of its own.
     private var defaultStyle: TextLayout.Style {
-        let paragraph = NSMutableParagraphStyle()
         // Natural alignment follows the view's direction (UIKit: leading-aligned).
-        paragraph.alignment = textAlignment == .natural && isRightToLeft ? .right : textAlignment
-        paragraph.lineBreakMode = lineBreakMode == .byCharWrapping ? .byCharWrapping : .byWordWrapping
+        let alignment = textAlignment == .natural && isRightToLeft ? .right : textAlignment
+        let wrapping: NSLineBreakMode = lineBreakMode == .byCharWrapping ? .byCharWrapping : .byWordWrapping
+        if let kept = defaultParagraph, kept.alignment == alignment, kept.lineBreakMode == wrapping {
+            return TextLayout.Style(font: font, color: textColor, kern: nil, paragraph: kept)
+        }
+        let paragraph = NSMutableParagraphStyle()
+        paragraph.alignment = alignment
+        paragraph.lineBreakMode = wrapping
+        defaultParagraph = paragraph
         return TextLayout.Style(font: font, color: textColor, kern: nil, paragraph: paragraph)
     }
 
