@@ -491,7 +491,7 @@ open class UIView: UIResponder, CALayerDelegate {
     /// The default: nil for a hidden view, a view with user interaction
     /// disabled (or being animated by a block without
     /// `.allowUserInteraction`), or one with alpha below 0.01 (the model
-    /// value: a view animated to 0 stops being hit at once); nil if ``point(inside:with:)``
+    /// value: a view animated to 0 stops being hit at once); nil if ``UIView/point(inside:with:)``
     /// says no (no subview is asked then); otherwise each subview is asked,
     /// from the front-most back, with the point converted into its
     /// coordinates, and the first answer wins; if none answers, this view.
