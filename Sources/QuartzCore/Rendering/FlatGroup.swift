@@ -104,10 +104,17 @@ extension Compositor {
     func drawFlat(_ node: RenderLayer, into surface: PixelSurface, band: PixelRect, opacity: Float) {
         guard let bounds = ShapeFiller(shape: node.roundedBounds, toDevice: node.toDevice) else { return }
         let alpha = PixelOps.alpha(opacity)
-        let cuts = FlatGroup.maximumCuts
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 4 * cuts) { ints in
+        // Sized for this group, and the cuts apart from the runs, so that each
+        // temporary allocation stays within the 1 KiB the standard library
+        // keeps on the stack; a larger one goes to the heap (two a group,
+        // 68 a frame of the cards scene, when they were sized for the most).
+        var drawnChildren = 0
+        for child in node.children where child.isDrawnInGroup { drawnChildren += 1 }
+        let cuts = 3 * 2 * (2 + drawnChildren) + 2
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * cuts) { cutStorage in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * cuts) { runStarts in
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * cuts) { colors in
-        withUnsafeTemporaryAllocation(of: GroupPart.self, capacity: FlatGroup.maximumSublayers + 2) { partStorage in
+        withUnsafeTemporaryAllocation(of: GroupPart.self, capacity: 2 + drawnChildren) { partStorage in
             // The parts in the order the buffer gets them.
             let parts = partStorage.baseAddress!
             var partCount = 0
@@ -127,13 +134,13 @@ extension Compositor {
                 parts[partCount] = GroupPart(filler: filler, color: border.pixel, isBorder: true)
                 partCount += 1
             }
-            let columns = ints.baseAddress!, rows = columns + cuts
+            let columns = cutStorage.baseAddress!, rows = columns + cuts
             let columnCount = node.flatGroupCuts(into: columns, from: band.x0, to: band.x1, across: true)
             let rowCount = node.flatGroupCuts(into: rows, from: band.y0, to: band.y1, across: false)
             // Each row of cells as runs of one colour; rows of cells with
             // the same runs are drawn together.
-            var drawn = CellRuns(x: rows + cuts, color: colors.baseAddress!)
-            var next = CellRuns(x: rows + 2 * cuts, color: colors.baseAddress! + cuts)
+            var drawn = CellRuns(x: runStarts.baseAddress!, color: colors.baseAddress!)
+            var next = CellRuns(x: runStarts.baseAddress! + cuts, color: colors.baseAddress! + cuts)
             var drawnFrom = band.y0
             for r in 0..<(rowCount - 1) {
                 next.count = 0
@@ -146,6 +153,7 @@ extension Compositor {
                 drawnFrom = rows[r]
             }
             fillRuns(drawn, rows: drawnFrom..<band.y1, end: band.x1, into: surface)
+        }
         }
         }
         }
