@@ -87,7 +87,7 @@ package final class Compositor {
             let band = flat.band.intersection(region)
             guard !band.isEmpty else { return drawThroughBuffer(node, into: surface, region: region, opacity: opacity) }
             drawThroughBuffer(node, into: surface, region: PixelRect(x0: region.x0, y0: region.y0, x1: region.x1, y1: band.y0), opacity: opacity)
-            drawFlat(node, into: surface, band: band, opacity: opacity)
+            drawFlat(node, flat, into: surface, band: band, opacity: opacity)
             drawThroughBuffer(node, into: surface, region: PixelRect(x0: region.x0, y0: band.y1, x1: region.x1, y1: region.y1), opacity: opacity)
             return
         }

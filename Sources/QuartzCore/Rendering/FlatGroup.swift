@@ -25,12 +25,14 @@ struct FlatGroup {
     /// The rows between the layer's corners, over every column it may
     /// touch: where the group is drawn in cells.
     let band: PixelRect
+    /// The sublayers drawn in the group (at most `maximumSublayers`).
+    let drawnSublayers: Int
 
     /// Sublayers drawn at most (the cells' edges are kept on the stack).
     static let maximumSublayers = 8
     /// Cuts along one axis at most: three an edge, two edges a side for
     /// the bounds, the border and each sublayer, and the band's two ends.
-    static let maximumCuts = 3 * 2 * (2 + maximumSublayers) + 2
+    var maximumCuts: Int { 3 * 2 * (2 + drawnSublayers) + 2 }
     /// How far from a pixel boundary (in device pixels) an edge must lie
     /// for the pixels beside it to be taken as whole: far beyond the
     /// arithmetic's rounding, so that away from the pixels an edge crosses
@@ -60,7 +62,7 @@ extension RenderLayer {
         let covering = boundsPixelRect
         let band = PixelRect(x0: covering.x0, y0: max(-DevicePixel.floor(-(edges.y0 + reach)), covering.y0),
                              x1: covering.x1, y1: min(DevicePixel.floor(edges.y1 - reach), covering.y1))
-        return band.isEmpty ? nil : FlatGroup(band: band)
+        return band.isEmpty ? nil : FlatGroup(band: band, drawnSublayers: drawn)
     }
 
     /// Whether the compositor draws the layer at all.
@@ -101,20 +103,18 @@ extension Compositor {
     /// The rows `band` of `node`'s group, straight into `surface`, cell by
     /// cell: each the colour the buffer would hold there, composited with
     /// `opacity` through the layer's bounds.
-    func drawFlat(_ node: RenderLayer, into surface: PixelSurface, band: PixelRect, opacity: Float) {
+    func drawFlat(_ node: RenderLayer, _ group: FlatGroup, into surface: PixelSurface, band: PixelRect, opacity: Float) {
         guard let bounds = ShapeFiller(shape: node.roundedBounds, toDevice: node.toDevice) else { return }
         let alpha = PixelOps.alpha(opacity)
         // Sized for this group, and the cuts apart from the runs, so that each
         // temporary allocation stays within the 1 KiB the standard library
         // keeps on the stack; a larger one goes to the heap (two a group,
         // 68 a frame of the cards scene, when they were sized for the most).
-        var drawnChildren = 0
-        for child in node.children where child.isDrawnInGroup { drawnChildren += 1 }
-        let cuts = 3 * 2 * (2 + drawnChildren) + 2
+        let cuts = group.maximumCuts
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * cuts) { cutStorage in
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * cuts) { runStarts in
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * cuts) { colors in
-        withUnsafeTemporaryAllocation(of: GroupPart.self, capacity: 2 + drawnChildren) { partStorage in
+        withUnsafeTemporaryAllocation(of: GroupPart.self, capacity: 2 + group.drawnSublayers) { partStorage in
             // The parts in the order the buffer gets them.
             let parts = partStorage.baseAddress!
             var partCount = 0
