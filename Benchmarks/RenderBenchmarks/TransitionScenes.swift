@@ -12,7 +12,11 @@ import UIKit
 ///   screen moving a third of the way under a shadow);
 /// - a page sheet: the navigation controller presents such a screen with
 ///   the default style, animated (the 0.5 s slide up, the presenter
-///   scaled back with rounded corners and dimmed).
+///   scaled back with rounded corners and dimmed);
+/// - a flip: a 300×400 pt card with rounded corners and a label, in the
+///   middle of the root screen, turns over from the left into a new
+///   colour and label (`UIView.transition(with:duration:options:)`,
+///   0.5 s, drawn in perspective: QuartzCore's `FlipProjection`).
 ///
 /// Each transition gets a new controller, as an app's would, so its first
 /// frame loads and lays out the view and draws its labels' text. Between
@@ -48,6 +52,8 @@ final class TransitionScene {
     static func frames(for duration: TimeInterval) -> Int { Int((duration / frameInterval).rounded(.up)) + 1 }
     static let pushFrames = frames(for: NavigationMetrics.transitionDuration)
     static let sheetFrames = frames(for: ModalTransitionMetrics.slideDuration)
+    static let flipDuration: TimeInterval = 0.5
+    static let flipFrames = frames(for: flipDuration)
 
     /// One refresh later: commit and composite.
     func frame() -> [CGRect] {
@@ -68,6 +74,38 @@ final class TransitionScene {
     /// Starts presenting a new screen as a page sheet.
     func startSheet() {
         navigation.present(nextScreen(), animated: true)
+    }
+
+    /// The card that flips, made at the first flip (the push and the sheet
+    /// are measured without it), and how many flips it has made.
+    private var card: UIView?
+    private var flips = 0
+
+    /// Starts a flip of the card from the left, into a new colour and label.
+    func startFlip() {
+        let card = self.card ?? makeCard()
+        flips += 1
+        let label = card.subviews[0] as! UILabel
+        let flips = flips
+        UIView.transition(with: card, duration: Self.flipDuration, options: [.transitionFlipFromLeft]) {
+            card.backgroundColor = palette[flips % 6]
+            label.text = "Card \(flips)"
+        }
+    }
+
+    private func makeCard() -> UIView {
+        let card = UIView(frame: CGRect(x: 45, y: 222, width: 300, height: 400))
+        card.backgroundColor = palette[0]
+        card.layer.cornerRadius = 16
+        let label = UILabel(frame: card.bounds.insetBy(dx: 20, dy: 20))
+        label.textAlignment = .center
+        label.text = "Card 0"
+        card.addSubview(label)
+        navigation.viewControllers[0].view.addSubview(card)
+        self.card = card
+        UIApplication.shared.runLoop.runUntilIdle()
+        compositor.renderFrame()
+        return card
     }
 
     /// Whether the last transition has ended: nothing on screen animating.

@@ -1,6 +1,6 @@
 // Rendering benchmarks: the frame's path, from views to pixels, single
 // threaded. Run with `Benchmarks/render.sh` (release build); `--quick` does
-// a short run; `--count full|damaged|scroll|scroll-redrawn|drag|animated|fading|animated-picture|moving|push|sheet|table|table-turn` repeats one measurement a fixed
+// a short run; `--count full|damaged|scroll|scroll-redrawn|drag|animated|fading|animated-picture|moving|push|sheet|flip|table|table-turn` repeats one measurement a fixed
 // number of times inside a function of its own, for callgrind's
 // --toggle-collect (see docs/compositor.md); `--frame PATH` writes the cards
 // scene's full frame as a PNG, to look at or to compare two builds;
@@ -36,8 +36,9 @@
 //    refresh, the damaged frame of an animation.
 // 4b. Screen transitions (TransitionScenes.swift) on a 390×844 pt screen at
 //    scale 3: every refresh of a navigation push and of a page sheet
-//    presented, each of a new screen of 16 rows (`--count push`,
-//    `--count sheet`: one transition's frames, counted per frame).
+//    presented, each of a new screen of 16 rows, and of a card's flip
+//    (`--count push`, `--count sheet`, `--count flip`: one transition's
+//    frames, counted per frame).
 // 5. A 10,000-row UITableView flung at 120 Hz on the same screen: thread
 //    CPU time of each display refresh while it decelerates — motion, the
 //    table's layout and cell reuse, commit, damaged frame (TableScene.swift);
@@ -320,17 +321,20 @@ func main() throws {
                 print("a frame of the moving marker drew more than the marker")
                 exit(1)
             }
-        case "push", "sheet":
-            // One transition of a new screen, every refresh until it ends.
+        case "push", "sheet", "flip":
+            // One transition, every refresh until it ends.
             let scene = try TransitionScene()
-            if measurement == "push" { scene.startPush() } else { scene.startSheet() }
-            operations = measurement == "push" ? TransitionScene.pushFrames : TransitionScene.sheetFrames
+            switch measurement {
+            case "push": scene.startPush(); operations = TransitionScene.pushFrames
+            case "sheet": scene.startSheet(); operations = TransitionScene.sheetFrames
+            default: scene.startFlip(); operations = TransitionScene.flipFrames
+            }
             countedTransitionFrames(scene, operations)
             countedRegionEnded()
             withExtendedLifetime(scene) {}
             guard scene.transitionEnded else { fail("\(measurement): the transition had not ended after \(operations) refreshes") }
         default:
-            print("--count takes full, damaged, scroll, scroll-redrawn, drag, animated, fading, animated-picture, moving, push, sheet, table or table-turn")
+            print("--count takes full, damaged, scroll, scroll-redrawn, drag, animated, fading, animated-picture, moving, push, sheet, flip, table or table-turn")
             exit(2)
         }
         print("counted \(measurement): \(operations) operations")
@@ -459,6 +463,17 @@ func main() throws {
             transitions.reset()
         }
     }
+    // A card's flip, after the others (the card is on the root screen).
+    var flipFrames: [Double] = []
+    for _ in 0..<(quick ? 3 : 10) {
+        transitions.startFlip()
+        for _ in 0..<TransitionScene.flipFrames {
+            let begin = now()
+            _ = transitions.frame()
+            flipFrames.append(now() - begin)
+        }
+        guard transitions.transitionEnded else { fail("a flip had not ended after \(TransitionScene.flipFrames) refreshes") }
+    }
 
     func ms(_ seconds: Double) -> String { String(format: "%.3f ms", seconds * 1000) }
     print("cards, full frame (1170×2532, 200 layers)      median \(ms(median(full)))   best \(ms(full.min()!))   aim ≤ 6 ms")
@@ -473,6 +488,7 @@ func main() throws {
     print("cards, one card animating (refresh+frame)      median \(ms(median(movingFrames)))   best \(ms(movingFrames.min()!))   aim ≤ 2 × damaged")
     print("push, 390×844 @3x, each refresh+frame          median \(ms(median(pushFrames)))   worst \(ms(pushFrames.max()!))   first frame median \(ms(median(firstPushFrames)))   (\(pushFrames.count) frames)")
     print("page sheet presented, each refresh+frame       median \(ms(median(sheetFrames)))   worst \(ms(sheetFrames.max()!))   first frame median \(ms(median(firstSheetFrames)))   (\(sheetFrames.count) frames)")
+    print("card flip (300×400 pt), each refresh+frame     median \(ms(median(flipFrames)))   worst \(ms(flipFrames.max()!))   (\(flipFrames.count) frames)")
     try measureFlungTable(flings: quick ? 3 : 20)
 }
 

@@ -118,14 +118,16 @@ extension Compositor {
     /// A layer under a flip's projection: its group (background, contents,
     /// sublayers, border, through its mask) drawn flat into a buffer with
     /// no occluders (they are the frame's, not the flat layer's), then each
-    /// pixel of the frame within `clip` and the flat layer's footprint
-    /// (the turned layer stays inside it) takes the buffer's colour where
+    /// pixel of the frame within `clip` and the turned layer's bounding box
+    /// (inside the flat layer's footprint) takes the buffer's colour where
     /// the inverse mapping puts it, with the layer's opacity. Its shadow is
     /// not drawn while it turns.
     func drawProjected(_ node: RenderLayer, _ projection: FlipProjection, into surface: PixelSurface, clip: PixelRect) {
         let flat = node.groupPixelRect.intersection(surface.extent)
-        let target = flat.intersection(clip)
-        guard !target.isEmpty, let back = projection.frameToFlat(toDevice: node.toDevice) else { return }
+        guard !flat.isEmpty, let back = projection.frameToFlat(toDevice: node.toDevice),
+              let turned = back.inverse.flatMap({ Self.boundingBox(of: flat, through: $0) }) else { return }
+        let target = turned.intersection(flat).intersection(clip)
+        guard !target.isEmpty else { return }
         let (buffer, storage) = scratch.surface(covering: flat)
         defer { scratch.recycle(storage) }
         withoutOccluders { drawGroup(of: node, into: buffer, clip: flat, opacity: 1) }
@@ -149,6 +151,19 @@ extension Compositor {
         }
     }
 
+    /// The whole pixels around where `mapping` takes `rect`'s corners (a
+    /// projective mapping takes a rectangle to a convex quadrilateral, inside
+    /// its corners' box where w stays positive); nil if a corner goes to
+    /// infinity.
+    private static func boundingBox(of rect: PixelRect, through mapping: Homography) -> PixelRect? {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for (x, y) in [(rect.x0, rect.y0), (rect.x1, rect.y0), (rect.x0, rect.y1), (rect.x1, rect.y1)] {
+            guard let p = mapping.apply(Double(x), Double(y)) else { return nil }
+            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        return PixelRect(covering: CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY).insetBy(dx: -1, dy: -1))
+    }
+
     /// The buffer's colour at (`x`, `y`), between pixel centres, bilinearly;
     /// transparent beyond its edges, so that the turned layer's edges are
     /// smooth.
@@ -156,9 +171,12 @@ extension Compositor {
     private static func bilinear(_ buffer: PixelSurface, x: Double, y: Double) -> UInt32 {
         let extent = buffer.extent
         guard x > Double(extent.x0) - 1, y > Double(extent.y0) - 1, x < Double(extent.x1), y < Double(extent.y1) else { return 0 }
-        let fx = x.rounded(.down), fy = y.rounded(.down)
-        let x0 = Int(fx), y0 = Int(fy)
-        let wx = UInt32((x - fx) * 256), wy = UInt32((y - fy) * 256)
+        // Whole parts by conversion, which truncates (the C library's
+        // floor is a call on the baseline x86-64), one less below zero.
+        var x0 = Int(x), y0 = Int(y)
+        if Double(x0) > x { x0 -= 1 }
+        if Double(y0) > y { y0 -= 1 }
+        let wx = UInt32((x - Double(x0)) * 256), wy = UInt32((y - Double(y0)) * 256)
         func at(_ px: Int, _ py: Int) -> UInt32 {
             extent.x0 <= px && px < extent.x1 && extent.y0 <= py && py < extent.y1 ? buffer.row(py)[px] : 0
         }
