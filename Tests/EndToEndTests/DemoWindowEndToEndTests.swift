@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import HID
 import TestExpectations
 import Testing
 
@@ -151,7 +152,7 @@ import Testing
         let frame = try ScreenEndToEndTests.Picture(path: frames + "/frame-000001.png")
 
         let server = try XServer()
-        let (demo, window, shown) = try startDemo(on: server)
+        let (demo, _, shown) = try startDemo(on: server)
         #expect(shown.width == 390 && shown.height == 844)
         var differing = 0
         for y in 0..<frame.height {

@@ -59,7 +59,7 @@ import Testing
         }
 
         /// Pixels of the screen that differ from `reference` drawn whole.
-        func pixelsDiffering(from reference: LayerCompositor) -> Int {
+        @MainActor func pixelsDiffering(from reference: LayerCompositor) -> Int {
             reference.renderFullFrame()
             return reference.withUnsafeBytes { full in
                 (0..<(width * height)).count { full[$0 * 4..<$0 * 4 + 4].elementsEqual(screen[$0 * 4..<$0 * 4 + 4]) == false }
