@@ -14,8 +14,10 @@ import Testing
 /// window's pixels) rather than for a fixed time: on a loaded machine
 /// (CI's two cores running other tests beside these) a debug build of the
 /// demo may take seconds to draw a frame. A fixed 300 ms once missed the
-/// highlighted button; and a drag begun before the app had handled the
-/// tab it was meant for could find the app still busy with that tap.
+/// highlighted button, and a drag begun 300 ms after the tap on the List
+/// tab once left no "list offset" line within 10 s. With the demo app
+/// stopped 90 ms in every 100 (a trial of starving it), those waits were
+/// also what a drag needed to reach the list.
 @Suite(.serialized) struct DemoWindowEndToEndTests {
     static let tools = (xvfb: "/usr/bin/Xvfb", xdotool: "/usr/bin/xdotool", xwd: "/usr/bin/xwd")
     static let isAvailable = access(tools.xvfb, X_OK) == 0 && access(tools.xdotool, X_OK) == 0 && access(tools.xwd, X_OK) == 0
@@ -181,8 +183,16 @@ import Testing
         let server = try XServer()
         let (demo, window, first) = try startDemo(on: server)
         try showTheList(in: window, on: server, after: first)
-        var drag = ["mousemove", "--window", window, "200", "600", "mousedown", "1"]
-        for step in 1...10 { drag += ["mousemove", "--window", window, "200", String(600 - step * 30), "sleep", "0.02"] }
+        // The list's pan begins once the finger has moved past its
+        // hysteresis, and the content follows the finger from there on, as
+        // UIKit's does. So the drag waits for it to begin: a starved app
+        // (stopped 90 ms in every 100, in a trial) otherwise got the whole
+        // drag as one move, which began the pan and moved nothing (offset
+        // -44, its rest under the bar).
+        _ = try xdotool(["mousemove", "--window", window, "200", "600", "mousedown", "1", "mousemove", "--window", window, "200", "570"], display: server.display)
+        #expect(demo.waitForLine(timeout: Self.patience) { $0.hasPrefix("list dragging from ") } != nil)
+        var drag: [String] = []
+        for step in 2...10 { drag += ["mousemove", "--window", window, "200", String(600 - step * 30), "sleep", "0.02"] }
         drag += ["mouseup", "1"]
         _ = try xdotool(drag, display: server.display)
         let line = try #require(demo.waitForLine(timeout: Self.patience) { $0.hasPrefix("list offset ") })
