@@ -2,6 +2,7 @@ import TestExpectations
 import Testing
 @testable import CoreGraphics
 import DrawingTestSupport
+import GeometryTestSupport
 
 func makeImage(_ bytes: [UInt8], width: Int, height: Int, bitsPerPixel: Int = 32, bytesPerRow: Int? = nil,
                info: CGBitmapInfo, space: CGColorSpace = CGColorSpaceCreateDeviceRGB()) -> CGImage? {
@@ -233,6 +234,58 @@ func makeImage(_ bytes: [UInt8], width: Int, height: Int, bitsPerPixel: Int = 32
         faded.drawImage(source, transform: CGAffineTransform(scaleX: 0, y: 1))
         faded.drawImage(source, transform: CGAffineTransform(translationX: .nan, y: 0))
         expectEqual(bytes(faded, 1, 0), [0, 0, 128, 128])
+    }
+
+    /// The sampler's filtered and nearest samples, through turned, scaled
+    /// and shifted transforms (coordinates either side of zero), are
+    /// exactly the textbook ones: source centres at `floor(u − ½)` and the
+    /// next, weights `round(fraction × 256)` (the sampler works these out
+    /// without the C library's `floor` and `round`).
+    @Test(arguments: 0..<20)
+    func samplesAreTheTextbookBilinearAndNearestOnes(seed: Int) throws {
+        var g = SeededGenerator(state: UInt64(seed) &+ 4242)
+        let width = 7, height = 5
+        var bytes: [UInt8] = []
+        for _ in 0..<(width * height) {
+            let alpha = UInt8(g.int(0...255))
+            bytes += [UInt8(g.int(0...Int(alpha))), UInt8(g.int(0...Int(alpha))), UInt8(g.int(0...Int(alpha))), alpha]
+        }
+        let image = try #require(makeImage(bytes, width: width, height: height, info: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue)))
+        func unit() -> CGFloat { CGFloat(g.int(0...1_000_000)) / 1_000_000 }
+        let transform = CGAffineTransform(rotationAngle: seed % 4 == 0 ? 0 : unit() * 6.3)
+            .scaledBy(x: 0.4 + unit() * 2, y: 0.4 + unit() * 2)
+            .concatenating(CGAffineTransform(translationX: unit() * 8 - 4, y: unit() * 8 - 4))
+        let source = image.pixels
+        func texel(_ x: Int, _ y: Int) -> UInt32 {
+            let i = (min(max(y, 0), height - 1) * width + min(max(x, 0), width - 1)) * 4
+            return UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16 | UInt32(bytes[i + 3]) << 24
+        }
+        for nearest in [false, true] {
+            let sampler = try #require(ImageSampler(source: source, transform: transform, alpha: 1, nearest: nearest, targetFormat: source.format))
+            let inverse = try #require(transform.invertedIfPossible())
+            var row = [UInt32](repeating: 0, count: 16)
+            for y in -3..<9 {
+                row.withUnsafeMutableBufferPointer { sampler.fetch(y: y, x: -4, count: 16, into: $0.baseAddress!) }
+                // Stepped along the row as the sampler steps.
+                var u = inverse.a * -3.5 + inverse.c * (CGFloat(y) + 0.5) + inverse.tx
+                var v = inverse.b * -3.5 + inverse.d * (CGFloat(y) + 0.5) + inverse.ty
+                var expected: [UInt32] = []
+                for _ in 0..<16 {
+                    defer { u += inverse.a; v += inverse.b }
+                    if nearest {
+                        expected.append(texel(Int(u.rounded(.down)), Int(v.rounded(.down))))
+                        continue
+                    }
+                    let fu = u - 0.5, fv = v - 0.5
+                    let iu = Int(fu.rounded(.down)), iv = Int(fv.rounded(.down))
+                    let wu = UInt32(((fu - CGFloat(iu)) * 256).rounded()), wv = UInt32(((fv - CGFloat(iv)) * 256).rounded())
+                    let top = lerpBytes(texel(iu, iv), texel(iu + 1, iv), wu)
+                    let bottom = lerpBytes(texel(iu, iv + 1), texel(iu + 1, iv + 1), wu)
+                    expected.append(lerpBytes(top, bottom, wv))
+                }
+                expectEqual(row, expected, "seed \(seed), nearest \(nearest), row \(y)")
+            }
+        }
     }
 
     @Test func drawImageInRectPutsTheFirstRowAtTheTopInCoreGraphicsSpace() {
