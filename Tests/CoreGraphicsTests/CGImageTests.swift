@@ -288,6 +288,38 @@ func makeImage(_ bytes: [UInt8], width: Int, height: Int, bitsPerPixel: Int = 32
         }
     }
 
+    /// At a whole-pixel offset the samples are the image's pixels, the
+    /// edge ones repeated outside it: spans inside the image (copied in
+    /// one go), across its edges and outside it, faded or not.
+    @Test func samplesAtAWholePixelOffsetAreTheImagesPixels() throws {
+        var g = SeededGenerator(state: 77)
+        let width = 7, height = 5
+        var bytes: [UInt8] = []
+        for _ in 0..<(width * height) {
+            let alpha = UInt8(g.int(0...255))
+            bytes += [UInt8(g.int(0...Int(alpha))), UInt8(g.int(0...Int(alpha))), UInt8(g.int(0...Int(alpha))), alpha]
+        }
+        let image = try #require(makeImage(bytes, width: width, height: height, info: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue)))
+        func texel(_ x: Int, _ y: Int) -> UInt32 {
+            let i = (min(max(y, 0), height - 1) * width + min(max(x, 0), width - 1)) * 4
+            return UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16 | UInt32(bytes[i + 3]) << 24
+        }
+        for (dx, dy) in [(0, 0), (3, -2), (-4, 1)] {
+            for alpha: CGFloat in [1, 0.5] {
+                let sampler = try #require(ImageSampler(source: image.pixels, transform: CGAffineTransform(translationX: CGFloat(dx), y: CGFloat(dy)),
+                                                        alpha: alpha, nearest: false, targetFormat: .rgba))
+                for y in -2..<8 {
+                    for (x, count) in [(dx, width), (dx + 1, 3), (dx - 2, width + 4), (dx + width, 2)] {
+                        var row = [UInt32](repeating: 0, count: count)
+                        row.withUnsafeMutableBufferPointer { sampler.fetch(y: y, x: x, count: count, into: $0.baseAddress!) }
+                        let expected = (x..<(x + count)).map { texel($0 - dx, y - dy) }.map { alpha == 1 ? $0 : scaleBytes($0, by: 128) }
+                        expectEqual(row, expected, "offset (\(dx), \(dy)), alpha \(alpha), row \(y), from \(x)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func drawImageInRectPutsTheFirstRowAtTheTopInCoreGraphicsSpace() {
         // Top row red, bottom row blue.
         let source = makeImage([255, 0, 0, 255, 0, 0, 255, 255], width: 1, height: 2,

@@ -37,8 +37,14 @@ package struct ImageSampler {
             source.row(min(max(ty, 0), maxY)).loadUnaligned(fromByteOffset: min(max(tx, 0), maxX) * 4, as: UInt32.self)
         }
         if let offset = integerOffset {
-            let sy = y + offset.y
-            for i in 0..<count { out[i] = texel(x + i + offset.x, sy) }
+            let sy = y + offset.y, sx = x + offset.x
+            if sameFormat, alpha == 255, sy >= 0, sy <= maxY, sx >= 0, sx + count - 1 <= maxX {
+                // One to one inside the image: its pixels as they are, in one
+                // copy (a table row's label as it comes into view).
+                UnsafeMutableRawPointer(out).copyMemory(from: source.row(sy) + sx * 4, byteCount: count * 4)
+                return
+            }
+            for i in 0..<count { out[i] = texel(sx + i, sy) }
         } else {
             // Sample at pixel centres: destination (x + ½, y + ½) maps to a
             // point whose surrounding source centres are `floor(u − ½)` and the next.
