@@ -11,6 +11,23 @@ func makeImage(_ bytes: [UInt8], width: Int, height: Int, bitsPerPixel: Int = 32
             provider: CGDataProvider(data: Data(bytes))!, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
 }
 
+/// A random 7×5 premultiplied RGBA image for the sampler's tests, and its
+/// pixel at (x, y) as a word, the edge pixels repeated outside it.
+func randomSamplerImage(_ g: inout SeededGenerator) throws -> (CGImage, (Int, Int) -> UInt32) {
+    let width = 7, height = 5
+    var bytes: [UInt8] = []
+    for _ in 0..<(width * height) {
+        let alpha = UInt8(g.int(0...255))
+        bytes += [UInt8(g.int(0...Int(alpha))), UInt8(g.int(0...Int(alpha))), UInt8(g.int(0...Int(alpha))), alpha]
+    }
+    let image = try #require(makeImage(bytes, width: width, height: height, info: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue)))
+    let texel = { (x: Int, y: Int) -> UInt32 in
+        let i = (min(max(y, 0), height - 1) * width + min(max(x, 0), width - 1)) * 4
+        return UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16 | UInt32(bytes[i + 3]) << 24
+    }
+    return (image, texel)
+}
+
 @Suite struct CGImageTests {
     @Test func readsEachSourceLayoutIntoPremultipliedRGBA() {
         let straight = makeImage([255, 0, 0, 128], width: 1, height: 1, info: CGBitmapInfo(rawValue: CGImageAlphaInfo.last.rawValue))!
@@ -244,22 +261,12 @@ func makeImage(_ bytes: [UInt8], width: Int, height: Int, bitsPerPixel: Int = 32
     @Test(arguments: 0..<20)
     func samplesAreTheTextbookBilinearAndNearestOnes(seed: Int) throws {
         var g = SeededGenerator(state: UInt64(seed) &+ 4242)
-        let width = 7, height = 5
-        var bytes: [UInt8] = []
-        for _ in 0..<(width * height) {
-            let alpha = UInt8(g.int(0...255))
-            bytes += [UInt8(g.int(0...Int(alpha))), UInt8(g.int(0...Int(alpha))), UInt8(g.int(0...Int(alpha))), alpha]
-        }
-        let image = try #require(makeImage(bytes, width: width, height: height, info: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue)))
+        let (image, texel) = try randomSamplerImage(&g)
         func unit() -> CGFloat { CGFloat(g.int(0...1_000_000)) / 1_000_000 }
         let transform = CGAffineTransform(rotationAngle: seed % 4 == 0 ? 0 : unit() * 6.3)
             .scaledBy(x: 0.4 + unit() * 2, y: 0.4 + unit() * 2)
             .concatenating(CGAffineTransform(translationX: unit() * 8 - 4, y: unit() * 8 - 4))
         let source = image.pixels
-        func texel(_ x: Int, _ y: Int) -> UInt32 {
-            let i = (min(max(y, 0), height - 1) * width + min(max(x, 0), width - 1)) * 4
-            return UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16 | UInt32(bytes[i + 3]) << 24
-        }
         for nearest in [false, true] {
             let sampler = try #require(ImageSampler(source: source, transform: transform, alpha: 1, nearest: nearest, targetFormat: source.format))
             let inverse = try #require(transform.invertedIfPossible())
@@ -293,17 +300,8 @@ func makeImage(_ bytes: [UInt8], width: Int, height: Int, bitsPerPixel: Int = 32
     /// one go), across its edges and outside it, faded or not.
     @Test func samplesAtAWholePixelOffsetAreTheImagesPixels() throws {
         var g = SeededGenerator(state: 77)
-        let width = 7, height = 5
-        var bytes: [UInt8] = []
-        for _ in 0..<(width * height) {
-            let alpha = UInt8(g.int(0...255))
-            bytes += [UInt8(g.int(0...Int(alpha))), UInt8(g.int(0...Int(alpha))), UInt8(g.int(0...Int(alpha))), alpha]
-        }
-        let image = try #require(makeImage(bytes, width: width, height: height, info: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue)))
-        func texel(_ x: Int, _ y: Int) -> UInt32 {
-            let i = (min(max(y, 0), height - 1) * width + min(max(x, 0), width - 1)) * 4
-            return UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16 | UInt32(bytes[i + 3]) << 24
-        }
+        let (image, texel) = try randomSamplerImage(&g)
+        let width = image.width
         for (dx, dy) in [(0, 0), (3, -2), (-4, 1)] {
             for alpha: CGFloat in [1, 0.5] {
                 let sampler = try #require(ImageSampler(source: image.pixels, transform: CGAffineTransform(translationX: CGFloat(dx), y: CGFloat(dy)),
