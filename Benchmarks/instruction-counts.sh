@@ -55,7 +55,7 @@ declare -A allocation_limit=([hit]=0.1 [tap]=4 [pan]=20 [labels]=3000 [cards]=1)
 # at 120 Hz").
 instruction_limit[table]=410000
 allocation_limit[table]=10.5
-instruction_limit[table-frame]=3550000
+instruction_limit[table-frame]=2700000
 allocation_limit[table-frame]=10.5
 
 check=false
