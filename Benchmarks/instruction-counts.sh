@@ -10,6 +10,7 @@
 #   Benchmarks/instruction-counts.sh            # print the figures
 #   Benchmarks/instruction-counts.sh --check    # and fail if one is over its limit
 #   Benchmarks/instruction-counts.sh --only tap # one measurement (hit, tap, pan, labels, cards)
+#   Benchmarks/instruction-counts.sh --build    # only build the two release programs
 #   Benchmarks/instruction-counts.sh --only table  # not in the default run: UIKit's part of a
 #                                               # refresh of the flung 10,000-row table
 #   Benchmarks/instruction-counts.sh --only table-frame  # the same refreshes with the
@@ -55,12 +56,14 @@ instruction_limit[table-frame]=3950000
 allocation_limit[table-frame]=21.6
 
 check=false
+build_only=false
 only=(hit tap pan labels cards)
 while [ $# -gt 0 ]; do
     case "$1" in
         --check) check=true ;;
+        --build) build_only=true ;;
         --only) shift; only=("${1:?--only takes hit, tap, pan, labels, cards, table or table-frame}") ;;
-        -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "instruction-counts.sh: unknown argument $1" >&2; exit 2 ;;
     esac
     shift
@@ -73,6 +76,7 @@ fi
 
 swift build -c release --product openuikit-benchmarks --scratch-path .build-release >&2
 swift build -c release --product openuikit-render-benchmarks --scratch-path .build-release >&2
+if $build_only; then exit 0; fi
 bin_path="$(swift build -c release --scratch-path .build-release --show-bin-path)"
 
 work="$(mktemp -d)"
