@@ -354,6 +354,59 @@ let white = (255, 255, 255, 255), red = (255, 0, 0, 255), blue = (0, 0, 255, 255
         #expect(matches(compositor.pixel(x: 7, y: 7), white))
         #expect(matches(compositor.pixel(x: 57, y: 7), red))
     }
+
+    /// A frame's rectangles come in storage the compositor keeps and
+    /// empties at the next frame (no allocation per refresh); a caller that
+    /// still holds the last frame's list keeps it as it was.
+    @Test func aFramesRectanglesStayAsTheyWereWhileTheNextFrameIsDrawn() throws {
+        let (root, compositor) = try makeScene(width: 100, height: 100)
+        let a = addLayer(to: root, frame: CGRect(x: 10, y: 10, width: 10, height: 10), color: color(1, 0, 0))
+        CATransaction.flush()
+        let first = compositor.renderFrame()
+        let firstPixels = compositor.renderFramePixelRects()
+        a.position = CGPoint(x: 75, y: 75)
+        CATransaction.flush()
+        let second = compositor.renderFramePixelRects()
+        a.backgroundColor = color(0, 0, 1)
+        CATransaction.flush()
+        let third = compositor.renderFrame()
+        expectEqual(first, [CGRect(x: 0, y: 0, width: 100, height: 100)])
+        #expect(firstPixels.isEmpty)
+        expectEqual(second, [PixelRect(x0: 10, y0: 10, x1: 20, y1: 20), PixelRect(x0: 70, y0: 70, x1: 80, y1: 80)])
+        expectEqual(third, [CGRect(x: 70, y: 70, width: 10, height: 10)])
+    }
+}
+
+/// Damage works in place: merging, clipping and emptying keep its list's
+/// storage, so a damage kept from frame to frame allocates nothing once warm.
+@Suite struct DamageStorageTests {
+    func storage(_ damage: Damage) -> UnsafeRawPointer? {
+        damage.rects.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+
+    @Test func mergingClippingAndEmptyingKeepTheStorage() {
+        var damage = Damage()
+        // Nine rectangles apart from one another: one more than are kept apart, so merged into their bounding box.
+        func addNine() { for i in 0..<9 { damage.add(PixelRect(x0: i * 20, y0: 0, x1: i * 20 + 10, y1: 10)) } }
+        addNine()
+        expectEqual(damage.rects, [PixelRect(x0: 0, y0: 0, x1: 170, y1: 10)])
+        damage.removeAll()
+        let kept = storage(damage)
+        #expect(kept != nil)
+        addNine()
+        expectEqual(damage.rects, [PixelRect(x0: 0, y0: 0, x1: 170, y1: 10)])
+        expectEqual(storage(damage), kept)
+        damage.add(PixelRect(x0: 0, y0: 30, x1: 10, y1: 40))
+        damage.add(PixelRect(x0: 200, y0: 0, x1: 210, y1: 10))
+        damage.add(PixelRect(x0: 150, y0: 30, x1: 160, y1: 40))
+        damage.clip(to: PixelRect(x0: 5, y0: 5, x1: 155, y1: 35))
+        // The second lies outside and goes; the others are cut to the bounds, in order.
+        expectEqual(damage.rects, [PixelRect(x0: 5, y0: 5, x1: 155, y1: 10), PixelRect(x0: 5, y0: 30, x1: 10, y1: 35), PixelRect(x0: 150, y0: 30, x1: 155, y1: 35)])
+        expectEqual(storage(damage), kept)
+        damage.removeAll()
+        #expect(damage.isEmpty)
+        expectEqual(storage(damage), kept)
+    }
 }
 
 @MainActor

@@ -85,6 +85,70 @@ import Testing
         expectEqual(pixelsDifferingFromFullFrame(compositor), 0)
     }
 
+    /// A list as wide as the frame: its rows lie end to end in memory and
+    /// move in one copy, up or down, in place or into other memory; every
+    /// frame is the full frame to the pixel.
+    @Test func aListAsWideAsTheFrameMovesUpAndDown() throws {
+        let (root, compositor) = try makeScene(width: 40, height: 70, scale: 2)   // 80 × 140 pixels
+        let list = addLayer(to: root, frame: CGRect(x: 0, y: 5, width: 40, height: 60), color: color(1, 1, 1))
+        list.masksToBounds = true
+        for row in 0..<30 {
+            let cell = addLayer(to: list, frame: CGRect(x: 0, y: row * 10, width: 40, height: 10), color: color(CGFloat(row % 5) / 4, 0.5, 1 - CGFloat(row % 7) / 6))
+            _ = addLayer(to: cell, frame: CGRect(x: 3, y: 2, width: 5, height: 5), color: color(0, 0, 0))
+        }
+        CATransaction.flush()
+        compositor.renderFrame()
+        for offset: CGFloat in [3.5, 40, 12.5, 12] {   // 7 pixels up, 73 up, 55 down, 1 down
+            let moved = Int(((offset - list.bounds.origin.y) * 2).rounded())
+            list.bounds.origin.y = offset
+            CATransaction.flush()
+            expectEqual(compositor.tree.scrolls, [PixelScroll(rect: PixelRect(x0: 0, y0: 10, x1: 80, y1: 130), dx: 0, dy: -moved)])
+            compositor.renderFrame()
+            expectEqual(compositor.pixelsCopied, 80 * (120 - abs(moved)))
+            expectEqual(pixelsDifferingFromFullFrame(compositor), 0, "offset \(offset)")
+        }
+        // Into other memory, holding an older frame everywhere (opaque green, which the list never shows).
+        let count = 80 * 140
+        let older = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+        defer { older.deallocate() }
+        older.initialize(repeating: 0xFF00_FF00, count: count)
+        compositor.moveFrameStorage(to: older, lacking: [PixelRect(x0: 0, y0: 0, x1: 80, y1: 140)])
+        list.bounds.origin.y = 20   // 16 pixels up
+        CATransaction.flush()
+        compositor.renderFrame()
+        // Every pixel once but the 80 × 16 strip drawn.
+        expectEqual(compositor.pixelsCopied, count - 80 * 16)
+        expectEqual(pixelsDifferingFromFullFrame(compositor), 0)
+    }
+
+    /// What none of several rectangles covers, handed out piece by piece:
+    /// pieces inside the rectangle, apart from one another, together every
+    /// pixel of it that none of the others covers (a frame moving to other
+    /// memory copies exactly those, each once).
+    @Test(arguments: 0..<40)
+    func thePartsNotCoveredByAnyOfSeveralRectanglesAreEachUncoveredPixelOnce(seed: Int) {
+        var g = Generator(state: UInt64(seed) &+ 7000)
+        func rect() -> PixelRect {
+            let x0 = g.int(-2...20), y0 = g.int(-2...20)
+            return PixelRect(x0: x0, y0: y0, x1: x0 + g.int(0...14), y1: y0 + g.int(0...14))
+        }
+        let whole = rect()
+        let others = (0..<g.int(0...5)).map { _ in rect() }
+        var times = [Int](repeating: 0, count: 40 * 40)
+        whole.forEachPart(notCoveredByAnyOf: others[...]) { piece in
+            #expect(!piece.isEmpty && piece.intersection(whole) == piece, "seed \(seed): \(piece) in \(whole)")
+            for y in piece.y0..<piece.y1 { for x in piece.x0..<piece.x1 { times[(y + 5) * 40 + x + 5] += 1 } }
+        }
+        var uncovered = [Int](repeating: 0, count: 40 * 40)
+        for y in -5..<35 {
+            for x in -5..<35 {
+                let point = PixelRect(x0: x, y0: y, x1: x + 1, y1: y + 1)
+                if whole.intersects(point) && !others.contains(where: { $0.intersects(point) }) { uncovered[(y + 5) * 40 + x + 5] = 1 }
+            }
+        }
+        expectEqual(times, uncovered, "seed \(seed): \(whole) less \(others)")
+    }
+
     @Test func aMoveBetweenPixelsIsDrawnWhole() throws {
         let (_, list, compositor) = try makeList()
         list.bounds.origin.y = 3.25   // 6.5 pixels: every row lands between pixels

@@ -51,13 +51,22 @@ package final class CommittedLayerTree {
         damage.add(node.subtreeRect)
     }
 
-    /// Takes the damage gathered since the last call, and the scrolls to
-    /// apply before drawing it.
-    package func takeDamage() -> (scrolls: [PixelScroll], damage: Damage) {
-        let taken = (scrolls, damage)
+    /// Hands over the damage gathered since the last call, added to
+    /// `frameDamage`, and the scrolls to apply before drawing it, appended
+    /// to `frameScrolls`; the tree's own lists are emptied in place, keeping
+    /// their storage for the next commits (handing them out whole would
+    /// leave them shared, and emptying a shared list copies it).
+    package func takeDamage(into frameDamage: inout Damage, scrolls frameScrolls: inout [PixelScroll]) {
+        for rect in damage.rects { frameDamage.add(rect) }
+        frameScrolls.append(contentsOf: scrolls)
+        discardDamage()
+    }
+
+    /// Forgets the damage and scrolls gathered since the last frame (one
+    /// drawn whole).
+    package func discardDamage() {
         damage.removeAll()
         scrolls.removeAll(keepingCapacity: true)
-        return taken
     }
 
     /// Marks everything the tree draws as damaged (a frame drawn from scratch).

@@ -78,6 +78,16 @@ public final class LayerCompositor: CommittedTreeHost {
     /// Pixels the last frame copied rather than drew: moved by its scrolls,
     /// or brought over from the memory the frame was in before.
     package private(set) var pixelsCopied = 0
+    /// A frame's damage and scrolls as they are gathered, the rectangles it
+    /// drew or moved and those it was given, kept from frame to frame: a
+    /// refresh allocates nothing for them once warm (the list returned is
+    /// this storage, emptied in place by the next frame unless the caller
+    /// still holds it).
+    private var frameDamage = Damage()
+    private var frameScrolls: [PixelScroll] = []
+    private var changedRects: [PixelRect] = []
+    private var changedCGRects: [CGRect] = []
+    private var givenRects: [PixelRect] = []
 
     /// A compositor for the tree below `rootLayer`, whose superlayer space
     /// (a window's: the screen, in points) is drawn at `scale` pixels per
@@ -170,41 +180,42 @@ public final class LayerCompositor: CommittedTreeHost {
     /// and returns the rectangles drawn, in pixels; none when nothing changed.
     @discardableResult
     public func renderFrame() -> [CGRect] {
-        renderFramePixelRects().map(\.cgRect)
+        let changed = renderFramePixelRects()
+        changedCGRects.removeAll(keepingCapacity: true)
+        for rect in changed { changedCGRects.append(rect.cgRect) }
+        return changedCGRects
     }
 
     /// ``renderFrame()``'s rectangles as pixel bounds.
     /// The pixels a scroll moved are in them, as well as those drawn.
     package func renderFramePixelRects() -> [PixelRect] {
-        var damage = Damage()
-        var scrolls: [PixelScroll] = []
-        for tree in trees {
-            let taken = tree.takeDamage()
-            for rect in taken.damage.rects { damage.add(rect) }
-            scrolls += taken.scrolls
-        }
+        frameDamage.removeAll()
+        frameScrolls.removeAll(keepingCapacity: true)
+        for tree in trees { tree.takeDamage(into: &frameDamage, scrolls: &frameScrolls) }
         if trees.count > 1 {
             // A later window may lie over the scrolled pixels: they are drawn instead.
-            for scroll in scrolls { damage.add(scroll.rect) }
-            scrolls.removeAll()
+            for scroll in frameScrolls { frameDamage.add(scroll.rect) }
+            frameScrolls.removeAll(keepingCapacity: true)
         }
         if needsFullFrame {
             needsFullFrame = false
-            damage.removeAll()
-            scrolls.removeAll()
-            damage.add(frameRect)
+            frameDamage.removeAll()
+            frameScrolls.removeAll(keepingCapacity: true)
+            frameDamage.add(frameRect)
         }
-        damage.clip(to: frameRect)
+        frameDamage.clip(to: frameRect)
         pixelsCopied = 0
         let surface = PixelSurface(base: pixels.baseAddress!, stride: pixelWidth, extent: frameRect)
         if let (storage, stale) = nextStorage {
-            moveFrame(to: storage, lacking: stale, scrolls: scrolls, drawn: damage.rects)
+            moveFrame(to: storage, lacking: stale, scrolls: frameScrolls, drawn: frameDamage.rects)
         } else {
-            for scroll in scrolls { pixelsCopied += surface.apply(scroll) }
+            for scroll in frameScrolls { pixelsCopied += surface.apply(scroll) }
         }
-        draw(damage.rects)
-        guard !scrolls.isEmpty else { return damage.rects }
-        return scrolls.map { $0.destination.intersection(frameRect) } + damage.rects
+        draw(frameDamage.rects)
+        changedRects.removeAll(keepingCapacity: true)
+        for scroll in frameScrolls { changedRects.append(scroll.destination.intersection(frameRect)) }
+        changedRects.append(contentsOf: frameDamage.rects)
+        return changedRects
     }
 
     /// Moves the frame into `storage` (``moveFrameStorage(to:lacking:)``):
@@ -215,14 +226,15 @@ public final class LayerCompositor: CommittedTreeHost {
         let old = PixelSurface(base: pixels.baseAddress!, stride: pixelWidth, extent: frameRect)
         pixels = UnsafeMutableBufferPointer(start: storage, count: pixelWidth * pixelHeight)
         let new = PixelSurface(base: storage, stride: pixelWidth, extent: frameRect)
-        var given = drawn
+        givenRects.removeAll(keepingCapacity: true)
+        givenRects.append(contentsOf: drawn)
         for scroll in scrolls {
             let destination = scroll.destination.intersection(frameRect)
             pixelsCopied += new.copy(destination, from: old, dx: scroll.dx, dy: scroll.dy)
-            given.append(destination)
+            givenRects.append(destination)
         }
         for rect in stale {
-            for piece in rect.intersection(frameRect).subtracting(given) { pixelsCopied += new.copy(piece, from: old, dx: 0, dy: 0) }
+            rect.intersection(frameRect).forEachPart(notCoveredByAnyOf: givenRects[...]) { pixelsCopied += new.copy($0, from: old, dx: 0, dy: 0) }
         }
     }
 
@@ -233,7 +245,7 @@ public final class LayerCompositor: CommittedTreeHost {
 
     /// Draws the whole frame again, whatever changed.
     public func renderFullFrame() {
-        for tree in trees { _ = tree.takeDamage() }
+        for tree in trees { tree.discardDamage() }
         needsFullFrame = false
         pixelsCopied = 0
         if let (storage, _) = nextStorage { useFrameStorage(storage) }

@@ -40,6 +40,9 @@ extension PixelRect: CustomStringConvertible {
 /// The parts of a frame that must be drawn again: a few rectangles, merged
 /// into their bounding box once there are more than a handful, so that
 /// drawing them never costs more than a pass over the layers per rectangle.
+/// Its list keeps its storage: adding, merging, clipping and emptying work
+/// in place, so a damage kept from frame to frame allocates nothing once
+/// warm.
 package struct Damage: Sendable {
     package private(set) var rects: [PixelRect] = []
 
@@ -68,12 +71,22 @@ package struct Damage: Sendable {
         rects.append(rect)
         if rects.count > Self.maximumRectangles {
             let all = rects.reduce(PixelRect.empty) { $0.union($1) }
-            rects = [all]
+            rects.removeAll(keepingCapacity: true)
+            rects.append(all)
         }
     }
 
+    /// Keeps what lies inside `bounds`, in order.
     package mutating func clip(to bounds: PixelRect) {
-        rects = rects.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
+        var kept = 0
+        for index in rects.indices {
+            let inside = rects[index].intersection(bounds)
+            if !inside.isEmpty {
+                rects[kept] = inside
+                kept += 1
+            }
+        }
+        rects.removeSubrange(kept...)
     }
 
     package mutating func removeAll() { rects.removeAll(keepingCapacity: true) }

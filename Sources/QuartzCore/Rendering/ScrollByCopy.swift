@@ -44,15 +44,16 @@ extension PixelRect {
         isEmpty ? self : PixelRect(x0: x0 + dx, y0: y0 + dy, x1: x1 + dx, y1: y1 + dy)
     }
 
-    /// The part of `self` that none of `others` covers, as rectangles.
-    func subtracting(_ others: [PixelRect]) -> [PixelRect] {
-        var pieces = [self]
-        for other in others {
-            var rest: [PixelRect] = []
-            for piece in pieces { piece.forEachPart(notCoveredBy: other) { rest.append($0) } }
-            pieces = rest
+    /// The part of `self` that none of `others` covers, as rectangles that
+    /// do not overlap, handed to `body` one by one (no array: a frame that
+    /// moves to other memory works them out).
+    func forEachPart(notCoveredByAnyOf others: ArraySlice<PixelRect>, _ body: (PixelRect) -> Void) {
+        guard let first = others.first else {
+            if !isEmpty { body(self) }
+            return
         }
-        return pieces
+        let rest = others.dropFirst()
+        forEachPart(notCoveredBy: first) { $0.forEachPart(notCoveredByAnyOf: rest, body) }
     }
 
     /// The part of `self` that `other` does not cover, as at most four
@@ -219,6 +220,13 @@ extension PixelSurface {
     func apply(_ scroll: PixelScroll) -> Int {
         let to = scroll.destination.intersection(extent)
         guard !to.isEmpty else { return 0 }
+        if scroll.dx == 0, spansWholeRows(to) {
+            // One move of the rows, which lie end to end (a list as wide as
+            // the screen): the C library's memmove moves them faster in one
+            // call than row by row.
+            (row(to.y0) + to.x0).update(from: row(to.y0 - scroll.dy) + to.x0, count: to.area)
+            return to.area
+        }
         // Rows moving down are copied bottom first, so that none is read
         // after it was written; within a row, update(from:) copies as
         // memmove does, overlapping or not.
@@ -234,9 +242,18 @@ extension PixelSurface {
     func copy(_ destination: PixelRect, from source: PixelSurface, dx: Int, dy: Int) -> Int {
         let to = destination.intersection(extent)
         guard !to.isEmpty else { return 0 }
+        if dx == 0, spansWholeRows(to) {
+            (row(to.y0) + to.x0).update(from: source.row(to.y0 - dy) + to.x0, count: to.area)
+            return to.area
+        }
         for y in to.y0..<to.y1 {
             (row(y) + to.x0).update(from: source.row(y - dy) + to.x0 - dx, count: to.width)
         }
         return to.area
+    }
+
+    /// Whether `rect`'s rows are whole rows of the surface, lying end to end in memory.
+    private func spansWholeRows(_ rect: PixelRect) -> Bool {
+        rect.x0 == extent.x0 && rect.x1 == extent.x1 && stride == extent.width
     }
 }
