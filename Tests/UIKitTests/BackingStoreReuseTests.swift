@@ -72,6 +72,19 @@ final class HalfFilledView: UIView {
         expectEqual(UIApplication.shared.backingStores.counts.stores, 3)
     }
 
+    /// A backing store larger than what the pool may hold in all is drawn
+    /// into and shown, but not kept.
+    @Test func aHugeBackingStoreIsNotKept() throws {
+        let window = makeScene()
+        let side = 3_000  // 36 MB of pixels at scale 1
+        let huge = HalfFilledView(frame: CGRect(x: 0, y: 0, width: side, height: side))
+        window.addSubview(huge)
+        UIApplication.shared.runLoop.runUntilIdle()
+        let image = try #require(huge.layer.contents as? CGImage)
+        expectEqual(rgba(image, 10, 10), [255, 0, 0, 255])
+        expectEqual(UIApplication.shared.backingStores.counts.stores, 0)
+    }
+
     /// Free stores beyond the pool's limit are let go.
     @Test func thePoolKeepsAFewFreeStoresAtMost() {
         let window = makeScene()

@@ -16,7 +16,9 @@ import CoreGraphics
 /// An image is only ever drawn into while the pool holds the one reference
 /// to it, so no layer, committed tree or caller can see it change. Free
 /// stores beyond ``spareLimit`` (or ``spareByteLimit`` bytes) are let go
-/// as they are found; stores beyond ``capacity`` are not kept at all.
+/// as they are found; a store that would take the pool past ``capacity``
+/// stores or ``byteLimit`` bytes, free or in use, is not kept at all, so
+/// that views gone since the last display leave little behind.
 @MainActor
 final class BackingStorePool {
     private struct Store {
@@ -33,6 +35,8 @@ final class BackingStorePool {
     static let spareByteLimit = 8 << 20
     /// The most stores the pool follows, free or in use.
     static let capacity = 64
+    /// The most bytes of the stores the pool follows, free or in use.
+    static let byteLimit = 32 << 20
 
     /// An image of `width`×`height` pixels, transparent, and a context that
     /// draws into it (a new context's state); nil when the size cannot be
@@ -75,7 +79,9 @@ final class BackingStorePool {
                                       bytesPerRow: width * 4, space: CGColorSpaceCreateDeviceRGB(),
                                       bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
         else { return nil }
-        if stores.count < Self.capacity { stores.append(Store(image: image, context: context)) }
+        var bytes = width * height * 4
+        for store in stores { bytes += store.image.width * store.image.height * 4 }
+        if stores.count < Self.capacity && bytes <= Self.byteLimit { stores.append(Store(image: image, context: context)) }
         return (image, context)
     }
 
