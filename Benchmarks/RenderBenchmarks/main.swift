@@ -1,6 +1,6 @@
 // Rendering benchmarks: the frame's path, from views to pixels, single
 // threaded. Run with `Benchmarks/render.sh` (release build); `--quick` does
-// a short run; `--count full|damaged|scroll|scroll-redrawn|drag|animated|fading|animated-picture|moving|table|table-turn` repeats one measurement a fixed
+// a short run; `--count full|damaged|scroll|scroll-redrawn|drag|animated|fading|animated-picture|moving|push|sheet|table|table-turn` repeats one measurement a fixed
 // number of times inside a function of its own, for callgrind's
 // --toggle-collect (see docs/compositor.md); `--frame PATH` writes the cards
 // scene's full frame as a PNG, to look at or to compare two builds;
@@ -34,6 +34,10 @@
 //    (the refresh on the manual clock, the commit of presentation values,
 //    the composite of the damage); and the marker alone moving 1 pt per
 //    refresh, the damaged frame of an animation.
+// 4b. Screen transitions (TransitionScenes.swift) on a 390×844 pt screen at
+//    scale 3: every refresh of a navigation push and of a page sheet
+//    presented, each of a new screen of 16 rows (`--count push`,
+//    `--count sheet`: one transition's frames, counted per frame).
 // 5. A 10,000-row UITableView flung at 120 Hz on the same screen: thread
 //    CPU time of each display refresh while it decelerates — motion, the
 //    table's layout and cell reuse, commit, damaged frame (TableScene.swift);
@@ -196,6 +200,8 @@ func countedRegionEnded() {
     return moved
 }
 @MainActor @inline(never) func countedAnimatedFrames(_ scene: AnimatedCardsScene, _ n: Int) { for _ in 0..<n { _ = scene.frame() } }
+/// The frames of one push or one sheet's presentation (`--count push`, `--count sheet`).
+@MainActor @inline(never) func countedTransitionFrames(_ scene: TransitionScene, _ n: Int) { for _ in 0..<n { _ = scene.frame() } }
 /// Also checks that every frame drew only around the marker. Besides being
 /// worth checking, that keeps its body different from
 /// `countedAnimatedFrames`': the optimiser folds functions with identical
@@ -314,8 +320,17 @@ func main() throws {
                 print("a frame of the moving marker drew more than the marker")
                 exit(1)
             }
+        case "push", "sheet":
+            // One transition of a new screen, every refresh until it ends.
+            let scene = try TransitionScene()
+            if measurement == "push" { scene.startPush() } else { scene.startSheet() }
+            operations = measurement == "push" ? TransitionScene.pushFrames : TransitionScene.sheetFrames
+            countedTransitionFrames(scene, operations)
+            countedRegionEnded()
+            withExtendedLifetime(scene) {}
+            guard scene.transitionEnded else { fail("\(measurement): the transition had not ended after \(operations) refreshes") }
         default:
-            print("--count takes full, damaged, scroll, scroll-redrawn, drag, animated, fading, animated-picture, moving, table or table-turn")
+            print("--count takes full, damaged, scroll, scroll-redrawn, drag, animated, fading, animated-picture, moving, push, sheet, table or table-turn")
             exit(2)
         }
         print("counted \(measurement): \(operations) operations")
@@ -425,6 +440,26 @@ func main() throws {
         movingFrames.append(now() - start)
     }
 
+    // Transitions: every refresh of a push and of a sheet presented.
+    let transitions = try TransitionScene()
+    var pushFrames: [Double] = [], sheetFrames: [Double] = []
+    var firstPushFrames: [Double] = [], firstSheetFrames: [Double] = []
+    for _ in 0..<(quick ? 3 : 10) {
+        for isPush in [true, false] {
+            if isPush { transitions.startPush() } else { transitions.startSheet() }
+            let count = isPush ? TransitionScene.pushFrames : TransitionScene.sheetFrames
+            for index in 0..<count {
+                let begin = now()
+                _ = transitions.frame()
+                let seconds = now() - begin
+                if isPush { pushFrames.append(seconds) } else { sheetFrames.append(seconds) }
+                if index == 0 { if isPush { firstPushFrames.append(seconds) } else { firstSheetFrames.append(seconds) } }
+            }
+            guard transitions.transitionEnded else { fail("a transition had not ended after \(count) refreshes") }
+            transitions.reset()
+        }
+    }
+
     func ms(_ seconds: Double) -> String { String(format: "%.3f ms", seconds * 1000) }
     print("cards, full frame (1170×2532, 200 layers)      median \(ms(median(full)))   best \(ms(full.min()!))   aim ≤ 6 ms")
     print("cards, damaged frame (100×100 at 500,1200)     median \(ms(median(damaged)))   best \(ms(damaged.min()!))   aim ≤ 0.15 ms")
@@ -436,6 +471,8 @@ func main() throws {
     print("cards, that picture drawn whole, no refresh    median \(ms(median(animatedPictures)))   best \(ms(animatedPictures.min()!))")
     print("cards, every card moving, visibly fading       median \(ms(median(fadingFrames)))   best \(ms(fadingFrames.min()!))")
     print("cards, one card animating (refresh+frame)      median \(ms(median(movingFrames)))   best \(ms(movingFrames.min()!))   aim ≤ 2 × damaged")
+    print("push, 390×844 @3x, each refresh+frame          median \(ms(median(pushFrames)))   worst \(ms(pushFrames.max()!))   first frame median \(ms(median(firstPushFrames)))   (\(pushFrames.count) frames)")
+    print("page sheet presented, each refresh+frame       median \(ms(median(sheetFrames)))   worst \(ms(sheetFrames.max()!))   first frame median \(ms(median(firstSheetFrames)))   (\(sheetFrames.count) frames)")
     try measureFlungTable(flings: quick ? 3 : 20)
 }
 

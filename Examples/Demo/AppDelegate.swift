@@ -9,8 +9,8 @@ import UIKit
 /// and a card to pan, pinch, rotate and long-press.
 ///
 /// Every action it takes is printed on a line of its own (`button tapped
-/// 1`, `switch on`, `list offset 120`), so that tests and curious people
-/// can follow what the touches did.
+/// 1`, `switch on`, `list dragging from -44`, `list offset 120`), so that
+/// tests and curious people can follow what the touches did.
 @main
 final class AppDelegate: UIResponder, UIApplicationDelegate {
     var window: UIWindow?

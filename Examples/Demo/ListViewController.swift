@@ -45,6 +45,10 @@ final class ListViewController: UIViewController, UIScrollViewDelegate {
         list.frame = view.bounds
     }
 
+    func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {
+        say("list dragging from \(describe(scrollView.contentOffset.y))")
+    }
+
     func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
         say("list offset \(describe(scrollView.contentOffset.y))\(decelerate ? ", decelerating" : "")")
     }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import HID
 import TestExpectations
 import Testing
 
@@ -8,6 +9,15 @@ import Testing
 /// xdotool as a person with a mouse would: the server, the demo app and
 /// the X server are three processes. Where Xvfb is not installed the tests
 /// say so loudly, and under CI (`CI` set) they fail instead.
+///
+/// Every step waits for what it needs to see (a line the demo prints, the
+/// window's pixels) rather than for a fixed time: on a loaded machine
+/// (CI's two cores running other tests beside these) a debug build of the
+/// demo may take seconds to draw a frame. A fixed 300 ms once missed the
+/// highlighted button, and a drag begun 300 ms after the tap on the List
+/// tab once left no "list offset" line within 10 s. With the demo app
+/// stopped 90 ms in every 100 (a trial of starving it), those waits were
+/// also what a drag needed to reach the list.
 @Suite(.serialized) struct DemoWindowEndToEndTests {
     static let tools = (xvfb: "/usr/bin/Xvfb", xdotool: "/usr/bin/xdotool", xwd: "/usr/bin/xwd")
     static let isAvailable = access(tools.xvfb, X_OK) == 0 && access(tools.xdotool, X_OK) == 0 && access(tools.xwd, X_OK) == 0
@@ -15,6 +25,9 @@ import Testing
         if: isAvailable || getenv("CI") != nil,
         "SKIPPED, NOT PASSED: these tests need Xvfb, xdotool and xwd (apt-get install xvfb xdotool x11-apps)"
     )
+    /// The longest a step waits for what it awaits. Waits end as soon as
+    /// it comes, so this costs nothing when all goes well.
+    static let patience = 60.0
 
     /// An X server of the test's own, on the display number it picks.
     final class XServer {
@@ -75,6 +88,34 @@ import Testing
         }
 
         func pixel(_ x: Int, _ y: Int) -> [UInt8] { pixels[y * width + x] }
+
+        /// How many pixels of the rectangle differ from `other`'s.
+        func pixelsDiffering(from other: WindowPicture, xs: Range<Int>, ys: Range<Int>) -> Int {
+            var count = 0
+            for y in ys {
+                for x in xs where pixel(x, y) != other.pixel(x, y) { count += 1 }
+            }
+            return count
+        }
+    }
+
+    /// Pictures of `window` until one satisfies `condition`, for at most
+    /// ``patience`` seconds: that one, or nil after recording that
+    /// `expected` never came.
+    func waitForPicture(
+        of window: String, on server: XServer, _ expected: String,
+        sourceLocation: SourceLocation = #_sourceLocation, _ condition: (WindowPicture) -> Bool
+    ) throws -> WindowPicture? {
+        let deadline = monotonicSeconds() + Self.patience
+        while true {
+            let picture = try WindowPicture(window: window, display: server.display)
+            if condition(picture) { return picture }
+            guard monotonicSeconds() < deadline else {
+                Issue.record("\(expected): not in the window after \(Self.patience) s", sourceLocation: sourceLocation)
+                return nil
+            }
+            usleep(50_000)
+        }
     }
 
     func xdotool(_ arguments: [String], display: String) throws -> ChildProcess {
@@ -83,14 +124,27 @@ import Testing
         return tool
     }
 
-    /// Starts the demo on `server`'s display and returns it with its window's id.
-    func startDemo(on server: XServer) throws -> (demo: ChildProcess, window: String) {
+    /// Starts the demo on `server`'s display and returns it with its
+    /// window's id and the window's picture once the app's first frame is
+    /// in it (the window is black until then).
+    func startDemo(on server: XServer) throws -> (demo: ChildProcess, window: String, first: WindowPicture) {
         let demo = try ChildProcess("openuikit", ["demo", "--display", "x11", "--screen", "390x844@1"], environment: ["DISPLAY": server.display])
-        demo.waitFor("demo ready")
+        demo.waitFor("demo ready", timeout: Self.patience)
         let search = try xdotool(["search", "--sync", "--name", "OpenUIKit demo"], display: server.display)
         let window = try #require(search.lines.first)
-        usleep(500_000)  // the first frame is shown at the next refresh after launch
-        return (demo, window)
+        let first = try #require(try waitForPicture(of: window, on: server, "the app's first frame") { picture in
+            picture.pixels.contains { $0 != [0, 0, 0] }
+        })
+        return (demo, window, first)
+    }
+
+    /// Clicks the List tab and waits until the list is in the window: the
+    /// app has handled the tap and drawn the list (the tab bar is its
+    /// items' 49 points at the bottom of a screen without a safe area,
+    /// 795-844).
+    func showTheList(in window: String, on server: XServer, after first: WindowPicture) throws {
+        _ = try xdotool(["mousemove", "--window", window, "146", "820", "click", "1"], display: server.display)
+        _ = try waitForPicture(of: window, on: server, "the list") { $0.pixelsDiffering(from: first, xs: 0..<390, ys: 100..<700) > 0 }
     }
 
     @Test(enabled) func theWindowShowsExactlyTheFrameTheAppDrew() throws {
@@ -100,8 +154,7 @@ import Testing
         let frame = try ScreenEndToEndTests.Picture(path: frames + "/frame-000001.png")
 
         let server = try XServer()
-        let (demo, window) = try startDemo(on: server)
-        let shown = try WindowPicture(window: window, display: server.display)
+        let (demo, _, shown) = try startDemo(on: server)
         #expect(shown.width == 390 && shown.height == 844)
         var differing = 0
         for y in 0..<frame.height {
@@ -114,34 +167,35 @@ import Testing
 
     @Test(enabled) func aClickHighlightsTheButtonAndSendsItsAction() throws {
         let server = try XServer()
-        let (demo, window) = try startDemo(on: server)
-        let before = try WindowPicture(window: window, display: server.display)
+        let (demo, window, before) = try startDemo(on: server)
         _ = try xdotool(["mousemove", "--window", window, "60", "152", "mousedown", "1"], display: server.display)
-        usleep(300_000)
-        let pressed = try WindowPicture(window: window, display: server.display)
-        var changed = 0
-        for y in 130..<174 {
-            for x in 20..<180 where before.pixel(x, y) != pressed.pixel(x, y) { changed += 1 }
+        _ = try waitForPicture(of: window, on: server, "the button highlighted while the mouse button is down") {
+            $0.pixelsDiffering(from: before, xs: 20..<180, ys: 130..<174) > 0
         }
-        #expect(changed > 0, "the button looks highlighted while the button is down")
         #expect(!demo.lines.contains("button tapped 1"), "no action before the button comes up")
         _ = try xdotool(["mouseup", "1"], display: server.display)
-        demo.waitFor("button tapped 1")
+        demo.waitFor("button tapped 1", timeout: Self.patience)
         demo.signal(SIGTERM)
         expectEqual(demo.waitForExit(), 0)
     }
 
     @Test(enabled) func aDragScrollsTheList() throws {
         let server = try XServer()
-        let (demo, window) = try startDemo(on: server)
-        // The List tab: the tab bar is its items' 49 points at the bottom of a screen without a safe area (795-844).
-        _ = try xdotool(["mousemove", "--window", window, "146", "820", "click", "1"], display: server.display)
-        usleep(300_000)
-        var drag = ["mousemove", "--window", window, "200", "600", "mousedown", "1"]
-        for step in 1...10 { drag += ["mousemove", "--window", window, "200", String(600 - step * 30), "sleep", "0.02"] }
+        let (demo, window, first) = try startDemo(on: server)
+        try showTheList(in: window, on: server, after: first)
+        // The list's pan begins once the finger has moved past its
+        // hysteresis, and the content follows the finger from there on, as
+        // UIKit's does. So the drag waits for it to begin: a starved app
+        // (stopped 90 ms in every 100, in a trial) otherwise got the whole
+        // drag as one move, which began the pan and moved nothing (offset
+        // -44, its rest under the bar).
+        _ = try xdotool(["mousemove", "--window", window, "200", "600", "mousedown", "1", "mousemove", "--window", window, "200", "570"], display: server.display)
+        #expect(demo.waitForLine(timeout: Self.patience) { $0.hasPrefix("list dragging from ") } != nil)
+        var drag: [String] = []
+        for step in 2...10 { drag += ["mousemove", "--window", window, "200", String(600 - step * 30), "sleep", "0.02"] }
         drag += ["mouseup", "1"]
         _ = try xdotool(drag, display: server.display)
-        let line = try #require(demo.waitForLine { $0.hasPrefix("list offset ") })
+        let line = try #require(demo.waitForLine(timeout: Self.patience) { $0.hasPrefix("list offset ") })
         let offset = Double(line.dropFirst("list offset ".count).prefix { $0 != "," }) ?? 0
         #expect(offset > 100, "the list followed the drag: \(line)")
         demo.signal(SIGTERM)
@@ -150,14 +204,13 @@ import Testing
 
     @Test(enabled) func aTappedRowPushesItsScreenAndTheBackButtonPopsIt() throws {
         let server = try XServer()
-        let (demo, window) = try startDemo(on: server)
-        _ = try xdotool(["mousemove", "--window", window, "146", "820", "click", "1"], display: server.display)
-        usleep(300_000)
+        let (demo, window, first) = try startDemo(on: server)
+        try showTheList(in: window, on: server, after: first)
         // The list reaches under the 44-point navigation bar and rests with its first row below it: y 200 is in row 4.
         _ = try xdotool(["mousemove", "--window", window, "200", "200", "click", "1"], display: server.display)
-        #expect(demo.waitFor("list row 4 tapped") && demo.waitFor("row 4 shown"))
+        #expect(demo.waitFor("list row 4 tapped", timeout: Self.patience) && demo.waitFor("row 4 shown", timeout: Self.patience))
         _ = try xdotool(["mousemove", "--window", window, "30", "22", "click", "1"], display: server.display)
-        #expect(demo.waitFor("row 4 gone"), "the back button pops the row's screen once the slide has ended")
+        #expect(demo.waitFor("row 4 gone", timeout: Self.patience), "the back button pops the row's screen once the slide has ended")
         demo.signal(SIGTERM)
         expectEqual(demo.waitForExit(), 0)
     }

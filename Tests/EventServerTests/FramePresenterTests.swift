@@ -33,17 +33,48 @@ import Testing
 
     static let whole = [ServerMessage.PixelRect(x: 0, y: 0, width: 8, height: 6)]
 
-    /// A server and an application that attached `first` as buffer 1 and
+    /// An output that copies each frame's damage to a screen of its own and
+    /// is done with the buffer when `show` returns, as the X window and the
+    /// frame buffer are.
+    final class CopyingDisplay: DisplayOutput {
+        let name = "copying"
+        var fileDescriptor: Int32 { -1 }
+        private var screen = [UInt8](repeating: 0, count: 8 * 6 * 4)
+
+        func show(_ frame: DisplayFrame, damage: [ServerMessage.PixelRect]) {
+            for rect in damage {
+                for y in Int(rect.y)..<Int(rect.y + rect.height) {
+                    for byte in Int(rect.x) * 4..<Int(rect.x + rect.width) * 4 {
+                        screen[y * 32 + byte] = frame.pixels.load(fromByteOffset: y * frame.stride + byte, as: UInt8.self)
+                    }
+                }
+            }
+        }
+
+        func setTitle(_ title: String) {}
+        func handleEvents() -> DisplayEvents { DisplayEvents() }
+
+        func pixel(x: Int, y: Int) -> [UInt8] { Array(screen[(y * 8 + x) * 4..<(y * 8 + x) * 4 + 4]) }
+    }
+
+    /// A server showing frames on `display` (headless, in place, without
+    /// one) and an application that attached `first` as buffer 1 and
     /// `second` as buffer 2, and whose first frame, buffer 1 whole, is on
-    /// the screen (the buffer given back).
-    func showingAFirstFrame(of first: SharedFrameBuffer, then second: SharedFrameBuffer) throws -> (ServerHarness, TestClient) {
-        let harness = try ServerHarness(screen: Self.screen)
+    /// the screen.
+    func showingAFirstFrame(
+        of first: SharedFrameBuffer, then second: SharedFrameBuffer, on display: (any DisplayOutput)? = nil
+    ) throws -> (ServerHarness, TestClient) {
+        let harness = try ServerHarness(screen: Self.screen, display: display)
         let app = try harness.connect(name: "Painter")
         try attach(first, as: 1, from: app)
         try attach(second, as: 2, from: app)
         try app.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Self.whole)))
-        _ = try waitFor(app, in: harness) { $0 == .bufferReleased(1) }
+        _ = try waitFor(app, in: harness) { if case .framePresented = $0 { true } else { false } }
         return (harness, app)
+    }
+
+    static func isPresentation(_ message: ServerMessage) -> Bool {
+        if case .framePresented = message { true } else { false }
     }
 
     /// Turns the server until `client` has received a message `matching`,
@@ -100,11 +131,16 @@ import Testing
         #expect(clock.signalLead < clock.maximumLead, "the commit was read at the refresh: the lead stays at its most")
     }
 
-    @Test func aCommitIsShownWholeAtTheNextRefreshThenItsBufferIsGivenBack() throws {
+    /// Headless, the screen is the application's buffer (shown in place,
+    /// as a display scans out a Wayland client's buffer): nothing is
+    /// copied, and the buffer stays the server's until a newer frame
+    /// replaces it on the screen.
+    @Test func aCommitIsShownWholeAtTheNextRefreshAndItsBufferHeldUntilANewerFrameReplacesIt() throws {
         let harness = try ServerHarness(screen: Self.screen)
         let app = try harness.connect(name: "Painter")
-        let red = try buffer(filledWith: (255, 0, 0, 255))
+        let red = try buffer(filledWith: (255, 0, 0, 255)), blue = try buffer(filledWith: (0, 0, 255, 255))
         try attach(red, as: 1, from: app)
+        try attach(blue, as: 2, from: app)
         try app.send(.requestFrame)
         let signalled = try waitFor(app, in: harness) { if case .frameSignal = $0 { true } else { false } }
         guard case .frameSignal(let signal) = signalled.last else { Issue.record("no signal: \(signalled)"); return }
@@ -112,18 +148,41 @@ import Testing
         #expect(abs(signal.time - Double(signal.sequence) / 60) < 1e-6, "refreshes fall on whole multiples of the interval")
 
         try app.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: [.init(x: 0, y: 0, width: 1, height: 1)])))
-        let shown = try waitFor(app, in: harness) { if case .bufferReleased = $0 { true } else { false } }
-        guard case .framePresented(let presentation) = shown.first else { Issue.record("got \(shown)"); return }
+        let shown = try waitFor(app, in: harness, Self.isPresentation)
+        guard case .framePresented(let presentation) = shown.last else { Issue.record("got \(shown)"); return }
         expectEqual(presentation.commitIdentifier, 1)
         // Committed at once, it is shown at the refresh the signal was for (or, late, a later one).
         #expect(presentation.sequence >= signal.sequence)
         #expect(presentation.sequence <= signal.sequence + 2)
-        expectEqual(shown.last, .bufferReleased(1))
         let display = try #require(harness.server.display as? HeadlessDisplay)
+        #expect(display.showsFramesInPlace)
         expectEqual(display.frameCount, 1)
         // The first frame of an application is shown whole, whatever its damage says.
         #expect(display.pixel(x: 7, y: 5) == (255, 0, 0, 255))
         expectEqual(display.title, "Painter")
+        let meanwhile = try idle(0.05, harness, app)
+        #expect(!meanwhile.contains(.bufferReleased(1)), "buffer 1 is on the screen: \(meanwhile)")
+
+        try app.send(.commitFrame(.init(commitIdentifier: 2, bufferIdentifier: 2, damage: Self.whole)))
+        let replaced = try waitFor(app, in: harness) { $0 == .bufferReleased(1) }
+        guard case .framePresented(let second) = replaced.first else { Issue.record("got \(replaced)"); return }
+        expectEqual(second.commitIdentifier, 2)
+        #expect(display.pixel(x: 0, y: 0) == (0, 0, 255, 255))
+        #expect(!replaced.contains(.bufferReleased(2)), "buffer 2 is on the screen now: \(replaced)")
+    }
+
+    /// An output that copies what it shows (the X window, the frame
+    /// buffer) is done with the buffer at the refresh: it is given back then.
+    @Test func anOutputThatCopiesTheFrameHasItsBufferGivenBackAtTheRefreshThatShowsIt() throws {
+        let display = CopyingDisplay()
+        let harness = try ServerHarness(screen: Self.screen, display: display)
+        let app = try harness.connect(name: "Painter")
+        try attach(try buffer(filledWith: (255, 0, 0, 255)), as: 1, from: app)
+        try app.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Self.whole)))
+        let shown = try waitFor(app, in: harness) { $0 == .bufferReleased(1) }
+        guard case .framePresented(let presentation) = shown.first else { Issue.record("got \(shown)"); return }
+        expectEqual(presentation.commitIdentifier, 1)
+        expectEqual(display.pixel(x: 7, y: 5), [255, 0, 0, 255])
     }
 
     /// An application draws itself whole when an inspector attaches, and an
@@ -145,14 +204,14 @@ import Testing
     }
 
     @Test func laterFramesShowOnlyTheirDamage() throws {
-        let (harness, app) = try showingAFirstFrame(of: buffer(filledWith: (255, 0, 0, 255)), then: buffer(filledWith: (0, 255, 0, 255)))
+        let display = CopyingDisplay()
+        let (harness, app) = try showingAFirstFrame(of: buffer(filledWith: (255, 0, 0, 255)), then: buffer(filledWith: (0, 255, 0, 255)), on: display)
         try app.send(.commitFrame(.init(commitIdentifier: 2, bufferIdentifier: 2, damage: [.init(x: 2, y: 1, width: 3, height: 2)])))
         _ = try waitFor(app, in: harness) { $0 == .bufferReleased(2) }
-        let display = try #require(harness.server.display as? HeadlessDisplay)
-        #expect(display.pixel(x: 2, y: 1) == (0, 255, 0, 255))
-        #expect(display.pixel(x: 4, y: 2) == (0, 255, 0, 255))
-        #expect(display.pixel(x: 5, y: 2) == (255, 0, 0, 255), "outside the damage the screen keeps the last frame")
-        #expect(display.pixel(x: 2, y: 0) == (255, 0, 0, 255))
+        expectEqual(display.pixel(x: 2, y: 1), [0, 255, 0, 255])
+        expectEqual(display.pixel(x: 4, y: 2), [0, 255, 0, 255])
+        expectEqual(display.pixel(x: 5, y: 2), [255, 0, 0, 255], "outside the damage the screen keeps the last frame")
+        expectEqual(display.pixel(x: 2, y: 0), [255, 0, 0, 255])
     }
 
     @Test func aCommitReplacedBeforeTheRefreshIsDiscardedAndNeverShown() throws {
@@ -180,19 +239,19 @@ import Testing
     /// screen lacks its changes too: both are shown, from the newer buffer.
     @Test func aReplacedCommitsDamageIsShownWithTheCommitThatReplacedIt() throws {
         let red = try buffer(filledWith: (255, 0, 0, 255))
-        let (harness, app) = try showingAFirstFrame(of: red, then: buffer(filledWith: (0, 0, 255, 255)))
+        let display = CopyingDisplay()
+        let (harness, app) = try showingAFirstFrame(of: red, then: buffer(filledWith: (0, 0, 255, 255)), on: display)
         // Frame 2 changes the top left pixel, frame 3 the bottom right one;
         // buffer 1, drawn again, holds both (green).
         let green = try buffer(filledWith: (0, 255, 0, 255))
         red.pixels.copyMemory(from: green.pixels, byteCount: red.stride * red.height)
         try app.send(.commitFrame(.init(commitIdentifier: 2, bufferIdentifier: 2, damage: [.init(x: 0, y: 0, width: 1, height: 1)])))
         try app.send(.commitFrame(.init(commitIdentifier: 3, bufferIdentifier: 1, damage: [.init(x: 7, y: 5, width: 1, height: 1)])))
-        let received = try waitFor(app, in: harness) { if case .framePresented = $0 { true } else { false } }
+        let received = try waitFor(app, in: harness, Self.isPresentation)
         #expect(received.contains(.frameDiscarded(2)))
-        let display = try #require(harness.server.display as? HeadlessDisplay)
-        #expect(display.pixel(x: 7, y: 5) == (0, 255, 0, 255))
-        #expect(display.pixel(x: 0, y: 0) == (0, 255, 0, 255), "the replaced commit's change is not on the screen")
-        #expect(display.pixel(x: 3, y: 3) == (255, 0, 0, 255), "outside both commits' damage the screen keeps the last frame")
+        expectEqual(display.pixel(x: 7, y: 5), [0, 255, 0, 255])
+        expectEqual(display.pixel(x: 0, y: 0), [0, 255, 0, 255], "the replaced commit's change is not on the screen")
+        expectEqual(display.pixel(x: 3, y: 3), [255, 0, 0, 255], "outside both commits' damage the screen keeps the last frame")
     }
 
     @Test func theClockStopsWhenNoApplicationNeedsRefreshes() throws {
@@ -307,9 +366,75 @@ import Testing
         let red = try buffer(filledWith: (255, 0, 0, 255))
         try attach(red, as: 1, from: bystander)
         try bystander.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Self.whole)))
-        _ = try waitFor(bystander, in: harness) { $0 == .bufferReleased(1) }
+        _ = try waitFor(bystander, in: harness, Self.isPresentation)
         let display = try #require(harness.server.display as? HeadlessDisplay)
         #expect(display.pixel(x: 0, y: 0) == (255, 0, 0, 255))
+    }
+
+    /// The buffer on the screen is the server's until a newer frame
+    /// replaces it there: drawing into it would change the screen, so
+    /// committing it is refused like committing a pending one.
+    @Test func aCommitOfTheBufferOnTheScreenIsRefused() throws {
+        let (harness, app) = try showingAFirstFrame(of: buffer(filledWith: (255, 0, 0, 255)), then: buffer(filledWith: (0, 0, 255, 255)))
+        try app.send(.commitFrame(.init(commitIdentifier: 2, bufferIdentifier: 1, damage: Self.whole)))
+        var told: [ServerMessage] = []
+        let deadline = monotonicSeconds() + 2
+        while !app.serverHungUp && monotonicSeconds() < deadline {
+            harness.server.runOnce(timeout: 0.01)
+            told += try app.receive()
+        }
+        #expect(told.contains { if case .error(let error) = $0 { error.message.contains("committed buffer 1 while the server still holds it") } else { false } }, "told \(told)")
+        #expect(app.serverHungUp)
+    }
+
+    /// An application killed while its buffer is on the screen: the screen
+    /// keeps its last frame (the buffer stays mapped though the application
+    /// and its descriptors are gone) until the next application's frame
+    /// replaces it, and nobody is sent the dead one's buffer.
+    @Test func anApplicationKilledWhileItsFrameIsOnTheScreenLeavesItThereUntilAnotherFrameReplacesIt() throws {
+        let harness = try ServerHarness(screen: Self.screen)
+        let survivor = try harness.connect(name: "Survivor")
+        var doomed: TestClient? = try harness.connect(name: "Doomed")
+        try attach(try buffer(filledWith: (255, 0, 0, 255)), as: 1, from: doomed!)
+        try doomed!.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Self.whole)))
+        _ = try waitFor(doomed!, in: harness, Self.isPresentation)
+        doomed!.socket.close()
+        doomed = nil
+        _ = try idle(0.05, harness, survivor)
+        expectEqual(harness.server.applications.map(\.name), ["Survivor"])
+        let display = try #require(harness.server.display as? HeadlessDisplay)
+        let pixel = { (x: Int, y: Int) in
+            let rgba = display.pixel(x: x, y: y)
+            return [rgba.red, rgba.green, rgba.blue, rgba.alpha]
+        }
+        expectEqual(pixel(3, 2), [255, 0, 0, 255], "the dead application's last frame stays on the screen")
+
+        try attach(try buffer(filledWith: (0, 255, 0, 255)), as: 1, from: survivor)
+        try survivor.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: [.init(x: 0, y: 0, width: 1, height: 1)])))
+        let received = try waitFor(survivor, in: harness, Self.isPresentation)
+        #expect(!received.contains(.bufferReleased(1)), "the survivor's buffer is on the screen: \(received)")
+        expectEqual(pixel(3, 2), [0, 255, 0, 255])
+        expectEqual(display.frameCount, 2)
+    }
+
+    /// Switching: the application sent to the background keeps its buffer
+    /// on the screen until the new front application's first frame
+    /// replaces it, and is given it back then.
+    @Test func theBackgroundApplicationsBufferOnTheScreenIsGivenBackWhenTheFrontOnesFrameReplacesIt() throws {
+        let harness = try ServerHarness(screen: Self.screen)
+        let first = try harness.connect(name: "First")
+        try attach(try buffer(filledWith: (255, 0, 0, 255)), as: 1, from: first)
+        try first.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Self.whole)))
+        _ = try waitFor(first, in: harness, Self.isPresentation)
+        let second = try harness.connect(name: "Second")
+        let whileShown = try idle(0.05, harness, first)
+        #expect(!whileShown.contains(.bufferReleased(1)), "got \(whileShown)")
+        try attach(try buffer(filledWith: (0, 0, 255, 255)), as: 1, from: second)
+        try second.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Self.whole)))
+        _ = try waitFor(second, in: harness, Self.isPresentation)
+        _ = try waitFor(first, in: harness) { $0 == .bufferReleased(1) }
+        let display = try #require(harness.server.display as? HeadlessDisplay)
+        #expect(display.pixel(x: 0, y: 0) == (0, 0, 255, 255))
     }
 
     @Test func anApplicationThatDiesWithAFrameCommittedIsDroppedCleanly() throws {

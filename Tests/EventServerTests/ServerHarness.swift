@@ -51,7 +51,7 @@ final class ServerHarness {
     let input = ManualInputSource()
 
     init(
-        watchdogTimeout: Double = 5, screen: Screen = .standard,
+        watchdogTimeout: Double = 5, screen: Screen = .standard, display: (any DisplayOutput)? = nil,
         acceptsPeer: @escaping @Sendable (PeerCredentials) -> Bool = ServerConfiguration.sameUser,
         mayInspect: @escaping @Sendable (PeerCredentials, PeerCredentials) -> Bool = ServerConfiguration.sameUserInspects
     ) throws {
@@ -61,7 +61,7 @@ final class ServerHarness {
         let log = self.log
         server = try EventServer(configuration: ServerConfiguration(
             socketPath: path, screen: screen, watchdogTimeout: watchdogTimeout, acceptsPeer: acceptsPeer,
-            mayInspect: mayInspect, log: { log.append($0) }))
+            mayInspect: mayInspect, log: { log.append($0) }), display: display)
         server.add(input)
     }
 

@@ -4,9 +4,10 @@ import Testing
 @testable import QuartzCore
 
 /// A flip (`oglFlip`, the type UIKit's flip transitions use) turns the layer
-/// half a turn about its centre line. The compositor draws it from straight
-/// in front: the layer's width (or height) is |cos(π × progress)| of its
-/// own, the old look in front until half way, the new look after.
+/// half a turn about its centre line, the old look in front until half way,
+/// the new look after, in perspective (FlipProjection: m34 = −1/500, the
+/// layer drawn smaller so that its nearer edge keeps its height): the edge
+/// coming toward the viewer is taller than the one going away.
 @MainActor
 @Suite(.serialized) struct FlipTransitionTests {
     /// A 40 × 40 layer, red with a yellow sublayer on its left half, turning
@@ -47,24 +48,41 @@ import Testing
         }
     }
 
-    @Test func fromTheLeftTheOldLookNarrowsToTheCentreLineAndTheNewOneWidensFromIt() throws {
+    /// Where the turned layer's edges are at `angle`, turning from the
+    /// left: x of the near (left) and far edges, and how high the far edge
+    /// is, by the projection's formula (FlipProjection).
+    private func edges(at angle: Double) -> (near: Double, far: Double, farHeight: Double) {
+        let d = 500.0, c = cos(angle), s = sin(angle)
+        let k = 1 - 20 * s / d
+        return (20 - k * 20 * c / (1 - 20 * s / d), 20 + k * 20 * c / (1 + 20 * s / d), k * 40 / (1 + 20 * s / d))
+    }
+
+    @Test func fromTheLeftTheOldLookTurnsAwayInPerspectiveAndTheNewOneComesRound() throws {
         let clock = TestMediaClock()
         defer { clock.uninstall() }
         let compositor = try flippingLayer(subtype: .fromLeft)
-        // A quarter of the way: cos(π/4) ≈ 0.707 of 40 is 28.3 wide, from
-        // x 5.9 to 34.1, the old look (yellow half, red half) squeezed.
+        // A quarter of the way (π/4): the left edge, nearer, at x 5.86 and
+        // the full 40 high; the right one, farther, at 33.4 and 38.9 high.
+        let quarter = edges(at: .pi / 4)
+        #expect(abs(quarter.near - 5.86) < 0.01 && abs(quarter.far - 33.36) < 0.01 && abs(quarter.farHeight - 37.8) < 0.01,
+                "\(quarter)")
         showFrame(at: 100.25, clock, compositor)
-        #expect(colour(compositor, 3, 20) == "white" && colour(compositor, 36, 20) == "white")
+        #expect(colour(compositor, 4, 20) == "white" && colour(compositor, 35, 20) == "white")
         #expect(colour(compositor, 8, 20) == "yellow" && colour(compositor, 18, 20) == "yellow")
         #expect(colour(compositor, 22, 20) == "red" && colour(compositor, 32, 20) == "red")
-        #expect(colour(compositor, 20, 0) != "white" && colour(compositor, 20, 39) != "white", "the full height")
+        // The near edge keeps the layer's height; the far one is shorter.
+        #expect(colour(compositor, 7, 1) == "yellow" && colour(compositor, 7, 38) == "yellow", "the near edge's full height")
+        #expect(colour(compositor, 32, 0) == "white" && colour(compositor, 32, 39) == "white", "the far edge, shorter")
+        #expect(colour(compositor, 32, 2) == "red" && colour(compositor, 32, 37) == "red")
         // Half way it is edge on: nothing shows.
         showFrame(at: 100.5, clock, compositor)
         #expect(colour(compositor, 19, 20) == "white" && colour(compositor, 20, 20) == "white")
-        // Three quarters: the new look (green half, blue half), as wide.
+        // Three quarters: the new look (green half, blue half) coming
+        // round, its right edge now the nearer one.
         showFrame(at: 100.75, clock, compositor)
-        #expect(colour(compositor, 3, 20) == "white" && colour(compositor, 36, 20) == "white")
+        #expect(colour(compositor, 5, 20) == "white" && colour(compositor, 35, 20) == "white")
         #expect(colour(compositor, 8, 20) == "green" && colour(compositor, 32, 20) == "blue")
+        #expect(colour(compositor, 32, 1) == "blue" && colour(compositor, 8, 0) == "white")
         // The end: the new look, whole.
         showFrame(at: 101, clock, compositor)
         #expect(colour(compositor, 1, 20) == "green" && colour(compositor, 38, 20) == "blue")
@@ -87,11 +105,12 @@ import Testing
         transition.type = .flip
         for progress in stride(from: 0.0, through: 1, by: 0.125) {
             let shown = transition.flip(at: progress)
-            #expect(abs(Double(shown?.scale ?? -1) - abs(cos(Double.pi * progress))) < 1e-12)
-            #expect(shown?.showsOldLook == (progress < 0.5) && shown?.aboutVerticalAxis == true)
+            let faceTurn = progress < 0.5 ? Double.pi * progress : Double.pi * progress - Double.pi
+            #expect(abs((shown?.angle ?? 99) - faceTurn) < 1e-12)
+            #expect(shown?.showsOldLook == (progress < 0.5) && shown?.aboutVerticalAxis == true && shown?.direction == -1)
         }
         transition.subtype = .fromBottom
-        #expect(transition.flip(at: 0.2)?.aboutVerticalAxis == false)
+        #expect(transition.flip(at: 0.2)?.aboutVerticalAxis == false && transition.flip(at: 0.2)?.direction == 1)
         transition.type = .fade
         #expect(transition.flip(at: 0.2) == nil)
     }

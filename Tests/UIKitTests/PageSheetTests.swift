@@ -39,12 +39,12 @@ struct SheetScene {
     let delegate: SheetDelegate
     let log: CallLog
 
-    init(safeAreaTop: CGFloat = 0, configure: (UISheetPresentationController) -> Void = { _ in }) {
+    init(safeAreaTop: CGFloat = 0, safeAreaBottom: CGFloat = 0, configure: (UISheetPresentationController) -> Void = { _ in }) {
         let log = CallLog()
         root = AppearanceLoggingController("A", log)
         (window, synthesizer) = makeScene(root)
         UIScreen.main.bounds = window.frame
-        UIScreen.main.safeAreaInsets = UIEdgeInsets(top: safeAreaTop, left: 0, bottom: 0, right: 0)
+        UIScreen.main.safeAreaInsets = UIEdgeInsets(top: safeAreaTop, left: 0, bottom: safeAreaBottom, right: 0)
         _ = UIApplication.shared.runLoop.useManualClock()
         UIApplication.shared.runLoop.runUntilIdle()
         presented = AppearanceLoggingController("B", log)
@@ -223,12 +223,28 @@ func isScaledBack(_ transform: CGAffineTransform, height: CGFloat, safeAreaTop: 
         expectEqual(scene.log.entries.last, "didDismiss")
     }
 
-    @Test func aModalSheetRefusesTheDragAndTellsTheDelegate() {
+    @Test func aModalSheetRefusesTheDragAndTellsTheDelegate() throws {
         let scene = SheetScene()
         scene.presented.isModalInPresentation = true
-        scene.letGoSlowly(scene.drag(by: 500))
+        let finger = scene.drag(by: 500)
         expectEqual(scene.log.entries, ["didAttemptToDismiss"])  // shouldDismiss is not even asked
+        // Refused, the card goes on down with resistance (the scroll view's
+        // rubber band over the container's height: 205 points for 500),
+        // nothing behind it changing; let go, it springs back.
+        let pulled = 10 + ScrollViewConstants.rubberBand(500, dimension: 800)
+        #expect(abs(scene.card.frame.minY - pulled) < 1e-9 && pulled > 200 && pulled < 250, "\(scene.card.frame.minY)")
+        expectEqual(scene.card.frame.maxY, 800 + pulled - 10)  // moved, not resized
+        expectEqual(scene.dimming.alpha, 1)
+        #expect(isScaledBack(scene.root.view.transform, height: 800, safeAreaTop: 0))
+        scene.synthesizer.advance(by: 0.2)
+        scene.synthesizer.touchUp(finger)
+        scene.synthesizer.advance(by: SheetMetrics.stretchReturnDuration / 2)
+        let returning = try #require(scene.card.layer.presentation()).frame.minY
+        #expect(returning > 11 && returning < pulled - 1, "\(returning)")
+        scene.synthesizer.advance(by: SheetMetrics.stretchReturnDuration / 2 + 0.02)
+        expectEqual(try #require(scene.card.layer.presentation()).frame.minY, 10)
         expectEqual(scene.card.frame.minY, 10)
+        expectEqual(scene.log.entries, ["didAttemptToDismiss"])
         #expect(scene.root.presentedViewController === scene.presented)
 
         scene.presented.isModalInPresentation = false

@@ -9,8 +9,8 @@ import Testing
 /// A connected application draws its frames straight into the shared
 /// buffers it hands the event server (ScreenFrames): a scrolled list's
 /// pixels are moved inside the buffer, and when the buffer drawn last is
-/// still the server's, the frame moves to the other one, which first gets
-/// what it missed copied forward. Whatever the server shows, frame after
+/// still the server's, the frame moves to another one, which gets what it
+/// missed as the frame is drawn. Whatever the server shows, frame after
 /// frame, must be the window drawn whole.
 @MainActor
 @Suite struct SharedBufferFrameTests {
@@ -43,11 +43,13 @@ import Testing
             }
         }
 
-        /// Copies the commit's damage from its buffer to the screen.
-        func show(_ commit: ServerMessage.FrameCommit) throws {
+        /// Copies the commit's damage from its buffer to the screen; its
+        /// whole buffer when the screen shows it in place (headless).
+        func show(_ commit: ServerMessage.FrameCommit, inPlace: Bool = false) throws {
             let buffer = try #require(buffers[commit.bufferIdentifier])
+            let damage = inPlace ? [ServerMessage.PixelRect(x: 0, y: 0, width: UInt32(width), height: UInt32(height))] : commit.damage
             screen.withUnsafeMutableBytes { screen in
-                for rect in commit.damage {
+                for rect in damage {
                     for y in Int(rect.y)..<Int(rect.y + rect.height) {
                         (screen.baseAddress! + (y * width + Int(rect.x)) * 4)
                             .copyMemory(from: buffer.pixels + y * buffer.stride + Int(rect.x) * 4, byteCount: Int(rect.width) * 4)
@@ -55,9 +57,30 @@ import Testing
                 }
             }
         }
+
+        /// Pixels of the screen that differ from `reference` drawn whole.
+        @MainActor func pixelsDiffering(from reference: LayerCompositor) -> Int {
+            reference.renderFullFrame()
+            return reference.withUnsafeBytes { full in
+                (0..<(width * height)).count { full[$0 * 4..<$0 * 4 + 4].elementsEqual(screen[$0 * 4..<$0 * 4 + 4]) == false }
+            }
+        }
     }
 
-    @Test func aScrolledListIsDrawnInTheServersBufferAndEveryFrameShownIsTheWindowDrawnWhole() throws {
+    /// A connected application's window with a list, the server's end of
+    /// its connection, and the window to draw whole for reference.
+    struct Scene {
+        let serverEnd: MessageSocket
+        let window: UIWindow
+        let list: UIScrollView
+        let rows: [UIView]
+        let reference: LayerCompositor
+    }
+
+    /// A connected application on a 60 × 90 screen at scale 2 whose window
+    /// holds a list of 50 rows (half of them translucent, each with a
+    /// round dot) under a translucent badge, drawn once.
+    func connectedApplicationWithAList() throws -> Scene {
         let application = UIApplication.shared
         application.resetForTesting()
         application.runLoop.useManualClock()  // nothing animates between a frame and its reference
@@ -85,41 +108,92 @@ import Testing
         window.addSubview(badge)
         window.isHidden = false
         application.runLoop.runUntilIdle()
-        let server = FakeServer(socket: serverEnd, width: 120, height: 180)
         let reference = try LayerCompositor(rootLayer: window.layer, pixelWidth: 120, pixelHeight: 180, scale: 2)
+        return Scene(serverEnd: serverEnd, window: window, list: list, rows: rows, reference: reference)
+    }
+
+    /// Scrolls the list by a step's amount (and turns one row green at the
+    /// tenth), then signals a frame; returns the frame's commit.
+    func drawStep(_ step: Int, in scene: Scene, server: FakeServer) throws -> ServerMessage.FrameCommit {
+        let application = UIApplication.shared
+        if step > 0 { scene.list.contentOffset.y += CGFloat(step % 4 + 1) }
+        if step == 9 { scene.rows[3].backgroundColor = .green }
+        application.runLoop.runUntilIdle()
+        try scene.serverEnd.sendWaiting(ServerMessage.frameSignal(.init(
+            sequence: UInt64(step + 1), time: monotonicSeconds(), refreshInterval: 1.0 / 120)).encoded())
+        application.runLoop.runUntilIdle()
+        try server.receive()
+        // Moving to another buffer or not, no pixel is copied twice.
+        #expect(try #require(application.screenFrames).compositor.pixelsCopied <= 120 * 180, "step \(step)")
+        let commit = try #require(server.commits.last, "step \(step): no frame")
+        server.commits.removeAll()
+        return commit
+    }
+
+    @Test func aScrolledListIsDrawnInTheServersBufferAndEveryFrameShownIsTheWindowDrawnWhole() throws {
+        let application = UIApplication.shared
+        let scene = try connectedApplicationWithAList()
+        let server = FakeServer(socket: scene.serverEnd, width: 120, height: 180)
 
         var kept: UInt32?
         var buffersDrawn: [UInt32] = []
         for step in 0..<20 {
-            if step > 0 { list.contentOffset.y += CGFloat(step % 4 + 1) }
-            if step == 9 { rows[3].backgroundColor = .green }
-            application.runLoop.runUntilIdle()
-            try serverEnd.sendWaiting(ServerMessage.frameSignal(.init(
-                sequence: UInt64(step + 1), time: monotonicSeconds(), refreshInterval: 1.0 / 120)).encoded())
-            application.runLoop.runUntilIdle()
-            try server.receive()
-            // Moving to the other buffer or not, no pixel is copied twice.
-            #expect(try #require(application.screenFrames).compositor.pixelsCopied <= 120 * 180, "step \(step)")
-            let commit = try #require(server.commits.last, "step \(step): no frame")
-            server.commits.removeAll()
+            let commit = try drawStep(step, in: scene, server: server)
             try server.show(commit)
             buffersDrawn.append(commit.bufferIdentifier)
             // Given back at once, as the server does at the refresh that
             // shows it; but every fifth frame's buffer is kept while the
             // next is drawn, as when a frame comes after its refresh.
-            if let kept { try serverEnd.sendWaiting(ServerMessage.bufferReleased(kept).encoded()) }
+            if let kept { try scene.serverEnd.sendWaiting(ServerMessage.bufferReleased(kept).encoded()) }
             kept = step % 5 == 2 ? commit.bufferIdentifier : nil
-            if kept == nil { try serverEnd.sendWaiting(ServerMessage.bufferReleased(commit.bufferIdentifier).encoded()) }
-            reference.renderFullFrame()
-            let differing = reference.withUnsafeBytes { full in
-                (0..<(120 * 180)).count { full[$0 * 4..<$0 * 4 + 4].elementsEqual(server.screen[$0 * 4..<$0 * 4 + 4]) == false }
-            }
+            if kept == nil { try scene.serverEnd.sendWaiting(ServerMessage.bufferReleased(commit.bufferIdentifier).encoded()) }
+            let differing = server.pixelsDiffering(from: scene.reference)
             expectEqual(differing, 0, "step \(step): \(differing) pixels differ from the window drawn whole")
         }
         // The frame stays in the buffer drawn last while it comes back in
-        // time, and moves to the other when the server keeps it.
+        // time, and moves to the other when the server keeps it; two
+        // buffers are enough.
         for step in 1..<20 {
             expectEqual((buffersDrawn[step] != buffersDrawn[step - 1]), (step % 5 == 3), "step \(step): buffers \(buffersDrawn)")
+        }
+        expectEqual(server.buffers.count, 2)
+        application.resetForTesting()
+    }
+
+    /// A server whose screen shows the buffer itself (headless) holds it
+    /// until a newer frame replaces it there, as a Wayland compositor
+    /// scanning out a client's buffer does: every frame moves to another
+    /// buffer, and when a frame comes after its refresh (still pending
+    /// while the next is drawn) both buffers are held at the next signal:
+    /// the application makes a third rather than skip the frame, and needs
+    /// no fourth.
+    @Test func withTheScreenHoldingItsBufferALateFrameIsFollowedByOneInAThirdBuffer() throws {
+        let application = UIApplication.shared
+        let scene = try connectedApplicationWithAList()
+        let server = FakeServer(socket: scene.serverEnd, width: 120, height: 180)
+        var onScreen: UInt32?
+        var late: ServerMessage.FrameCommit?
+        for step in 0..<20 {
+            let commit = try drawStep(step, in: scene, server: server)
+            #expect(commit.bufferIdentifier != onScreen && commit.bufferIdentifier != late?.bufferIdentifier,
+                    "step \(step): drew into buffer \(commit.bufferIdentifier), which the server holds")
+            expectEqual(server.buffers.count, step <= 2 ? 2 : 3, "step \(step): a third buffer when, and only when, a late frame needs one")
+            if let replaced = late {
+                try scene.serverEnd.sendWaiting(ServerMessage.frameDiscarded(replaced.commitIdentifier).encoded())
+                try scene.serverEnd.sendWaiting(ServerMessage.bufferReleased(replaced.bufferIdentifier).encoded())
+                late = nil
+            }
+            // Every fifth frame comes after its refresh: it waits, held,
+            // while the next is drawn, and that one replaces it.
+            if step % 5 == 2 {
+                late = commit
+                continue
+            }
+            try server.show(commit, inPlace: true)
+            if let onScreen { try scene.serverEnd.sendWaiting(ServerMessage.bufferReleased(onScreen).encoded()) }
+            onScreen = commit.bufferIdentifier
+            let differing = server.pixelsDiffering(from: scene.reference)
+            expectEqual(differing, 0, "step \(step): \(differing) pixels differ from the window drawn whole")
         }
         application.resetForTesting()
     }

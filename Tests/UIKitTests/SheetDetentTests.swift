@@ -48,8 +48,10 @@ import Testing
         expectEqual(scene.presented.view.frame, scene.card.bounds)
         #expect(abs(pushBack(scene) - 200 / (mediumTop - largeTop)) < 1e-9)
         #expect(scene.log.entries.isEmpty)
-        scene.move(finger, from: CGPoint(x: 200, y: 300), by: -200)  // past the large detent's top: it stops there
-        expectEqual(scene.card.frame.minY, largeTop)
+        // Past the large detent's top (the finger 24 points above it), it
+        // stretches with resistance.
+        scene.move(finger, from: CGPoint(x: 200, y: 300), by: -200)
+        #expect(abs(scene.card.frame.minY - (largeTop - ScrollViewConstants.rubberBand(largeTop - (mediumTop - 400), dimension: SheetMetrics.maximumStretch))) < 1e-9)
         scene.letGoSlowly(finger)
         expectEqual(scene.card.frame.minY, largeTop)
         expectEqual(scene.card.frame.height, 800 - largeTop)
@@ -170,23 +172,142 @@ import Testing
         #expect(scene.window.hitTest(CGPoint(x: 200, y: 120), with: nil) === button)
     }
 
+    @Test func draggedUpAtItsLargestDetentTheSheetStretchesALittleAndSpringsBack() throws {
+        let scene = SheetScene()  // [.large()]
+        // 100 points up: the top rises less and less, never more than the
+        // gap above the sheet (SheetMetrics.maximumStretch, 10 points); the
+        // bottom stays, the presented view grows with the card.
+        let finger = scene.drag(by: -100, from: CGPoint(x: 200, y: 400))
+        let stretched = largeTop - ScrollViewConstants.rubberBand(100, dimension: SheetMetrics.maximumStretch)
+        #expect(abs(scene.card.frame.minY - stretched) < 1e-9)
+        #expect(stretched < largeTop - 8 && stretched > 0, "\(stretched)")
+        expectEqual(scene.card.frame.maxY, 800)
+        expectEqual(scene.presented.view.frame, scene.card.bounds)
+        #expect(isScaledBack(scene.root.view.transform, height: 800, safeAreaTop: 0))
+        scene.move(finger, from: CGPoint(x: 200, y: 300), by: -250)
+        #expect(scene.card.frame.minY > 0 && scene.card.frame.minY < stretched, "\(scene.card.frame.minY)")
+        // Let go, it springs back over SheetMetrics.stretchReturnDuration.
+        scene.synthesizer.advance(by: 0.2)
+        scene.synthesizer.touchUp(finger)
+        scene.synthesizer.advance(by: SheetMetrics.stretchReturnDuration / 2)
+        let returning = try #require(scene.card.layer.presentation()).frame.minY
+        #expect(returning > 0 && returning < largeTop, "\(returning)")
+        scene.synthesizer.advance(by: SheetMetrics.stretchReturnDuration / 2 + 0.02)
+        expectEqual(try #require(scene.card.layer.presentation()).frame.minY, largeTop)
+        expectEqual(scene.card.frame, CGRect(x: 0, y: largeTop, width: 400, height: 800 - largeTop))
+        expectEqual(scene.presented.view.frame, scene.card.bounds)
+        #expect(scene.log.entries.isEmpty)
+        expectEqual(scene.sheet.selectedDetentIdentifier ?? .large, .large)
+    }
+
+    // MARK: Custom detents (iOS 16)
+
+    @Test func aCustomDetentRestsAtItsValueAboveTheBottomInsetAndTheUserDragsToIt() {
+        var seen: [(maximum: CGFloat, vertical: UIUserInterfaceSizeClass)] = []
+        let small = UISheetPresentationController.Detent.Identifier("small")
+        let scene = SheetScene(safeAreaBottom: 34) {
+            $0.detents = [.custom(identifier: small) { context in
+                seen.append((context.maximumDetentValue, context.containerTraitCollection.verticalSizeClass))
+                return 200
+            }, .large()]
+        }
+        // The value is a height inside the safe area: the card is 200 points
+        // plus the 34-point bottom inset high.
+        expectEqual(scene.card.frame, CGRect(x: 0, y: 800 - 34 - 200, width: 400, height: 234))
+        expectEqual(scene.presented.view.frame, scene.card.bounds)
+        // Asked with the sheet's container: the large detent's value is the
+        // most (800 − 10 at the top − 34 at the bottom), height regular.
+        #expect(!seen.isEmpty)
+        #expect(seen.allSatisfy { $0.maximum == 756 && $0.vertical == .regular })
+        // Dragged up part of the way and let go, it goes to the nearer
+        // detent, and the delegate is told the custom one's identifier.
+        scene.letGoSlowly(scene.drag(by: -300, from: CGPoint(x: 200, y: 650)))
+        expectEqual(scene.card.frame.minY, largeTop)
+        scene.letGoSlowly(scene.drag(by: 500))
+        expectEqual(scene.card.frame.minY, 566)
+        expectEqual(scene.sheet.selectedDetentIdentifier, small)
+        expectEqual(scene.log.entries, ["didChangeDetent com.apple.UIKit.large", "didChangeDetent small"])
+    }
+
+    @Test func customDetentsResolveInTheirContextInactiveOnesAreLeftOutAndValuesAreBounded() {
+        // A resolver's nil makes its detent inactive: the large one is left,
+        // so a drag down goes straight into the dismissal.
+        let inactive = SheetScene { $0.detents = [.custom { _ in nil }, .large()] }
+        expectEqual(inactive.card.frame.minY, largeTop)
+        inactive.letGoSlowly(inactive.drag(by: 100))
+        expectEqual(inactive.log.entries.first, "shouldDismiss")
+        // Values above the most a detent can have rest at the large detent's
+        // height; none active at all falls back to the large one.
+        expectEqual(SheetScene { $0.detents = [.custom { _ in 5_000 }] }.card.frame.minY, largeTop)
+        expectEqual(SheetScene { $0.detents = [.custom { _ in nil }] }.card.frame.minY, largeTop)
+        // Without an identifier each gets its own.
+        let first = UISheetPresentationController.Detent.custom { _ in 100 }
+        let second = UISheetPresentationController.Detent.custom { _ in 100 }
+        #expect(first.identifier != second.identifier)
+        #expect(first.identifier.rawValue.hasPrefix("com.apple.UIKit.custom."))
+        // resolvedValue(in:) answers for the system detents too; the medium
+        // one is inactive in compact height (a container wider than tall).
+        let upright = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
+        let context = SheetDetentContext(container: upright)
+        expectEqual(context.maximumDetentValue, 790)
+        expectEqual(UISheetPresentationController.Detent.large().resolvedValue(in: context), 790)
+        expectEqual(UISheetPresentationController.Detent.medium().resolvedValue(in: context), 800 * SheetMetrics.mediumDetentFraction)
+        expectEqual(first.resolvedValue(in: context), 100)
+        let sideways = SheetDetentContext(container: UIView(frame: CGRect(x: 0, y: 0, width: 800, height: 400)))
+        expectEqual(sideways.containerTraitCollection.verticalSizeClass, .compact)
+        #expect(UISheetPresentationController.Detent.medium().resolvedValue(in: sideways) == nil)
+    }
+
     // MARK: The grabber
 
-    @Test func theGrabberIsDrawnOnlyWhenPreferredAndLetsTouchesThrough() throws {
+    @Test func theGrabberIsDrawnOnlyWhenPreferredAndTouchesBesideItReachTheContent() throws {
         let scene = SheetScene()
         let grabber = try #require(scene.card.subviews.last)
         #expect(grabber !== scene.presented.view)
         expectEqual(grabber.alpha, 0)
         expectEqual(grabber.frame, CGRect(x: 182, y: 5, width: 36, height: 5))
         expectEqual(grabber.layer.cornerRadius, 2.5)
-        #expect(!grabber.isUserInteractionEnabled)
-        scene.sheet.prefersGrabberVisible = true
-        expectEqual(grabber.alpha, 1)
-        // A touch on it reaches the content below.
         let content = RecordingView(frame: scene.presented.view.bounds)
         scene.presented.view.addSubview(content)
+        // Hidden, it takes no touches.
         scene.synthesizer.tap(at: CGPoint(x: 200, y: 10 + 7))
         expectEqual(content.phases, ["began", "ended"])
+        scene.sheet.prefersGrabberVisible = true
+        expectEqual(grabber.alpha, 1)
+        // Shown, a touch beside it (more than SheetMetrics.grabberTouchOutset
+        // away) reaches the content below.
+        content.calls.removeAll()
+        scene.synthesizer.tap(at: CGPoint(x: 200 - 18 - 17, y: 10 + 7))
+        expectEqual(content.phases, ["began", "ended"])
+        #expect(scene.window.hitTest(CGPoint(x: 200 - 18 - 15, y: 10 + 7 + 15), with: nil) === grabber)
+    }
+
+    @Test func aTapOnTheGrabberCyclesTheDetentsAndTellsTheDelegate() throws {
+        let scene = SheetScene {
+            $0.detents = [.medium(), .large()]
+            $0.prefersGrabberVisible = true
+        }
+        scene.synthesizer.tap(at: CGPoint(x: 200, y: mediumTop + 7))
+        // The model is at the large detent at once, shown moving there.
+        expectEqual(scene.card.frame.minY, largeTop)
+        expectEqual(scene.log.entries, ["didChangeDetent com.apple.UIKit.large"])
+        scene.synthesizer.advance(by: SheetMetrics.detentChangeDuration / 2)
+        let halfWay = try #require(scene.card.layer.presentation()).frame.minY
+        #expect(halfWay > largeTop + 1 && halfWay < mediumTop - 1, "\(halfWay)")
+        scene.synthesizer.advance(by: SheetMetrics.detentChangeDuration)
+        // From the largest detent, back to the smallest.
+        scene.synthesizer.tap(at: CGPoint(x: 210, y: largeTop + 12))
+        scene.synthesizer.advance(by: SheetMetrics.detentChangeDuration + 0.02)
+        expectEqual(scene.card.frame.minY, mediumTop)
+        expectEqual(scene.sheet.selectedDetentIdentifier, .medium)
+        expectEqual(scene.log.entries, ["didChangeDetent com.apple.UIKit.large", "didChangeDetent com.apple.UIKit.medium"])
+        // With one detent, a tap on it does nothing.
+        let single = SheetScene { $0.prefersGrabberVisible = true }
+        single.synthesizer.tap(at: CGPoint(x: 200, y: largeTop + 7))
+        single.synthesizer.advance(by: 0.6)
+        expectEqual(single.card.frame.minY, largeTop)
+        #expect(single.log.entries.isEmpty)
+        #expect(single.root.presentedViewController === single.presented)
     }
 
     /// A 200×400 window with a 20-point status bar: the presenter (light

@@ -325,15 +325,16 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
 
 /// UIKit's flips turn the view over about its centre line (Apple: "the left
 /// side of the view moves towards the front and right side towards the
-/// back"), the new look on its back. Drawn here from straight in front
-/// (the compositor draws no perspective): |cos(π × progress)| of the width.
+/// back"), the new look on its back, in perspective (m34 = −1/500, the view
+/// drawn smaller so that its nearer edge keeps its height:
+/// QuartzCore's FlipProjection).
 @MainActor
 @Suite struct FlipTransitionTests {
     private func isBlue(_ p: [UInt8]) -> Bool { p[2] > 200 && p[0] < 60 && p[3] == 255 }
     private func isOrange(_ p: [UInt8]) -> Bool { p[0] > 200 && p[2] < 60 && p[3] == 255 }
     private let white: [UInt8] = [255, 255, 255, 255]
 
-    @Test func aFlipBetweenTwoViewsShowsTheOldUntilHalfWayThenTheNewNarrowedToTheTurn() throws {
+    @Test func aFlipBetweenTwoViewsShowsTheOldUntilHalfWayThenTheNewTurnedInPerspective() throws {
         let window = makeWindow(frame: CGRect(x: 0, y: 0, width: 120, height: 80))
         _ = UIApplication.shared.runLoop.useManualClock()
         window.backgroundColor = .white
@@ -352,22 +353,26 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
         #expect(back.superview === card && front.superview == nil)  // the model changes at once
         let flip = try #require(card.layer.animation(forKey: "transition") as? CATransition)
         #expect(flip.type.rawValue == "oglFlip" && flip.subtype == .fromRight)
-        // 0.3 of the way: the front, cos(0.3π) ≈ 0.588 of 80 pt wide about x 60.
+        // 0.3 of the way (0.3π): the front, its right side toward the
+        // viewer, from x 39.3 (the far edge, 52.7 pt high) to 83.5 (the
+        // near one, the full 60 high).
         advance(17.0 / 60 + 0.001)
         let early = shownTime - flip.beginTime
-        let halfWidth = 40 * abs(cos(Double.pi * early))
-        #expect(abs(early - 0.3) < 1e-9 && abs(halfWidth - 23.5) < 0.1)
+        #expect(abs(early - 0.3) < 1e-9)
         var image = snapshot(of: window)
-        #expect(rgba(image, 2 * 34, 80) == white && rgba(image, 2 * 86, 80) == white, "narrowed to the turn")
-        #expect(isBlue(rgba(image, 2 * 40, 80)) && isBlue(rgba(image, 2 * 80, 80)))
-        #expect(isBlue(rgba(image, 2 * 60, 2 * 12)), "the full height")
+        #expect(rgba(image, 2 * 38, 80) == white && rgba(image, 2 * 85, 80) == white, "turned")
+        #expect(isBlue(rgba(image, 2 * 42, 80)) && isBlue(rgba(image, 2 * 80, 80)))
+        // In perspective: 12 pt from the centre line toward the far side the
+        // top is at y 12.9, toward the near side at 11.0.
+        #expect(rgba(image, 2 * 48, 2 * 12) == white && isBlue(rgba(image, 2 * 72, 2 * 12)), "the nearer side taller")
         expectMatchesReference(image, named: "flip-transition-early", tolerance: 2)
-        // 0.7 of the way: the back, as narrow.
+        // 0.7 of the way: the back coming round, its left side now nearer.
         advance(24.0 / 60)
         #expect(abs(shownTime - flip.beginTime - 0.7) < 1e-9)
         image = snapshot(of: window)
-        #expect(rgba(image, 2 * 34, 80) == white && rgba(image, 2 * 86, 80) == white)
-        #expect(isOrange(rgba(image, 2 * 40, 80)) && isOrange(rgba(image, 2 * 80, 80)))
+        #expect(rgba(image, 2 * 35, 80) == white && rgba(image, 2 * 82, 80) == white)
+        #expect(isOrange(rgba(image, 2 * 40, 80)) && isOrange(rgba(image, 2 * 78, 80)))
+        #expect(isOrange(rgba(image, 2 * 48, 2 * 12)) && rgba(image, 2 * 72, 2 * 12) == white)
         #expect(done == nil)
         advance(0.35)
         #expect(done == true && card.layer.animationKeys() == nil)
@@ -384,13 +389,16 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
         }
         let flip = try #require(view.layer.animation(forKey: "transition") as? CATransition)
         expectEqual(flip.subtype, .fromTop)
-        advance(14.0 / 60 + 0.001)  // a quarter: 0.707 of 100 pt high, from y 14.6 to 85.4
+        // A quarter: from y 14.6 (the top edge, nearer, the full 100 pt wide)
+        // to 80.7 (the bottom one, 86.8 wide); 92.9 wide through the centre.
+        advance(14.0 / 60 + 0.001)
         var image = snapshot(of: window)
-        #expect(rgba(image, 100, 2 * 12)[3] == 0 && rgba(image, 100, 2 * 88)[3] == 0)
-        #expect(isBlue(rgba(image, 100, 2 * 20)) && isBlue(rgba(image, 2 * 2, 100)) && isBlue(rgba(image, 2 * 98, 100)))
-        advance(30.0 / 60)  // three quarters: the new colour, as high
+        #expect(rgba(image, 100, 2 * 12)[3] == 0 && rgba(image, 100, 2 * 83)[3] == 0)
+        #expect(isBlue(rgba(image, 100, 2 * 20)) && isBlue(rgba(image, 2 * 2, 2 * 20)) && isBlue(rgba(image, 2 * 98, 2 * 20)))
+        #expect(rgba(image, 2 * 2, 100)[3] == 0 && isBlue(rgba(image, 2 * 5, 100)), "narrower toward the far edge")
+        advance(30.0 / 60)  // three quarters: the new colour, its bottom edge now nearer
         image = snapshot(of: window)
-        #expect(rgba(image, 100, 2 * 12)[3] == 0 && isOrange(rgba(image, 100, 2 * 20)))
+        #expect(rgba(image, 100, 2 * 17)[3] == 0 && isOrange(rgba(image, 100, 2 * 22)) && isOrange(rgba(image, 2 * 2, 2 * 80)))
     }
 
     @Test func curlsAndTheCrossDissolveAreDrawnAsAFade() throws {

@@ -7,14 +7,16 @@ import HID
 /// the buffers it attached, whether it asked for a frame signal, and the
 /// frame it committed that the next refresh shows.
 ///
-/// A buffer is the application's to draw into except while it is the
-/// pending commit's: from the commit until the server shows the frame (and
-/// gives the buffer back) or a newer commit replaces it. Outputs copy what
-/// they show, so no buffer is held past the refresh that shows it.
+/// A buffer is the application's to draw into except while the server
+/// holds it: from its commit until the server shows the frame or a newer
+/// commit replaces it; and, with an output that shows frames in place
+/// (headless), while it is on the screen, until a newer frame replaces it
+/// there.
 final class ApplicationFrames {
     /// Buffers one application may attach: two are enough to draw one
-    /// frame while the other waits to be shown; four leave room for a
-    /// triple-buffered client and a resize.
+    /// frame while the other waits to be shown; three when the screen holds
+    /// one too and a frame comes after its refresh; four leave room for a
+    /// resize.
     static let maximumBuffers = 4
     /// Commits one application may make between two refreshes before it is
     /// dropped: each replaces the last, so a few are harmless (a frame
@@ -26,6 +28,8 @@ final class ApplicationFrames {
     /// The frame the next refresh shows, and the buffer it is in.
     private(set) var pendingCommit: ServerMessage.FrameCommit?
     private var lastCommitIdentifier: UInt64 = 0
+    /// The buffer on the screen, held while an output shows it in place.
+    var bufferOnScreen: UInt32?
     var hasPendingCommit: Bool { pendingCommit != nil }
     var commitsSinceRefresh = 0
 
@@ -81,7 +85,9 @@ final class ApplicationFrames {
     /// (its damage is shown with the new one).
     func commit(_ commit: ServerMessage.FrameCommit) throws(Refusal) -> ServerMessage.FrameCommit? {
         guard let buffer = buffers[commit.bufferIdentifier] else { throw .unknownBuffer(commit.bufferIdentifier) }
-        guard pendingCommit?.bufferIdentifier != commit.bufferIdentifier else { throw .bufferHeld(commit.bufferIdentifier) }
+        guard pendingCommit?.bufferIdentifier != commit.bufferIdentifier, bufferOnScreen != commit.bufferIdentifier else {
+            throw .bufferHeld(commit.bufferIdentifier)
+        }
         guard commit.commitIdentifier > lastCommitIdentifier else { throw .commitOutOfOrder(commit.commitIdentifier, after: lastCommitIdentifier) }
         for rect in commit.damage {
             guard UInt64(rect.x) + UInt64(rect.width) <= UInt64(buffer.width),

@@ -12,12 +12,20 @@ public protocol DisplayOutput: AnyObject {
     /// The descriptor the server polls for the output's own events (the X
     /// connection); -1 when it has none.
     var fileDescriptor: Int32 { get }
-    /// Copies `damage` (rectangles of `frame`, in its pixels) to the screen,
-    /// converting to the screen's pixel format and scale. What lies outside
-    /// `damage` is on the screen already from earlier frames. Returns once
-    /// the frame's pixels have been read: the server may then give the
-    /// buffer back to its application.
+    /// Puts `frame` on the screen. An output that copies
+    /// (``showsFramesInPlace`` false) copies `damage` (rectangles of
+    /// `frame`, in its pixels), converting to the screen's pixel format and
+    /// scale; what lies outside `damage` is on the screen already from
+    /// earlier frames; it returns once the frame's pixels have been read,
+    /// and the server gives the buffer back to its application then. One
+    /// that shows frames in place keeps `frame` and reads it until the
+    /// next call.
     func show(_ frame: DisplayFrame, damage: [ServerMessage.PixelRect])
+    /// Whether the output shows the application's buffer itself instead of
+    /// copying it, as a display scans out a Wayland client's buffer: the
+    /// server then holds the buffer on the screen until a newer frame
+    /// replaces it, and only then gives it back.
+    var showsFramesInPlace: Bool { get }
     /// What the screen says it shows: the window's title, the front
     /// application's name.
     func setTitle(_ title: String)
@@ -33,6 +41,8 @@ public protocol DisplayOutput: AnyObject {
 extension DisplayOutput {
     /// An output whose events are only ever read in ``handleEvents()`` has none waiting.
     public var hasPendingEvents: Bool { false }
+    /// An output copies what it shows unless it says otherwise.
+    public var showsFramesInPlace: Bool { false }
 }
 
 /// A frame as the server hands it to an output: the pixels of one of an
@@ -43,12 +53,26 @@ public struct DisplayFrame {
     public let height: Int
     /// Bytes from one row to the next.
     public let stride: Int
+    /// The shared buffer the pixels are in, when they are one: an output
+    /// that keeps the frame keeps the buffer mapped with it, even after its
+    /// application has gone.
+    public let buffer: SharedFrameBuffer?
 
     public init(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int) {
         self.pixels = pixels
         self.width = width
         self.height = height
         self.stride = stride
+        buffer = nil
+    }
+
+    /// The frame in an application's shared buffer.
+    public init(_ buffer: SharedFrameBuffer) {
+        pixels = UnsafeRawPointer(buffer.pixels)
+        width = buffer.width
+        height = buffer.height
+        stride = buffer.stride
+        self.buffer = buffer
     }
 }
 

@@ -10,8 +10,9 @@ import HID
 ///    signal it asked for;
 /// 2. at the refresh, shows the front application's pending commit, if it
 ///    has one (the whole frame when the front application changed, else
-///    its damage), and tells it the frame was presented and its buffer is
-///    free.
+///    its damage), and tells it the frame was presented and which buffer
+///    is free: that one, with an output that copies it; with one that shows
+///    it in place, the buffer of the frame it replaced on the screen.
 ///
 /// The signal goes out a little before the refresh (``FrameClock``), so a
 /// frame drawn at the signal is shown at that refresh.
@@ -20,7 +21,8 @@ import HID
 /// background application's commits are discarded at once and it gets no
 /// frame signals, so its display links pause, as on iOS. A frame is shown
 /// only whole: the output copies a committed buffer, which the application
-/// no longer touches, in one call.
+/// no longer touches, in one call, or shows it while the application
+/// cannot touch it.
 ///
 /// The clock runs while the front application needs refreshes: it asked
 /// for a signal, has a commit waiting, or, responding, owes
@@ -34,6 +36,9 @@ final class FramePresenter {
     let pixelHeight: Int
     /// The application whose frame is on the screen.
     private var shownClient: UInt32?
+    /// The buffer on the screen while the output shows it in place, and
+    /// its application: given back when a newer frame replaces it.
+    private var bufferOnScreen: (client: Client, buffer: UInt32)?
     private var titledClient: UInt32?
     private var idleRefreshes = 0
     /// The application last signalled, and when, until it commits: how
@@ -122,11 +127,20 @@ final class FramePresenter {
                 let whole = shownClient != front.identifier
                 shownClient = front.identifier
                 let damage = whole ? [ServerMessage.PixelRect(x: 0, y: 0, width: UInt32(buffer.width), height: UInt32(buffer.height))] : commit.damage
-                output.show(DisplayFrame(pixels: buffer.pixels, width: buffer.width, height: buffer.height, stride: buffer.stride), damage: damage)
+                output.show(DisplayFrame(buffer), damage: damage)
                 frameShown?(front, commit, buffer)
                 front.enqueue(ServerMessage.framePresented(.init(
                     commitIdentifier: commit.commitIdentifier, sequence: sequence, time: time, refreshInterval: clock.interval)).encoded())
-                front.enqueue(ServerMessage.bufferReleased(commit.bufferIdentifier).encoded())
+                if output.showsFramesInPlace {
+                    if let (client, replaced) = bufferOnScreen {
+                        client.frames.bufferOnScreen = nil
+                        client.enqueue(ServerMessage.bufferReleased(replaced).encoded())
+                    }
+                    bufferOnScreen = (front, commit.bufferIdentifier)
+                    front.frames.bufferOnScreen = commit.bufferIdentifier
+                } else {
+                    front.enqueue(ServerMessage.bufferReleased(commit.bufferIdentifier).encoded())
+                }
                 didWork = true
             }
             // Asked after this refresh's signal: it gets the next one.
@@ -147,9 +161,11 @@ final class FramePresenter {
     }
 
     /// An application left: if its frame is on the screen, the next
-    /// application's first frame is shown whole.
+    /// application's first frame is shown whole. A frame shown in place
+    /// stays on the screen until then (the output keeps its buffer mapped).
     func remove(_ client: Client) {
         if shownClient == client.identifier { shownClient = nil }
+        if bufferOnScreen?.client === client { bufferOnScreen = nil }
         if titledClient == client.identifier { titledClient = nil }
     }
 

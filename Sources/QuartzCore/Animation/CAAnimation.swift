@@ -946,16 +946,21 @@ open class CATransition: CAAnimation {
 
     /// How a flip shows the layer at `progress`; nil for other types.
     ///
-    /// The layer turns half a turn about its centre line, the old look in
-    /// front for the first quarter turn and the new one after. The
-    /// compositor draws affine transforms only, so the turn is drawn as
-    /// its view from straight in front, without perspective: the layer
-    /// narrows to its centre line as |cos(π × progress)| and widens again,
-    /// the same whichever side it turns from.
-    package func flip(at progress: Double) -> (scale: CGFloat, showsOldLook: Bool, aboutVerticalAxis: Bool)? {
+    /// The layer turns half a turn, π × `progress`, about its centre line,
+    /// the side named by the subtype coming toward the viewer (UIKit's
+    /// `transitionFlipFromLeft`: "the left side of the view moves toward
+    /// the front and right side toward the back"): the old look in front
+    /// for the first quarter turn, then the new one, whose own turn is
+    /// π × `progress` − π. The compositor draws it in perspective
+    /// (`FlipProjection`).
+    package func flip(at progress: Double) -> FlipPose? {
         guard type == .flip else { return nil }
         let aboutVerticalAxis = subtype != .fromTop && subtype != .fromBottom
-        return (abs(cos(Double.pi * progress)), progress < 0.5, aboutVerticalAxis)
+        let turn = Double.pi * progress
+        let showsOldLook = progress < 0.5
+        let direction: Double = subtype == .fromRight || subtype == .fromBottom ? 1 : -1
+        return FlipPose(angle: showsOldLook ? turn : turn - Double.pi, showsOldLook: showsOldLook,
+                        aboutVerticalAxis: aboutVerticalAxis, direction: direction)
     }
 
     /// Where the new look is drawn, as a fraction of the layer's size, and

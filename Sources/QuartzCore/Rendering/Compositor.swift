@@ -40,6 +40,7 @@ package final class Compositor {
         guard !node.isHidden, node.opacity > 0 else { return }
         let clip = clip.intersection(surface.extent)
         guard node.subtreeRect.intersects(clip) else { return }
+        if let projection = node.projection { return drawProjected(node, projection, into: surface, clip: clip) }
         if let mask = node.mask { return drawMasked(node, by: mask, into: surface, clip: clip) }
         if let shadow = node.shadow { drawShadow(shadow, of: node, into: surface, clip: clip) }
         drawGroup(of: node, into: surface, clip: clip, opacity: node.opacity)

@@ -12,10 +12,11 @@
 extension RenderLayer {
     /// Device pixels this layer replaces entirely when drawn: its
     /// background's bounds when the background is opaque, the layer is not
-    /// faded, hidden, masked or turned, and its bounds lie on whole pixels; with
-    /// rounded corners, the band between the corners' rows. Empty otherwise.
+    /// faded, hidden, masked or turned (a flip in perspective among the
+    /// turns), and its bounds lie on whole pixels; with rounded corners,
+    /// the band between the corners' rows. Empty otherwise.
     func updateOccludingRect() {
-        occludingRect = opacity == 1 && mask == nil ? opaqueBackgroundRect : .empty
+        occludingRect = opacity == 1 && mask == nil && projection == nil ? opaqueBackgroundRect : .empty
     }
 
     /// Device pixels the layer's background covers opaquely, before any

@@ -76,6 +76,9 @@ package final class RenderLayer {
     /// A running transition's picture of the layer's old look, drawn over
     /// it as the last child (see `placeTransitionOverlay()`).
     @exclusivity(unchecked) var transitionOverlay: RenderLayer?
+    /// A running flip's turn in perspective, drawn by
+    /// `Compositor.drawProjected` (Projection.swift); nil otherwise.
+    @exclusivity(unchecked) var projection: FlipProjection?
 
     /// Copies everything the compositor reads from `layer`: its animatable
     /// properties as shown at the frame's time (the model's own, for a layer
@@ -114,6 +117,7 @@ package final class RenderLayer {
             contentsRect = unit
         }
         transitionOverlay = nil
+        projection = nil
         hidesSublayers = false
         if let progress = values.transitionProgress { showTransition(of: layer, at: progress, values: values) }
         if shadowCache != nil, shadowCache?.style != shadow || castShape != (bounds, cornerRadius, maskedCorners) { shadowCache = nil }
@@ -157,25 +161,18 @@ package final class RenderLayer {
         transitionOverlay = overlay
     }
 
-    /// A flip at its point: the layer squeezed towards its centre line
-    /// (`CATransition.flip(at:)`), showing its old look in the first half
-    /// and its new one, its own drawing and sublayers, in the second.
-    private func showFlip(_ flip: (scale: CGFloat, showsOldLook: Bool, aboutVerticalAxis: Bool), oldLook image: CGImage, values: LayerValues) {
-        // Edge on (a thousandth of its width or less), it shows nothing.
-        guard flip.scale > 1e-3 else {
+    /// A flip at its point (`CATransition.flip(at:)`): the layer turned
+    /// about its centre line in perspective (``projection``), showing its
+    /// old look in the first half and its new one, its own drawing and
+    /// sublayers, in the second.
+    private func showFlip(_ pose: FlipPose, oldLook image: CGImage, values: LayerValues) {
+        // Edge on (within a thousandth of a quarter turn), it shows nothing.
+        guard abs(cos(pose.angle)) > 1e-3 else {
             opacity = 0
             return
         }
-        let b = values.bounds
-        // About the centre of the bounds, in the layer's own plane (before
-        // its transform), whatever its anchor point.
-        let offset = CGPoint(x: b.minX + (0.5 - values.anchorPoint.x) * b.width, y: b.minY + (0.5 - values.anchorPoint.y) * b.height)
-        let squeeze = CGAffineTransform(scaleX: flip.aboutVerticalAxis ? flip.scale : 1, y: flip.aboutVerticalAxis ? 1 : flip.scale)
-        transform = CGAffineTransform(translationX: -offset.x, y: -offset.y)
-            .concatenating(squeeze)
-            .concatenating(CGAffineTransform(translationX: offset.x, y: offset.y))
-            .concatenating(transform)
-        guard flip.showsOldLook else { return }
+        projection = FlipProjection(pose: pose, bounds: values.bounds)
+        guard pose.showsOldLook else { return }
         // The old look's picture stands for everything the layer draws.
         background = nil
         gradient = nil

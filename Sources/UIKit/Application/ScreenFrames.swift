@@ -15,22 +15,28 @@ import HID
 ///    links fire (their target is that refresh), and the turn's end draws
 ///    the damage straight into a buffer the server does not hold, and
 ///    commits that buffer with its damage.
-/// 4. The server gives a buffer back once it has shown it or replaced it.
+/// 4. The server gives a buffer back once it is done with it: it copied
+///    the frame out, a newer commit replaced it, or (a frame shown in
+///    place) a newer frame replaced it on the screen.
 ///
 /// The compositor's frame is one of the buffers (``current``): drawing the
 /// damage there, and moving the pixels of a scroll there, leaves nothing to
-/// copy, and a flung list's frame costs its exposed strip and a move of
-/// the pixels it already has. The server copies a frame out at the refresh
-/// that shows it and gives the buffer back then, so the buffer drawn last
-/// is normally free again when the next signal comes. When it is not (a
-/// frame committed after its refresh waits for the next one), the frame
-/// moves to the other buffer: what that one missed since it was last drawn
-/// in comes from the buffer drawn last, in the same pass as the frame's
-/// scrolls (a scrolled pixel straight from its old place there), so the
-/// frame that moves costs what one drawn in place costs, and one late
-/// frame does not make the next late too. Two buffers are enough: the
-/// server holds at most one, the pending commit's (it copies a frame out
-/// at the refresh that shows it).
+/// copy. When the server still holds that buffer, the frame moves to
+/// another: what that one missed since it was last drawn in comes from the
+/// buffer drawn last, in the same pass as the frame's scrolls (a scrolled
+/// pixel straight from its old place there), so the frame that moves costs
+/// what one drawn in place costs, and one late frame does not make the
+/// next late too.
+///
+/// How long the server holds a buffer depends on its output. One that
+/// copies the frame out (an X window, the frame buffer) gives it back at
+/// the refresh that shows it, so the buffer drawn last is normally free
+/// again when the next signal comes, and two buffers are enough. One that
+/// shows frames in place (headless, as a display scans out a buffer) holds
+/// the buffer on the screen until a newer frame replaces it, so each frame
+/// moves to the other buffer (the server copies nothing); and when a frame
+/// came after its refresh, both are held at the next signal: the
+/// application then makes a third buffer, once, rather than skip the frame.
 ///
 /// So an idle application sends nothing and draws nothing, one with display
 /// links asks for every refresh, and at most one frame is committed per
@@ -43,7 +49,7 @@ final class ScreenFrames {
         /// Committed and not yet given back by the server.
         var isHeld = false
         /// What frames drawn into the other buffers changed since this one
-        /// was last drawn: copied forward before the compositor draws in it
+        /// was last drawn: brought over as the compositor draws in it
         /// again.
         var missing = Damage()
 
@@ -88,27 +94,36 @@ final class ScreenFrames {
     /// The signal held, and when it was read: the refresh a frame drawn now is for.
     private var heldSignal: (signal: ServerMessage.FrameSignal, arrival: Double)?
 
-    /// Buffers an application draws into, in turn.
-    static let bufferCount = 2
+    /// Buffers an application makes when it connects.
+    static let initialBufferCount = 2
+    /// Buffers it may have: a third when the server holds one on the
+    /// screen and a late frame's, both at once.
+    static let maximumBufferCount = 3
+    private let pixelWidth: Int
+    private let pixelHeight: Int
 
     init(connection: EventServerConnection, screenWidth: Double, screenHeight: Double, scale: Double) throws {
         self.connection = connection
         let width = Int((screenWidth * scale).rounded()), height = Int((screenHeight * scale).rounded())
         compositor = try LayerCompositor(rootLayer: CALayer(), pixelWidth: width, pixelHeight: height, scale: CGFloat(scale))
         compositor.setRootLayers([])
-        let whole = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
-        for index in 0..<Self.bufferCount {
-            let memory = try SharedFrameBuffer(width: width, height: height)
-            memory.pixels.bindMemory(to: UInt32.self, capacity: width * height)
-            // The compositor's frame, all zero as a new buffer is, moves into
-            // the first buffer; the others lack whatever it draws.
-            var missing = Damage()
-            if index != current { missing.add(whole) }
-            let identifier = UInt32(index + 1)
-            try connection.attach(memory.attachment(identifier: identifier), descriptor: memory.fileDescriptor)
-            buffers.append(Buffer(identifier: identifier, memory: memory, missing: missing))
-        }
+        pixelWidth = width
+        pixelHeight = height
+        // The compositor's frame, all zero as a new buffer is, moves into
+        // the first buffer; the others lack whatever it draws.
+        for _ in 0..<Self.initialBufferCount { try addBuffer(lackingFrame: !buffers.isEmpty) }
         compositor.useFrameStorage(buffers[current].frameStorage)
+    }
+
+    /// Makes a buffer of the screen's size and attaches it.
+    private func addBuffer(lackingFrame: Bool) throws {
+        let memory = try SharedFrameBuffer(width: pixelWidth, height: pixelHeight)
+        memory.pixels.bindMemory(to: UInt32.self, capacity: pixelWidth * pixelHeight)
+        var missing = Damage()
+        if lackingFrame { missing.add(PixelRect(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)) }
+        let identifier = UInt32(buffers.count + 1)
+        try connection.attach(memory.attachment(identifier: identifier), descriptor: memory.fileDescriptor)
+        buffers.append(Buffer(identifier: identifier, memory: memory, missing: missing))
     }
 
     /// Whether the end of this turn has frame work: damage it may draw now,
@@ -213,11 +228,14 @@ final class ScreenFrames {
         connection.send(ServerMessage.requestFrame.encoded())
     }
 
-    /// A buffer the server does not hold: the compositor's own if it can.
+    /// A buffer the server does not hold: the compositor's own if it can,
+    /// else another, else a new one while there may be more. Nil when none
+    /// can be had: the frame waits for a buffer the server gives back.
     private func freeBuffer() -> Int? {
         if !buffers[current].isHeld { return current }
         for index in buffers.indices where !buffers[index].isHeld { return index }
-        return nil
+        guard buffers.count < Self.maximumBufferCount, (try? addBuffer(lackingFrame: true)) != nil else { return nil }
+        return buffers.count - 1
     }
 
     private func drawAndCommit(into index: Int) {
@@ -280,10 +298,10 @@ final class ScreenFrames {
     /// Pixels the server was told changed (moved or drawn).
     public let damagedPixels: Int
     /// Pixels copied rather than drawn: moved by a scroll, or brought over
-    /// from the other buffer.
+    /// from the buffer drawn last.
     public let copiedPixels: Int
-    /// Whether the frame moved to the other buffer (the server still held
-    /// the one drawn last: the frame before was late).
+    /// Whether the frame moved to another buffer (the server still held
+    /// the one drawn last: on the screen, or the frame before was late).
     public let movedBuffer: Bool
     /// When the server read the oldest event the frame is the first to
     /// show; nil when it shows none.

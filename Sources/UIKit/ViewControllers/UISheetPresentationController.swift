@@ -8,6 +8,48 @@ public protocol UISheetPresentationControllerDelegate: UIAdaptivePresentationCon
     func sheetPresentationControllerDidChangeSelectedDetentIdentifier(_ sheetPresentationController: UISheetPresentationController)
 }
 
+/// What a custom detent's resolver works its value out from: the sheet's
+/// container (Apple's `UISheetPresentationControllerDetentResolutionContext`).
+@preconcurrency @MainActor
+public protocol UISheetPresentationControllerDetentResolutionContext: NSObjectProtocol {
+    /// The traits of the sheet's container: its size classes (compact
+    /// height on an iPhone held sideways) and scale.
+    var containerTraitCollection: UITraitCollection { get }
+    /// The largest value a detent can have: the large detent's, the
+    /// height from the sheet's top at full height to the container's
+    /// bottom safe-area inset.
+    var maximumDetentValue: CGFloat { get }
+}
+
+/// The context a sheet resolves its detents in, for one layout of its
+/// container, and where a detent of a given value puts the card's top.
+@MainActor
+final class SheetDetentContext: NSObject, UISheetPresentationControllerDetentResolutionContext {
+    let containerTraitCollection: UITraitCollection
+    let maximumDetentValue: CGFloat
+    /// The medium detent's value (``SheetMetrics/mediumDetentFraction`` of
+    /// the container's height, less the bottom inset).
+    let mediumDetentValue: CGFloat
+    private let containerHeight: CGFloat
+    private let bottomInset: CGFloat
+
+    init(container: UIView) {
+        let safeArea = container.window?.safeAreaInsets ?? .zero
+        containerHeight = container.bounds.height
+        bottomInset = safeArea.bottom
+        maximumDetentValue = max(0, containerHeight - SheetMetrics.sheetTop(safeAreaTop: safeArea.top) - bottomInset)
+        mediumDetentValue = min(maximumDetentValue, max(0, containerHeight * SheetMetrics.mediumDetentFraction - bottomInset))
+        containerTraitCollection = .iPhone(size: container.bounds.size, scale: UIScreen.main.scale)
+        super.init()
+    }
+
+    /// The card's top for a detent of `value`: the card is that high plus
+    /// the bottom inset, between nothing and the large detent's height.
+    func top(forValue value: CGFloat) -> CGFloat {
+        containerHeight - bottomInset - min(max(0, value), maximumDetentValue)
+    }
+}
+
 extension UISheetPresentationControllerDelegate {
     public func sheetPresentationControllerDidChangeSelectedDetentIdentifier(_ sheetPresentationController: UISheetPresentationController) {}
 }
@@ -19,15 +61,15 @@ extension UISheetPresentationControllerDelegate {
 /// in ``SheetMetrics``.
 ///
 /// How a drag on the sheet goes:
-/// 1. It may begin only along the vertical: downward, or upward while the
-///    sheet can grow to a larger detent (or a scroll view under the finger
-///    is dragged with it, step 3).
+/// 1. It may begin only along the vertical.
 /// 2. The card's top follows the finger between the largest detent's top
 ///    and the smallest's, the presenter going back and the dimming coming
 ///    as the top rises (the presenter only between the detent below the
-///    large one and the large one). Past the smallest detent the drag
-///    becomes the interactive dismissal: the delegate is asked (or told of
-///    the refusal, and the card stays), then the card follows on down.
+///    large one and the large one). Above the largest detent the sheet
+///    stretches, less and less, at most ``SheetMetrics/maximumStretch``.
+///    Past the smallest detent the drag becomes the interactive dismissal:
+///    the delegate is asked, then the card follows on down; refused (the
+///    delegate is told), the card goes on down with resistance instead.
 /// 3. A scroll view under the finger that scrolls vertically is dragged
 ///    together with the sheet, and each movement goes to one of them: down
 ///    to the sheet once the content is at its top (the content stays there,
@@ -35,14 +77,23 @@ extension UISheetPresentationControllerDelegate {
 ///    may rise to (the largest with `prefersScrollingExpandsWhenScrolledToEdge`,
 ///    else the one it rested at), the rest to the scroll view.
 /// 4. Let go, a dismissal completes or is undone as ``SheetMetrics`` says;
-///    otherwise the sheet settles at the next detent in the direction of a
-///    fling, or the nearest, and the delegate hears
+///    a stretched or refused sheet springs back to its detent
+///    (``SheetMetrics/stretchReturnDuration``); otherwise the sheet settles
+///    at the next detent in the direction of a fling, or the nearest, and
+///    the delegate hears
 ///    `sheetPresentationControllerDidChangeSelectedDetentIdentifier(_:)` if
 ///    that is another one. Content that was held at its top stays there.
 @preconcurrency @MainActor
 open class UISheetPresentationController: UIPresentationController {
-    /// A height a sheet rests at.
-    public struct Detent: Sendable {
+    /// A height a sheet rests at: the system's large and medium ones, or one
+    /// the app works out from the sheet's container (iOS 16's custom detents).
+    ///
+    /// A detent's value is the sheet's height inside the safe area: the
+    /// card is that high plus the container's bottom safe-area inset (Apple:
+    /// the resolver returns "a height within the safe area of the sheet"),
+    /// never higher than the large detent's.
+    @preconcurrency @MainActor
+    public final class Detent: NSObject {
         public struct Identifier: Hashable, RawRepresentable, Sendable {
             public let rawValue: String
             public init(rawValue: String) { self.rawValue = rawValue }
@@ -51,10 +102,44 @@ open class UISheetPresentationController: UIPresentationController {
             public static let medium = Identifier(rawValue: "com.apple.UIKit.medium")
         }
         public let identifier: Identifier
-        /// The full-height sheet.
-        public static func large() -> Detent { Detent(identifier: .large) }
-        /// A sheet about half the screen's height (``SheetMetrics/mediumDetentFraction``).
-        public static func medium() -> Detent { Detent(identifier: .medium) }
+        /// How a custom detent's value is worked out; nil for the system's.
+        private let resolver: ((any UISheetPresentationControllerDetentResolutionContext) -> CGFloat?)?
+
+        private init(identifier: Identifier, resolver: ((any UISheetPresentationControllerDetentResolutionContext) -> CGFloat?)?) {
+            self.identifier = identifier
+            self.resolver = resolver
+            super.init()
+        }
+
+        /// The full-height sheet: its value is the context's
+        /// `maximumDetentValue`.
+        public static func large() -> Detent { Detent(identifier: .large, resolver: nil) }
+        /// A sheet about half the screen's height
+        /// (``SheetMetrics/mediumDetentFraction``), inactive in compact
+        /// height (an iPhone held sideways), as Apple documents.
+        public static func medium() -> Detent { Detent(identifier: .medium, resolver: nil) }
+
+        /// A detent whose value `resolver` works out from the sheet's
+        /// container whenever the sheet lays itself out; a nil value makes
+        /// it inactive (the sheet ignores it). Without an `identifier` the
+        /// detent gets a random one, as in UIKit.
+        public static func custom(identifier: Identifier? = nil,
+                                  resolver: @escaping (any UISheetPresentationControllerDetentResolutionContext) -> CGFloat?) -> Detent {
+            Detent(identifier: identifier ?? Identifier(rawValue: "com.apple.UIKit.custom." + UUID().uuidString), resolver: resolver)
+        }
+
+        /// The detent's value in `context` (a height inside the safe area),
+        /// or nil if it is inactive there: a custom detent's resolver's
+        /// answer, the large one's `maximumDetentValue`, the medium one's
+        /// 53 % of the container's height less its bottom inset (in a context
+        /// other than a sheet's, that share of `maximumDetentValue`).
+        public func resolvedValue(in context: any UISheetPresentationControllerDetentResolutionContext) -> CGFloat? {
+            if let resolver { return resolver(context) }
+            if identifier == .large { return context.maximumDetentValue }
+            if context.containerTraitCollection.verticalSizeClass == .compact { return nil }
+            if let sheetContext = context as? SheetDetentContext { return sheetContext.mediumDetentValue }
+            return context.maximumDetentValue * SheetMetrics.mediumDetentFraction
+        }
     }
 
     /// Told of the user's attempts to dismiss the sheet and of the detents
@@ -78,9 +163,18 @@ open class UISheetPresentationController: UIPresentationController {
     /// Whether the sheet shows a grabber at its top (false by default):
     /// a capsule ``SheetMetrics/grabberSize`` large, centred,
     /// ``SheetMetrics/grabberTopInset`` below the card's top, in front of
-    /// the content and letting touches through to it.
+    /// the content. A tap on it (or within ``SheetMetrics/grabberTouchOutset``
+    /// of it) moves the sheet to the next larger detent, from the largest
+    /// back to the smallest, and tells the delegate, as the user's change
+    /// it is (iOS's grabber is a button that expands and collapses the
+    /// sheet: VoiceOver reads it as one, magentaa11y's iOS sheet notes; the
+    /// re-creation react-native-true-sheet cycles its detents "for
+    /// consistency with iOS"). With one detent a tap does nothing. The
+    /// grabber hides while another sheet covers this one (Apple: "The
+    /// system automatically hides the grabber ... when another sheet
+    /// presents on top of it").
     open var prefersGrabberVisible = false {
-        didSet { grabber.alpha = prefersGrabberVisible ? 1 : 0 }
+        didSet { showGrabber() }
     }
     /// The largest detent at which nothing behind the sheet is dimmed (nil,
     /// the default: dimmed at every detent). At it and at smaller detents
@@ -115,8 +209,15 @@ open class UISheetPresentationController: UIPresentationController {
     /// The rounded card the presented view sits in (UIKit's private
     /// `UIDropShadowView`), made when the presentation starts.
     private var card: UIView?
-    /// The grabber on the card, shown per ``prefersGrabberVisible``.
-    private let grabber = UIView(frame: .zero)
+    /// The grabber on the card, shown per ``prefersGrabberVisible`` and
+    /// hidden as far as another sheet covers this one (0 to 1).
+    private let grabber = SheetGrabber(frame: .zero)
+    private var covered: CGFloat = 0
+    /// The sheet presented from inside this one, which covers it.
+    private weak var coveringSheet: UISheetPresentationController?
+    /// The sheet this one covers, when it was presented from inside one:
+    /// it goes back behind this one as a presenter would.
+    private weak var coveredSheet: UISheetPresentationController?
     /// What dims everything behind the card and takes the touches that land there.
     private let dimmingView = UIView(frame: .zero)
     /// The view the presenter is shown in, scaled back behind the sheet, and
@@ -161,8 +262,12 @@ open class UISheetPresentationController: UIPresentationController {
         grabber.frame = SheetMetrics.grabberFrame(cardWidth: card.bounds.width)
         grabber.backgroundColor = SheetMetrics.grabberColor
         grabber.layer.cornerRadius = SheetMetrics.grabberSize.height / 2
-        grabber.isUserInteractionEnabled = false
-        grabber.alpha = prefersGrabberVisible ? 1 : 0
+        showGrabber()
+        if grabber.gestureRecognizers?.isEmpty ?? true {
+            let tap = UITapGestureRecognizer()
+            tap.addTarget(self, action: UISheetPresentationController.cycleDetents)
+            grabber.addGestureRecognizer(tap)
+        }
         card.addSubview(grabber)
         container.addSubview(card)
         self.card = card
@@ -173,8 +278,18 @@ open class UISheetPresentationController: UIPresentationController {
         card.addGestureRecognizer(pan)
         sheetDrag = pan
         sheetDragRules = rules
-        backdrop = Self.backdrop(of: presentingViewController, under: container)
+        coveredSheet = Self.sheet(showing: presentingViewController)
+        backdrop = coveredSheet?.card ?? Self.backdrop(of: presentingViewController, under: container)
         if let layer = backdrop?.layer { backdropCorners = (layer.cornerRadius, layer.masksToBounds, layer.maskedCorners) }
+    }
+
+    /// The sheet `presenter` is shown in, if it is in one.
+    private static func sheet(showing presenter: UIViewController) -> UISheetPresentationController? {
+        var outermost = presenter
+        while let parent = outermost.parent { outermost = parent }
+        guard outermost.presentingViewController != nil,
+              let sheet = outermost.presentationController as? UISheetPresentationController, sheet.card != nil else { return nil }
+        return sheet
     }
 
     /// The window's subview the presenter's view is in: what goes back
@@ -195,14 +310,20 @@ open class UISheetPresentationController: UIPresentationController {
         let darkness = dimming(atTop: cardTop, in: container)
         dimmingView.alpha = shown * darkness
         (container as? UITransitionView)?.passesTouchesThrough = darkness == 0
-        guard let backdrop, let window = backdrop.superview else { return }
+        coveredSheet?.setCovered(shown, by: self)
+        guard let backdrop else { return }
         let back = shown * pushBack(atTop: cardTop, in: container)
         let scale = 1 - (1 - SheetMetrics.presenterScale) * back
-        // Scaled about its top centre, its top edge brought down to the
-        // safe area's top: the transform acts about the view's centre.
+        // Scaled about its top centre (the transform acts about the view's
+        // centre), its top edge brought down to the safe area's top, or,
+        // for a sheet this one covers, raised a little.
         let height = backdrop.bounds.height
-        let top = window.safeAreaInsets.top * back
+        let top = coveredSheet == nil
+            ? (backdrop.window?.safeAreaInsets.top ?? 0) * back
+            : -SheetMetrics.coveredSheetRise * container.bounds.height * back
         backdrop.transform = CGAffineTransform(a: scale, b: 0, c: 0, d: scale, tx: 0, ty: top - height * (1 - scale) / 2)
+        // A covered sheet keeps its own rounded top corners.
+        guard coveredSheet == nil else { return }
         backdrop.layer.cornerRadius = SheetMetrics.presenterCornerRadius * back
         backdrop.layer.maskedCorners = Self.everyCorner
         backdrop.layer.masksToBounds = true
@@ -219,27 +340,53 @@ open class UISheetPresentationController: UIPresentationController {
             backdrop.layer.maskedCorners = backdropCorners.corners
         }
         backdrop = nil
+        coveredSheet?.setCovered(0, by: nil)
+        coveredSheet = nil
         dimmingView.removeFromSuperview()
+    }
+
+    // MARK: The grabber, and a sheet on a sheet
+
+    private func showGrabber() {
+        grabber.alpha = prefersGrabberVisible ? 1 - covered : 0
+    }
+
+    /// Another sheet presented from inside this one, `sheet`, is `amount`
+    /// of the way on screen (0: none): the grabber hides as it comes.
+    private func setCovered(_ amount: CGFloat, by sheet: UISheetPresentationController?) {
+        covered = min(1, max(0, amount))
+        coveringSheet = sheet
+        showGrabber()
+    }
+
+    /// A tap on the grabber: the next larger detent, or from the largest
+    /// the smallest, animated as `animateChanges(_:)` does; the delegate is
+    /// told of the user's change.
+    private func cycleDetents() {
+        guard let container = card?.superview, !isInTransition, drag == nil, dragDriver == nil else { return }
+        let tops = detentTops(in: container)
+        guard tops.count > 1 else { return }
+        let current = restingDetent(in: container).identifier
+        let index = tops.firstIndex { $0.identifier == current } ?? tops.count - 1
+        let next = tops[index == 0 ? tops.count - 1 : index - 1].identifier
+        animateChanges { selectedDetentIdentifier = next }
+        sheetDelegate?.sheetPresentationControllerDidChangeSelectedDetentIdentifier(self)
     }
 
     // MARK: Detents
 
-    /// The card's top when the sheet rests at `detent`: the large one
-    /// ``SheetMetrics/topGap`` below the window's safe-area top, the medium
-    /// one ``SheetMetrics/mediumDetentFraction`` of the container's height
-    /// above its bottom (never above the large one's).
-    private func top(of detent: Detent, in container: UIView) -> CGFloat {
-        let largeTop = SheetMetrics.sheetTop(safeAreaTop: container.window?.safeAreaInsets.top ?? 0)
-        guard detent.identifier == .medium else { return largeTop }
-        return max(largeTop, container.bounds.height * (1 - SheetMetrics.mediumDetentFraction))
-    }
-
-    /// The detents with their tops, the largest sheet (the highest top) first.
+    /// The active detents with their tops, the largest sheet (the highest
+    /// top) first: each detent resolved in the container
+    /// (`Detent.resolvedValue(in:)`); the large detent alone when none is
+    /// active, as UIKit falls back to it.
     private func detentTops(in container: UIView) -> [(identifier: Detent.Identifier, top: CGFloat)] {
+        let context = SheetDetentContext(container: container)
         var tops: [(identifier: Detent.Identifier, top: CGFloat)] = []
-        for detent in detents.isEmpty ? [.large()] : detents {
-            tops.append((detent.identifier, top(of: detent, in: container)))
+        for detent in detents {
+            guard let value = detent.resolvedValue(in: context), value.isFinite else { continue }
+            tops.append((detent.identifier, context.top(forValue: value)))
         }
+        if tops.isEmpty { tops = [(.large, context.top(forValue: context.maximumDetentValue))] }
         return tops.sorted { $0.top < $1.top }
     }
 
@@ -275,9 +422,23 @@ open class UISheetPresentationController: UIPresentationController {
     /// next larger detent up.
     private func dimming(atTop top: CGFloat, in container: UIView) -> CGFloat {
         guard let undimmed = largestUndimmedDetentIdentifier else { return 1 }
-        let undimmedTop = self.top(of: Detent(identifier: undimmed), in: container)
-        guard let next = detentTops(in: container).last(where: { $0.top < undimmedTop - 0.5 })?.top else { return 0 }
+        let tops = detentTops(in: container)
+        guard let undimmedTop = tops.first(where: { $0.identifier == undimmed })?.top ?? systemDetentTop(undimmed, in: container) else { return 1 }
+        guard let next = tops.last(where: { $0.top < undimmedTop - 0.5 })?.top else { return 0 }
         return min(1, max(0, (undimmedTop - top) / (undimmedTop - next)))
+    }
+
+    /// Where the system detent `identifier` would put the card's top, for
+    /// one that is not among the sheet's detents; nil for another identifier.
+    private func systemDetentTop(_ identifier: Detent.Identifier, in container: UIView) -> CGFloat? {
+        let context = SheetDetentContext(container: container)
+        let detent: Detent
+        switch identifier {
+        case .large: detent = .large()
+        case .medium: detent = .medium()
+        default: return nil
+        }
+        return detent.resolvedValue(in: context).map(context.top(forValue:))
     }
 
     /// Puts the sheet at its resting detent, if it is shown and nothing
@@ -290,10 +451,15 @@ open class UISheetPresentationController: UIPresentationController {
     }
 
     /// Moves and sizes the card, the presented view and the grabber with it.
+    /// By bounds and centre: a sheet that another covers is transformed.
     private func setCard(_ frame: CGRect) {
         guard let card else { return }
-        let resized = frame.size != card.frame.size
-        card.frame = frame
+        let resized = frame.size != card.bounds.size
+        card.bounds = CGRect(origin: card.bounds.origin, size: frame.size)
+        card.center = CGPoint(x: frame.midX, y: frame.midY)
+        // The sheet covering this one scales it back about its top: again
+        // for the new height.
+        if resized, let coveringSheet { coveringSheet.placeSurroundings(shown: covered) }
         guard resized else { return }
         presentedViewController.viewIfLoaded?.frame = card.bounds
         grabber.frame = SheetMetrics.grabberFrame(cardWidth: frame.width)
@@ -306,9 +472,7 @@ open class UISheetPresentationController: UIPresentationController {
         guard pan === sheetDrag, let card, let container = card.superview, dragDriver == nil,
               presentedViewController.presentingViewController != nil, !isInTransition else { return false }
         let moved = pan.translation(in: container)
-        guard abs(moved.y) > abs(moved.x) else { return false }
-        if moved.y > 0 || trackedScrollView(of: pan) != nil { return true }
-        return restingTop(in: container) > detentTops(in: container)[0].top
+        return abs(moved.y) > abs(moved.x)
     }
 
     /// The scroll view under the finger that is being dragged vertically,
@@ -331,7 +495,7 @@ open class UISheetPresentationController: UIPresentationController {
         switch pan.state {
         case .began:
             let resting = restingDetent(in: container)
-            drag = SheetDragState(startDetent: resting.identifier, restingTop: resting.top, top: card.frame.minY)
+            drag = SheetDragState(startDetent: resting.identifier, restingTop: resting.top, top: card.frame.minY, fingerTop: card.frame.minY)
             follow(pan, in: container)
         case .changed:
             follow(pan, in: container)
@@ -378,7 +542,7 @@ open class UISheetPresentationController: UIPresentationController {
         } else if delta < 0 {
             // A dismissal under way only goes back up to where it started.
             let ceiling = prefersScrollingExpandsWhenScrolledToEdge ? detentTops(in: container)[0].top : state.restingTop
-            let room = dragDriver != nil ? state.dismissalOffset : max(0, state.top - ceiling)
+            let room = dragDriver != nil ? state.dismissalOffset : max(0, state.fingerTop - ceiling)
             sheetDelta = -min(-delta, room)
         }
         if sheetDelta != 0 {
@@ -390,29 +554,61 @@ open class UISheetPresentationController: UIPresentationController {
     }
 
     /// Step 2: moves the card's top by `delta`, between the largest
-    /// detent's top and the smallest's; past the smallest, into the
-    /// dismissal.
+    /// detent's top and the smallest's; above the largest, the sheet
+    /// stretches with resistance; past the smallest, into the dismissal,
+    /// or, refused, on with resistance.
     private func move(by delta: CGFloat, in container: UIView) {
         guard var state = drag, delta != 0 else { return }
-        let tops = detentTops(in: container)
-        let highest = tops[0].top, lowest = tops[tops.count - 1].top
         if let driver = dragDriver {
+            let tops = detentTops(in: container)
             state.dismissalOffset = max(0, state.dismissalOffset + delta)
             drag = state
-            driver.follow(state.dismissalOffset / max(1, container.bounds.height - lowest))
+            driver.follow(state.dismissalOffset / max(1, container.bounds.height - tops[tops.count - 1].top))
             return
         }
-        let wanted = state.top + delta
-        state.top = min(max(wanted, highest), lowest)
+        state.fingerTop += delta
+        drag = state
+        show(in: container)
+        let lowest = detentTops(in: container).last?.top ?? state.fingerTop
+        if state.fingerTop > lowest && !state.askedToDismiss { startDismissal(by: state.fingerTop - lowest, in: container) }
+    }
+
+    /// Puts the card where the drag's finger has brought its top
+    /// (`shownTop(forFinger:in:)`), the surroundings with it: resized
+    /// between the detents and above them (the sheet stretches), moved
+    /// whole below the smallest (a refused dismissal's pull).
+    private func show(in container: UIView) {
+        guard var state = drag else { return }
+        state.top = shownTop(forFinger: state.fingerTop, refused: state.dismissalRefused, in: container)
         drag = state
         liveTop = state.top
-        setCard(cardFrame(top: state.top, in: container))
+        let lowest = detentTops(in: container).last?.top ?? state.top
+        setCard(cardFrame(top: min(state.top, lowest), in: container).offsetBy(dx: 0, dy: max(0, state.top - lowest)))
         placeSurroundings(shown: 1)
-        if wanted > lowest && !state.askedToDismiss { startDismissal(by: wanted - lowest, in: container) }
+    }
+
+    /// Where the card's top is shown for a finger that would put it at
+    /// `fingerTop`: there between the detents; above the largest, less and
+    /// less far, never more than ``SheetMetrics/maximumStretch`` (the
+    /// scroll view's rubber-band formula, ``ScrollViewConstants/rubberBand(_:dimension:)``,
+    /// over that distance); below the smallest, at it, unless the
+    /// dismissal was refused: then on down with the same resistance over
+    /// the container's height, as a scroll view's content past its edge.
+    private func shownTop(forFinger fingerTop: CGFloat, refused: Bool, in container: UIView) -> CGFloat {
+        let tops = detentTops(in: container)
+        let highest = tops[0].top, lowest = tops[tops.count - 1].top
+        if fingerTop < highest {
+            return highest - ScrollViewConstants.rubberBand(highest - fingerTop, dimension: SheetMetrics.maximumStretch)
+        }
+        if fingerTop > lowest {
+            return refused ? lowest + ScrollViewConstants.rubberBand(fingerTop - lowest, dimension: container.bounds.height) : lowest
+        }
+        return fingerTop
     }
 
     /// The drag went past the smallest detent: the delegate is asked, and
-    /// the dismissal starts driven by the drag, or is refused.
+    /// the dismissal starts driven by the drag, or is refused (the card
+    /// then goes on down with resistance, and comes back when let go).
     private func startDismissal(by offset: CGFloat, in container: UIView) {
         drag?.askedToDismiss = true
         // Given up, the dismissal leaves the sheet at its smallest detent.
@@ -422,7 +618,8 @@ open class UISheetPresentationController: UIPresentationController {
             || delegate?.presentationControllerShouldDismiss(self) == false
         if refused {
             delegate?.presentationControllerDidAttemptToDismiss(self)
-            return
+            drag?.dismissalRefused = true
+            return show(in: container)
         }
         delegate?.presentationControllerWillDismiss(self)
         liveTop = nil
@@ -453,12 +650,17 @@ open class UISheetPresentationController: UIPresentationController {
             if !dismisses { tellIfTheDetentChanged(since: state) }
             return
         }
+        let tops = detentTops(in: container)
         let target = settlingDetent(from: state.top, speed: state.sheetMovedLast ? speed : 0, in: container)
-        let remaining = abs(target.top - state.top) / max(1, container.bounds.height - detentTops(in: container)[0].top)
+        let remaining = abs(target.top - state.top) / max(1, container.bounds.height - tops[0].top)
+        // Stretched above the largest detent or pulled below the smallest,
+        // it springs back in the stretch's time; otherwise selecting the
+        // detent puts the sheet there (`placeAtRest`), over what is left
+        // of the time to come all the way.
+        let stretched = state.top < tops[0].top || state.top > tops[tops.count - 1].top
+        let duration = stretched ? SheetMetrics.stretchReturnDuration : SheetMetrics.detentChangeDuration * remaining
         liveTop = nil
-        // Selecting the detent puts the sheet there (`placeAtRest`), over
-        // what is left of the time to come all the way.
-        UIView.animate(withDuration: SheetMetrics.detentChangeDuration * remaining, delay: 0, options: [.curveEaseOut, .allowUserInteraction], animations: {
+        UIView.animate(withDuration: duration, delay: 0, options: [.curveEaseOut, .allowUserInteraction], animations: {
             self.selectedDetentIdentifier = target.identifier
         })
         tellIfTheDetentChanged(since: state)
@@ -480,19 +682,32 @@ open class UISheetPresentationController: UIPresentationController {
     }
 }
 
+/// The grabber: a capsule that takes taps a little around itself too
+/// (``SheetMetrics/grabberTouchOutset``).
+private final class SheetGrabber: UIView {
+    override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        bounds.insetBy(dx: -SheetMetrics.grabberTouchOutset, dy: -SheetMetrics.grabberTouchOutset).contains(point)
+    }
+}
+
 /// One drag of a sheet, from the finger's first movement to its release.
 private struct SheetDragState {
     /// The detent the sheet rested at when the drag began, and its top.
     let startDetent: UISheetPresentationController.Detent.Identifier
     let restingTop: CGFloat
-    /// The card's top now (the smallest detent's once the dismissal runs).
+    /// The card's top now (the smallest detent's once the dismissal runs),
+    /// and where the finger alone would have put it (the shown top resists
+    /// beyond the detents).
     var top: CGFloat
+    var fingerTop: CGFloat
     /// The finger's vertical translation at the last event.
     var translation: CGFloat = 0
     /// How far below the smallest detent the dismissal has taken the card.
     var dismissalOffset: CGFloat = 0
-    /// Whether the delegate has been asked to let the drag dismiss (once a drag).
+    /// Whether the delegate has been asked to let the drag dismiss (once a
+    /// drag), and whether the dismissal was refused.
     var askedToDismiss = false
+    var dismissalRefused = false
     /// The scroll view dragged with the sheet, and its content's offset
     /// after the last event.
     var scrollView: UIScrollView?
@@ -628,6 +843,33 @@ public enum SheetMetrics {
     /// The grabber's colour: a grey, black at 20 % over the sheet (Telegram
     /// iOS's handle in its light theme; UIKit's is not published).
     public static let grabberColor = UIColor(white: 0, alpha: 0.2)
+
+    /// How far a sheet dragged up at its largest detent can stretch (its
+    /// top rising, its bottom staying), reached less and less as the finger
+    /// goes on: the gap above the sheet, so that its top stops where the
+    /// presenter's scaled-back top is. On iOS the sheet "will move up
+    /// slightly" and snaps back when let go (Flutter issue 161686, against
+    /// an iOS simulator); "the stretch stops at the reduced parent page
+    /// limits" (smooth_sheets issue 169, against SwiftUI's sheet);
+    /// Flutter's sheet, tuned against iOS 18, allows 0.8 % of the screen's
+    /// height (`_kStretchedTopGapRatio`), 7 points on an 874-point screen,
+    /// where its gap to the parent's top is 0.9 %.
+    public static let maximumStretch: CGFloat = topGap
+    /// How long a stretched sheet, or one pulled down against a refused
+    /// dismissal, takes to spring back to its detent once let go, ease-out:
+    /// 0.18 s, Flutter's, tuned against iOS 18 (its stretch
+    /// `animateBack(0, 180 ms, easeOut)`).
+    public static let stretchReturnDuration: TimeInterval = 0.18
+    /// How far around the grabber a tap still lands on it: 16 points each
+    /// way (react-native-true-sheet's grabber hit box, the capsule plus 16
+    /// points, made to match iOS's; UIKit's is not published). Only within
+    /// the card.
+    public static let grabberTouchOutset: CGFloat = 16
+    /// How far a sheet covered by another sheet rises as it goes back
+    /// behind it, as a share of the container's height: 0.5 % (Flutter's
+    /// `_kMidUpTween`, measured on an iOS 18 simulator). It is also scaled
+    /// by ``presenterScale`` about its top centre, as a presenter is.
+    public static let coveredSheetRise: CGFloat = 0.005
 
     /// The sheet's top in the window, below a safe-area top of `safeAreaTop`.
     static func sheetTop(safeAreaTop: CGFloat) -> CGFloat { safeAreaTop + topGap }
