@@ -2,12 +2,30 @@ import TestExpectations
 import Testing
 @testable import CoreGraphics
 import DrawingTestSupport
+import GeometryTestSupport
 
 func makeImage(_ bytes: [UInt8], width: Int, height: Int, bitsPerPixel: Int = 32, bytesPerRow: Int? = nil,
                info: CGBitmapInfo, space: CGColorSpace = CGColorSpaceCreateDeviceRGB()) -> CGImage? {
     CGImage(width: width, height: height, bitsPerComponent: 8, bitsPerPixel: bitsPerPixel,
             bytesPerRow: bytesPerRow ?? width * bitsPerPixel / 8, space: space, bitmapInfo: info,
             provider: CGDataProvider(data: Data(bytes))!, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
+}
+
+/// A random 7×5 premultiplied RGBA image for the sampler's tests, and its
+/// pixel at (x, y) as a word, the edge pixels repeated outside it.
+func randomSamplerImage(_ g: inout SeededGenerator) throws -> (CGImage, (Int, Int) -> UInt32) {
+    let width = 7, height = 5
+    var bytes: [UInt8] = []
+    for _ in 0..<(width * height) {
+        let alpha = UInt8(g.int(0...255))
+        bytes += [UInt8(g.int(0...Int(alpha))), UInt8(g.int(0...Int(alpha))), UInt8(g.int(0...Int(alpha))), alpha]
+    }
+    let image = try #require(makeImage(bytes, width: width, height: height, info: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue)))
+    let texel = { (x: Int, y: Int) -> UInt32 in
+        let i = (min(max(y, 0), height - 1) * width + min(max(x, 0), width - 1)) * 4
+        return UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16 | UInt32(bytes[i + 3]) << 24
+    }
+    return (image, texel)
 }
 
 @Suite struct CGImageTests {
@@ -233,6 +251,71 @@ func makeImage(_ bytes: [UInt8], width: Int, height: Int, bitsPerPixel: Int = 32
         faded.drawImage(source, transform: CGAffineTransform(scaleX: 0, y: 1))
         faded.drawImage(source, transform: CGAffineTransform(translationX: .nan, y: 0))
         expectEqual(bytes(faded, 1, 0), [0, 0, 128, 128])
+    }
+
+    /// The sampler's filtered and nearest samples, through turned, scaled
+    /// and shifted transforms (coordinates either side of zero), are
+    /// exactly the textbook ones: source centres at `floor(u − ½)` and the
+    /// next, weights `round(fraction × 256)` (the sampler works these out
+    /// without the C library's `floor` and `round`).
+    @Test(arguments: 0..<20)
+    func samplesAreTheTextbookBilinearAndNearestOnes(seed: Int) throws {
+        var g = SeededGenerator(state: UInt64(seed) &+ 4242)
+        let (image, texel) = try randomSamplerImage(&g)
+        func unit() -> CGFloat { CGFloat(g.int(0...1_000_000)) / 1_000_000 }
+        let transform = CGAffineTransform(rotationAngle: seed % 4 == 0 ? 0 : unit() * 6.3)
+            .scaledBy(x: 0.4 + unit() * 2, y: 0.4 + unit() * 2)
+            .concatenating(CGAffineTransform(translationX: unit() * 8 - 4, y: unit() * 8 - 4))
+        let source = image.pixels
+        for nearest in [false, true] {
+            let sampler = try #require(ImageSampler(source: source, transform: transform, alpha: 1, nearest: nearest, targetFormat: source.format))
+            let inverse = try #require(transform.invertedIfPossible())
+            var row = [UInt32](repeating: 0, count: 16)
+            for y in -3..<9 {
+                row.withUnsafeMutableBufferPointer { sampler.fetch(y: y, x: -4, count: 16, into: $0.baseAddress!) }
+                // Stepped along the row as the sampler steps.
+                var u = inverse.a * -3.5 + inverse.c * (CGFloat(y) + 0.5) + inverse.tx
+                var v = inverse.b * -3.5 + inverse.d * (CGFloat(y) + 0.5) + inverse.ty
+                var expected: [UInt32] = []
+                for _ in 0..<16 {
+                    defer { u += inverse.a; v += inverse.b }
+                    if nearest {
+                        expected.append(texel(Int(u.rounded(.down)), Int(v.rounded(.down))))
+                        continue
+                    }
+                    let fu = u - 0.5, fv = v - 0.5
+                    let iu = Int(fu.rounded(.down)), iv = Int(fv.rounded(.down))
+                    let wu = UInt32(((fu - CGFloat(iu)) * 256).rounded()), wv = UInt32(((fv - CGFloat(iv)) * 256).rounded())
+                    let top = lerpBytes(texel(iu, iv), texel(iu + 1, iv), wu)
+                    let bottom = lerpBytes(texel(iu, iv + 1), texel(iu + 1, iv + 1), wu)
+                    expected.append(lerpBytes(top, bottom, wv))
+                }
+                expectEqual(row, expected, "seed \(seed), nearest \(nearest), row \(y)")
+            }
+        }
+    }
+
+    /// At a whole-pixel offset the samples are the image's pixels, the
+    /// edge ones repeated outside it: spans inside the image (copied in
+    /// one go), across its edges and outside it, faded or not.
+    @Test func samplesAtAWholePixelOffsetAreTheImagesPixels() throws {
+        var g = SeededGenerator(state: 77)
+        let (image, texel) = try randomSamplerImage(&g)
+        let width = image.width
+        for (dx, dy) in [(0, 0), (3, -2), (-4, 1)] {
+            for alpha: CGFloat in [1, 0.5] {
+                let sampler = try #require(ImageSampler(source: image.pixels, transform: CGAffineTransform(translationX: CGFloat(dx), y: CGFloat(dy)),
+                                                        alpha: alpha, nearest: false, targetFormat: .rgba))
+                for y in -2..<8 {
+                    for (x, count) in [(dx, width), (dx + 1, 3), (dx - 2, width + 4), (dx + width, 2)] {
+                        var row = [UInt32](repeating: 0, count: count)
+                        row.withUnsafeMutableBufferPointer { sampler.fetch(y: y, x: x, count: count, into: $0.baseAddress!) }
+                        let expected = (x..<(x + count)).map { texel($0 - dx, y - dy) }.map { alpha == 1 ? $0 : scaleBytes($0, by: 128) }
+                        expectEqual(row, expected, "offset (\(dx), \(dy)), alpha \(alpha), row \(y), from \(x)")
+                    }
+                }
+            }
+        }
     }
 
     @Test func drawImageInRectPutsTheFirstRowAtTheTopInCoreGraphicsSpace() {

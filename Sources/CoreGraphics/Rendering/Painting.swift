@@ -37,8 +37,14 @@ package struct ImageSampler {
             source.row(min(max(ty, 0), maxY)).loadUnaligned(fromByteOffset: min(max(tx, 0), maxX) * 4, as: UInt32.self)
         }
         if let offset = integerOffset {
-            let sy = y + offset.y
-            for i in 0..<count { out[i] = texel(x + i + offset.x, sy) }
+            let sy = y + offset.y, sx = x + offset.x
+            if sameFormat, alpha == 255, sy >= 0, sy <= maxY, sx >= 0, sx + count - 1 <= maxX {
+                // One to one inside the image: its pixels as they are, in one
+                // copy (a table row's label as it comes into view).
+                UnsafeMutableRawPointer(out).copyMemory(from: source.row(sy) + sx * 4, byteCount: count * 4)
+                return
+            }
+            for i in 0..<count { out[i] = texel(sx + i, sy) }
         } else {
             // Sample at pixel centres: destination (x + ½, y + ½) maps to a
             // point whose surrounding source centres are `floor(u − ½)` and the next.
@@ -49,12 +55,12 @@ package struct ImageSampler {
                 defer { u += inverse.a; v += inverse.b }
                 guard abs(u) < 1e9, abs(v) < 1e9 else { out[i] = 0; continue }
                 if nearest {
-                    out[i] = texel(Int(u.rounded(.down)), Int(v.rounded(.down)))
+                    out[i] = texel(Self.floor(u), Self.floor(v))
                     continue
                 }
                 let fu = u - 0.5, fv = v - 0.5
-                let iu = Int(fu.rounded(.down)), iv = Int(fv.rounded(.down))
-                let wu = UInt32(((fu - CGFloat(iu)) * 256).rounded()), wv = UInt32(((fv - CGFloat(iv)) * 256).rounded())
+                let iu = Self.floor(fu), iv = Self.floor(fv)
+                let wu = Self.weight(fu - CGFloat(iu)), wv = Self.weight(fv - CGFloat(iv))
                 let top = lerpBytes(texel(iu, iv), texel(iu + 1, iv), wu)
                 let bottom = lerpBytes(texel(iu, iv + 1), texel(iu + 1, iv + 1), wu)
                 out[i] = lerpBytes(top, bottom, wv)
@@ -66,6 +72,29 @@ package struct ImageSampler {
             if alpha < 255 { word = scaleBytes(word, by: alpha) }
             out[i] = word
         }
+    }
+
+    // The two below give exactly what `rounded(.down)` and `rounded()`
+    // give, with integer conversions: for the generic x86-64 target those
+    // are calls into the C library (`floor`, `round`), four per filtered
+    // pixel, which made them most of the cost of drawing an image between
+    // pixels (a table row's label as it comes into view).
+
+    /// `Int(x.rounded(.down))`, for |x| < 1e9.
+    @inline(__always)
+    static func floor(_ x: CGFloat) -> Int {
+        let toward0 = Int(x)
+        return CGFloat(toward0) > x ? toward0 - 1 : toward0
+    }
+
+    /// `UInt32((fraction * 256).rounded())`, halves away from zero, for a
+    /// fraction in 0…1.
+    @inline(__always)
+    static func weight(_ fraction: CGFloat) -> UInt32 {
+        let scaled = fraction * 256
+        let whole = UInt32(scaled)
+        // Exact: `scaled` and `whole` are less than one apart.
+        return scaled - CGFloat(whole) >= 0.5 ? whole + 1 : whole
     }
 }
 

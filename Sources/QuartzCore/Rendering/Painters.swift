@@ -29,13 +29,9 @@ struct SolidPainter: SpanPainter {
         return coverage > 0 ? PixelOps.scale(color, by: PixelOps.alpha(coverage)) : 0
     }
 
-    /// (A paint of 0 leaves the pixel as it is: `over` adds nothing and
-    /// keeps the pixel × 255 / 255, exactly.)
     @inline(__always)
     mutating func blendColumn(y: Int, x: Int, _ paint: UInt32, hasHole: Bool) {
-        guard paint != 0 else { return }
-        let row = surface.row(y)
-        row[x] = PixelOps.over(paint, row[x])
+        surface.blend(columnPaint: paint, x: x, y: y)
     }
 }
 
@@ -104,13 +100,23 @@ struct BorderedBackgroundPainter: SpanPainter {
         outer > 0 ? faded(outer: outer, hole: hasHole ? hole : 0) : 0
     }
 
-    /// (A paint of 0 leaves the pixel as it is: `over` adds nothing and
-    /// keeps the pixel × 255 / 255, exactly.)
     @inline(__always)
     mutating func blendColumn(y: Int, x: Int, _ paint: UInt32, hasHole: Bool) {
+        surface.blend(columnPaint: paint, x: x, y: y)
+    }
+}
+
+extension PixelSurface {
+    /// A column's paint (a colour, worked out once for its coverage) over
+    /// the pixel at (x, y): what the solid and the bordered painters draw
+    /// in the rows between a shape's corners. A paint of 0 leaves the pixel
+    /// as it is (`over` adds nothing and keeps the pixel × 255 / 255,
+    /// exactly), so it is skipped.
+    @inline(__always)
+    func blend(columnPaint paint: UInt32, x: Int, y: Int) {
         guard paint != 0 else { return }
-        let row = surface.row(y)
-        row[x] = PixelOps.over(paint, row[x])
+        let pixels = row(y)
+        pixels[x] = PixelOps.over(paint, pixels[x])
     }
 }
 
