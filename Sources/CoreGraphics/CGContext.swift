@@ -29,6 +29,9 @@ public final class CGContext {
     /// The current path, in memory coordinates: Core Graphics transforms
     /// points by the CTM as they are added.
     var devicePath = CGMutablePath()
+    /// The sink the context's text is drawn through, kept from one run of
+    /// glyphs to the next (CGContext+Glyphs.swift).
+    var glyphSink: PaintSink?
 
     /// A bitmap context over `data` (`height` rows of `bytesPerRow` bytes),
     /// or over memory of its own when `data` is nil.
@@ -70,6 +73,22 @@ public final class CGContext {
 
     deinit {
         if ownsMemory { pixels.base.deallocate() }
+    }
+
+    /// Clears the bitmap to transparent and puts the context back as it was
+    /// made: the identity transform, the whole bitmap as the clip, the
+    /// default colours and line style, no saved state, no path. For a
+    /// context kept to draw into again (UIKit keeps views' backing stores).
+    package func clearForReuse() {
+        if bytesPerRow == width * 4 {
+            pixels.base.initializeMemory(as: UInt8.self, repeating: 0, count: bytesPerRow * height)
+        } else {
+            for y in 0..<height { pixels.row(y).initializeMemory(as: UInt8.self, repeating: 0, count: width * 4) }
+        }
+        state = GraphicsState(clip: ClipRegion(bounds: pixels.bounds))
+        savedStates.removeAll(keepingCapacity: true)
+        if !devicePath.isEmpty { devicePath = CGMutablePath() }
+        allowsAntialiasing = true
     }
 
     /// An image of the bitmap as it is now; later drawing does not change it.

@@ -22,7 +22,9 @@ public let CGBitmapMaximumByteCount = 1 << 30
 /// `width * 4` bytes, whatever layout it was made from.
 public final class CGImage: @unchecked Sendable {
     // @unchecked: the pixel memory is written once, in the initialiser, and
-    // only read afterwards; it is freed in deinit.
+    // only read afterwards; it is freed in deinit. (UIKit's pool of backing
+    // stores draws into an image again, but only while it holds the one
+    // reference to it: no one else can be reading it.)
     public let width: Int
     public let height: Int
     private let storage: UnsafeMutableRawPointer

@@ -276,7 +276,12 @@ public final class Solver {
     /// Whether the constraints leave `variable` free to move without making
     /// any constraint worse: it is a parameter, or its row has a parameter
     /// that is unrestricted or costs nothing to change.
-    public func isAmbiguous(_ variable: Variable) -> Bool {
+    ///
+    /// Constraints of strength `ignoredStrength` or weaker do not count: a
+    /// variable held only by them is still free (a debugging pull that
+    /// picked one of the solutions does not make the layout any less
+    /// ambiguous).
+    public func isAmbiguous(_ variable: Variable, ignoring ignoredStrength: Strength = Strength(0)) -> Bool {
         guard let symbol = symbolOfVariable[variable] else { return true }
         let index = rowIndex[symbol]
         guard index >= 0 else { return true }
@@ -286,7 +291,7 @@ public final class Solver {
             case .dummy: continue
             case .slack, .error:
                 var costs = false
-                for level in levels where level.row.coefficient(for: cell.symbol) != 0 {
+                for level in levels where level.strength > ignoredStrength && level.row.coefficient(for: cell.symbol) != 0 {
                     costs = true
                     break
                 }

@@ -210,6 +210,22 @@ import LayoutSolver
         #expect(!solver.isAmbiguous(y))
     }
 
+    /// A pull weaker than every other constraint picks one of the
+    /// solutions; asked to ignore it, the solver still calls the variable free.
+    @Test func aWeakPullPicksASolutionWithoutHidingTheAmbiguity() throws {
+        let solver = Solver()
+        let x = Variable("x")
+        let y = Variable("y")
+        try solver.add(Constraint(x + y, .equal, Expression(constant: 10)))
+        let pull = Constraint(Expression(x), .equal, Expression(constant: 4), strength: Strength(0.5))
+        try solver.add(pull)
+        expectEqual(solver.value(of: x), 4)
+        expectEqual(solver.value(of: y), 6)
+        #expect(!solver.isAmbiguous(x))
+        #expect(solver.isAmbiguous(x, ignoring: Strength(0.5)))
+        #expect(!solver.isAmbiguous(x, ignoring: Strength(0.25)))
+    }
+
     /// A chain of 1,000 variables each 1 after the previous one (the
     /// benchmark runs 10,000 in a release build).
     @Test func aLongChainSolves() throws {

@@ -438,6 +438,67 @@ func layoutProblems() -> [String] {
         #expect(horizontal.contains { $0 === left })
     }
 
+    /// A view free to slide along a row moves to another place in it; every
+    /// required constraint still holds, a later layout pass keeps the new
+    /// place, and a view whose frame is fully decided does not move.
+    @Test func exercisingAmbiguityMovesOnlyAnAmbiguousViewToAnotherValidFrame() {
+        let (_, container) = makeContainer()
+        let sliding = plainView(in: container)
+        let fixed = plainView(in: container)
+        NSLayoutConstraint.activate([
+            sliding.widthAnchor.constraint(equalToConstant: 40), sliding.heightAnchor.constraint(equalToConstant: 20),
+            sliding.topAnchor.constraint(equalTo: container.topAnchor, constant: 10),
+            sliding.leadingAnchor.constraint(greaterThanOrEqualTo: container.leadingAnchor),
+            sliding.trailingAnchor.constraint(lessThanOrEqualTo: container.trailingAnchor),
+            fixed.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 30),
+            fixed.topAnchor.constraint(equalTo: sliding.bottomAnchor, constant: 8),
+            fixed.widthAnchor.constraint(equalToConstant: 50), fixed.heightAnchor.constraint(equalToConstant: 50),
+        ])
+        container.layoutIfNeeded()
+        #expect(sliding.hasAmbiguousLayout)
+        #expect(!fixed.hasAmbiguousLayout)
+        for _ in 0..<5 {
+            let before = sliding.frame
+            sliding.exerciseAmbiguityInLayout()
+            let after = sliding.frame
+            #expect(after.minX != before.minX, "moved along the row")
+            #expect(abs(after.width - 40) < 0.001 && after.height == 20, "the same size: \(after.size)")
+            expectEqual(after.minY, 10)
+            #expect(after.minX >= 0 && after.maxX <= 300, "still inside the container: \(after)")
+            #expect(sliding.hasAmbiguousLayout, "the pull does not make the layout any less ambiguous")
+        }
+        let exercised = sliding.frame
+        container.frame.size.height = 220
+        container.layoutIfNeeded()
+        expectEqual(sliding.frame, exercised, "the next layout pass keeps the new solution")
+
+        fixed.exerciseAmbiguityInLayout()
+        expectEqual(fixed.frame, CGRect(x: 30, y: 38, width: 50, height: 50))
+    }
+
+    /// The expanded target asks for the largest size the constraints allow.
+    @Test func theExpandedFittingSizeGivesTheLargestSizeAllowed() {
+        let (_, container) = makeContainer()
+        let banner = plainView(in: container)
+        let label = UILabel()
+        label.text = "Hello"
+        label.translatesAutoresizingMaskIntoConstraints = false
+        banner.addSubview(label)
+        NSLayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: banner.leadingAnchor), label.topAnchor.constraint(equalTo: banner.topAnchor),
+            label.bottomAnchor.constraint(equalTo: banner.bottomAnchor),
+            label.trailingAnchor.constraint(lessThanOrEqualTo: banner.trailingAnchor),
+            banner.widthAnchor.constraint(lessThanOrEqualToConstant: 320),
+        ])
+        expectEqual(UIView.layoutFittingExpandedSize, CGSize(width: 10_000, height: 10_000))
+        let expanded = banner.systemLayoutSizeFitting(UIView.layoutFittingExpandedSize)
+        let compressed = banner.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize)
+        expectEqual(expanded.width, 320)
+        expectEqual(expanded.height, compressed.height, "the label's height holds it vertically")
+        #expect(compressed.width >= label.intrinsicContentSize.width && compressed.width < label.intrinsicContentSize.width + 1,
+                "as narrow as the label: \(compressed.width)")
+    }
+
     @Test func viewControllersUpdateTheirViewConstraints() {
         final class Controller: UIViewController {
             var calls = 0

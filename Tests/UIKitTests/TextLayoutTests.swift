@@ -31,6 +31,35 @@ import Testing
 
     let fox = "The quick brown fox jumps over the lazy dog"
 
+    /// A layout made in a spare layout's memory is the layout a new one
+    /// would be, reuses that memory when nothing else holds it, and leaves a
+    /// layout that is still held as it was.
+    @Test func aLayoutMadeInASparesMemoryMatchesANewOneAndLeavesHeldOnesAlone() {
+        let style = TextLayout.Style(font: Self.mono, color: .black, kern: nil, paragraph: .default)
+        var container = TextContainer()
+        container.width = 10 * Self.column + Self.column / 4
+        container.maximumLines = 2
+        container.lastLineMode = .byTruncatingTail
+        container.truncatesParagraphs = false
+
+        var spare: TextLayout? = TextLayout(fox, style: style, container: container)
+        let memory = spare!.glyphs.glyphs.withUnsafeBufferPointer { $0.baseAddress }
+        let reused = TextLayout("Row 22 of the table", style: style, container: container, reusing: &spare)
+        #expect(spare == nil, "the spare is taken")
+        let fresh = TextLayout("Row 22 of the table", style: style, container: container)
+        expectEqual(reused.lineStrings, fresh.lineStrings)
+        expectEqual(reused.lineStrings, ["Row 22 of", "the table"])
+        expectEqual(reused.size, fresh.size)
+        expectEqual(reused.glyphs.glyphs.withUnsafeBufferPointer { $0.baseAddress }, memory, "drawn in the spare's memory")
+
+        // A spare that is still shown elsewhere is copied, not overwritten.
+        let shown = TextLayout(fox, style: style, container: container)
+        spare = shown
+        let other = TextLayout("Row 7", style: style, container: container, reusing: &spare)
+        expectEqual(other.lineStrings, ["Row 7"])
+        expectEqual(shown.lineStrings, ["The quick", "brown fox…"])
+    }
+
     @Test func monospacedColumnsAreEqual() {
         #expect(abs("MMMMMMMMMM".size(withAttributes: [.font: Self.mono]).width - 10 * Self.column) < 1e-9)
         #expect(abs("iiiiiiiiii".size(withAttributes: [.font: Self.mono]).width - 10 * Self.column) < 1e-9)

@@ -118,28 +118,48 @@ package enum Paint {
 
 /// Composites spans of coverage into a bitmap: the paint, weighted by the
 /// coverage and the clip's mask, blended with the pixels there.
+///
+/// A sink can be set up again for another drawing (``configure(buffer:clip:paint:blendMode:antialias:)``),
+/// keeping its scratch memory: a context draws all its text through one.
 final class PaintSink: SpanSink {
-    let buffer: PixelBuffer
-    let mask: ClipMask?
-    let blendMode: CGBlendMode
-    let antialias: Bool
-    let paint: Paint
-    private let solidWord: UInt32
-    private let solidIsOpaque: Bool
-    private let alphaShift: UInt32
+    private(set) var buffer: PixelBuffer
+    private(set) var mask: ClipMask?
+    private(set) var blendMode: CGBlendMode = .normal
+    private(set) var antialias = true
+    private(set) var paint: Paint
+    private var solidWord: UInt32 = 0
+    private var solidIsOpaque = false
+    private var alphaShift: UInt32 = 0
     /// A solid colour blended normally, anti-aliased, with no clip mask:
     /// text's case, whose runs of coverages blend in one pass.
-    private let blendsSolidCoveragesDirectly: Bool
-    /// Scratch rows, grown to the longest run seen, freed in deinit.
-    private var samples = UnsafeMutablePointer<UInt32>.allocate(capacity: 0)
-    private var coverages = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
+    private var blendsSolidCoveragesDirectly = false
+    /// Scratch rows, grown to the longest run seen (allocated at the first
+    /// run that needs them), freed in deinit.
+    private var samples = PaintSink.noSamples
+    private var coverages = PaintSink.noCoverages
     private var scratchCapacity = 0
     /// The solid colour's word scaled by each coverage, 0…255, made on
     /// first use by ``blendSolid(y:x:length:coverages:)``: a glyph's many
     /// edge pixels then cost one look-up instead of a multiplication.
     private var scaledSolidWords: UnsafeMutablePointer<UInt32>?
+    /// The word ``scaledSolidWords`` was made for.
+    private var scaledWord: UInt32 = 0
+
+    /// What the scratch pointers hold until a run needs scratch rows, never
+    /// read or freed: one allocation for the process rather than two of 0
+    /// bytes (still allocations) for every sink.
+    private nonisolated(unsafe) static let noSamples = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+    private nonisolated(unsafe) static let noCoverages = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
 
     init(buffer: PixelBuffer, clip: ClipRegion, paint: Paint, blendMode: CGBlendMode, antialias: Bool) {
+        self.buffer = buffer
+        self.paint = paint
+        super.init()
+        configure(buffer: buffer, clip: clip, paint: paint, blendMode: blendMode, antialias: antialias)
+    }
+
+    /// Sets the sink up for another drawing, keeping its scratch memory.
+    func configure(buffer: PixelBuffer, clip: ClipRegion, paint: Paint, blendMode: CGBlendMode, antialias: Bool) {
         self.buffer = buffer
         mask = clip.mask
         self.blendMode = blendMode
@@ -158,15 +178,19 @@ final class PaintSink: SpanSink {
     }
 
     deinit {
-        samples.deallocate()
-        coverages.deallocate()
+        if scratchCapacity > 0 {
+            samples.deallocate()
+            coverages.deallocate()
+        }
         scaledSolidWords?.deallocate()
     }
 
     private func reserveScratch(_ length: Int) {
         guard length > scratchCapacity else { return }
-        samples.deallocate()
-        coverages.deallocate()
+        if scratchCapacity > 0 {
+            samples.deallocate()
+            coverages.deallocate()
+        }
         scratchCapacity = max(length, scratchCapacity * 2)
         samples = .allocate(capacity: scratchCapacity)
         coverages = .allocate(capacity: scratchCapacity)
@@ -255,7 +279,7 @@ final class PaintSink: SpanSink {
     /// the scratch copy and the per-pixel choices (a glyph's bitmap is
     /// mostly empty or full).
     private func blendSolid(y: Int, x: Int, length: Int, coverages: UnsafePointer<UInt8>) {
-        let scaled = scaledSolidWords ?? makeScaledSolidWords()
+        let scaled = scaledSolidWords.flatMap { scaledWord == solidWord ? $0 : nil } ?? makeScaledSolidWords()
         let row = buffer.row(y) + x * 4
         for i in 0..<length {
             let c = coverages[i]
@@ -270,10 +294,11 @@ final class PaintSink: SpanSink {
     }
 
     private func makeScaledSolidWords() -> UnsafeMutablePointer<UInt32> {
-        let words = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
+        let words = scaledSolidWords ?? UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
         for c in 0..<255 { words[c] = scaleBytes(solidWord, by: UInt32(c)) }
         words[255] = solidWord
         scaledSolidWords = words
+        scaledWord = solidWord
         return words
     }
 

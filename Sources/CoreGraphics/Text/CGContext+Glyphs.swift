@@ -12,10 +12,30 @@ extension CGContext {
     /// (rotated, skewed or stretched text) its outline is filled as a path.
     package func drawGlyphs(_ glyphs: ArraySlice<CGGlyph>, at positions: ArraySlice<CGPoint>, face: FontFace,
                             pointSize: CGFloat, color: CGColor) {
+        glyphs.withUnsafeBufferPointer { glyphs in
+            positions.withUnsafeBufferPointer { positions in
+                drawGlyphs(glyphs, at: positions, face: face, pointSize: pointSize, color: color)
+            }
+        }
+    }
+
+    /// The same, from memory the caller keeps (text drawing gathers a line's
+    /// glyphs on the stack).
+    package func drawGlyphs(_ glyphs: UnsafeBufferPointer<CGGlyph>, at positions: UnsafeBufferPointer<CGPoint>, face: FontFace,
+                            pointSize: CGFloat, color: CGColor) {
         let paint = PremultipliedColor(color, alpha: state.alpha)
         guard paint.alpha > 0 || state.blendMode == .copy, pointSize > 0 else { return }
         let transform = deviceTransform
-        let sink = PaintSink(buffer: pixels, clip: state.clip, paint: .solid(paint), blendMode: state.blendMode, antialias: true)
+        // One sink for all the context's text, set up again for each run: a
+        // label's runs then allocate nothing once its context has drawn text.
+        let sink: PaintSink
+        if let glyphSink {
+            glyphSink.configure(buffer: pixels, clip: state.clip, paint: .solid(paint), blendMode: state.blendMode, antialias: true)
+            sink = glyphSink
+        } else {
+            sink = PaintSink(buffer: pixels, clip: state.clip, paint: .solid(paint), blendMode: state.blendMode, antialias: true)
+            glyphSink = sink
+        }
         let scale = abs(transform.d)
         if transform.b == 0, transform.c == 0, abs(abs(transform.a) - scale) <= scale * 1e-6 {
             drawCachedGlyphs(glyphs, at: positions, face: face, pixelsPerEm: Float(pointSize * scale), transform: transform, into: sink)
@@ -27,7 +47,7 @@ extension CGContext {
     /// Device coordinates beyond this are off any bitmap; glyphs there are skipped.
     private static let farOff: CGFloat = 16_777_216
 
-    private func drawCachedGlyphs(_ glyphs: ArraySlice<CGGlyph>, at positions: ArraySlice<CGPoint>, face: FontFace,
+    private func drawCachedGlyphs(_ glyphs: UnsafeBufferPointer<CGGlyph>, at positions: UnsafeBufferPointer<CGPoint>, face: FontFace,
                                   pixelsPerEm: Float, transform: CGAffineTransform, into sink: PaintSink) {
         let clip = state.clip.bounds
         guard !clip.isEmpty else { return }
@@ -54,7 +74,7 @@ extension CGContext {
         }
     }
 
-    private func fillGlyphOutlines(_ glyphs: ArraySlice<CGGlyph>, at positions: ArraySlice<CGPoint>, face: FontFace,
+    private func fillGlyphOutlines(_ glyphs: UnsafeBufferPointer<CGGlyph>, at positions: UnsafeBufferPointer<CGPoint>, face: FontFace,
                                    pointSize: CGFloat, transform: CGAffineTransform, into sink: PaintSink) {
         let clip = state.clip.bounds
         guard !clip.isEmpty else { return }

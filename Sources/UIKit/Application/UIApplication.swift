@@ -172,6 +172,8 @@ open class UIApplication: UIResponder {
     /// Per view class: whether its `draw(_:)` draws (learnt at the first
     /// display of a view of that class; see `UIView+Drawing.swift`).
     var drawingClasses: [ObjectIdentifier: Bool] = [:]
+    /// The bitmaps views draw into, kept to be drawn into again.
+    let backingStores = BackingStorePool()
     // Touched for every event, only from the main actor and never through
     // overlapping inout accesses: dynamic exclusivity checks would only cost time.
     @exclusivity(unchecked) private var pendingHIDEvents: [HIDEvent] = []
@@ -293,6 +295,7 @@ open class UIApplication: UIResponder {
         ViewAnimations.current.reset()
         DisplayLinkRegistry.current.reset()
         GraphicsContextStack.current.removeAll()
+        backingStores.removeAll()
         menuController = UIMenuController()
         UIScreen.main.bounds = CGRect(x: 0, y: 0, width: 390, height: 844)
         UIScreen.main.scale = 3

@@ -44,12 +44,27 @@ extension TextLayout.Style {
 extension TextLayout {
     /// A layout of `string` in one style, its font scaled by `fontScale`.
     init(_ string: String, style: Style, container: TextContainer, fontScale: CGFloat = 1) {
-        self.init(string: string, runs: [(0..<string.utf16.count, style.scaled(fontScale))], container: container)
+        var spare: TextLayout?
+        self.init(string, style: style, container: container, fontScale: fontScale, reusing: &spare)
+    }
+
+    /// The same, in the memory of `spare`, which is taken
+    /// (``init(string:style:container:reusing:)``).
+    init(_ string: String, style: Style, container: TextContainer, fontScale: CGFloat = 1, reusing spare: inout TextLayout?) {
+        self.init(string: string, style: style.scaled(fontScale), container: container, reusing: &spare)
     }
 
     /// A layout of attributed text, each attribute run in its style over
     /// `defaults`, fonts scaled by `fontScale`.
     init(_ text: NSAttributedString, defaults: Style = .stringDrawingDefault, container: TextContainer, fontScale: CGFloat = 1) {
+        var spare: TextLayout?
+        self.init(text, defaults: defaults, container: container, fontScale: fontScale, reusing: &spare)
+    }
+
+    /// The same, in the memory of `spare`, which is taken
+    /// (``init(string:runs:container:reusing:)``).
+    init(_ text: NSAttributedString, defaults: Style = .stringDrawingDefault, container: TextContainer, fontScale: CGFloat = 1,
+         reusing spare: inout TextLayout?) {
         var runs: [(range: Range<Int>, style: Style)] = []
         let length = text.length
         if length > 0 {
@@ -59,7 +74,7 @@ extension TextLayout {
         } else {
             runs.append((0..<0, defaults.scaled(fontScale)))
         }
-        self.init(string: text.string, runs: runs, container: container)
+        self.init(string: text.string, runs: runs, container: container, reusing: &spare)
     }
 
     /// The container of `boundingRect(with:options:…)`: lines within the

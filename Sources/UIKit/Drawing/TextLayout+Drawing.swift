@@ -11,40 +11,59 @@ extension TextLayout {
             context.saveGState()
             context.clip(to: clip)
         }
-        // Room for every glyph at once: grown line by line, the three lists
-        // were a dozen allocations for a short label.
-        var lineGlyphs: [CGGlyph] = [], positions: [CGPoint] = [], runKeys: [UInt32] = []
-        lineGlyphs.reserveCapacity(glyphs.count)
-        positions.reserveCapacity(glyphs.count)
-        runKeys.reserveCapacity(glyphs.count)
+        // A line's glyphs and their positions are gathered in scratch room
+        // for the longest line, on the stack for lines of up to about sixty
+        // glyphs: drawing a label's text allocates nothing.
+        var longest = 0
         for line in lines {
-            lineGlyphs.removeAll(keepingCapacity: true)
-            positions.removeAll(keepingCapacity: true)
-            runKeys.removeAll(keepingCapacity: true)
-            let baseline = origin.y + line.baseline
-            var pen: CGFloat = 0
-            for piece in line.pieces {
-                for i in piece {
-                    lineGlyphs.append(glyphs.glyphs[i])
-                    positions.append(CGPoint(x: origin.x + line.x + pen, y: baseline))
-                    runKeys.append(UInt32(glyphs.fontIndices[i]) << 16 | UInt32(glyphs.styles[i]))
-                    pen += advance(i, at: pen)
-                    if glyphs.kinds[i] == .space { pen += line.extraPerSpace }
+            var count = 0
+            for piece in line.pieces { count += piece.count }
+            longest = max(longest, count)
+        }
+        withUnsafeTemporaryAllocation(of: CGPoint.self, capacity: longest) { positions in
+            withUnsafeTemporaryAllocation(of: CGGlyph.self, capacity: longest) { lineGlyphs in
+                for line in lines {
+                    drawRuns(of: line, glyphs: lineGlyphs, positions: positions, in: context, at: origin, color: color)
                 }
-            }
-            var start = 0
-            while start < lineGlyphs.count {
-                let key = runKeys[start]
-                var end = start + 1
-                while end < lineGlyphs.count, runKeys[end] == key { end += 1 }
-                let font = glyphs.fonts[Int(key >> 16)]
-                let runColor = color ?? styles[Int(key & 0xFFFF)].color
-                context.drawGlyphs(lineGlyphs[start..<end], at: positions[start..<end], face: font.face,
-                                   pointSize: font.pointSize, color: runColor.cgColor)
-                start = end
             }
         }
         if clip != nil { context.restoreGState() }
+    }
+
+    /// Draws one line, a run of glyphs of one font and style at a time.
+    private func drawRuns(of line: Line, glyphs lineGlyphs: UnsafeMutableBufferPointer<CGGlyph>,
+                          positions: UnsafeMutableBufferPointer<CGPoint>, in context: CGContext, at origin: CGPoint, color: UIColor?) {
+        let baseline = origin.y + line.baseline
+        var pen: CGFloat = 0
+        var count = 0
+        var runStart = 0
+        var runKey: UInt32 = 0
+        for piece in line.pieces {
+            for i in piece {
+                let key = UInt32(glyphs.fontIndices[i]) << 16 | UInt32(glyphs.styles[i])
+                if key != runKey {
+                    drawRun(key: runKey, lineGlyphs, positions, runStart..<count, in: context, color: color)
+                    runStart = count
+                    runKey = key
+                }
+                lineGlyphs[count] = glyphs.glyphs[i]
+                positions[count] = CGPoint(x: origin.x + line.x + pen, y: baseline)
+                count += 1
+                pen += advance(i, at: pen)
+                if glyphs.kinds[i] == .space { pen += line.extraPerSpace }
+            }
+        }
+        drawRun(key: runKey, lineGlyphs, positions, runStart..<count, in: context, color: color)
+    }
+
+    /// Draws the glyphs gathered in `range`, whose font and style `key` gives.
+    private func drawRun(key: UInt32, _ lineGlyphs: UnsafeMutableBufferPointer<CGGlyph>, _ positions: UnsafeMutableBufferPointer<CGPoint>,
+                         _ range: Range<Int>, in context: CGContext, color: UIColor?) {
+        guard !range.isEmpty else { return }
+        let font = glyphs.fonts[Int(key >> 16)]
+        let runColor = color ?? styles[Int(key & 0xFFFF)].color
+        context.drawGlyphs(UnsafeBufferPointer(rebasing: lineGlyphs[range]), at: UnsafeBufferPointer(rebasing: positions[range]),
+                           face: font.face, pointSize: font.pointSize, color: runColor.cgColor)
     }
 }
 

@@ -24,7 +24,7 @@ struct TextLayout {
 
     /// One line: pieces of ``glyphs`` (text, and an ellipsis when truncated).
     struct Line {
-        var pieces: [Range<Int>]
+        var pieces: LinePieces
         /// The left edge of the first glyph, from the container's left.
         var x: CGFloat
         /// The paragraph's head indent for this line (``x`` less the alignment's offset).
@@ -43,37 +43,81 @@ struct TextLayout {
 
     let string: String
     private(set) var glyphs: ShapedText
-    let styles: [Style]
-    private(set) var lines: [Line] = []
+    private(set) var styles: [Style]
+    private(set) var lines: [Line]
     /// The size the lines take: the widest line, the lines' heights and spacing.
     private(set) var size: CGSize = .zero
     /// Whether some text did not fit: lines dropped or truncated.
     private(set) var isTruncated = false
     /// The number of glyphs that come from the text (ellipses come after).
-    private let textGlyphCount: Int
+    private var textGlyphCount: Int
     /// Whether lines were broken only at paragraph ends: laid out in an
     /// unbounded width, nothing dropped or truncated.
     private var isUnconstrained = false
 
     /// Lays out `string`, whose style runs are `runs` (UTF-16 ranges into it, in order, covering it).
     init(string: String, runs: [(range: Range<Int>, style: Style)], container: TextContainer) {
+        var spare: TextLayout?
+        self.init(string: string, runs: runs, container: container, reusing: &spare)
+    }
+
+    /// Lays out `string` like the other initialiser, in the memory of
+    /// `spare`, a layout no longer wanted, which is taken (left nil): its
+    /// glyph, style and line lists are emptied and filled again, so that
+    /// laying out a reused cell's new text allocates nothing once its lists
+    /// are large enough. (Lists another copy still holds are copied, as
+    /// ever with Swift's arrays, so a layout still in use is never touched.)
+    init(string: String, runs: [(range: Range<Int>, style: Style)], container: TextContainer, reusing spare: inout TextLayout?) {
+        self.init(string: string, reusing: &spare)
+        for (range, style) in runs { appendRun(range, style: style) }
+        finish(in: container)
+    }
+
+    /// Lays out `string` in one style, in the memory of `spare` (see the other initialiser).
+    init(string: String, style: Style, container: TextContainer, reusing spare: inout TextLayout?) {
+        self.init(string: string, reusing: &spare)
+        appendRun(0..<string.utf16.count, style: style)
+        finish(in: container)
+    }
+
+    /// No glyphs, styles or lines yet, in `spare`'s lists if there is one.
+    /// The lists are swapped out of it, not copied, so that nothing else
+    /// holds them while they are filled again.
+    private init(string: String, reusing spare: inout TextLayout?) {
         self.string = string
-        var shaped = ShapedText()
-        // One glyph per UTF-16 unit at most, and an ellipsis or two.
-        shaped.reserveCapacity(string.utf16.count + 2)
-        var styles: [Style] = []
-        let scalars = string.unicodeScalars
-        for (range, style) in runs {
-            styles.append(style)
-            let lower = String.Index(utf16Offset: range.lowerBound, in: string)
-            let upper = String.Index(utf16Offset: range.upperBound, in: string)
-            shaped.append(scalars[lower..<upper], utf16Offset: range.lowerBound, face: style.font.face,
-                          pointSize: style.font.pointSize, kern: style.kern, style: UInt16(styles.count - 1))
+        glyphs = ShapedText()
+        styles = []
+        lines = []
+        textGlyphCount = 0
+        if spare != nil {
+            swap(&glyphs, &spare!.glyphs)
+            swap(&styles, &spare!.styles)
+            swap(&lines, &spare!.lines)
+            spare = nil
         }
-        glyphs = shaped
-        self.styles = styles.isEmpty ? [Style(font: .systemFont(ofSize: UIFont.labelFontSize), color: .black, kern: nil,
-                                              paragraph: .default)] : styles
-        textGlyphCount = shaped.count
+        glyphs.removeAll(keepingCapacity: true)
+        styles.removeAll(keepingCapacity: true)
+        lines.removeAll(keepingCapacity: true)
+        // One glyph per UTF-16 unit at most, and an ellipsis or two.
+        glyphs.reserveCapacity(string.utf16.count + 2)
+    }
+
+    /// Shapes the UTF-16 range `range` of the string in `style`.
+    private mutating func appendRun(_ range: Range<Int>, style: Style) {
+        styles.append(style)
+        let scalars = string.unicodeScalars
+        let lower = String.Index(utf16Offset: range.lowerBound, in: string)
+        let upper = String.Index(utf16Offset: range.upperBound, in: string)
+        glyphs.append(scalars[lower..<upper], utf16Offset: range.lowerBound, face: style.font.face,
+                      pointSize: style.font.pointSize, kern: style.kern, style: UInt16(styles.count - 1))
+    }
+
+    /// Breaks the shaped text into lines.
+    private mutating func finish(in container: TextContainer) {
+        if styles.isEmpty {
+            styles.append(Style(font: .systemFont(ofSize: UIFont.labelFontSize), color: .black, kern: nil, paragraph: .default))
+        }
+        textGlyphCount = glyphs.count
         layOut(in: container)
         isUnconstrained = !container.width.isFinite && !isTruncated
     }
@@ -86,19 +130,33 @@ struct TextLayout {
     /// in its new bounds lays its text out once this way, not twice.
     func refitted(width: CGFloat, height: CGFloat) -> TextLayout? {
         guard isUnconstrained, width.isFinite, size.height <= height + Self.tolerance else { return nil }
-        var fitted = self
         var widest: CGFloat = 0
-        for i in lines.indices {
-            let line = lines[i]
-            let paragraph = paragraphStyle(of: line)
-            let available = availableWidth(width, paragraph, indent: line.indent)
-            guard line.width <= available + Self.tolerance, line.extraPerSpace == 0 else { return nil }
-            fitted.lines[i].x = line.indent + Self.alignmentOffset(paragraph.alignment, available: available, width: line.width)
-            widest = max(widest, fitted.lines[i].x + line.width)
+        var moves = false
+        for line in lines {
+            guard let x = fittedX(of: line, width: width) else { return nil }
+            if x != line.x { moves = true }
+            widest = max(widest, x + line.width)
+        }
+        var fitted = self
+        // Left-aligned lines stay where they are, and the lines are then
+        // shared, not copied. (Written in the loop above, even conditionally,
+        // the list would be copied anyway: the optimiser makes it unique
+        // before such a loop.)
+        if moves {
+            for i in fitted.lines.indices { fitted.lines[i].x = fittedX(of: lines[i], width: width) ?? lines[i].x }
         }
         fitted.size.width = max(0, widest)
         fitted.isUnconstrained = false
         return fitted
+    }
+
+    /// Where `line` starts in a container `width` wide: its indent and its
+    /// alignment's offset; nil if it does not fit (or is justified).
+    private func fittedX(of line: Line, width: CGFloat) -> CGFloat? {
+        let paragraph = paragraphStyle(of: line)
+        let available = availableWidth(width, paragraph, indent: line.indent)
+        guard line.width <= available + Self.tolerance, line.extraPerSpace == 0 else { return nil }
+        return line.indent + Self.alignmentOffset(paragraph.alignment, available: available, width: line.width)
     }
 
     // MARK: Lines
@@ -123,7 +181,7 @@ struct TextLayout {
     static let tolerance: CGFloat = 0.001
 
     private mutating func layOutLines(in container: TextContainer, maximumLines: Int) {
-        lines = []
+        lines.removeAll(keepingCapacity: true)
         isTruncated = false
         var y: CGFloat = 0
         var paragraphStart = 0
@@ -143,7 +201,7 @@ struct TextLayout {
                 let available = availableWidth(container.width, paragraph, indent: indent)
                 let isLastAllowed = maximumLines > 0 && lines.count == maximumLines - 1
                 let oneLineParagraph = container.truncatesParagraphs && paragraph.lineBreakMode.isTruncatingOrClipping
-                var pieces: [Range<Int>]
+                var pieces: LinePieces
                 var end: Int
                 var truncated = false
                 var endsByWrap = false
@@ -156,7 +214,7 @@ struct TextLayout {
                     if isLastAllowed, end < paragraphEnd || !isLastParagraph { isTruncated = true }
                 } else {
                     end = lineEnd(from: start, to: paragraphEnd, width: available, wrapping: container.wrapping(for: paragraph))
-                    pieces = [start..<end]
+                    pieces = LinePieces(start..<end)
                     endsByWrap = end < paragraphEnd
                 }
                 if truncated { isTruncated = true }
@@ -177,8 +235,9 @@ struct TextLayout {
             paragraphStart = paragraphEnd + 1
             if maximumLines > 0 && lines.count >= maximumLines { isTruncated = true; break }
         }
-        let width = lines.map { $0.x + $0.width }.max() ?? 0
-        size = CGSize(width: max(0, width), height: y)
+        var width: CGFloat = 0
+        for line in lines { width = max(width, line.x + line.width) }
+        size = CGSize(width: width, height: y)
         if !container.width.isFinite { alignInUsedWidth() }
     }
 
@@ -222,15 +281,15 @@ struct TextLayout {
 
     /// The last line the container allows, holding `range` (the rest of its paragraph).
     private mutating func lastLine(_ range: Range<Int>, width: CGFloat, mode: NSLineBreakMode, moreFollows: Bool,
-                                   wrapping: TextContainer.Wrapping) -> (pieces: [Range<Int>], end: Int, truncated: Bool) {
+                                   wrapping: TextContainer.Wrapping) -> (pieces: LinePieces, end: Int, truncated: Bool) {
         switch mode {
         case .byWordWrapping, .byCharWrapping:
             let end = lineEnd(from: range.lowerBound, to: range.upperBound, width: width, wrapping: mode == .byCharWrapping ? .char : wrapping)
-            return ([range.lowerBound..<end], end, false)
+            return (LinePieces(range.lowerBound..<end), end, false)
         case .byClipping:
-            return ([range], range.upperBound, false)
+            return (LinePieces(range), range.upperBound, false)
         case .byTruncatingHead, .byTruncatingTail, .byTruncatingMiddle:
-            if !moreFollows, contentWidth(range) <= width + Self.tolerance { return ([range], range.upperBound, false) }
+            if !moreFollows, contentWidth(range) <= width + Self.tolerance { return (LinePieces(range), range.upperBound, false) }
             let styleGlyph = range.isEmpty ? max(0, range.lowerBound - 1) : (mode == .byTruncatingHead ? range.lowerBound : range.upperBound - 1)
             let ellipsis = appendEllipsis(style: glyphs.count > 0 ? Int(glyphs.styles[min(styleGlyph, textGlyphCount - 1)]) : 0)
             let budget = width - contentWidth(ellipsis)
@@ -243,7 +302,7 @@ struct TextLayout {
                     start = candidate
                 }
                 while start < range.upperBound, glyphs.kinds[start].isSpace { start += 1 }
-                return ([ellipsis, start..<range.upperBound], range.upperBound, true)
+                return (LinePieces(ellipsis, start..<range.upperBound), range.upperBound, true)
             case .byTruncatingMiddle:
                 var head = range.lowerBound, tail = range.upperBound
                 var headFull = false, tailFull = false
@@ -261,7 +320,7 @@ struct TextLayout {
                         } else { tail = next }
                     }
                 }
-                return ([range.lowerBound..<head, ellipsis, tail..<range.upperBound], range.upperBound, true)
+                return (LinePieces(range.lowerBound..<head, ellipsis, tail..<range.upperBound), range.upperBound, true)
             default:
                 var end = range.lowerBound
                 while end < range.upperBound {
@@ -270,7 +329,7 @@ struct TextLayout {
                     end = next
                 }
                 while end > range.lowerBound, glyphs.kinds[end - 1].isSpace { end -= 1 }
-                return ([range.lowerBound..<end, ellipsis], range.upperBound, true)
+                return (LinePieces(range.lowerBound..<end, ellipsis), range.upperBound, true)
             }
         }
     }
@@ -305,7 +364,7 @@ struct TextLayout {
         return x
     }
 
-    private func makeLine(_ pieces: [Range<Int>], top: CGFloat, indent: CGFloat, available: CGFloat,
+    private func makeLine(_ pieces: LinePieces, top: CGFloat, indent: CGFloat, available: CGFloat,
                           paragraph: NSParagraphStyle, fallbackStyle: Style, containerWidth: CGFloat) -> Line {
         var ascent: CGFloat = 0, descent: CGFloat = 0, leading: CGFloat = 0
         var seen = false
@@ -397,6 +456,47 @@ struct TextLayout {
     }
 }
 
+/// The pieces of ``TextLayout/glyphs`` a line shows, in order: its text,
+/// or, when truncated, the text around an ellipsis (one to three pieces).
+/// Kept inline, so that a line costs no allocation of its own.
+struct LinePieces: RandomAccessCollection {
+    private var first: Range<Int>
+    private var second: Range<Int>
+    private var third: Range<Int>
+    let count: Int
+
+    init(_ only: Range<Int>) {
+        self.init(only, 0..<0, 0..<0, count: 1)
+    }
+
+    init(_ first: Range<Int>, _ second: Range<Int>) {
+        self.init(first, second, 0..<0, count: 2)
+    }
+
+    init(_ first: Range<Int>, _ second: Range<Int>, _ third: Range<Int>) {
+        self.init(first, second, third, count: 3)
+    }
+
+    private init(_ first: Range<Int>, _ second: Range<Int>, _ third: Range<Int>, count: Int) {
+        self.first = first
+        self.second = second
+        self.third = third
+        self.count = count
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(position: Int) -> Range<Int> {
+        precondition(position >= 0 && position < count, "line piece \(position) of \(count)")
+        switch position {
+        case 0: return first
+        case 1: return second
+        default: return third
+        }
+    }
+}
+
 /// Where text is laid out: the size it may take and what happens to text
 /// that does not fit.
 struct TextContainer {
@@ -434,6 +534,17 @@ extension CharacterKind {
 }
 
 extension ShapedText {
+    /// Empties every list, keeping their memory.
+    mutating func removeAll(keepingCapacity: Bool) {
+        glyphs.removeAll(keepingCapacity: keepingCapacity)
+        advances.removeAll(keepingCapacity: keepingCapacity)
+        clusters.removeAll(keepingCapacity: keepingCapacity)
+        fontIndices.removeAll(keepingCapacity: keepingCapacity)
+        styles.removeAll(keepingCapacity: keepingCapacity)
+        kinds.removeAll(keepingCapacity: keepingCapacity)
+        fonts.removeAll(keepingCapacity: keepingCapacity)
+    }
+
     /// Drops the glyphs from `count` on (the ellipses a layout added).
     mutating func truncate(to count: Int) {
         guard count < glyphs.count else { return }

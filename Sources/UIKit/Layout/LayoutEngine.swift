@@ -44,6 +44,9 @@ final class LayoutEngine {
         var guideOrigin = CGPoint.zero
         var hugging = (horizontal: UILayoutPriority.defaultLow, vertical: UILayoutPriority.defaultLow)
         var compressionResistance = (horizontal: UILayoutPriority.defaultHigh, vertical: UILayoutPriority.defaultHigh)
+        /// The item's variables `exerciseAmbiguityInLayout()` made edit
+        /// variables of, to pull them (``exerciseAmbiguity(of:)``).
+        var ambiguityPulls: [Variable] = []
 
         init(item: LayoutItem) {
             self.item = item
@@ -312,6 +315,10 @@ final class LayoutEngine {
         }
         let horizontal = AttributeKind(attribute).axis == .horizontal
         var expression = LayoutSolver.Expression()
+        // A view's variables are its alignment rectangle, while its subviews
+        // and guides are placed from its frame's origin: each view on the
+        // way adds its alignment inset, and the ancestor's own edges lie
+        // that far inside its bounds.
         if item !== ancestor {
             var current = item
             while true {
@@ -321,9 +328,14 @@ final class LayoutEngine {
                     if !items.contains(where: { $0 === parent }) { items.append(parent) }
                     break
                 }
+                let insets = parent.alignmentInsetsInFrame
+                expression.constant -= Double(horizontal ? insets.left : insets.top)
                 items.append(parent)
                 current = parent
             }
+        } else if let view = item as? UIView {
+            let insets = view.alignmentInsetsInFrame
+            expression.constant += Double(horizontal ? insets.left : insets.top)
         }
         let size = horizontal ? variables.width : variables.height
         switch attribute {
@@ -425,6 +437,7 @@ final class LayoutEngine {
 
     private func removeOwnConstraints(of participant: Participant) {
         wrappingLabels[ObjectIdentifier(participant.item)] = nil
+        removeAmbiguityPulls(of: participant)
         for constraint in participant.ownConstraints { try? solver.remove(constraint) }
         participant.ownConstraints = []
         participant.ownKinds = []
@@ -444,10 +457,11 @@ final class LayoutEngine {
     }
 
     /// A view laid out by its frame: four required equalities hold its
-    /// untransformed frame (UIKit's autoresizing-mask constraints).
+    /// untransformed frame's alignment rectangle (UIKit's autoresizing-mask
+    /// constraints).
     private func addFrameConstraints(of view: UIView, _ participant: Participant) {
         let variables = view.layoutVariables
-        let frame = view.untransformedFrame
+        let frame = view.alignmentRect(forFrame: view.untransformedFrame)
         for (variable, value) in [(variables.minX, frame.minX), (variables.minY, frame.minY),
                                   (variables.width, frame.width), (variables.height, frame.height)] {
             addOwn(Constraint(LayoutSolver.Expression(variable) - Double(value), .equal), .frame, participant)
@@ -477,6 +491,11 @@ final class LayoutEngine {
     private func addGuideConstraints(of guide: UILayoutGuide, in view: UIView, _ participant: Participant) {
         let guideVariables = guide.layoutVariables
         let viewVariables = view.layoutVariables
+        // The view's size variables are its alignment rectangle's; its bounds
+        // are that much larger when it has alignment insets.
+        let ornament = view.alignmentInsetsInFrame
+        let boundsWidth = viewVariables.width + Double(ornament.left + ornament.right)
+        let boundsHeight = viewVariables.height + Double(ornament.top + ornament.bottom)
         switch guide.role {
         case .scrollContent:
             // At the content's origin; its size is what the app's constraints make it.
@@ -489,17 +508,15 @@ final class LayoutEngine {
             participant.guideOrigin = origin
             addOwn(Constraint(LayoutSolver.Expression(guideVariables.minX) - Double(origin.x), .equal), .guide, participant)
             addOwn(Constraint(LayoutSolver.Expression(guideVariables.minY) - Double(origin.y), .equal), .guide, participant)
-            addOwn(Constraint(LayoutSolver.Expression(guideVariables.width), .equal, LayoutSolver.Expression(viewVariables.width)),
-                   .guide, participant)
-            addOwn(Constraint(LayoutSolver.Expression(guideVariables.height), .equal, LayoutSolver.Expression(viewVariables.height)),
-                   .guide, participant)
+            addOwn(Constraint(LayoutSolver.Expression(guideVariables.width), .equal, boundsWidth), .guide, participant)
+            addOwn(Constraint(LayoutSolver.Expression(guideVariables.height), .equal, boundsHeight), .guide, participant)
             return
         case .custom, .margins, .safeArea, .readableContent:
             break
         }
         let insets = view.systemGuideInsets(guide.role)
-        let width = LayoutSolver.Expression(viewVariables.width) - Double(insets.left + insets.right)
-        let height = LayoutSolver.Expression(viewVariables.height) - Double(insets.top + insets.bottom)
+        let width = boundsWidth - Double(insets.left + insets.right)
+        let height = boundsHeight - Double(insets.top + insets.bottom)
         addOwn(Constraint(LayoutSolver.Expression(guideVariables.minY) - Double(insets.top), .equal), .guide, participant)
         addOwn(Constraint(LayoutSolver.Expression(guideVariables.height), .equal, height), .guide, participant)
         if guide.role == .readableContent {
@@ -571,7 +588,7 @@ final class LayoutEngine {
             return rebuildOwnConstraints(of: participant)
         }
         if participant.translates {
-            let frame = view.untransformedFrame
+            let frame = view.alignmentRect(forFrame: view.untransformedFrame)
             let values = [frame.minX, frame.minY, frame.width, frame.height]
             for index in participant.ownConstraints.indices where participant.ownKinds[index] == .frame && index < 4 {
                 try? solver.setConstant(of: participant.ownConstraints[index], to: -Double(values[index]))
@@ -719,11 +736,11 @@ final class LayoutEngine {
                 continue
             }
             guard let view = participant.item as? UIView, view.superview != nil else { continue }
-            let variables = view.layoutVariables
-            let left = roundToPixels(solver.value(of: variables.minX), scale)
-            let top = roundToPixels(solver.value(of: variables.minY), scale)
-            let right = roundToPixels(solver.value(of: variables.minX) + solver.value(of: variables.width), scale)
-            let bottom = roundToPixels(solver.value(of: variables.minY) + solver.value(of: variables.height), scale)
+            let frame = view.frame(forAlignmentRect: solvedRect(of: view))
+            let left = roundToPixels(Double(frame.minX), scale)
+            let top = roundToPixels(Double(frame.minY), scale)
+            let right = roundToPixels(Double(frame.maxX), scale)
+            let bottom = roundToPixels(Double(frame.maxY), scale)
             view.applyEngineFrame(CGRect(x: left, y: top, width: right - left, height: bottom - top))
         }
     }
@@ -741,21 +758,69 @@ final class LayoutEngine {
         CGFloat((value * scale).rounded() / scale)
     }
 
-    /// The item's rectangle in its parent's coordinates, as solved.
+    /// The item's rectangle in its parent's coordinates, as solved: a
+    /// guide's layout frame, a view's alignment rectangle.
     func solvedRect(of item: LayoutItem) -> CGRect {
         let variables = item.layoutVariables
         return CGRect(x: solver.value(of: variables.minX), y: solver.value(of: variables.minY),
                       width: solver.value(of: variables.width), height: solver.value(of: variables.height))
     }
 
+    // MARK: - Ambiguity
+
+    /// The strength of ``exerciseAmbiguity(of:)``'s pulls: weaker than any
+    /// priority an application can give (``strength(_:)`` makes them 1 at
+    /// least), so a pull can only choose among solutions that every
+    /// constraint likes as well.
+    private static let ambiguityPullStrength = Strength(0.5)
+
     /// Whether the constraints leave any of the view's variables free.
     func isAmbiguous(_ item: LayoutItem) -> Bool {
         guard let participant = participants[ObjectIdentifier(item)], !participant.translates else { return false }
         let variables = item.layoutVariables
-        for variable in [variables.minX, variables.minY, variables.width, variables.height] where solver.isAmbiguous(variable) {
+        for variable in [variables.minX, variables.minY, variables.width, variables.height]
+        where solver.isAmbiguous(variable, ignoring: Self.ambiguityPullStrength) {
             return true
         }
         return false
+    }
+
+    /// Moves an ambiguous view to another solution of its constraints
+    /// (`exerciseAmbiguityInLayout()`): each of its free variables becomes an
+    /// edit variable, weaker than any constraint, and is suggested a value a
+    /// random distance one way, or the other way if the first is blocked.
+    /// Being weaker than all of them, the pull leaves every constraint
+    /// exactly as satisfied as it was, so the view lands on another of the
+    /// equally good solutions. The pulls stay, so that later layout passes
+    /// keep that solution, until the view leaves the engine (exercising it
+    /// again suggests new values); they do not count when asking whether
+    /// the view is ambiguous. A view that is not ambiguous has no free
+    /// variable and stays where it is.
+    func exerciseAmbiguity(of view: UIView) {
+        updateLayoutIfNeeded()
+        guard let participant = participants[ObjectIdentifier(view)], !participant.translates else { return }
+        let variables = view.layoutVariables
+        for (variable, isSize) in [(variables.minX, false), (variables.minY, false), (variables.width, true), (variables.height, true)]
+        where solver.isAmbiguous(variable, ignoring: Self.ambiguityPullStrength) {
+            let start = solver.value(of: variable)
+            if !solver.hasEditVariable(variable) {
+                guard (try? solver.addEditVariable(variable, strength: Self.ambiguityPullStrength)) != nil else { continue }
+                participant.ambiguityPulls.append(variable)
+            }
+            var distance = Double.random(in: LayoutMetrics.ambiguityExerciseDistance) * (Bool.random() ? 1 : -1)
+            if isSize && start + distance < 0 { distance = -distance }
+            for _ in 0..<2 {
+                try? solver.suggestValue(start + distance, for: variable)
+                if abs(solver.value(of: variable) - start) >= 1 { break }
+                distance = -distance
+            }
+        }
+        applySolution()
+    }
+
+    private func removeAmbiguityPulls(of participant: Participant) {
+        for variable in participant.ambiguityPulls { try? solver.removeEditVariable(variable) }
+        participant.ambiguityPulls = []
     }
 
     /// The active constraints that use the item's variables on `axis`.
@@ -781,14 +846,17 @@ final class LayoutEngine {
             }
         }
         let variables = view.layoutVariables
+        // The target and the answer are frame sizes; the variables, the alignment rectangle's.
+        let alignmentTarget = view.alignmentRect(forFrame: CGRect(origin: .zero, size: target)).size
         let pulls = [
-            Constraint(LayoutSolver.Expression(variables.width) - Double(target.width), .equal, strength: strength(horizontal)),
-            Constraint(LayoutSolver.Expression(variables.height) - Double(target.height), .equal, strength: strength(vertical)),
+            Constraint(LayoutSolver.Expression(variables.width) - Double(alignmentTarget.width), .equal, strength: strength(horizontal)),
+            Constraint(LayoutSolver.Expression(variables.height) - Double(alignmentTarget.height), .equal, strength: strength(vertical)),
         ]
         var added: [Constraint] = []
         for pull in pulls where (try? solver.add(pull)) != nil { added.append(pull) }
         wrapLabelsAtSolvedWidths(inside: view)
-        let size = CGSize(width: solver.value(of: variables.width), height: solver.value(of: variables.height))
+        let size = view.frame(forAlignmentRect: CGRect(x: 0, y: 0, width: solver.value(of: variables.width),
+                                                       height: solver.value(of: variables.height))).size
         for pull in added { try? solver.remove(pull) }
         for constraint in setAside { try? solver.add(constraint) }
         wrapLabelsAtSolvedWidths(inside: view)

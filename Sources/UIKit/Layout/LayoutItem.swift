@@ -56,6 +56,7 @@ final class ViewLayoutState {
     var autoresizingMask: UIView.AutoresizingMask = []
     var autoresizesSubviews = true
     var insetsLayoutMarginsFromSafeArea = true
+    var preservesSuperviewLayoutMargins = false
     /// The safe area insets the view last announced with
     /// `safeAreaInsetsDidChange()` (see `SafeArea.swift`).
     var announcedSafeAreaInsets = UIEdgeInsets.zero

@@ -64,6 +64,13 @@ extension UIView {
     /// The target size for ``systemLayoutSizeFitting(_:)`` that asks for the
     /// smallest size the constraints allow.
     public static let layoutFittingCompressedSize = CGSize(width: 0, height: 0)
+
+    /// The target size for ``systemLayoutSizeFitting(_:)`` that asks for the
+    /// largest size the constraints allow: 10,000 by 10,000 points, the value
+    /// UIKit's `UILayoutFittingExpandedSize` holds (a blog post on Auto
+    /// Layout's sizing methods printed it on the iPhone simulator, next to
+    /// the compressed size's 0 by 0).
+    public static let layoutFittingExpandedSize = CGSize(width: 10_000, height: 10_000)
 }
 
 /// The numbers UIKit uses without documenting them, in one place.
@@ -86,4 +93,20 @@ enum LayoutMetrics {
     /// How many times the engine may re-solve within one layout when applying
     /// frames changes the frames of views laid out by autoresizing.
     static let maximumLayoutRounds = 8
+    /// How far `exerciseAmbiguityInLayout()` pulls each free variable of a
+    /// view, in points, one way or the other at random. UIKit says only
+    /// that it moves the view to another valid frame; this is far enough
+    /// to see.
+    static let ambiguityExerciseDistance: ClosedRange<Double> = 20...80
+    /// The root view's smallest side margins (`systemMinimumLayoutMargins`):
+    /// 16 points in a compact-width environment (every iPhone in portrait),
+    /// 20 in a regular-width one, as useyourloaf.com's "Changing Root View
+    /// Layout Margins" measures them; none at the top and bottom.
+    static let compactMinimumSideMargin: CGFloat = 16
+    static let regularMinimumSideMargin: CGFloat = 20
+    /// The narrowest side of a screen whose full-screen windows have a
+    /// regular width: 744 points, the iPad mini's portrait width (the
+    /// smallest iPad). There are no size classes here yet, so this stands
+    /// for them: iPhones (a compact width in portrait) stay below it.
+    static let regularWidthShortestScreenSide: CGFloat = 744
 }

@@ -37,6 +37,16 @@ extension UIView: LayoutItem, AnchorProviding {
                       width: size.width, height: size.height)
     }
 
+    /// How far the alignment rectangle of the view's current frame lies
+    /// inside it on each side (``alignmentRect(forFrame:)``): zero for most
+    /// views.
+    var alignmentInsetsInFrame: UIEdgeInsets {
+        let frame = untransformedFrame
+        let alignment = alignmentRect(forFrame: frame)
+        return UIEdgeInsets(top: alignment.minY - frame.minY, left: alignment.minX - frame.minX,
+                            bottom: frame.maxY - alignment.maxY, right: frame.maxX - alignment.maxX)
+    }
+
     /// Moves and resizes the view to a rectangle the engine solved, through
     /// `bounds` and `center` so that a transform stays as it is.
     func applyEngineFrame(_ frame: CGRect) {
@@ -93,12 +103,30 @@ extension UIView: LayoutItem, AnchorProviding {
         switch role {
         case .custom, .scrollContent, .scrollFrame: return .zero
         case .safeArea: return safeAreaInsets
-        case .margins, .readableContent:
-            let margins = layoutMargins
-            let safe = insetsLayoutMarginsFromSafeArea ? safeAreaInsets : .zero
-            return UIEdgeInsets(top: margins.top + safe.top, left: margins.left + safe.left,
-                                bottom: margins.bottom + safe.bottom, right: margins.right + safe.right)
+        case .margins, .readableContent: return marginInsetsInBounds
         }
+    }
+
+    /// How far the margins guide lies inside the bounds: the margins, from
+    /// the safe area's edges if ``insetsLayoutMarginsFromSafeArea``; then,
+    /// if ``preservesSuperviewLayoutMargins``, pushed in as far as the
+    /// superview's own margins reach into the view (Apple: "the smallest
+    /// amount needed to ensure that content is also inside the superview's
+    /// margins").
+    var marginInsetsInBounds: UIEdgeInsets {
+        let margins = layoutMargins
+        let safe = insetsLayoutMarginsFromSafeArea ? safeAreaInsets : .zero
+        var insets = UIEdgeInsets(top: margins.top + safe.top, left: margins.left + safe.left,
+                                  bottom: margins.bottom + safe.bottom, right: margins.right + safe.right)
+        guard preservesSuperviewLayoutMargins, let superview else { return insets }
+        let outer = superview.marginInsetsInBounds
+        let container = superview.bounds
+        let frame = untransformedFrame
+        insets.top = max(insets.top, outer.top - (frame.minY - container.minY))
+        insets.left = max(insets.left, outer.left - (frame.minX - container.minX))
+        insets.bottom = max(insets.bottom, outer.bottom - (container.maxY - frame.maxY))
+        insets.right = max(insets.right, outer.right - (container.maxX - frame.maxX))
+        return insets
     }
 
     /// A system guide's rectangle worked out from the view alone.
@@ -330,16 +358,51 @@ extension UIView: LayoutItem, AnchorProviding {
     // MARK: - Margins and guides
 
     /// The space the view keeps inside its edges for its content
-    /// (8 points on each side unless set).
+    /// (8 points on each side unless set). A view controller's root view
+    /// keeps at least the controller's
+    /// ``UIViewController/systemMinimumLayoutMargins`` unless
+    /// ``UIViewController/viewRespectsSystemMinimumLayoutMargins`` is false:
+    /// the margins read back are the larger of the two on each side.
     public var layoutMargins: UIEdgeInsets {
-        get { layoutState?.layoutMargins ?? LayoutMetrics.defaultLayoutMargins }
+        get {
+            let margins = layoutState?.layoutMargins ?? LayoutMetrics.defaultLayoutMargins
+            guard let minimum = systemMinimumMargins else { return margins }
+            return UIEdgeInsets(top: max(margins.top, minimum.top), left: max(margins.left, minimum.left),
+                                bottom: max(margins.bottom, minimum.bottom), right: max(margins.right, minimum.right))
+        }
         set {
             layoutState?.directionalMargins = nil
-            guard newValue != layoutMargins else { return }
+            guard newValue != (layoutState?.layoutMargins ?? LayoutMetrics.defaultLayoutMargins) else { return }
             ensureLayoutState().layoutMargins = newValue
-            layoutMarginsDidChange()
-            rootLayoutEngine?.markNeedsUpdate()
-            setNeedsLayout()
+            marginsDidChange()
+        }
+    }
+
+    /// The controller's minimum margins if this is the root view of a view
+    /// controller that respects them.
+    private var systemMinimumMargins: UIEdgeInsets? {
+        guard let controller = owningViewController, controller.viewRespectsSystemMinimumLayoutMargins else { return nil }
+        return Self.edgeInsets(controller.systemMinimumLayoutMargins, rightToLeft: isRightToLeft)
+    }
+
+    /// The margins, or what they are measured against, changed: the view
+    /// hears it and its guides follow at the next layout pass.
+    func marginsDidChange() {
+        layoutMarginsDidChange()
+        rootLayoutEngine?.markNeedsUpdate()
+        setNeedsLayout()
+    }
+
+    /// Whether the superview's margins also keep this view's content in
+    /// (false by default): where a superview margin reaches further into
+    /// this view than the view's own margin, the margins guide takes the
+    /// superview's. `layoutMargins` still reports the view's own margins.
+    public var preservesSuperviewLayoutMargins: Bool {
+        get { layoutState?.preservesSuperviewLayoutMargins ?? false }
+        set {
+            guard newValue != preservesSuperviewLayoutMargins else { return }
+            ensureLayoutState().preservesSuperviewLayoutMargins = newValue
+            marginsDidChange()
         }
     }
 
@@ -349,7 +412,7 @@ extension UIView: LayoutItem, AnchorProviding {
     /// this property … to have the margins flip in right-to-left layouts").
     public var directionalLayoutMargins: NSDirectionalEdgeInsets {
         get {
-            if let directional = layoutState?.directionalMargins { return directional }
+            if let directional = layoutState?.directionalMargins, systemMinimumMargins == nil { return directional }
             let margins = layoutMargins
             return isRightToLeft
                 ? NSDirectionalEdgeInsets(top: margins.top, leading: margins.right, bottom: margins.bottom, trailing: margins.left)
@@ -440,10 +503,16 @@ extension UIView: LayoutItem, AnchorProviding {
         return engine.isAmbiguous(self)
     }
 
-    /// UIKit moves an ambiguous view to another of its possible layouts;
-    /// this solver's solution is always the same one, so the view stays
-    /// where it is.
-    public func exerciseAmbiguityInLayout() {}
+    /// Moves a view whose layout is ambiguous to another frame its
+    /// constraints allow, at random (Apple: "randomly changes the frame of a
+    /// view with an ambiguous layout between its different valid values"),
+    /// to see which constraints are missing. Every constraint stays
+    /// satisfied as before, and later layout passes keep the new frame; a
+    /// view that is not ambiguous does not move. For debugging only.
+    public func exerciseAmbiguityInLayout() {
+        guard let engine = rootLayoutEngine else { return }
+        engine.exerciseAmbiguity(of: self)
+    }
 
     /// The active constraints that take part in the view's layout on `axis`.
     public func constraintsAffectingLayout(for axis: NSLayoutConstraint.Axis) -> [NSLayoutConstraint] {

@@ -6,12 +6,21 @@ import Foundation
 extension IndexPath {
     /// The path of `row` in `section`.
     public init(row: Int, section: Int) {
-        self.init(indexes: [section, row])
+        self.init(section, row)
     }
 
     /// The path of `item` in `section`.
     public init(item: Int, section: Int) {
-        self.init(indexes: [section, item])
+        self.init(section, item)
+    }
+
+    /// `[section, index]`, made without an array: a path of one index grown
+    /// by one stays in `IndexPath`'s inline storage, where `init(indexes:)`
+    /// allocates the array it is given (a table allocated one per row that
+    /// came into view).
+    private init(_ section: Int, _ index: Int) {
+        self.init(index: section)
+        append(index)
     }
 
     /// The first index: the section.

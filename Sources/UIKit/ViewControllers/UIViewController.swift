@@ -105,6 +105,30 @@ open class UIViewController: UIResponder {
     /// `safeAreaInsetsDidChange()`; the view is marked for layout.
     open func viewSafeAreaInsetsDidChange() {}
 
+    // MARK: Margins
+
+    /// The smallest layout margins the root view takes: 16 points leading
+    /// and trailing on an iPhone-sized screen (a compact width), 20 on an
+    /// iPad-sized one (a regular width), none at the top and bottom. Margins
+    /// set on the root view that are smaller give way to these, side by
+    /// side. It does not touch the margins of other views.
+    public var systemMinimumLayoutMargins: NSDirectionalEdgeInsets {
+        let screen = UIScreen.main.bounds.size
+        let side = min(screen.width, screen.height) >= LayoutMetrics.regularWidthShortestScreenSide
+            ? LayoutMetrics.regularMinimumSideMargin : LayoutMetrics.compactMinimumSideMargin
+        return NSDirectionalEdgeInsets(top: 0, leading: side, bottom: 0, trailing: side)
+    }
+
+    /// Whether the root view's margins are at least
+    /// ``systemMinimumLayoutMargins`` (true by default). Set it to false to
+    /// give the root view exactly the margins set on it, zero included.
+    open var viewRespectsSystemMinimumLayoutMargins = true {
+        didSet {
+            guard viewRespectsSystemMinimumLayoutMargins != oldValue else { return }
+            viewIfLoaded?.marginsDidChange()
+        }
+    }
+
     /// The edges of the root view that reach under a navigation or tab bar
     /// controller's bars (UIKit's default: all of them). A translucent bar
     /// (``UINavigationBar/isTranslucent``, the default) then lies over the

@@ -110,8 +110,12 @@ open class UILabel: UIView {
     /// The last layout in an unbounded width (measuring), kept beside the
     /// other so that measuring and then drawing lays the text out once.
     private var measuredLayout: (height: CGFloat, lines: Int, layout: TextLayout)?
+    /// A layout of text no longer shown, whose memory the next layout
+    /// takes: a reused cell's label lays out its new text without allocating.
+    private var spareLayout: TextLayout?
 
     private func contentChanged() {
+        if spareLayout == nil { spareLayout = cachedLayout?.layout ?? measuredLayout?.layout }
         cachedLayout = nil
         measuredLayout = nil
         setNeedsDisplay()
@@ -180,9 +184,9 @@ open class UILabel: UIView {
 
     private func makeLayout(_ container: TextContainer, scale: CGFloat) -> TextLayout {
         switch content {
-        case .none: TextLayout("", style: defaultStyle, container: container)
-        case .plain(let string): TextLayout(string, style: defaultStyle, container: container, fontScale: scale)
-        case .attributed(let text): TextLayout(text, defaults: defaultStyle, container: container, fontScale: scale)
+        case .none: TextLayout("", style: defaultStyle, container: container, reusing: &spareLayout)
+        case .plain(let string): TextLayout(string, style: defaultStyle, container: container, fontScale: scale, reusing: &spareLayout)
+        case .attributed(let text): TextLayout(text, defaults: defaultStyle, container: container, fontScale: scale, reusing: &spareLayout)
         }
     }
 

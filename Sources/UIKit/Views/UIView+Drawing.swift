@@ -1,7 +1,7 @@
 /// A view's own drawing: the display pass gives a view whose `draw(_:)`
 /// draws a backing store — a bitmap of its bounds at the screen's scale,
 /// y down, pushed as the current graphics context — and shows it as its
-/// layer's contents.
+/// layer's contents (the bitmap is that image: see `BackingStorePool`).
 ///
 /// There is no runtime to ask whether a class overrides `draw(_:)`, so the
 /// first view of each class to be displayed finds out: its `draw(_:)` runs
@@ -19,15 +19,16 @@ extension UIView {
         let scale = UIScreen.main.scale
         let size = bounds.size
         let width = Int((size.width * scale).rounded(.up)), height = Int((size.height * scale).rounded(.up))
+        // The context draws straight into the image the layer shows, from
+        // the application's pool of backing stores (BackingStorePool.swift).
         guard width > 0, height > 0, CGImage.isAllocatable(width: width, height: height),
-              let context = CGContext(
-                data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
-                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+              let store = application.backingStores.store(width: width, height: height)
         else {
             // Nothing to draw into (an empty or absurd size): no drawing shows.
             if application.drawingClasses[kind] == true { layer.contents = nil }
             return
         }
+        let context = store.context
         // UIKit's coordinates: origin at the top left of the bounds, y down, in points.
         context.translateBy(x: 0, y: CGFloat(height))
         context.scaleBy(x: scale, y: -scale)
@@ -44,7 +45,7 @@ extension UIView {
             guard draws else { return }
         }
         layer.contentsScale = scale
-        layer.contents = context.makeImage()
+        layer.contents = store.image
     }
 
     /// Made, or joining a window: displayed unless its class is known not to draw.

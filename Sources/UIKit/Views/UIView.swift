@@ -688,6 +688,30 @@ open class UIView: UIResponder, CALayerDelegate {
     /// A dimension in which a view has no intrinsic size.
     public static let noIntrinsicMetric: CGFloat = -1
 
+    /// How far inside the frame the rectangle constraints align lies, on
+    /// each side: none unless a subclass draws ornaments around its content
+    /// (a shadow, a badge) that constraints should leave out. Constraints
+    /// and the intrinsic size speak of that rectangle; the frame is grown
+    /// around it.
+    open var alignmentRectInsets: UIEdgeInsets { .zero }
+
+    /// The rectangle constraints align for `frame`: the frame inset by
+    /// ``alignmentRectInsets``. Override it with
+    /// ``frame(forAlignmentRect:)`` when insets cannot say where the
+    /// content is.
+    open func alignmentRect(forFrame frame: CGRect) -> CGRect {
+        frame.inset(by: alignmentRectInsets)
+    }
+
+    /// The frame for an alignment rectangle: the rectangle grown by
+    /// ``alignmentRectInsets``, the inverse of ``alignmentRect(forFrame:)``.
+    open func frame(forAlignmentRect alignmentRect: CGRect) -> CGRect {
+        let insets = alignmentRectInsets
+        return CGRect(x: alignmentRect.minX - insets.left, y: alignmentRect.minY - insets.top,
+                      width: alignmentRect.width + insets.left + insets.right,
+                      height: alignmentRect.height + insets.top + insets.bottom)
+    }
+
     // MARK: Display (the update cycle's second pass)
 
     /// Marks the view's content stale: ``draw(_:)`` runs at the end of the
