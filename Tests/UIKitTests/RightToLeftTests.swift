@@ -9,7 +9,7 @@ import Testing
 /// the next test straight after, and one that draws `.natural` text without
 /// a window of its own (LabelTests) would otherwise draw it right-aligned.
 @MainActor
-private func inRightToLeftApplication(_ body: (UIWindow) throws -> Void) rethrows {
+private func inRightToLeftApplication(_ body: @MainActor (UIWindow) throws -> Void) rethrows {
     let window = makeWindow()
     UIApplication.shared.userInterfaceLayoutDirection = .rightToLeft
     defer { UIApplication.shared.userInterfaceLayoutDirection = LayoutDirectionDefaults.direction() }
@@ -273,7 +273,7 @@ private func constrainedView(in container: UIView) -> UIView {
             collectionView.dataSource = log
             window.addSubview(collectionView)
             collectionView.layoutIfNeeded()
-            func minX(_ item: Int) -> CGFloat { collectionView.layoutAttributesForItem(at: IndexPath(item: item, section: 0))!.frame.minX }
+            @MainActor func minX(_ item: Int) -> CGFloat { collectionView.layoutAttributesForItem(at: IndexPath(item: item, section: 0))!.frame.minX }
             // Left to right these are 0, 125, 250, then 0 and 110 packed on the last line.
             expectEqual((0..<5).map(minX), [250, 125, 0, 250, 140])
             expectEqual(collectionView.cellForItem(at: IndexPath(item: 0, section: 0))!.frame.minX, 250)
