@@ -266,22 +266,8 @@ func isScaledBack(_ transform: CGAffineTransform, height: CGFloat, safeAreaTop: 
     /// A 200×400 window with a 20-point status bar: the presenter (light
     /// blue, a dark bar at its top) and a white sheet with a blue block.
     @Test func aSheetHalfWayUpAndAtRest() {
-        let root = UIViewController()
-        let window = makeWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 400))
-        window.rootViewController = root
-        window.backgroundColor = .black
-        UIScreen.main.bounds = window.frame
-        UIScreen.main.safeAreaInsets = UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0)
+        let (window, root, presented) = makeSheetPictureScene(blockTop: 16)
         _ = UIApplication.shared.runLoop.useManualClock()
-        root.view.backgroundColor = UIColor(red: 0.6, green: 0.8, blue: 1, alpha: 1)
-        let bar = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 64))
-        bar.backgroundColor = UIColor(white: 0.3, alpha: 1)
-        root.view.addSubview(bar)
-        let presented = UIViewController()
-        presented.view.backgroundColor = .white
-        let block = UIView(frame: CGRect(x: 16, y: 16, width: 168, height: 40))
-        block.backgroundColor = .blue
-        presented.view.addSubview(block)
         UIApplication.shared.runLoop.runUntilIdle()
         root.present(presented, animated: true)
         UIApplication.shared.runLoop.advance(by: ModalTransitionMetrics.slideDuration / 2 - 1.0 / 60 + 0.001)

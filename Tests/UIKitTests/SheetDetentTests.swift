@@ -314,21 +314,7 @@ import Testing
     /// blue, a dark bar at its top) behind a white sheet at its medium
     /// detent with the grabber, and a blue block on the sheet.
     @Test func aMediumSheetWithItsGrabber() {
-        let root = UIViewController()
-        let window = makeWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 400))
-        window.rootViewController = root
-        window.backgroundColor = .black
-        UIScreen.main.bounds = window.frame
-        UIScreen.main.safeAreaInsets = UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0)
-        root.view.backgroundColor = UIColor(red: 0.6, green: 0.8, blue: 1, alpha: 1)
-        let bar = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 64))
-        bar.backgroundColor = UIColor(white: 0.3, alpha: 1)
-        root.view.addSubview(bar)
-        let presented = UIViewController()
-        presented.view.backgroundColor = .white
-        let block = UIView(frame: CGRect(x: 16, y: 24, width: 168, height: 40))
-        block.backgroundColor = .blue
-        presented.view.addSubview(block)
+        let (window, root, presented) = makeSheetPictureScene(blockTop: 24)
         presented.sheetPresentationController?.detents = [.medium()]
         presented.sheetPresentationController?.prefersGrabberVisible = true
         root.present(presented, animated: false)

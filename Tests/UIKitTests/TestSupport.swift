@@ -168,3 +168,27 @@ func snapshot(of window: UIWindow) -> CGImage {
         window.layer.render(in: context.cgContext)
     }.cgImage!
 }
+
+/// The scene of the page sheets' reference pictures: a 200×400 window
+/// (screen safe area 20 at the top) whose root controller shows a light
+/// blue view under a dark 64-point bar, and a white controller to present,
+/// with a blue block 168×40 at `blockTop` points from its top.
+@MainActor
+func makeSheetPictureScene(blockTop: CGFloat) -> (window: UIWindow, root: UIViewController, presented: UIViewController) {
+    let root = UIViewController()
+    let window = makeWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 400))
+    window.rootViewController = root
+    window.backgroundColor = .black
+    UIScreen.main.bounds = window.frame
+    UIScreen.main.safeAreaInsets = UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0)
+    root.view.backgroundColor = UIColor(red: 0.6, green: 0.8, blue: 1, alpha: 1)
+    let bar = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 64))
+    bar.backgroundColor = UIColor(white: 0.3, alpha: 1)
+    root.view.addSubview(bar)
+    let presented = UIViewController()
+    presented.view.backgroundColor = .white
+    let block = UIView(frame: CGRect(x: 16, y: blockTop, width: 168, height: 40))
+    block.backgroundColor = .blue
+    presented.view.addSubview(block)
+    return (window, root, presented)
+}
