@@ -83,16 +83,38 @@ enum PixelOps {
 }
 
 /// Pixels to draw into: a frame, part of one, or a layer group's offscreen
-/// buffer. Coordinates are the frame's: pixel (x, y) is at
-/// `base[(y - origin.y) * stride + (x - origin.x)]`, for (x, y) in `extent`.
+/// buffer. Coordinates are the frame's: pixel (x, y), for (x, y) in
+/// `extent`, is at `base[r * stride + (x - extent.x0)]`, where the memory
+/// row r is `y - extent.y0` moved on by `firstRow`, wrapping round
+/// after the last: a frame whose rows rotate (a scroll of the whole
+/// frame's height moves its first row, not its pixels:
+/// `LayerCompositor`'s ring of rows). Everything else starts at row 0.
 struct PixelSurface {
     let base: UnsafeMutablePointer<UInt32>
     let stride: Int
     let extent: PixelRect
+    /// The memory row that holds the extent's first row.
+    var firstRow = 0
 
     @inline(__always)
     func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {
-        base + (y - extent.y0) * stride - extent.x0
+        var memoryRow = y - extent.y0 + firstRow
+        if memoryRow >= extent.y1 - extent.y0 { memoryRow -= extent.y1 - extent.y0 }
+        return base + memoryRow * stride - extent.x0
+    }
+
+    /// The rows of `rect` lie end to end in memory, stride apart, unless
+    /// the ring wraps round inside it: `body` gets the one or two parts
+    /// that do, each whole in memory (for code that addresses rows from
+    /// the first one's pointer, as a bitmap context does).
+    func forEachUnwrappedPart(of rect: PixelRect, _ body: (PixelRect) -> Void) {
+        let wrap = extent.y1 - firstRow  // the frame row in memory row 0
+        guard firstRow != 0, rect.y0 < wrap, wrap < rect.y1 else {
+            if !rect.isEmpty { body(rect) }
+            return
+        }
+        body(PixelRect(x0: rect.x0, y0: rect.y0, x1: rect.x1, y1: wrap))
+        body(PixelRect(x0: rect.x0, y0: wrap, x1: rect.x1, y1: rect.y1))
     }
 }
 

@@ -63,6 +63,11 @@ struct ShapeLayerStyle {
     /// layer's coordinates mapped to the surface's pixels by `toDevice`, at
     /// `alpha`.
     func draw(into surface: PixelSurface, clip: PixelRect, toDevice: CGAffineTransform, alpha: Float) {
+        // A bitmap context addresses its rows from the first: no wrap inside it.
+        surface.forEachUnwrappedPart(of: clip) { drawUnwrapped(into: surface, clip: $0, toDevice: toDevice, alpha: alpha) }
+    }
+
+    private func drawUnwrapped(into surface: PixelSurface, clip: PixelRect, toDevice: CGAffineTransform, alpha: Float) {
         guard !clip.isEmpty,
               let context = CGContext(
                 data: UnsafeMutableRawPointer(surface.row(clip.y0) + clip.x0), width: clip.width, height: clip.height,
