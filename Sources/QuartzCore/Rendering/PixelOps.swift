@@ -103,18 +103,11 @@ struct PixelSurface {
         return base + memoryRow * stride - extent.x0
     }
 
-    /// The rows of `rect` lie end to end in memory, stride apart, unless
-    /// the ring wraps round inside it: `body` gets the one or two parts
-    /// that do, each whole in memory (for code that addresses rows from
-    /// the first one's pointer, as a bitmap context does).
-    func forEachUnwrappedPart(of rect: PixelRect, _ body: (PixelRect) -> Void) {
-        let wrap = extent.y1 - firstRow  // the frame row in memory row 0
-        guard firstRow != 0, rect.y0 < wrap, wrap < rect.y1 else {
-            if !rect.isEmpty { body(rect) }
-            return
-        }
-        body(PixelRect(x0: rect.x0, y0: rect.y0, x1: rect.x1, y1: wrap))
-        body(PixelRect(x0: rect.x0, y0: wrap, x1: rect.x1, y1: rect.y1))
+    /// Whether the ring of rows wraps round inside `rect`: its last rows
+    /// are then at the start of the memory, not after its first.
+    func wraps(inside rect: PixelRect) -> Bool {
+        let wrap = extent.y1 - firstRow  // the row in memory row 0
+        return firstRow != 0 && rect.y0 < wrap && wrap < rect.y1 && !rect.isEmpty
     }
 }
 
