@@ -62,6 +62,39 @@ import GeometryTestSupport
         }
     }
 
+    /// A wide image with a few specks of ink on clear pixels and on a band
+    /// of one opaque colour (a label's text image, its gaps long; a card):
+    /// the runs of one word between them, filled whole, come out as the
+    /// general loop's, whatever the span's start, under slides, scales, a
+    /// mirroring and a magnification too strong to skip.
+    @Test func runsOfOneWordBetweenSpecksGiveTheGeneralLoopsWords() throws {
+        let width = 300, height = 6
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 60..<240 { bytes.replaceSubrange((y * width + x) * 4 ..< (y * width + x) * 4 + 4, with: [30, 60, 90, 255]) }
+        }
+        for (x, y) in [(5, 2), (6, 2), (150, 3), (151, 4), (200, 0), (298, 1), (299, 5), (0, 0)] {
+            bytes.replaceSubrange((y * width + x) * 4 ..< (y * width + x) * 4 + 4, with: [200, 10, 90, 220])
+        }
+        let image = try #require(makeImage(bytes, width: width, height: height, info: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue)))
+        var g = SeededGenerator(state: 12)
+        for transform in [CGAffineTransform(translationX: 0.37, y: -0.21), CGAffineTransform(translationX: -40.6, y: 1.5),
+                          CGAffineTransform(a: 0.9, b: 0, c: 0, d: 0.9, tx: 3.3, ty: 0.4), CGAffineTransform(a: 2.5, b: 0, c: 0, d: 1.7, tx: -7.1, ty: 0),
+                          CGAffineTransform(a: -1, b: 0, c: 0, d: 1, tx: 310.5, ty: 0.5), CGAffineTransform(a: 5000, b: 0, c: 0, d: 1, tx: -700_000.25, ty: 0)] {
+            let fast = try #require(ImageSampler(source: image.pixels, transform: transform, alpha: 1, nearest: false, targetFormat: .rgba))
+            var general = fast
+            general.followsAxes = false
+            for y in -1..<(height + 2) {
+                for (x, count) in [(-20, 900), (g.int(-10...200), g.int(1...256)), (g.int(0...400), g.int(1...40))] {
+                    var words = [UInt32](repeating: 1, count: count), expected = words
+                    words.withUnsafeMutableBufferPointer { fast.fetch(y: y, x: x, count: count, into: $0.baseAddress!) }
+                    expected.withUnsafeMutableBufferPointer { general.fetch(y: y, x: x, count: count, into: $0.baseAddress!) }
+                    expectEqual(words, expected, "\(transform), row \(y), from \(x)")
+                }
+            }
+        }
+    }
+
     /// Far off the image (beyond ±10⁹ pixels, where the general loop gives
     /// transparent samples), the loop along the axes does the same.
     @Test func samplesFarOffTheImageAreTransparentAlongTheAxesToo() throws {
