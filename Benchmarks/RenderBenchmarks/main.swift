@@ -275,18 +275,20 @@ func main() throws {
             scene.verify()
             scene.fling()
             operations = 240
+            let rowsBefore = scene.rowsBroughtIntoView
             countedTableFrames(scene, operations)
             countedRegionEnded()
-            withExtendedLifetime(scene) {}
+            print("rows brought into view in the counted refreshes: \(scene.rowsBroughtIntoView - rowsBefore)")
         case "table-turn":
             // The same frames, the run loop's turn alone (nothing composited).
             let scene = try TableScene(composites: false)
             scene.verify()
             scene.fling()
             operations = 240
+            let rowsBefore = scene.rowsBroughtIntoView
             let movedThroughout = countedTableTurns(scene, operations)
             countedRegionEnded()
-            withExtendedLifetime(scene) {}
+            print("rows brought into view in the counted refreshes: \(scene.rowsBroughtIntoView - rowsBefore)")
             guard movedThroughout else { fail("table-turn: the table stopped before the counted frames ended") }
         case "animated":
             let scene = AnimatedCardsScene(cards: try CardsScene())
