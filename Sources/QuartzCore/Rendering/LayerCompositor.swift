@@ -62,6 +62,12 @@ public final class LayerCompositor: CommittedTreeHost {
         get { compositor.flattensGroups }
         set { compositor.flattensGroups = newValue }
     }
+
+    /// Whether a contents image is sampled only around its ink (for tests).
+    package var clipsImagesToInk: Bool {
+        get { compositor.clipsImagesToInk }
+        set { compositor.clipsImagesToInk = newValue }
+    }
     /// Whether a scroll moves the pixels already drawn instead of drawing
     /// them again (always, but in tests and benchmarks that compare the
     /// two; ScrollByCopy.swift).
