@@ -952,7 +952,7 @@ open class CATransition: CAAnimation {
     /// the front and right side toward the back"): the old look in front
     /// for the first quarter turn, then the new one, whose own turn is
     /// π × `progress` − π. The compositor draws it in perspective
-    /// (`FlipProjection`).
+    /// (`LayerProjection.flipTurn`).
     package func flip(at progress: Double) -> FlipPose? {
         guard type == .flip else { return nil }
         let aboutVerticalAxis = subtype != .fromTop && subtype != .fromBottom

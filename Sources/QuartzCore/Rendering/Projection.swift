@@ -105,6 +105,17 @@ struct LayerProjection {
         return Homography(1, 0, cx, 0, 1, cy, 0, 0, 1).then(turn).then(Homography(1, 0, -cx, 0, 1, -cy, 0, 0, 1))
     }
 
+    /// How much darker a flip's face is drawn at the turn `angle`:
+    /// `flipMaximumShade`·|sin φ|, nothing face on, the most edge on. iOS's
+    /// flip dims the turning face ("the slight dimming effect that the
+    /// transitionFromView achieves", a developer re-creating it with a
+    /// layer's transform); Apple publishes no figure.
+    static func flipShade(at angle: Double) -> Double { flipMaximumShade * abs(sin(angle)) }
+
+    /// The darkening of a flip's face edge on: half (chosen: "slight", and
+    /// still visible on a light face as the turn ends).
+    static let flipMaximumShade = 0.5
+
     /// The distance d from the eye to a flipping layer's plane, in the
     /// layer's points: m34 = −1/500 (−0.002), the value the common
     /// re-creations of UIKit's flip use (Ray Wenderlich's custom-transition
@@ -239,7 +250,7 @@ extension Compositor {
     /// `pixel`'s colour darkened to `keep`/256, its alpha kept
     /// (premultiplied: a darker colour of the same coverage).
     @inline(__always)
-    private static func darken(_ pixel: UInt32, keep: UInt32) -> UInt32 {
+    static func darken(_ pixel: UInt32, keep: UInt32) -> UInt32 {
         let alpha = pixel & 0xFF00_0000
         let rb = ((pixel & 0x00FF_00FF) &* keep &+ 0x0080_0080) >> 8 & 0x00FF_00FF
         let g = ((pixel & 0x0000_FF00) &* keep &+ 0x0000_8000) >> 8 & 0x0000_FF00
@@ -250,7 +261,7 @@ extension Compositor {
     /// transparent beyond its edges, so that the turned layer's edges are
     /// smooth.
     @inline(__always)
-    private static func bilinear(_ buffer: PixelSurface, x: Double, y: Double) -> UInt32 {
+    static func bilinear(_ buffer: PixelSurface, x: Double, y: Double) -> UInt32 {
         let extent = buffer.extent
         guard x > Double(extent.x0) - 1, y > Double(extent.y0) - 1, x < Double(extent.x1), y < Double(extent.y1) else { return 0 }
         // Whole parts by conversion, which truncates (the C library's
@@ -269,7 +280,7 @@ extension Compositor {
 
     /// `a` and `b` mixed, `weight`/256 of `b`, every channel.
     @inline(__always)
-    private static func mix(_ a: UInt32, _ b: UInt32, _ weight: UInt32) -> UInt32 {
+    static func mix(_ a: UInt32, _ b: UInt32, _ weight: UInt32) -> UInt32 {
         if weight == 0 || a == b { return a }
         let keep: UInt32 = 256 - weight
         let lanes: UInt32 = 0x00FF_00FF, half: UInt32 = 0x0080_0080

@@ -196,7 +196,7 @@ package final class RenderLayer {
             opacity = 0
             return
         }
-        flipTurn = LayerProjection.flipTurn(pose, bounds: values.bounds).map { ($0, 0) }
+        flipTurn = LayerProjection.flipTurn(pose, bounds: values.bounds).map { ($0, LayerProjection.flipShade(at: pose.angle)) }
         guard pose.showsOldLook else { return }
         // The old look's picture stands for everything the layer draws.
         background = nil

@@ -245,9 +245,8 @@ extension UIView {
 
     /// Runs `animations` (whose changes happen at once) while `view`'s
     /// look changes from its old one to its new one with the transition
-    /// the options name. A flip turns the view over about its centre line,
-    /// drawn without perspective (the view narrows to the line, then
-    /// widens showing its new look); the curls are drawn as a
+    /// the options name. A flip turns the view over about its centre line
+    /// in perspective, its new look on its back; the curls are drawn as a
     /// cross-dissolve.
     public class func transition(
         with view: UIView, duration: TimeInterval, options: AnimationOptions = [],
