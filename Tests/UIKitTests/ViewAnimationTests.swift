@@ -414,12 +414,12 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
                 && onFace(rgba(image, 2 * 2, 2 * 80), orange, turnedBy: threeQuarters))
     }
 
-    @Test func curlsAndTheCrossDissolveAreDrawnAsAFade() throws {
+    @Test func curlsAreCoreAnimationsPageCurlsAndTheCrossDissolveAFade() throws {
         let (_, view, _) = animationScene()
-        for option in [UIView.AnimationOptions.transitionCurlUp, .transitionCurlDown, .transitionCrossDissolve] {
+        for (option, type) in [(UIView.AnimationOptions.transitionCurlUp, "pageCurl"), (.transitionCurlDown, "pageUnCurl"), (.transitionCrossDissolve, "fade")] {
             UIView.transition(with: view, duration: 0.3, options: option) { view.alpha = 0.9 }
             let transition = try #require(view.layer.animation(forKey: "transition") as? CATransition)
-            expectEqual(transition.type, .fade)
+            expectEqual(transition.type.rawValue, type)
             advance(0.35)
         }
     }

@@ -14,6 +14,8 @@ struct LayerProjection {
     let matrix: Homography
     /// How much darker the face is drawn, 0…1 (a flip's turning face).
     let shade: Double
+    /// A page curl (PageCurl.swift), drawn instead of the mapping.
+    var curl: PageCurl?
 
     /// The most pixels of the flat drawing a frame makes for one layer:
     /// 2^24 (64 MB), beyond which the layer is not drawn — a layer placed
@@ -199,6 +201,7 @@ extension Compositor {
     /// projection's shade. Pixels whose point of the layer is at or behind
     /// the eye take nothing.
     func drawProjected(_ node: RenderLayer, _ projection: LayerProjection, into surface: PixelSurface, clip: PixelRect) {
+        if let curl = projection.curl { return drawCurl(node, curl, into: surface, clip: clip) }
         let target = node.subtreeRect.intersection(clip)
         guard !target.isEmpty, let back = projection.surfaceToFlat(toDevice: node.toDevice) else { return }
         var flat = node.flatSubtreeRect

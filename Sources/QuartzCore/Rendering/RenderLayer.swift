@@ -101,6 +101,8 @@ package final class RenderLayer {
     /// (`LayerProjection.flipTurn`), and how dark its turning face is; nil
     /// otherwise. Part of ``projection``.
     @exclusivity(unchecked) var flipTurn: (matrix: Homography, shade: Double)?
+    /// A running page curl (PageCurl.swift); nil otherwise. Part of ``projection``.
+    @exclusivity(unchecked) var curl: PageCurl?
 
     /// Copies everything the compositor reads from `layer`: its animatable
     /// properties as shown at the frame's time (the model's own, for a layer
@@ -143,6 +145,7 @@ package final class RenderLayer {
         }
         transitionOverlay = nil
         flipTurn = nil
+        curl = nil
         hidesSublayers = false
         if let progress = values.transitionProgress { showTransition(of: layer, at: progress, values: values) }
         if shadowCache != nil, shadowCache?.style != shadow || castShape != (bounds, cornerRadius, maskedCorners) { shadowCache = nil }
@@ -170,6 +173,15 @@ package final class RenderLayer {
               let transition = layer.animation(forKey: LayerValues.transitionKey) as? CATransition
         else { return }
         if let flip = transition.flip(at: progress) { return showFlip(flip, oldLook: image, values: values) }
+        if let pose = transition.curl(at: progress) {
+            let oldLook = RenderLayer()
+            oldLook.bounds = CGRect(origin: .zero, size: values.bounds.size)
+            oldLook.anchorPoint = .zero
+            oldLook.position = values.bounds.origin
+            oldLook.contents = image
+            curl = PageCurl(pose: pose, oldLook: oldLook)
+            return
+        }
         let place = transition.placement(at: progress)
         // The new look moves as a whole; the old one (or the part of it
         // that shows) is drawn where it is relative to it.
@@ -353,7 +365,7 @@ package final class RenderLayer {
     /// ``toDevice``, before the rectangles).
     private func updatePlacementInDepth() {
         let depth = placesInDepth
-        guard depth || flipTurn != nil || !isDoubleSided else {
+        guard depth || flipTurn != nil || curl != nil || !isDoubleSided else {
             projection = nil
             facesAway = false
             return
@@ -375,6 +387,12 @@ package final class RenderLayer {
             matrix = turn.map { t in matrix.map { t.then($0) } ?? t } ?? Homography(0, 0, 0, 0, 0, 0, 0, 0, 0)
         }
         projection = matrix.map { LayerProjection(matrix: $0, shade: flipTurn?.shade ?? 0) }
+        if let curl {
+            // A curl is drawn flat (on a layer also placed in depth, too).
+            projection = LayerProjection(matrix: Homography(1, 0, 0, 0, 1, 0, 0, 0, 1), shade: 0, curl: curl)
+            curl.oldLook.updateSubtreeGeometry(curl.oldLook.toSuperlayer.concatenating(toDevice))
+            curl.oldLook.clearChanges()
+        }
         // Which way the layer faces in its superlayer's plane, where it is
         // seen (w > 0): the sign of the determinant, the sublayer
         // transform's affine part included.
@@ -526,6 +544,7 @@ package final class RenderLayer {
         if let shadow { content = content.union(shadow.pixelRect(of: self)) }
         if let mask { content = content.intersection(mask.subtreeRect) }
         guard let projection else { subtreeRect = content; return }
+        if let curl = projection.curl { content = content.union(curl.oldLook.subtreeRect) }
         flatSubtreeRect = content
         subtreeRect = projection.surfaceRect(of: content, toDevice: toDevice)
         ownRect = subtreeRect
