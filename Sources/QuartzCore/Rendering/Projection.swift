@@ -7,7 +7,11 @@ import CoreGraphics
 /// puts it in that buffer, filtered bilinearly. A layer's own 3-D
 /// transform (or its superlayer's `sublayerTransform`) with perspective
 /// makes one (`LayerPlane`), and so does a flip transition's turn.
-struct LayerProjection {
+///
+/// A class: every layer of every frame asks whether it has one, and a
+/// reference is tested for nil in one comparison, where an optional value
+/// this large (holding a reference too) is copied out first.
+final class LayerProjection {
     /// From the layer's coordinates to where they are seen, in the layer's
     /// coordinates as placed flat (``RenderLayer/toDevice``): the layer is
     /// seen at `toDevice(matrix · p)`.
@@ -15,7 +19,13 @@ struct LayerProjection {
     /// How much darker the face is drawn, 0…1 (a flip's turning face).
     let shade: Double
     /// A page curl (PageCurl.swift), drawn instead of the mapping.
-    var curl: PageCurl?
+    let curl: PageCurl?
+
+    init(matrix: Homography, shade: Double, curl: PageCurl? = nil) {
+        self.matrix = matrix
+        self.shade = shade
+        self.curl = curl
+    }
 
     /// The most pixels of the flat drawing a frame makes for one layer:
     /// 2^24 (64 MB), beyond which the layer is not drawn — a layer placed
