@@ -33,6 +33,8 @@ final class TableScene: UITableViewDataSource {
     private let synthesizer: TouchSynthesizer
     private let titles = (0..<TableScene.rows).map { "Row \($0)" }
     private let composites: Bool
+    /// Rows given a cell so far: one each time a row comes into view.
+    private(set) var rowsBroughtIntoView = 0
 
     init(composites: Bool = true) throws {
         self.composites = composites
@@ -60,6 +62,7 @@ final class TableScene: UITableViewDataSource {
 
     func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+        rowsBroughtIntoView += 1
         cell.textLabel?.text = titles[indexPath.row]
         cell.accessoryType = .disclosureIndicator
         return cell

@@ -5,6 +5,8 @@
 // --toggle-collect (see docs/compositor.md); `--frame PATH` writes the cards
 // scene's full frame as a PNG, to look at or to compare two builds;
 // `--table-frame PATH` the flung table's last frame (drawn by copies);
+// `--transition-frames push|sheet|flip DIRECTORY` every frame of one
+// transition, as PNGs named after it and the frame's number;
 // `--table-only` times the flung table alone (with `--quick`, 3 flings).
 //
 // 1. The "cards" scene on a 1170×2532 pt screen at scale 1 (points are
@@ -275,18 +277,20 @@ func main() throws {
             scene.verify()
             scene.fling()
             operations = 240
+            let rowsBefore = scene.rowsBroughtIntoView
             countedTableFrames(scene, operations)
             countedRegionEnded()
-            withExtendedLifetime(scene) {}
+            print("rows brought into view in the counted refreshes: \(scene.rowsBroughtIntoView - rowsBefore)")
         case "table-turn":
             // The same frames, the run loop's turn alone (nothing composited).
             let scene = try TableScene(composites: false)
             scene.verify()
             scene.fling()
             operations = 240
+            let rowsBefore = scene.rowsBroughtIntoView
             let movedThroughout = countedTableTurns(scene, operations)
             countedRegionEnded()
-            withExtendedLifetime(scene) {}
+            print("rows brought into view in the counted refreshes: \(scene.rowsBroughtIntoView - rowsBefore)")
             guard movedThroughout else { fail("table-turn: the table stopped before the counted frames ended") }
         case "animated":
             let scene = AnimatedCardsScene(cards: try CardsScene())
@@ -346,6 +350,26 @@ func main() throws {
         let table = try TableScene()
         table.verify()
         try writePNG(table.compositor, to: arguments[index + 1])
+        return
+    }
+
+    if let index = arguments.firstIndex(of: "--transition-frames"), index + 2 < arguments.count {
+        // Every frame of one transition (push, sheet or flip) as PNGs in a
+        // directory, to look at and to compare two builds pixel for pixel.
+        let scene = try TransitionScene()
+        let frames: Int
+        switch arguments[index + 1] {
+        case "push": scene.startPush(); frames = TransitionScene.pushFrames
+        case "sheet": scene.startSheet(); frames = TransitionScene.sheetFrames
+        case "flip": scene.startFlip(); frames = TransitionScene.flipFrames
+        default: fail("--transition-frames takes push, sheet or flip, then a directory")
+        }
+        let directory = arguments[index + 2]
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for frame in 0..<frames {
+            _ = scene.frame()
+            try writePNG(scene.compositor, to: "\(directory)/\(arguments[index + 1])-\(frame).png")
+        }
         return
     }
 

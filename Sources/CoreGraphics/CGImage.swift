@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Bytes that an image is made from.
 public final class CGDataProvider: Sendable {
     /// The provider's bytes.
@@ -74,6 +76,64 @@ public final class CGImage: @unchecked Sendable {
     }
 
     deinit { storage.deallocate() }
+
+    /// The ink bounds once worked out (``inkBounds``), packed: 15 bits for
+    /// each of x0, y0, x1 and y1 (no side exceeds
+    /// ``CGBitmapMaximumDimension``, 2^15 − 1) and bit 63 set; 0 until then.
+    /// Atomic because an image may be drawn from any thread; two threads
+    /// working it out at once store the same value.
+    private let packedInkBounds = Atomic<UInt64>(0)
+
+    /// The smallest rectangle of pixels holding every pixel that is not
+    /// fully transparent (all four bytes 0); empty for a transparent image.
+    /// Worked out once, at the first call, by a pass over the pixels: a
+    /// label's text image is mostly transparent, and what is drawn from an
+    /// image beyond its ink is transparent too, so drawing it can skip
+    /// those pixels (QuartzCore's compositor does).
+    package var inkBounds: PixelRect {
+        let packed = packedInkBounds.load(ordering: .relaxed)
+        if packed != 0 {
+            let field = { (shift: UInt64) in Int((packed >> shift) & 0x7FFF) }
+            return PixelRect(x0: field(0), y0: field(15), x1: field(30), y1: field(45))
+        }
+        let bounds = measureInkBounds()
+        let fields = UInt64(bounds.x0) | UInt64(bounds.y0) << 15 | UInt64(bounds.x1) << 30 | UInt64(bounds.y1) << 45
+        packedInkBounds.store(fields | 1 << 63, ordering: .relaxed)
+        return bounds
+    }
+
+    /// Forgets ``inkBounds``: for the one owner that draws into an image
+    /// again (UIKit's pool of backing stores, while it holds the only
+    /// reference), before it does.
+    package func forgetInkBounds() {
+        packedInkBounds.store(0, ordering: .relaxed)
+    }
+
+    private func measureInkBounds() -> PixelRect {
+        @inline(__always) func pixel(_ x: Int, _ y: Int) -> UInt32 {
+            storage.loadUnaligned(fromByteOffset: (y * width + x) * 4, as: UInt32.self)
+        }
+        func rowIsClear(_ y: Int) -> Bool {
+            var any: UInt32 = 0
+            for x in 0..<width { any |= pixel(x, y) }
+            return any == 0
+        }
+        var y0 = 0
+        while y0 < height && rowIsClear(y0) { y0 += 1 }
+        guard y0 < height else { return PixelRect(x0: 0, y0: 0, x1: 0, y1: 0) }
+        var y1 = height
+        while rowIsClear(y1 - 1) { y1 -= 1 }
+        var x0 = width, x1 = 0
+        for y in y0..<y1 {
+            var x = 0
+            while x < x0 && pixel(x, y) == 0 { x += 1 }
+            x0 = min(x0, x)
+            var end = width
+            while end > x1 && pixel(end - 1, y) == 0 { end -= 1 }
+            x1 = max(x1, end)
+        }
+        return PixelRect(x0: x0, y0: y0, x1: x1, y1: y1)
+    }
 
     /// An image made from the provider's bytes in the layout described.
     ///

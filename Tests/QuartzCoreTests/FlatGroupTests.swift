@@ -138,6 +138,46 @@ import Testing
         #expect(matches(straight.pixel(x: 40, y: 43), (255, 0, 0, 255), tolerance: 1))
     }
 
+    /// A rounded clipping layer without a background of its own, scaled
+    /// back between pixels, over an opaque sublayer that fills it (a
+    /// presenter behind a sheet, a sheet's card): drawn straight between
+    /// its corners' rows where that sublayer is opaque, every pixel as the
+    /// buffer gives it, frame after frame as it scales and slides.
+    @Test(arguments: [1, 3])
+    func aRoundedClipperOverAnOpaqueSublayerUsesItsBufferOnlyAtItsEdgesAndCorners(scale: Int) throws {
+        let (root, straight) = try makeScene(width: 80, height: 90, scale: CGFloat(scale))
+        let presenter = addLayer(to: root, frame: CGRect(x: 0, y: 0, width: 80, height: 90), color: nil)
+        presenter.masksToBounds = true
+        presenter.cornerRadius = 10
+        let screen = addLayer(to: presenter, frame: presenter.bounds, color: color(1, 1, 1))
+        let bar = addLayer(to: screen, frame: CGRect(x: 0, y: 0, width: 80, height: 20), color: color(0.9, 0.9, 0.9, 0.8))
+        _ = addLayer(to: bar, frame: CGRect(x: 30.3, y: 6.1, width: 20, height: 8), color: color(0, 0, 1, 0.6))
+        _ = addLayer(to: screen, frame: CGRect(x: 10.5, y: 40.2, width: 60, height: 30), color: color(1, 0, 0, 0.5))
+        let buffered = try LayerCompositor(rootLayer: root, pixelWidth: straight.pixelWidth, pixelHeight: straight.pixelHeight, scale: CGFloat(scale))
+        buffered.flattensGroups = false
+        for step in 0..<5 {
+            let factor = 1 - 0.02 * CGFloat(step)
+            presenter.setAffineTransform(CGAffineTransform(a: factor, b: 0, c: 0, d: factor, tx: 0.37 * CGFloat(step), ty: 3.1 * CGFloat(step)))
+            CATransaction.flush()
+            straight.renderFrame()
+            buffered.renderFrame()
+            let node = try #require(straight.tree.root?.children.first)
+            let interior = try #require(node.opaqueClipInterior, "step \(step)")
+            let inside = try #require(node.wholePixelsInsideBounds)
+            // Between the corners' rows (10 points), as wide as the bounds' whole pixels.
+            let inset = Int((10 * factor * CGFloat(scale)).rounded(.up))
+            expectEqual(interior, PixelRect(x0: inside.x0, y0: inside.y0 + inset, x1: inside.x1, y1: inside.y1 - inset), "step \(step)")
+            expectEqual(differingPixels(straight, buffered), 0, "step \(step)")
+        }
+        // Without an opaque ground (the screen translucent) the whole group goes through the buffer.
+        screen.backgroundColor = color(1, 1, 1, 0.9)
+        CATransaction.flush()
+        straight.renderFrame()
+        buffered.renderFrame()
+        #expect(straight.tree.root?.children.first?.opaqueClipInterior == nil)
+        expectEqual(differingPixels(straight, buffered), 0)
+    }
+
     /// Random groups, flat and buffered: every pixel the same.
     @Test(arguments: 0..<40)
     func flatGroupsChangeNoPixel(seed: Int) throws {

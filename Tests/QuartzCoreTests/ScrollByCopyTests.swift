@@ -85,9 +85,12 @@ import Testing
         expectEqual(pixelsDifferingFromFullFrame(compositor), 0)
     }
 
-    /// A list as wide as the frame: its rows lie end to end in memory and
-    /// move in one copy, up or down, in place or into other memory; every
-    /// frame is the full frame to the pixel.
+    /// A list as wide as the frame, 120 of its 140 rows: a move of more
+    /// than 20 rows turns the frame's ring of rows and copies the 20 rows
+    /// outside the list back; a move of 101 rows or more moves the 19 or
+    /// fewer rows left in one copy (they lie end to end in memory), as
+    /// does a move into other memory; every frame is the full frame to the
+    /// pixel.
     @Test func aListAsWideAsTheFrameMovesUpAndDown() throws {
         let (root, compositor) = try makeScene(width: 40, height: 70, scale: 2)   // 80 × 140 pixels
         let list = addLayer(to: root, frame: CGRect(x: 0, y: 5, width: 40, height: 60), color: color(1, 1, 1))
@@ -98,13 +101,14 @@ import Testing
         }
         CATransaction.flush()
         compositor.renderFrame()
-        for offset: CGFloat in [3.5, 40, 12.5, 12] {   // 7 pixels up, 73 up, 55 down, 1 down
+        // 7 pixels up, 73 up, 55 down, 1 down: the ring turns; 105 up, 105 down: the rows are moved.
+        for (offset, copiedRows): (CGFloat, Int) in [(3.5, 20), (40, 20), (12.5, 20), (12, 20), (64.5, 15), (12, 15)] {
             let moved = Int(((offset - list.bounds.origin.y) * 2).rounded())
             list.bounds.origin.y = offset
             CATransaction.flush()
             expectEqual(compositor.tree.scrolls, [PixelScroll(rect: PixelRect(x0: 0, y0: 10, x1: 80, y1: 130), dx: 0, dy: -moved)])
             compositor.renderFrame()
-            expectEqual(compositor.pixelsCopied, 80 * (120 - abs(moved)))
+            expectEqual(compositor.pixelsCopied, 80 * copiedRows, "offset \(offset)")
             expectEqual(pixelsDifferingFromFullFrame(compositor), 0, "offset \(offset)")
         }
         // Into other memory, holding an older frame everywhere (opaque green, which the list never shows).
@@ -119,6 +123,148 @@ import Testing
         // Every pixel once but the 80 × 16 strip drawn.
         expectEqual(compositor.pixelsCopied, count - 80 * 16)
         expectEqual(pixelsDifferingFromFullFrame(compositor), 0)
+    }
+
+    /// Every pixel as `pixel(x:y:)` reads it, rows in order, 4 bytes each:
+    /// read without putting the ring of rows in order, unlike the bytes.
+    func pixelsOneByOne(_ compositor: LayerCompositor) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for y in 0..<compositor.pixelHeight {
+            for x in 0..<compositor.pixelWidth {
+                let p = compositor.pixel(x: x, y: y)
+                bytes += [p.red, p.green, p.blue, p.alpha]
+            }
+        }
+        return bytes
+    }
+
+    /// A list as tall as the frame (a table filling the screen): a scroll
+    /// turns the frame's ring of rows and copies no pixel; several frames
+    /// in a row each turn it further; the pixels read one by one, the
+    /// frame's bytes (its rows put back in order) and the full frame are
+    /// the same.
+    @Test func aListAsTallAsTheFrameMovesByTurningTheRingOfRows() throws {
+        let (root, compositor) = try makeScene(width: 40, height: 70, scale: 2)   // 80 × 140 pixels
+        let list = addLayer(to: root, frame: root.bounds, color: color(1, 1, 1))
+        list.masksToBounds = true
+        for row in 0..<30 {
+            let cell = addLayer(to: list, frame: CGRect(x: 0, y: row * 10, width: 40, height: 10), color: color(CGFloat(row % 5) / 4, 0.5, 1 - CGFloat(row % 7) / 6))
+            let icon = addLayer(to: cell, frame: CGRect(x: 3, y: 2, width: 5, height: 5.5), color: color(0, 0, 0, 0.7))
+            icon.cornerRadius = 2
+        }
+        // A translucent round button over the list, across many rows.
+        let button = addLayer(to: root, frame: CGRect(x: 25, y: 40, width: 12, height: 25), color: color(0, 0, 1, 0.5))
+        button.cornerRadius = 6
+        CATransaction.flush()
+        compositor.renderFrame()
+        for run in [[3.5, 10, 40.5], [20, 19.5], [60, 110, 160], [130]] as [[CGFloat]] {
+            for offset in run {
+                let moved = Int(((offset - list.bounds.origin.y) * 2).rounded())
+                list.bounds.origin.y = offset
+                CATransaction.flush()
+                expectEqual(compositor.tree.scrolls, [PixelScroll(rect: PixelRect(x0: 0, y0: 0, x1: 80, y1: 140), dx: 0, dy: -moved)])
+                expectEqual(compositor.renderFramePixelRects().first, PixelRect(x0: 0, y0: max(0, -moved), x1: 80, y1: 140 - max(0, moved)))
+                expectEqual(compositor.pixelsCopied, 0, "offset \(offset)")
+            }
+            let oneByOne = pixelsOneByOne(compositor)
+            expectEqual(compositor.withUnsafeBytes { Array($0) }, oneByOne, "after \(run)")
+            expectEqual(pixelsDifferingFromFullFrame(compositor), 0, "after \(run)")
+        }
+    }
+
+    /// Bars above and below a list as wide as the frame, a shape and a
+    /// translucent layer over it: when the ring of rows turns, the bars'
+    /// rows are copied back, and what is drawn again may lie across the
+    /// memory's last and first rows (a shape's bitmap context is given the
+    /// two parts apart); the frames are the full frame.
+    @Test func barsAroundAListKeepTheirPlaceWhenTheRingTurns() throws {
+        let (root, compositor) = try makeScene(width: 40, height: 70, scale: 2)   // 80 × 140 pixels
+        let top = addLayer(to: root, frame: CGRect(x: 0, y: 0, width: 40, height: 6), color: color(0.2, 0.6, 0.2))
+        let list = addLayer(to: root, frame: CGRect(x: 0, y: 6, width: 40, height: 56), color: color(1, 1, 1))
+        list.masksToBounds = true
+        for row in 0..<40 {
+            let cell = addLayer(to: list, frame: CGRect(x: 0, y: row * 9, width: 40, height: 9), color: color(CGFloat(row % 4) / 3, 0.8, 0.5))
+            _ = addLayer(to: cell, frame: CGRect(x: 4, y: 8.5, width: 36, height: 0.5), color: color(0.3, 0.3, 0.3))
+        }
+        let bottom = addLayer(to: root, frame: CGRect(x: 0, y: 62, width: 40, height: 8), color: color(0.9, 0.9, 0.95, 0.9))
+        let shape = CAShapeLayer()
+        shape.frame = CGRect(x: 5, y: 10, width: 30, height: 50)
+        shape.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 30, height: 50), transform: nil)
+        shape.fillColor = color(1, 0, 0, 0.4)
+        shape.strokeColor = color(0, 0, 0)
+        shape.lineWidth = 1.5
+        root.addSublayer(shape)
+        let veil = addLayer(to: root, frame: CGRect(x: 2, y: 20, width: 10, height: 30.5), color: color(0, 0, 0, 0.3))
+        CATransaction.flush()
+        compositor.renderFrame()
+        // The list's 112 rows, the bars' 28: moves of 7 up, 6 down, 60 up, 1 down, 30 down and 70 up
+        // turn the ring (28 rows copied); 90 up and 90 down move the 22 rows left (fewer).
+        for (offset, copiedRows): (CGFloat, Int) in [(3.5, 28), (0.5, 28), (30.5, 28), (30, 28), (15, 28), (60, 22), (15, 22), (50, 28)] {
+            list.bounds.origin.y = offset
+            if offset == 15 { shape.position.y += 1; veil.position.y -= 0.5 }
+            CATransaction.flush()
+            compositor.renderFrame()
+            expectEqual(compositor.pixelsCopied, 80 * copiedRows, "offset \(offset)")
+            if offset == 30 || offset == 50 {
+                let oneByOne = pixelsOneByOne(compositor)   // before the bytes put the rows in order
+                expectEqual(compositor.withUnsafeBytes { Array($0) }, oneByOne, "offset \(offset)")
+                expectEqual(pixelsDifferingFromFullFrame(compositor), 0, "offset \(offset)")
+            }
+        }
+        withExtendedLifetime((top, bottom)) {}
+    }
+
+    /// Random rows (rounded, turned, faded, masked, shadowed, between
+    /// pixels) in a list as wide as the frame, between bars of random
+    /// heights, under a translucent round layer, scrolled by
+    /// whole pixels up and down (the ring of rows turning, or the rows
+    /// moved, whichever copies less), by fractions, with rows recoloured
+    /// and moved and several commits before some frames: the pixels read
+    /// one by one, the frame's bytes and the full frame agree at every
+    /// check.
+    @Test(arguments: 0..<30)
+    func framesOfAListAsWideAsTheFrameAreTheFullFrame(seed: Int) throws {
+        var g = Generator(state: UInt64(seed) &+ 9000)
+        let scale: CGFloat = [1, 2, 3][g.int(0...2)]
+        let (root, compositor) = try makeScene(width: 48, height: 80, scale: scale)
+        let topHeight = CGFloat(g.int(0...20)), bottomHeight = CGFloat(g.int(0...20))
+        _ = addLayer(to: root, frame: CGRect(x: 0, y: 0, width: 48, height: topHeight), color: color(0.2, 0.5, 0.2))
+        let list = addLayer(to: root, frame: CGRect(x: 0, y: topHeight, width: 48, height: 80 - topHeight - bottomHeight), color: color(1, 1, 0.9))
+        list.masksToBounds = true
+        _ = addLayer(to: root, frame: CGRect(x: 0, y: 80 - bottomHeight, width: 48, height: bottomHeight), color: color(0.8, 0.8, 1, 0.8))
+        var rows: [CALayer] = []
+        for index in 0..<10 {
+            let row = addLayer(to: list, frame: CGRect(x: 0, y: index * 24, width: 48, height: 24), color: g.chance(70) ? color(1, 1, 1) : nil)
+            OcclusionPropertyTests().addRandomLayers(to: row, count: g.int(1...4), depth: 1, size: 24, &g)
+            rows.append(row)
+        }
+        let round = addLayer(to: root, frame: CGRect(x: 30, y: 24, width: 14, height: 33.5), color: color(0, 0, 1, 0.5))
+        round.cornerRadius = 7
+        CATransaction.flush()
+        compositor.renderFrame()
+        for step in 0..<16 {
+            for _ in 0..<(g.chance(25) ? 2 : 1) {
+                var origin = list.bounds.origin
+                switch g.int(0...9) {
+                case 0: origin.y += 0.5 / scale
+                case 1: origin.y += 0.3
+                default: origin.y += CGFloat(g.int(-70...80)) / scale
+                }
+                origin.y = min(max(origin.y, -20), 200)
+                list.bounds.origin = origin
+                if g.chance(20) { rows[g.int(0...9)].backgroundColor = color(CGFloat(g.int(0...255)) / 255, 0.5, 0.5) }
+                if g.chance(15) { rows[g.int(0...9)].position.x += 1 }
+                if g.chance(15) { round.position.y += CGFloat(g.int(-6...6)) }
+                CATransaction.flush()
+            }
+            compositor.renderFrame()
+            if step % 4 == 3 || g.chance(30) {
+                let oneByOne = pixelsOneByOne(compositor)   // before the bytes put the rows in order
+                expectEqual(compositor.withUnsafeBytes { Array($0) }, oneByOne, "seed \(seed), step \(step)")
+                expectEqual(pixelsDifferingFromFullFrame(compositor), 0, "seed \(seed), step \(step), scale \(scale)")
+            }
+        }
+        expectEqual(pixelsDifferingFromFullFrame(compositor), 0, "seed \(seed), scale \(scale)")
     }
 
     /// What none of several rectangles covers, handed out piece by piece:

@@ -38,6 +38,8 @@ final class HalfFilledView: UIView {
         UIApplication.shared.runLoop.runUntilIdle()
         var shown: CGImage? = try #require(first.layer.contents as? CGImage)
         expectEqual(rgba(shown!, 5, 2), [255, 0, 0, 255])
+        // Its ink (where the compositor samples it) is the top half.
+        expectEqual(shown!.inkBounds, PixelRect(x0: 0, y0: 0, x1: 10, y1: 5))
 
         // Drawn again, into another image: the one still held here is left as it was.
         first.color = .blue
@@ -60,6 +62,8 @@ final class HalfFilledView: UIView {
         expectEqual(ObjectIdentifier(reused), freed)
         expectEqual(rgba(reused, 5, 2), [0, 0, 0, 0], "the old red is gone")
         expectEqual(rgba(reused, 5, 7), [0, 255, 0, 255])
+        // The pool forgot the old ink before drawing: it is measured again.
+        expectEqual(reused.inkBounds, PixelRect(x0: 0, y0: 5, x1: 10, y1: 10))
         // The first view's image was not touched.
         expectEqual(rgba(redrawn, 5, 2), [0, 0, 255, 255])
 

@@ -10,6 +10,12 @@ package struct ImageSampler {
     let targetFormat: PixelFormat
     /// Whether destination pixels map onto whole source pixels one to one.
     let integerOffset: (x: Int, y: Int)?
+    /// Whether a filtered sample through a transform that neither turns
+    /// nor shears (a label sliding between pixels, a screen scaled back)
+    /// takes ``fetchAlongAxes(y:x:count:into:)``, which gives the same
+    /// words as the general loop for less: always, but in tests that
+    /// compare the two.
+    package var followsAxes = true
 
     /// A sampler drawing `source` with `transform` (source pixels → destination
     /// pixels, both y down); nil when the transform cannot be inverted.
@@ -45,6 +51,8 @@ package struct ImageSampler {
                 return
             }
             for i in 0..<count { out[i] = texel(sx + i, sy) }
+        } else if followsAxes, !nearest, inverse.b == 0, inverse.c == 0 {
+            fetchAlongAxes(y: y, x: x, count: count, into: out)
         } else {
             // Sample at pixel centres: destination (x + ½, y + ½) maps to a
             // point whose surrounding source centres are `floor(u − ½)` and the next.
@@ -66,11 +74,96 @@ package struct ImageSampler {
                 out[i] = lerpBytes(top, bottom, wv)
             }
         }
+        guard !sameFormat || alpha < 255 else { return }
         for i in 0..<count {
             var word = out[i]
             if !sameFormat { word = targetFormat.word(source.format.color(word)) }
             if alpha < 255 { word = scaleBytes(word, by: alpha) }
             out[i] = word
+        }
+    }
+
+    /// The general loop's bilinear samples, with its very arithmetic, for a
+    /// transform without turn or shear: a row of the destination then maps
+    /// to one row of the source, so the two source rows and their weight
+    /// are found once, and only pixels at the image's left and right edges
+    /// clamp their columns. Four equal texels (the gaps in a label's text,
+    /// the inside of a glyph, a card of one colour) are the sample as they
+    /// are, which is what mixing them gives, and start a run of such
+    /// samples, found by scanning the two rows and filled whole (below).
+    private func fetchAlongAxes(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let cx = CGFloat(x) + 0.5, cy = CGFloat(y) + 0.5
+        var u = inverse.a * cx + inverse.c * cy + inverse.tx
+        let v = inverse.b * cx + inverse.d * cy + inverse.ty
+        guard abs(v) < 1e9 else {
+            out.update(repeating: 0, count: count)
+            return
+        }
+        let maxX = source.width - 1, maxY = source.height - 1
+        let fv = v - 0.5
+        let iv = Self.floor(fv)
+        let wv = Self.weight(fv - CGFloat(iv))
+        let top = source.row(min(max(iv, 0), maxY)), bottom = source.row(min(max(iv + 1, 0), maxY))
+        /// Whether column `column` is `word` in both rows.
+        @inline(__always) func both(_ column: Int, are word: UInt32) -> Bool {
+            top.loadUnaligned(fromByteOffset: column * 4, as: UInt32.self) == word
+                && bottom.loadUnaligned(fromByteOffset: column * 4, as: UInt32.self) == word
+        }
+        /// The same for columns `column` to `column + 3`, in one test.
+        @inline(__always) func both4(_ column: Int, are words: SIMD4<UInt32>) -> Bool {
+            top.loadUnaligned(fromByteOffset: column * 4, as: SIMD4<UInt32>.self) == words
+                && bottom.loadUnaligned(fromByteOffset: column * 4, as: SIMD4<UInt32>.self) == words
+        }
+        // Runs of one word are skipped only where the columns step rightwards
+        // by a thousandth of a pixel or more: the margin below (one step)
+        // then dwarfs the rounding of the steps added up.
+        let skipsRuns = inverse.a >= 1e-3
+        let stepsPerColumn = 1 / inverse.a
+        var i = 0
+        while i < count {
+            guard abs(u) < 1e9 else {
+                out[i] = 0
+                u += inverse.a
+                i += 1
+                continue
+            }
+            let fu = u - 0.5
+            let iu = Self.floor(fu)
+            let inside = iu >= 0 && iu < maxX
+            let left = inside ? iu : min(max(iu, 0), maxX)
+            let right = inside ? iu + 1 : min(max(iu + 1, 0), maxX)
+            let t00 = top.loadUnaligned(fromByteOffset: left * 4, as: UInt32.self)
+            let t10 = top.loadUnaligned(fromByteOffset: right * 4, as: UInt32.self)
+            let t01 = bottom.loadUnaligned(fromByteOffset: left * 4, as: UInt32.self)
+            let t11 = bottom.loadUnaligned(fromByteOffset: right * 4, as: UInt32.self)
+            if t00 == t10 && t00 == t01 && t00 == t11 {
+                out[i] = t00
+                u += inverse.a
+                i += 1
+                // A run of two texels (the inside of a glyph's stroke) is
+                // not worth scanning for.
+                guard inside, skipsRuns, iu + 2 <= maxX, both(iu + 2, are: t00) else { continue }
+                // Columns iu to iu + 2 hold this word in both rows; so do
+                // those up to `end`. A later pixel whose right texel lies
+                // before `end` (u < end − ½: its texels are iu or more, as u
+                // only grows) samples it too. Those are counted from u, one
+                // fewer than u's distance to that bound allows, and their u
+                // stepped as the loop steps it.
+                var end = iu + 3
+                let words = SIMD4(repeating: t00)
+                while end + 3 <= maxX, both4(end, are: words) { end += 4 }
+                while end <= maxX && both(end, are: t00) { end += 1 }
+                let bound = end > maxX ? CGFloat(1e9) : CGFloat(end) - 0.5
+                let skipped = min(count - i, max(0, Int(min((bound - u) * stepsPerColumn, 1e9)) - 1))
+                (out + i).update(repeating: t00, count: skipped)
+                for _ in 0..<skipped { u += inverse.a }
+                i += skipped
+                continue
+            }
+            let wu = Self.weight(fu - CGFloat(iu))
+            out[i] = lerpBytes(lerpBytes(t00, t10, wu), lerpBytes(t01, t11, wu), wv)
+            u += inverse.a
+            i += 1
         }
     }
 
@@ -100,7 +193,7 @@ package struct ImageSampler {
 
 /// Each byte of `a` moved `weight`/256 of the way to the same byte of `b`.
 @inline(__always)
-func lerpBytes(_ a: UInt32, _ b: UInt32, _ weight: UInt32) -> UInt32 {
+package func lerpBytes(_ a: UInt32, _ b: UInt32, _ weight: UInt32) -> UInt32 {
     // Typed steps: one expression of this size took the type checker seconds.
     let keep: UInt32 = 256 - weight
     let evenBytes: UInt32 = 0x00FF_00FF, rounding: UInt32 = 0x0080_0080

@@ -32,6 +32,10 @@ package final class Compositor {
     /// between its corners (always, but in tests that check it changes no
     /// pixel; FlatGroup.swift).
     package var flattensGroups = true
+    /// Whether a contents image is sampled only around its ink, where its
+    /// samples can be other than transparent (always, but in tests that
+    /// check it changes no pixel; ``inkedPart(of:through:within:)``).
+    package var clipsImagesToInk = true
 
     package init() {}
 
@@ -75,11 +79,12 @@ package final class Compositor {
         region = region.intersection(clip)
         guard !region.isEmpty else { return }
         if flattensGroups, opacity == 1, let inside = node.opaqueClipInterior?.intersection(region), !inside.isEmpty {
-            // A layer that clips to square bounds between pixels (a clipping
-            // view sliding): inside them the buffer would be its opaque
-            // background and what is drawn over it, composited opaque, so
-            // it is drawn straight there; only the edge pixels go through
-            // the buffer.
+            // A layer that clips to bounds between pixels or with rounded
+            // corners (a clipping view sliding, a sheet's card, a presenter
+            // scaled back) over an opaque ground: there the buffer would
+            // hold that ground and what is drawn over it, composited
+            // opaque, so it is drawn straight there; only the pixels along
+            // the edges and through the corners go through the buffer.
             drawContent(of: node, into: surface, clip: inside, childClip: inside, alpha: 1)
             let strips = [
                 PixelRect(x0: region.x0, y0: region.y0, x1: region.x1, y1: inside.y0),
@@ -256,7 +261,7 @@ package final class Compositor {
             paint(filler, within: clip, toDevice: node.toDevice, painter: &painter)
         }
         if let shape = node.shape {
-            shape.draw(into: surface, clip: (node.masksToBounds ? childClip : clip).intersection(node.shapePixelRect), toDevice: node.toDevice, alpha: alpha)
+            drawShape(shape, into: surface, clip: (node.masksToBounds ? childClip : clip).intersection(node.shapePixelRect), toDevice: node.toDevice, alpha: alpha)
         }
         if let image = node.contents, let rect = node.contentsPlacement, !childClip.isEmpty {
             drawContents(image, in: rect, of: node, into: surface, clip: childClip, alpha: alpha)
@@ -284,13 +289,45 @@ package final class Compositor {
     /// unless the layer maps it onto whole pixels one to one.
     private func drawContents(_ image: CGImage, in rect: CGRect, of node: RenderLayer, into surface: PixelSurface, clip: PixelRect, alpha: Float) {
         let transform = node.contentsToDevice(image, in: rect)
-        guard let filler = ShapeFiller(shape: RoundedRectShape(rect: rect, radius: 0, corners: []), toDevice: node.toDevice),
+        let clip = clipsImagesToInk ? Self.inkedPart(of: image, through: transform, within: clip) : clip
+        guard !clip.isEmpty, let filler = ShapeFiller(shape: RoundedRectShape(rect: rect, radius: 0, corners: []), toDevice: node.toDevice),
               let sampler = ImageSampler(source: image.pixels, transform: transform, alpha: CGFloat(alpha), nearest: !image.shouldInterpolate, targetFormat: .rgba)
         else { return }
         withExtendedLifetime(image) {
             var painter = ImagePainter(surface: surface, sampler: sampler, scratch: sampleScratch)
             paint(filler, within: clip, toDevice: node.toDevice, painter: &painter)
         }
+    }
+
+    /// The part of `clip` where `image`, drawn through `transform` (its
+    /// pixels to the frame's), can give anything but transparent samples:
+    /// around its ink (`CGImage.inkBounds`) when the transform neither
+    /// turns nor shears, else all of `clip`. A label's text image is
+    /// mostly transparent: sampling its whole bounds between pixels, as it
+    /// slides with a screen, was most of a navigation push's time.
+    ///
+    /// Exact: a sample (bilinear, or the nearest pixel) at a source point
+    /// more than half a source pixel outside the ink mixes only transparent
+    /// pixels, and a transparent sample changes no pixel. Beyond an edge
+    /// of the image its edge pixels repeat, so ink touching an edge leaves
+    /// that side unbounded. A pixel more on each side absorbs the rounding
+    /// of the sampler's inverse transform.
+    static func inkedPart(of image: CGImage, through transform: CGAffineTransform, within clip: PixelRect) -> PixelRect {
+        guard transform.b == 0, transform.c == 0, transform.a != 0, transform.d != 0,
+              transform.a.isFinite, transform.d.isFinite, transform.tx.isFinite, transform.ty.isFinite else { return clip }
+        let ink = image.inkBounds
+        guard !ink.isEmpty else { return .empty }
+        func reach(from low: Int, to high: Int, size: Int, scale: CGFloat, offset: CGFloat, within clipLow: Int, _ clipHigh: Int) -> (Int, Int) {
+            let from = low == 0 ? -CGFloat.infinity : CGFloat(low) - 0.5
+            let to = high == size ? CGFloat.infinity : CGFloat(high) + 0.5
+            let ends = (from * scale + offset, to * scale + offset)
+            let (first, last) = ends.0 <= ends.1 ? ends : (ends.1, ends.0)
+            func clamped(_ v: CGFloat) -> Int { Int(min(max(v, CGFloat(clipLow)), CGFloat(clipHigh))) }
+            return (clamped(first.rounded(.down) - 1), clamped(last.rounded(.up) + 1))
+        }
+        let (x0, x1) = reach(from: ink.x0, to: ink.x1, size: image.width, scale: transform.a, offset: transform.tx, within: clip.x0, clip.x1)
+        let (y0, y1) = reach(from: ink.y0, to: ink.y1, size: image.height, scale: transform.d, offset: transform.ty, within: clip.y0, clip.y1)
+        return PixelRect(x0: x0, y0: y0, x1: x1, y1: y1)
     }
 
     func drawShadow(_ style: ShadowStyle, of node: RenderLayer, into surface: PixelSurface, clip: PixelRect) {
@@ -341,15 +378,27 @@ extension RenderLayer {
         RoundedRectShape(rect: bounds, radius: cornerRadius, corners: maskedCorners)
     }
 
-    /// For a layer that clips to square, unturned bounds off the pixel grid
-    /// and draws an opaque background first: the whole pixels inside its
-    /// bounds, where its group in a buffer, composited opaque, gives what
-    /// drawing it straight into the frame gives (the same blends over the
-    /// same opaque pixels). Nil otherwise.
+    /// For a layer that clips its sublayers to unturned bounds, square or
+    /// rounded: the whole pixels inside its bounds, between its corners'
+    /// rows, where something it draws first replaces every pixel opaquely
+    /// — its own opaque background, or a sublayer's (that sublayer's
+    /// occluding rectangle: a controller's view filling a sheet's card or a
+    /// scaled-back presenter). There its group in a buffer, composited
+    /// opaque at full coverage, gives what drawing it straight into the
+    /// frame gives: from that opaque pixel on, the same blends over the
+    /// same pixels. Nil where there are none.
     var opaqueClipInterior: PixelRect? {
-        guard masksToBounds, mask == nil, cornerRadius == 0 || maskedCorners.isEmpty,
-              let background, background.pixel >> 24 == 255 else { return nil }
-        return wholePixelsInsideBounds
+        guard masksToBounds, mask == nil, var inside = wholePixelsInsideBounds else { return nil }
+        var ground = opaqueBackgroundRect
+        for child in children where child.occludingRect.area > ground.area { ground = child.occludingRect }
+        guard !ground.isEmpty else { return nil }
+        if cornerRadius > 0 && !maskedCorners.isEmpty {
+            // The corners' arcs reach no further into the bounds than the radius.
+            let inset = Int((Double(cornerRadius) * Double(toDevice.d)).rounded(.up))
+            inside = PixelRect(x0: inside.x0, y0: inside.y0 + inset, x1: inside.x1, y1: inside.y1 - inset)
+        }
+        inside = inside.intersection(ground)
+        return inside.isEmpty ? nil : inside
     }
 
     /// The device pixels of the bounds when masking to them is clipping to

@@ -62,6 +62,12 @@ public final class LayerCompositor: CommittedTreeHost {
         get { compositor.flattensGroups }
         set { compositor.flattensGroups = newValue }
     }
+
+    /// Whether a contents image is sampled only around its ink (for tests).
+    package var clipsImagesToInk: Bool {
+        get { compositor.clipsImagesToInk }
+        set { compositor.clipsImagesToInk = newValue }
+    }
     /// Whether a scroll moves the pixels already drawn instead of drawing
     /// them again (always, but in tests and benchmarks that compare the
     /// two; ScrollByCopy.swift).
@@ -71,6 +77,13 @@ public final class LayerCompositor: CommittedTreeHost {
     /// The frame: ``ownPixels``, or memory given with ``useFrameStorage(_:)``.
     private var pixels: UnsafeMutableBufferPointer<UInt32>
     private let ownPixels: UnsafeMutableBufferPointer<UInt32>
+    /// The memory row holding the frame's first row: the frame's own
+    /// memory is a ring of rows, turned by a scroll of whole rows instead
+    /// of moving them (`PixelSurface.rotated(by:)`); readers of its bytes
+    /// get them in order (``withUnsafeBytes(_:)``). Memory given with
+    /// ``useFrameStorage(_:)`` is read by the event server as it lies, in
+    /// order: always 0 there.
+    private var firstRow = 0
     private var needsFullFrame = true
     /// Where the next frame is drawn instead, and what that memory lacks of
     /// the frame as it is (``moveFrameStorage(to:lacking:)``).
@@ -149,6 +162,7 @@ public final class LayerCompositor: CommittedTreeHost {
     package func useFrameStorage(_ storage: UnsafeMutablePointer<UInt32>) {
         nextStorage = nil
         pixels = UnsafeMutableBufferPointer(start: storage, count: pixelWidth * pixelHeight)
+        firstRow = 0
     }
 
     /// The next frame is drawn in `storage`, which holds the frame as it is
@@ -176,6 +190,11 @@ public final class LayerCompositor: CommittedTreeHost {
 
     private var frameRect: PixelRect { PixelRect(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight) }
 
+    /// The frame's pixels, its rows where they are in memory now.
+    private var frameSurface: PixelSurface {
+        PixelSurface(base: pixels.baseAddress!, stride: pixelWidth, extent: frameRect, firstRow: firstRow)
+    }
+
     /// Draws what changed since the last frame (everything, the first time)
     /// and returns the rectangles drawn, in pixels; none when nothing changed.
     @discardableResult
@@ -199,17 +218,17 @@ public final class LayerCompositor: CommittedTreeHost {
         }
         if needsFullFrame {
             needsFullFrame = false
+            firstRow = 0   // every row is drawn: in order again, for nothing
             frameDamage.removeAll()
             frameScrolls.removeAll(keepingCapacity: true)
             frameDamage.add(frameRect)
         }
         frameDamage.clip(to: frameRect)
         pixelsCopied = 0
-        let surface = PixelSurface(base: pixels.baseAddress!, stride: pixelWidth, extent: frameRect)
         if let (storage, stale) = nextStorage {
             moveFrame(to: storage, lacking: stale, scrolls: frameScrolls, drawn: frameDamage.rects)
         } else {
-            for scroll in frameScrolls { pixelsCopied += surface.apply(scroll) }
+            for scroll in frameScrolls { pixelsCopied += apply(scroll) }
         }
         draw(frameDamage.rects)
         changedRects.removeAll(keepingCapacity: true)
@@ -218,14 +237,26 @@ public final class LayerCompositor: CommittedTreeHost {
         return changedRects
     }
 
+    /// Moves the pixels of `scroll` in the frame: in its own memory by
+    /// turning the ring of rows when that copies less, else by moving them;
+    /// returns how many pixels it copied.
+    private func apply(_ scroll: PixelScroll) -> Int {
+        if pixels.baseAddress == ownPixels.baseAddress, let (turned, copied) = frameSurface.rotated(by: scroll) {
+            firstRow = turned.firstRow
+            return copied
+        }
+        return frameSurface.apply(scroll)
+    }
+
     /// Moves the frame into `storage` (``moveFrameStorage(to:lacking:)``):
     /// each scroll's pixels from their old place in the old memory, then
     /// whatever else of `stale` no scroll gives and nothing draws.
     private func moveFrame(to storage: UnsafeMutablePointer<UInt32>, lacking stale: [PixelRect], scrolls: [PixelScroll], drawn: [PixelRect]) {
         nextStorage = nil
-        let old = PixelSurface(base: pixels.baseAddress!, stride: pixelWidth, extent: frameRect)
+        let old = frameSurface
         pixels = UnsafeMutableBufferPointer(start: storage, count: pixelWidth * pixelHeight)
-        let new = PixelSurface(base: storage, stride: pixelWidth, extent: frameRect)
+        firstRow = 0
+        let new = frameSurface
         givenRects.removeAll(keepingCapacity: true)
         givenRects.append(contentsOf: drawn)
         for scroll in scrolls {
@@ -248,12 +279,13 @@ public final class LayerCompositor: CommittedTreeHost {
         for tree in trees { tree.discardDamage() }
         needsFullFrame = false
         pixelsCopied = 0
+        firstRow = 0
         if let (storage, _) = nextStorage { useFrameStorage(storage) }
         draw([frameRect])
     }
 
     private func draw(_ rects: [PixelRect]) {
-        let surface = PixelSurface(base: pixels.baseAddress!, stride: pixelWidth, extent: frameRect)
+        let surface = frameSurface
         let clear = PremultipliedColor(backgroundColor).pixel
         for rect in rects {
             // A window's opaque background is drawn over every pixel anyway.
@@ -269,13 +301,36 @@ public final class LayerCompositor: CommittedTreeHost {
     /// The pixel at (x, y) as premultiplied (red, green, blue, alpha).
     public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
         precondition(x >= 0 && x < pixelWidth && y >= 0 && y < pixelHeight, "(\(x), \(y)) is outside the frame")
-        let p = pixels[y * pixelWidth + x]
+        let p = frameSurface.row(y)[x]
         return (UInt8(p & 0xFF), UInt8(p >> 8 & 0xFF), UInt8(p >> 16 & 0xFF), UInt8(p >> 24))
     }
 
     /// The frame's bytes, rows top to bottom, 4 bytes per pixel (R, G, B, A,
     /// premultiplied), `4 × pixelWidth` bytes per row.
     public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        try body(UnsafeRawBufferPointer(pixels))
+        putRowsInOrder()
+        return try body(UnsafeRawBufferPointer(pixels))
+    }
+
+    /// Turns the ring of rows back so that the frame's first row is first
+    /// in memory: a reader of the frame's bytes (a PNG, the inspector, a
+    /// test) pays for it, not the frames. The smaller of the two parts
+    /// goes through a buffer of its size.
+    private func putRowsInOrder() {
+        guard firstRow != 0 else { return }
+        let base = pixels.baseAddress!
+        let lastRows = firstRow * pixelWidth, firstRows = pixels.count - lastRows  // as they lie in memory
+        let saved = UnsafeMutablePointer<UInt32>.allocate(capacity: min(lastRows, firstRows))
+        defer { saved.deallocate() }
+        if lastRows <= firstRows {
+            saved.initialize(from: base, count: lastRows)
+            base.update(from: base + lastRows, count: firstRows)
+            (base + firstRows).update(from: saved, count: lastRows)
+        } else {
+            saved.initialize(from: base + lastRows, count: firstRows)
+            (base + firstRows).update(from: base, count: lastRows)
+            base.update(from: saved, count: firstRows)
+        }
+        firstRow = 0
     }
 }

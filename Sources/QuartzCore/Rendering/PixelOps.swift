@@ -83,16 +83,31 @@ enum PixelOps {
 }
 
 /// Pixels to draw into: a frame, part of one, or a layer group's offscreen
-/// buffer. Coordinates are the frame's: pixel (x, y) is at
-/// `base[(y - origin.y) * stride + (x - origin.x)]`, for (x, y) in `extent`.
+/// buffer. Coordinates are the frame's: pixel (x, y), for (x, y) in
+/// `extent`, is at `base[r * stride + (x - extent.x0)]`, where the memory
+/// row r is `y - extent.y0` moved on by `firstRow`, wrapping round
+/// after the last: a frame whose rows rotate (a scroll of the whole
+/// frame's height moves its first row, not its pixels:
+/// `LayerCompositor`'s ring of rows). Everything else starts at row 0.
 struct PixelSurface {
     let base: UnsafeMutablePointer<UInt32>
     let stride: Int
     let extent: PixelRect
+    /// The memory row that holds the extent's first row.
+    var firstRow = 0
 
     @inline(__always)
     func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {
-        base + (y - extent.y0) * stride - extent.x0
+        var memoryRow = y - extent.y0 + firstRow
+        if memoryRow >= extent.y1 - extent.y0 { memoryRow -= extent.y1 - extent.y0 }
+        return base + memoryRow * stride - extent.x0
+    }
+
+    /// Whether the ring of rows wraps round inside `rect`: its last rows
+    /// are then at the start of the memory, not after its first.
+    func wraps(inside rect: PixelRect) -> Bool {
+        let wrap = extent.y1 - firstRow  // the row in memory row 0
+        return firstRow != 0 && rect.y0 < wrap && wrap < rect.y1 && !rect.isEmpty
     }
 }
 

@@ -238,12 +238,39 @@ extension PixelSurface {
         return to.area
     }
 
+    /// `scroll` made by turning the ring of rows instead (a frame of the
+    /// compositor's own): the frame's first row moves on by the scroll's
+    /// rows, which moves every row of the frame at once without touching a
+    /// pixel, and the rows outside the scroll's rectangle (a bar above a
+    /// list, one below) are copied back to their places. The surface so
+    /// turned and how many pixels that copied, or nil when the scroll is
+    /// not of whole rows or copying those rows would cost more than moving
+    /// the scrolled ones. A list as tall as the frame moves for nothing.
+    func rotated(by scroll: PixelScroll) -> (surface: PixelSurface, copied: Int)? {
+        let rect = scroll.rect.intersection(extent), to = scroll.destination.intersection(extent)
+        let height = extent.y1 - extent.y0, kept = height - rect.height
+        guard scroll.dx == 0, scroll.dy != 0, !to.isEmpty, to.x0 == extent.x0, to.x1 == extent.x1,
+              stride == extent.width, kept < to.height else { return nil }
+        var turned = self
+        turned.firstRow = ((firstRow - scroll.dy) % height + height) % height
+        // The kept rows, from the one below the scroll round to the one
+        // above it, lie in one run of memory rows, each going dy rows back:
+        // copied in the order that reads every row before it is written.
+        let order = scroll.dy > 0 ? Swift.stride(from: 0, to: kept, by: 1) : Swift.stride(from: kept - 1, to: -1, by: -1)
+        for index in order {
+            var y = rect.y1 + index
+            if y >= extent.y1 { y -= height }
+            (turned.row(y) + extent.x0).update(from: row(y) + extent.x0, count: extent.width)
+        }
+        return (turned, kept * extent.width)
+    }
+
     /// Copies into `destination` the pixels of `source` (other memory, of
     /// the same extent) that lie (dx, dy) before it; returns how many.
     func copy(_ destination: PixelRect, from source: PixelSurface, dx: Int, dy: Int) -> Int {
         let to = destination.intersection(extent)
         guard !to.isEmpty else { return 0 }
-        if dx == 0, spansWholeRows(to) {
+        if dx == 0, spansWholeRows(to), source.firstRow == 0 {
             (row(to.y0) + to.x0).update(from: source.row(to.y0 - dy) + to.x0, count: to.area)
             return to.area
         }
@@ -255,6 +282,6 @@ extension PixelSurface {
 
     /// Whether `rect`'s rows are whole rows of the surface, lying end to end in memory.
     private func spansWholeRows(_ rect: PixelRect) -> Bool {
-        rect.x0 == extent.x0 && rect.x1 == extent.x1 && stride == extent.width
+        rect.x0 == extent.x0 && rect.x1 == extent.x1 && stride == extent.width && firstRow == 0
     }
 }

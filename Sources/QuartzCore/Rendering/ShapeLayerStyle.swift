@@ -92,3 +92,21 @@ struct ShapeLayerStyle {
         }
     }
 }
+
+extension Compositor {
+    /// Draws `shape` as `ShapeLayerStyle.draw` does. A bitmap context
+    /// addresses its rows from the first one's pointer, so where the
+    /// frame's ring of rows wraps inside the clip (PixelSurface) the shape
+    /// is drawn in a buffer holding the clip's pixels in order, with the
+    /// very same context (Core Graphics' rasterizer gives different edge
+    /// pixels to a shape drawn in two contexts, cut where the ring wraps),
+    /// and the pixels are put back.
+    func drawShape(_ shape: ShapeLayerStyle, into surface: PixelSurface, clip: PixelRect, toDevice: CGAffineTransform, alpha: Float) {
+        guard surface.wraps(inside: clip) else { return shape.draw(into: surface, clip: clip, toDevice: toDevice, alpha: alpha) }
+        let (buffer, storage) = scratch.surface(covering: clip, overwritten: clip)
+        defer { scratch.recycle(storage) }
+        _ = buffer.copy(clip, from: surface, dx: 0, dy: 0)
+        shape.draw(into: buffer, clip: clip, toDevice: toDevice, alpha: alpha)
+        _ = surface.copy(clip, from: buffer, dx: 0, dy: 0)
+    }
+}

@@ -72,6 +72,7 @@ final class BackingStorePool {
         if let found {
             let store = stores[found]
             store.context.clearForReuse()
+            store.image.forgetInkBounds()
             return (store.image, store.context)
         }
         guard let image = CGImage(width: width, height: height, fill: { _ in }),
