@@ -251,8 +251,7 @@ extension PixelSurface {
         let height = extent.y1 - extent.y0, kept = height - rect.height
         guard scroll.dx == 0, scroll.dy != 0, !to.isEmpty, to.x0 == extent.x0, to.x1 == extent.x1,
               stride == extent.width, kept < to.height else { return nil }
-        var turned = self
-        turned.firstRow = ((firstRow - scroll.dy) % height + height) % height
+        let turned = PixelSurface(base: base, stride: stride, extent: extent, firstRow: ((firstRow - scroll.dy) % height + height) % height)
         // The kept rows, from the one below the scroll round to the one
         // above it, lie in one run of memory rows, each going dy rows back:
         // copied in the order that reads every row before it is written.
