@@ -139,7 +139,15 @@ extension Compositor {
             var u = back.m00 * px + back.m01 * py + back.m02
             var v = back.m10 * px + back.m11 * py + back.m12
             var w = back.m20 * px + back.m21 * py + back.m22
-            for x in target.x0..<target.x1 {
+            // Only across the layer (ProjectedRow.swift), u, v and w stepped
+            // to its first pixel as the loop steps them.
+            let across = back.columns(sampling: buffer.extent, row: y, from: target.x0, to: target.x1)
+            for _ in target.x0..<across.lowerBound {
+                u += back.m00
+                v += back.m10
+                w += back.m20
+            }
+            for x in across {
                 if w > 1e-12 {
                     let sample = Self.bilinear(buffer, x: u / w - 0.5, y: v / w - 0.5)
                     if sample != 0 { row[x] = PixelOps.over(PixelOps.scale(sample, by: alpha), row[x]) }
@@ -177,24 +185,17 @@ extension Compositor {
         if Double(x0) > x { x0 -= 1 }
         if Double(y0) > y { y0 -= 1 }
         let wx = UInt32((x - Double(x0)) * 256), wy = UInt32((y - Double(y0)) * 256)
+        if x0 >= extent.x0, x0 + 1 < extent.x1, y0 >= extent.y0, y0 + 1 < extent.y1 {
+            // Inside the buffer (the turned layer but for its edges): its four pixels as they are.
+            // Four equal pixels (most of a card of one colour) are the sample, as mixing them gives.
+            let upper = buffer.row(y0), lower = buffer.row(y0 + 1)
+            let t00 = upper[x0], t10 = upper[x0 + 1], t01 = lower[x0], t11 = lower[x0 + 1]
+            if t00 == t10 && t00 == t01 && t00 == t11 { return t00 }
+            return lerpBytes(lerpBytes(t00, t10, wx), lerpBytes(t01, t11, wx), wy)
+        }
         func at(_ px: Int, _ py: Int) -> UInt32 {
             extent.x0 <= px && px < extent.x1 && extent.y0 <= py && py < extent.y1 ? buffer.row(py)[px] : 0
         }
-        let top = mix(at(x0, y0), at(x0 + 1, y0), wx)
-        let bottom = mix(at(x0, y0 + 1), at(x0 + 1, y0 + 1), wx)
-        return mix(top, bottom, wy)
-    }
-
-    /// `a` and `b` mixed, `weight`/256 of `b`, every channel.
-    @inline(__always)
-    private static func mix(_ a: UInt32, _ b: UInt32, _ weight: UInt32) -> UInt32 {
-        if weight == 0 || a == b { return a }
-        let keep: UInt32 = 256 - weight
-        let lanes: UInt32 = 0x00FF_00FF, half: UInt32 = 0x0080_0080
-        let aRB: UInt32 = a & lanes, bRB: UInt32 = b & lanes
-        let aAG: UInt32 = (a >> 8) & lanes, bAG: UInt32 = (b >> 8) & lanes
-        let rbSum: UInt32 = aRB &* keep &+ bRB &* weight &+ half
-        let agSum: UInt32 = aAG &* keep &+ bAG &* weight &+ half
-        return ((rbSum >> 8) & lanes) | (((agSum >> 8) & lanes) << 8)
+        return lerpBytes(lerpBytes(at(x0, y0), at(x0 + 1, y0), wx), lerpBytes(at(x0, y0 + 1), at(x0 + 1, y0 + 1), wx), wy)
     }
 }
