@@ -150,7 +150,7 @@ extension Compositor {
             for x in across {
                 if w > 1e-12 {
                     let sample = Self.bilinear(buffer, x: u / w - 0.5, y: v / w - 0.5)
-                    if sample != 0 { row[x] = PixelOps.over(PixelOps.scale(sample, by: alpha), row[x]) }
+                    if sample != 0 { row[x] = PixelOps.over(alpha == 255 ? sample : PixelOps.scale(sample, by: alpha), row[x]) }
                 }
                 u += back.m00
                 v += back.m10
@@ -179,15 +179,20 @@ extension Compositor {
     private static func bilinear(_ buffer: PixelSurface, x: Double, y: Double) -> UInt32 {
         let extent = buffer.extent
         guard x > Double(extent.x0) - 1, y > Double(extent.y0) - 1, x < Double(extent.x1), y < Double(extent.y1) else { return 0 }
-        // Whole parts by conversion, which truncates (the C library's
-        // floor is a call on the baseline x86-64), one less below zero.
-        var x0 = Int(x), y0 = Int(y)
-        if Double(x0) > x { x0 -= 1 }
-        if Double(y0) > y { y0 -= 1 }
-        let wx = UInt32((x - Double(x0)) * 256), wy = UInt32((y - Double(y0)) * 256)
+        // Whole parts and weights from one conversion each, of the
+        // coordinate in 256ths (exact: a power of two), which truncates (the
+        // C library's floor is a call on the baseline x86-64), one less
+        // below zero: floor(256·x) holds floor(x) above its low 8 bits and
+        // the weight, trunc(256·(x − floor(x))), in them.
+        var x256 = Int(x * 256), y256 = Int(y * 256)
+        if Double(x256) > x * 256 { x256 -= 1 }
+        if Double(y256) > y * 256 { y256 -= 1 }
+        let x0 = x256 >> 8, y0 = y256 >> 8
+        let wx = UInt32(truncatingIfNeeded: x256 & 255), wy = UInt32(truncatingIfNeeded: y256 & 255)
         if x0 >= extent.x0, x0 + 1 < extent.x1, y0 >= extent.y0, y0 + 1 < extent.y1 {
-            // Inside the buffer (the turned layer but for its edges): its four pixels as they are.
-            // Four equal pixels (most of a card of one colour) are the sample, as mixing them gives.
+            // Inside the buffer (the turned layer but for its edges): its four
+            // pixels as they are; four equal ones (most of a card of one
+            // colour) are the sample, as mixing them gives.
             let upper = buffer.row(y0), lower = buffer.row(y0 + 1)
             let t00 = upper[x0], t10 = upper[x0 + 1], t01 = lower[x0], t11 = lower[x0 + 1]
             if t00 == t10 && t00 == t01 && t00 == t11 { return t00 }
