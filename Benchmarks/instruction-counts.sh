@@ -74,7 +74,7 @@ allocation_limit[sheet]=58
 # Figures in docs/performance.md ("A flung table at 120 Hz").
 instruction_limit[table]=300000
 allocation_limit[table]=0.3
-instruction_limit[table-frame]=1300000
+instruction_limit[table-frame]=1060000
 allocation_limit[table-frame]=0.3
 
 check=false

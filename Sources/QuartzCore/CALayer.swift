@@ -104,17 +104,25 @@ open class CALayer: NSObject, CAMediaTiming {
         set {
             guard newValue.isFinite else { return }
             let old = transform
-            nonIdentityTransform = CATransform3DIsIdentity(newValue) ? nil : LayerTransform(newValue)
+            nonIdentityTransform = LayerTransform.make(newValue, underSublayerTransform: superlayer?.hasSublayerTransform ?? false)
             markChanged(.geometry)
             if old != newValue { propertyDidChange("transform", from: old) }
         }
     }
 
     /// A transform applied to the sublayers (not to the layer itself),
-    /// about the layer's anchor point.
+    /// about the layer's anchor point; hit-testing and coordinate conversion
+    /// go through it too, as Core Animation's do.
     @exclusivity(unchecked) public var sublayerTransform: CATransform3D = CATransform3DIdentity {
         didSet {
             if !sublayerTransform.isFinite { sublayerTransform = oldValue }
+            let transformsSublayers = !CATransform3DIsIdentity(sublayerTransform)
+            if transformsSublayers != hasSublayerTransform {
+                hasSublayerTransform = transformsSublayers
+                for layer in storedSublayers {
+                    layer.nonIdentityTransform = LayerTransform.make(layer.transform, underSublayerTransform: transformsSublayers)
+                }
+            }
             markChanged(.geometry)
             if sublayerTransform != oldValue { propertyDidChange("sublayerTransform", from: oldValue) }
         }
@@ -129,6 +137,17 @@ open class CALayer: NSObject, CAMediaTiming {
             superlayer?.markChanged(.sublayers)
             if zPosition != oldValue { propertyDidChange("zPosition", from: oldValue) }
         }
+    }
+
+    /// Whether ``sublayerTransform`` is not the identity.
+    @usableFromInline @exclusivity(unchecked) final var hasSublayerTransform = false
+
+    /// Whether the layer is drawn when it faces away from the viewer (its
+    /// back, a mirror image of its front); true by default. A layer that is
+    /// not is hidden while its transform in its superlayer's plane turns its
+    /// back to the viewer, but is hit-tested all the same, as in UIKit.
+    public var isDoubleSided = true {
+        didSet { if isDoubleSided != oldValue { markChanged(.group) } }
     }
 
     public func affineTransform() -> CGAffineTransform { nonIdentityTransform?.affine ?? .identity }
@@ -156,7 +175,7 @@ open class CALayer: NSObject, CAMediaTiming {
                     y: storedPosition.y - storedAnchorPoint.y * storedBounds.height,
                     width: storedBounds.width, height: storedBounds.height)
             }
-            return CGRect(boundingCorners: storedBounds.corners.map(convertToSuperlayer))
+            return CGRect(boundingCorners: storedBounds.corners.map(convertToOwnPlacement))
         }
         set {
             guard newValue.isFinite else { return }
@@ -437,7 +456,13 @@ open class CALayer: NSObject, CAMediaTiming {
     /// layer is removed and when the superlayer goes away.
     public private(set) var superlayer: CALayer? {
         get { superlayerReference?.object }
-        set { superlayerReference = UnretainedReference(newValue) }
+        set {
+            superlayerReference = UnretainedReference(newValue)
+            let underSublayerTransform = newValue?.hasSublayerTransform ?? false
+            if underSublayerTransform || nonIdentityTransform?.underSublayerTransform == true {
+                nonIdentityTransform = LayerTransform.make(transform, underSublayerTransform: underSublayerTransform)
+            }
+        }
     }
     @exclusivity(unchecked) private var superlayerReference: UnretainedReference<CALayer>?
 
@@ -584,6 +609,7 @@ open class CALayer: NSObject, CAMediaTiming {
         guard let transform = nonIdentityTransform else {
             return CGPoint(x: dx + anchorX, y: dy + anchorY)
         }
+        if transform.placesInDepth { return convertFromSuperlayerPlane(point) }
         guard let inverse = transform.inverseAffine else { return CGPoint(x: CGFloat.nan, y: CGFloat.nan) }
         let local = CGPoint(x: dx, y: dy).applying(inverse)
         return CGPoint(x: local.x + anchorX, y: local.y + anchorY)
@@ -591,6 +617,17 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// Converts a point from this layer's coordinate space into the superlayer's.
     public func convertToSuperlayer(_ point: CGPoint) -> CGPoint {
+        if nonIdentityTransform?.placesInDepth == true { return convertToSuperlayerPlane(point) }
+        return convertToOwnPlacement(point)
+    }
+
+    /// From this layer's coordinates through its own transform (not the
+    /// superlayer's sublayer transform) to its superlayer's: what `frame`
+    /// bounds.
+    private func convertToOwnPlacement(_ point: CGPoint) -> CGPoint {
+        if let transform = nonIdentityTransform, !transform.transform.flattensAffinely {
+            return CGPoint(planeMapping(throughSublayerTransform: false).apply(Double(point.x), Double(point.y)))
+        }
         let anchorX = storedBounds.origin.x + storedAnchorPoint.x * storedBounds.size.width
         let anchorY = storedBounds.origin.y + storedAnchorPoint.y * storedBounds.size.height
         let local = CGPoint(x: point.x - anchorX, y: point.y - anchorY)
@@ -876,19 +913,80 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
     public static let resizeAspectFill = CALayerContentsGravity(rawValue: "resizeAspectFill")
 }
 
-/// A layer's transform other than the identity, with the affine part and its
-/// inverse worked out once, as every conversion through the layer uses them.
+/// A layer's transform other than the identity (or any transform, under a
+/// superlayer's sublayer transform), with the affine part and its inverse
+/// worked out once, as every conversion through the layer uses them.
 @usableFromInline
 final class LayerTransform: Sendable {
     let transform: CATransform3D
     @usableFromInline let affine: CGAffineTransform
     /// Nil when the transform squashes the plane and cannot be undone.
     @usableFromInline let inverseAffine: CGAffineTransform?
+    /// Whether the superlayer's sublayer transform is not the identity.
+    let underSublayerTransform: Bool
+    /// Whether points go between the layer and its superlayer through
+    /// ``CALayer/planeMapping(throughSublayerTransform:)`` (perspective, or
+    /// a sublayer transform) rather than the affine part.
+    @usableFromInline let placesInDepth: Bool
 
-    init(_ transform: CATransform3D) {
+    private init(_ transform: CATransform3D, underSublayerTransform: Bool) {
         self.transform = transform
         affine = CATransform3DGetAffineTransform(transform)
         inverseAffine = affine.invertedIfPossible()
+        self.underSublayerTransform = underSublayerTransform
+        placesInDepth = underSublayerTransform || !transform.flattensAffinely
+    }
+
+    /// What a layer with `transform` keeps: nil for the identity outside a
+    /// sublayer transform, the common case, which conversions take fastest.
+    static func make(_ transform: CATransform3D, underSublayerTransform: Bool) -> LayerTransform? {
+        CATransform3DIsIdentity(transform) && !underSublayerTransform
+            ? nil : LayerTransform(transform, underSublayerTransform: underSublayerTransform)
+    }
+}
+
+extension CALayer {
+    /// From this layer's plane to its superlayer's, as the layer is drawn
+    /// (`LayerPlane`), through the superlayer's sublayer transform when
+    /// asked.
+    func planeMapping(throughSublayerTransform: Bool) -> Homography {
+        let superlayer = throughSublayerTransform ? self.superlayer : nil
+        return LayerPlane.mapping(
+            bounds: storedBounds, anchorPoint: storedAnchorPoint, transform: transform, position: storedPosition, zPosition: zPosition,
+            sublayerTransform: superlayer.map(\.sublayerTransform), superlayerAnchor: superlayer.map(\.anchorInBounds) ?? .zero)
+    }
+
+    /// The anchor point in the layer's own coordinates.
+    var anchorInBounds: CGPoint {
+        CGPoint(x: storedBounds.minX + storedAnchorPoint.x * storedBounds.width,
+                y: storedBounds.minY + storedAnchorPoint.y * storedBounds.height)
+    }
+
+    /// ``convertFromSuperlayer(_:)`` in depth: the point of this layer's
+    /// plane seen at `point`; NaN (inside no bounds) where that point would
+    /// be at or behind the eye, or the mapping cannot be undone. UIKit
+    /// hit-tests a view under a 3-D transform where it is seen ("It's not
+    /// because iOS cannot correctly transform the touch events to match the
+    /// button position in 3D; it's actually quite capable of doing that",
+    /// Nick Lockwood, iOS Core Animation: Advanced Techniques, ch. 5, "Touch
+    /// Events").
+    @usableFromInline
+    func convertFromSuperlayerPlane(_ point: CGPoint) -> CGPoint {
+        guard let back = planeMapping(throughSublayerTransform: true).inverse,
+              let local = back.apply(Double(point.x), Double(point.y)) else { return CGPoint(x: CGFloat.nan, y: CGFloat.nan) }
+        return CGPoint(local)
+    }
+
+    /// ``convertToSuperlayer(_:)`` in depth; NaN for a point at or behind the eye.
+    func convertToSuperlayerPlane(_ point: CGPoint) -> CGPoint {
+        CGPoint(planeMapping(throughSublayerTransform: true).apply(Double(point.x), Double(point.y)))
+    }
+}
+
+extension CGPoint {
+    /// A mapped point, or NaN for none (at or behind the eye).
+    init(_ mapped: (x: Double, y: Double)?) {
+        self = mapped.map { CGPoint(x: $0.x, y: $0.y) } ?? CGPoint(x: CGFloat.nan, y: CGFloat.nan)
     }
 }
 

@@ -15,10 +15,15 @@ import Testing
         var trees: [[String: Any]] = []
         var feed: InspectionFeed!
 
-        init() {
+        /// `describingPause` stretches each description of the tree by that
+        /// many microseconds of the machine's time, as a loaded machine does.
+        init(describingPause: useconds_t = 0) {
             window.addSubview(view)
             window.makeKeyAndVisible()
-            feed = InspectionFeed(windows: { [window] in [window] }) { [unowned self] text in
+            feed = InspectionFeed(windows: { [window] in
+                usleep(describingPause)
+                return [window]
+            }) { [unowned self] text in
                 guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
                       object["type"] as? String == "tree" else { return }
                 trees.append(object)
@@ -36,7 +41,11 @@ import Testing
         UIApplication.shared.resetForTesting()
         let loop = UIApplication.shared.runLoop
         _ = loop.useManualClock()
-        let watched = Watched()
+        // Each description takes 5 ms of the machine's time, over a fifth of
+        // a frame; on the manual clock it takes none, so the trees still
+        // come once per frame (timed on the machine's clock, they came every
+        // 25 ms, and this test failed on a loaded machine).
+        let watched = Watched(describingPause: 5_000)
         watched.feed.start()
         defer { watched.feed.stop() }
         loop.runUntilIdle()

@@ -330,9 +330,17 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
 /// QuartzCore's FlipProjection).
 @MainActor
 @Suite struct FlipTransitionTests {
-    private func isBlue(_ p: [UInt8]) -> Bool { p[2] > 200 && p[0] < 60 && p[3] == 255 }
     private func isOrange(_ p: [UInt8]) -> Bool { p[0] > 200 && p[2] < 60 && p[3] == 255 }
     private let white: [UInt8] = [255, 255, 255, 255]
+    private let blue = [0, 0, 255], orange = [255, 128, 0]
+
+    /// Whether `p` is `colour` (R G B) on the turning face, darkened by half
+    /// the sine of its turn `angle` as the compositor darkens it
+    /// (QuartzCore's LayerProjection.flipShade: c·k/256, k = (1 − shade)·256).
+    private func onFace(_ p: [UInt8], _ colour: [Int], turnedBy angle: Double) -> Bool {
+        let keep = Int(((1 - 0.5 * abs(sin(angle))) * 256).rounded())
+        return p[3] == 255 && zip(p.prefix(3), colour).allSatisfy { abs(Int($0) - (($1 * keep + 128) >> 8)) <= 1 }
+    }
 
     @Test func aFlipBetweenTwoViewsShowsTheOldUntilHalfWayThenTheNewTurnedInPerspective() throws {
         let window = makeWindow(frame: CGRect(x: 0, y: 0, width: 120, height: 80))
@@ -361,18 +369,19 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
         #expect(abs(early - 0.3) < 1e-9)
         var image = snapshot(of: window)
         #expect(rgba(image, 2 * 38, 80) == white && rgba(image, 2 * 85, 80) == white, "turned")
-        #expect(isBlue(rgba(image, 2 * 42, 80)) && isBlue(rgba(image, 2 * 80, 80)))
+        let early3 = 0.3 * Double.pi
+        #expect(onFace(rgba(image, 2 * 42, 80), blue, turnedBy: early3) && onFace(rgba(image, 2 * 80, 80), blue, turnedBy: early3), "darkened")
         // In perspective: 12 pt from the centre line toward the far side the
         // top is at y 12.9, toward the near side at 11.0.
-        #expect(rgba(image, 2 * 48, 2 * 12) == white && isBlue(rgba(image, 2 * 72, 2 * 12)), "the nearer side taller")
+        #expect(rgba(image, 2 * 48, 2 * 12) == white && onFace(rgba(image, 2 * 72, 2 * 12), blue, turnedBy: early3), "the nearer side taller")
         expectMatchesReference(image, named: "flip-transition-early", tolerance: 2)
         // 0.7 of the way: the back coming round, its left side now nearer.
         advance(24.0 / 60)
         #expect(abs(shownTime - flip.beginTime - 0.7) < 1e-9)
         image = snapshot(of: window)
         #expect(rgba(image, 2 * 35, 80) == white && rgba(image, 2 * 82, 80) == white)
-        #expect(isOrange(rgba(image, 2 * 40, 80)) && isOrange(rgba(image, 2 * 78, 80)))
-        #expect(isOrange(rgba(image, 2 * 48, 2 * 12)) && rgba(image, 2 * 72, 2 * 12) == white)
+        #expect(onFace(rgba(image, 2 * 40, 80), orange, turnedBy: -early3) && onFace(rgba(image, 2 * 78, 80), orange, turnedBy: -early3))
+        #expect(onFace(rgba(image, 2 * 48, 2 * 12), orange, turnedBy: -early3) && rgba(image, 2 * 72, 2 * 12) == white)
         #expect(done == nil)
         advance(0.35)
         #expect(done == true && card.layer.animationKeys() == nil)
@@ -394,19 +403,23 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
         advance(14.0 / 60 + 0.001)
         var image = snapshot(of: window)
         #expect(rgba(image, 100, 2 * 12)[3] == 0 && rgba(image, 100, 2 * 83)[3] == 0)
-        #expect(isBlue(rgba(image, 100, 2 * 20)) && isBlue(rgba(image, 2 * 2, 2 * 20)) && isBlue(rgba(image, 2 * 98, 2 * 20)))
-        #expect(rgba(image, 2 * 2, 100)[3] == 0 && isBlue(rgba(image, 2 * 5, 100)), "narrower toward the far edge")
+        let quarter = Double.pi * (shownTime - flip.beginTime)
+        #expect(onFace(rgba(image, 100, 2 * 20), blue, turnedBy: quarter) && onFace(rgba(image, 2 * 2, 2 * 20), blue, turnedBy: quarter)
+                && onFace(rgba(image, 2 * 98, 2 * 20), blue, turnedBy: quarter))
+        #expect(rgba(image, 2 * 2, 100)[3] == 0 && onFace(rgba(image, 2 * 5, 100), blue, turnedBy: quarter), "narrower toward the far edge")
         advance(30.0 / 60)  // three quarters: the new colour, its bottom edge now nearer
         image = snapshot(of: window)
-        #expect(rgba(image, 100, 2 * 17)[3] == 0 && isOrange(rgba(image, 100, 2 * 22)) && isOrange(rgba(image, 2 * 2, 2 * 80)))
+        let threeQuarters = Double.pi * (shownTime - flip.beginTime) - Double.pi
+        #expect(rgba(image, 100, 2 * 17)[3] == 0 && onFace(rgba(image, 100, 2 * 22), orange, turnedBy: threeQuarters)
+                && onFace(rgba(image, 2 * 2, 2 * 80), orange, turnedBy: threeQuarters))
     }
 
-    @Test func curlsAndTheCrossDissolveAreDrawnAsAFade() throws {
+    @Test func curlsAreCoreAnimationsPageCurlsAndTheCrossDissolveAFade() throws {
         let (_, view, _) = animationScene()
-        for option in [UIView.AnimationOptions.transitionCurlUp, .transitionCurlDown, .transitionCrossDissolve] {
+        for (option, type) in [(UIView.AnimationOptions.transitionCurlUp, "pageCurl"), (.transitionCurlDown, "pageUnCurl"), (.transitionCrossDissolve, "fade")] {
             UIView.transition(with: view, duration: 0.3, options: option) { view.alpha = 0.9 }
             let transition = try #require(view.layer.animation(forKey: "transition") as? CATransition)
-            expectEqual(transition.type, .fade)
+            expectEqual(transition.type.rawValue, type)
             advance(0.35)
         }
     }

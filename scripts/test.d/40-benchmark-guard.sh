@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Instructions and allocations of a hit test, a tap, a pan, a labels frame and a cards frame, counted by callgrind, against their limits.
+# Instructions and allocations of a hit test, a tap, a pan, a labels frame, a cards frame and the frames of a navigation push and a page sheet, counted by callgrind, against their limits.
 # independent
 need valgrind valgrind
 need python3 python3

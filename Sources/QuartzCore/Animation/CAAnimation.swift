@@ -875,6 +875,12 @@ public struct CATransitionType: RawRepresentable, Hashable, Sendable {
     /// constants. From the left or right it turns about the vertical axis,
     /// from the top or bottom about the horizontal one.
     package static let flip = CATransitionType(rawValue: "oglFlip")
+    /// The old look curls up off the layer from its bottom edge: Core
+    /// Animation's name for the type of UIKit's `transitionCurlUp`.
+    package static let pageCurl = CATransitionType(rawValue: "pageCurl")
+    /// The new look comes down over the old, uncurling from the top: the
+    /// type of UIKit's `transitionCurlDown`.
+    package static let pageUnCurl = CATransitionType(rawValue: "pageUnCurl")
 }
 
 /// Where a moving transition comes from.
@@ -952,7 +958,7 @@ open class CATransition: CAAnimation {
     /// the front and right side toward the back"): the old look in front
     /// for the first quarter turn, then the new one, whose own turn is
     /// π × `progress` − π. The compositor draws it in perspective
-    /// (`FlipProjection`).
+    /// (`LayerProjection.flipTurn`).
     package func flip(at progress: Double) -> FlipPose? {
         guard type == .flip else { return nil }
         let aboutVerticalAxis = subtype != .fromTop && subtype != .fromBottom
@@ -961,6 +967,19 @@ open class CATransition: CAAnimation {
         let direction: Double = subtype == .fromRight || subtype == .fromBottom ? 1 : -1
         return FlipPose(angle: showsOldLook ? turn : turn - Double.pi, showsOldLook: showsOldLook,
                         aboutVerticalAxis: aboutVerticalAxis, direction: direction)
+    }
+
+    /// How a page curl shows the layer at `progress`; nil for other types.
+    /// Curling up, the old look is the page, rolled up from the bottom edge
+    /// over the new one until it has left by the top; curling down, the new
+    /// look is the page, unrolling from the top over the old one — the
+    /// curl up played backward with the looks exchanged.
+    package func curl(at progress: Double) -> PageCurlPose? {
+        switch type {
+        case .pageCurl: PageCurlPose(rolled: progress, pageIsOldLook: true)
+        case .pageUnCurl: PageCurlPose(rolled: 1 - progress, pageIsOldLook: false)
+        default: nil
+        }
     }
 
     /// Where the new look is drawn, as a fraction of the layer's size, and

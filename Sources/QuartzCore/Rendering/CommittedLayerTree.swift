@@ -82,8 +82,11 @@ package final class CommittedLayerTree {
         defer { node.clearChanges() }
         for rect in node.removedRects { damage.add(scrolled.old(rect)) }
         let moved = scrolled.area.isEmpty ? toDevice == node.toDevice : scrolled.isMoved(node.toDevice, to: toDevice)
+        // Inside a layer in perspective everything is drawn flat and then
+        // projected: any change there redraws the whole layer where it is seen.
         let wholeSubtree = node.isNew || !moved
             || !node.changes.isDisjoint(with: [.geometry, .group, .sublayers])
+            || (node.projection != nil && (!node.changes.isEmpty || node.descendantChanged || !node.removedRects.isEmpty))
         if wholeSubtree {
             if scrolled.area.isEmpty && !node.isNew && scrollByCopy(node, toDevice: toDevice) { return }
             if !node.isNew { damage.add(scrolled.old(node.subtreeRect)) }

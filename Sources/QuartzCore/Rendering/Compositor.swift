@@ -45,6 +45,13 @@ package final class Compositor {
         let clip = clip.intersection(surface.extent)
         guard node.subtreeRect.intersects(clip) else { return }
         if let projection = node.projection { return drawProjected(node, projection, into: surface, clip: clip) }
+        drawInPlane(node, into: surface, clip: clip)
+    }
+
+    /// Draws `node` in its own plane (before any projection): through its
+    /// mask, or its shadow then its group.
+    @inline(__always)
+    func drawInPlane(_ node: RenderLayer, into surface: PixelSurface, clip: PixelRect) {
         if let mask = node.mask { return drawMasked(node, by: mask, into: surface, clip: clip) }
         if let shadow = node.shadow { drawShadow(shadow, of: node, into: surface, clip: clip) }
         drawGroup(of: node, into: surface, clip: clip, opacity: node.opacity)

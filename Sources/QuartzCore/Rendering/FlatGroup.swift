@@ -51,7 +51,7 @@ extension RenderLayer {
         for child in children where child.isDrawnInGroup {
             // A plain rectangle of one colour, nothing in or on it.
             guard child.children.isEmpty, child.mask == nil, child.shadow == nil, child.contents == nil, child.gradient == nil,
-                  child.shape == nil, !child.hasBorder, child.cornerRadius == 0 || child.maskedCorners.isEmpty,
+                  child.shape == nil, !child.hasBorder, child.cornerRadius == 0 || child.maskedCorners.isEmpty, child.projection == nil,
                   child.unturnedDeviceEdges(through: child.toDevice) != nil else { return nil }
             drawn += 1
         }

@@ -54,7 +54,7 @@ extension Compositor {
     /// mask's alpha over `surface`. Only where the mask can have alpha
     /// (``RenderLayer/subtreeRect`` is already cut to it) is drawn.
     func drawMasked(_ node: RenderLayer, by mask: RenderLayer, into surface: PixelSurface, clip: PixelRect) {
-        let region = node.subtreeRect.intersection(clip)
+        let region = node.planeSubtreeRect.intersection(clip)
         guard !region.isEmpty else { return }
         let (group, groupBuffer) = scratch.surface(covering: region)
         defer { scratch.recycle(groupBuffer) }

@@ -16,7 +16,7 @@ extension RenderLayer {
     /// turns), and its bounds lie on whole pixels; with rounded corners,
     /// the band between the corners' rows. Empty otherwise.
     func updateOccludingRect() {
-        occludingRect = opacity == 1 && mask == nil && projection == nil ? opaqueBackgroundRect : .empty
+        occludingRect = opacity == 1 && mask == nil && projection == nil && !facesAway ? opaqueBackgroundRect : .empty
     }
 
     /// Device pixels the layer's background covers opaquely, before any

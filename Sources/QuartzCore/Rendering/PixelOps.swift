@@ -94,20 +94,36 @@ struct PixelSurface {
     let stride: Int
     let extent: PixelRect
     /// The memory row that holds the extent's first row.
-    var firstRow = 0
+    let firstRow: Int
+    /// Where row 0's pixel 0 would be if the memory went on before and
+    /// after, and the row that lies at the memory's start (none: `Int.max`),
+    /// from which rows lie a whole memory earlier: worked out once, so that
+    /// finding a row costs what it did before rows could wrap, and a
+    /// comparison.
+    private let rowZero: UnsafeMutablePointer<UInt32>
+    private let wrapRow: Int
+    private let wrapDistance: Int
+
+    init(base: UnsafeMutablePointer<UInt32>, stride: Int, extent: PixelRect, firstRow: Int = 0) {
+        self.base = base
+        self.stride = stride
+        self.extent = extent
+        self.firstRow = firstRow
+        rowZero = base + (firstRow - extent.y0) * stride - extent.x0
+        wrapRow = firstRow == 0 ? Int.max : extent.y1 - firstRow
+        wrapDistance = (extent.y1 - extent.y0) * stride
+    }
 
     @inline(__always)
     func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {
-        var memoryRow = y - extent.y0 + firstRow
-        if memoryRow >= extent.y1 - extent.y0 { memoryRow -= extent.y1 - extent.y0 }
-        return base + memoryRow * stride - extent.x0
+        let row = rowZero + y * stride
+        return y < wrapRow ? row : row - wrapDistance
     }
 
     /// Whether the ring of rows wraps round inside `rect`: its last rows
     /// are then at the start of the memory, not after its first.
     func wraps(inside rect: PixelRect) -> Bool {
-        let wrap = extent.y1 - firstRow  // the row in memory row 0
-        return firstRow != 0 && rect.y0 < wrap && wrap < rect.y1 && !rect.isEmpty
+        rect.y0 < wrapRow && wrapRow < rect.y1 && !rect.isEmpty
     }
 }
 

@@ -1,64 +1,139 @@
 import CoreGraphics
 
-/// A flip's turn seen in perspective: a layer turning about its centre line
-/// under Core Animation's perspective, the `m34 = −1/d` of a
-/// `CATransform3D`, is a projective mapping of its plane (a homography),
-/// which the compositor draws by drawing the layer's group flat into a
-/// buffer and taking each frame pixel's colour from where the inverse
-/// mapping puts it in that buffer, filtered bilinearly.
+/// A layer seen in perspective: its plane mapped to where it is seen by a
+/// projective mapping (a homography), which the compositor draws by
+/// drawing the layer flat into a buffer (its shadow, group and mask, as
+/// anywhere) and taking each pixel's colour from where the inverse mapping
+/// puts it in that buffer, filtered bilinearly. A layer's own 3-D
+/// transform (or its superlayer's `sublayerTransform`) with perspective
+/// makes one (`LayerPlane`), and so does a flip transition's turn.
 ///
-/// In the layer's own coordinates about its bounds' centre, a point (x, y)
-/// turned by φ about the vertical centre line goes to depth
-/// z = ∓x·sin φ and is seen at (x·cos φ, y) / (1 − z/d). iOS's flip then
-/// draws the turning layer a little smaller, so that its nearer edge stays
-/// as high as the layer is and its corners are never cut ("the camera
-/// dollies back a bit, so the corners of the animated layers are fully
-/// visible"; "the view is scaled during the flipping animation such that
-/// the tallest edge of the flipped view stays the height of the container
-/// view": two developers' descriptions of UIKit's flip transitions):
-/// the factor k = 1 − (w/2)·|sin φ|/d, w the layer's width.
-struct FlipProjection {
-    /// The distance d from the eye to the layer's plane, in the layer's
-    /// points: m34 = −1/500 (−0.002), the value the common re-creations of
-    /// UIKit's flip use (Ray Wenderlich's custom-transition tutorial, and
-    /// many `transform.m34 = -1.0 / 500` flips); Apple does not publish
-    /// the perspective of its own flip.
-    static let perspectiveDistance: Double = 500
-
-    /// The homography of the turn, acting on points relative to the
-    /// bounds' centre, row by row: p′ ∝ matrix · (x, y, 1).
+/// A class: every layer of every frame asks whether it has one, and a
+/// reference is tested for nil in one comparison, where an optional value
+/// this large (holding a reference too) is copied out first.
+final class LayerProjection {
+    /// From the layer's coordinates to where they are seen, in the layer's
+    /// coordinates as placed flat (``RenderLayer/toDevice``): the layer is
+    /// seen at `toDevice(matrix · p)`.
     let matrix: Homography
-    /// The bounds' centre, in the layer's coordinates.
-    let center: CGPoint
+    /// How much darker the face is drawn, 0…1 (a flip's turning face).
+    let shade: Double
+    /// A page curl (PageCurl.swift), drawn instead of the mapping.
+    let curl: PageCurl?
 
-    /// The layer with bounds `bounds` shown as `pose` says; nil when it
-    /// is edge on (nothing to draw) or faces the viewer squarely (drawn
-    /// flat: no projection).
-    init?(pose: FlipPose, bounds: CGRect) {
+    init(matrix: Homography, shade: Double, curl: PageCurl? = nil) {
+        self.matrix = matrix
+        self.shade = shade
+        self.curl = curl
+    }
+
+    /// The most pixels of the flat drawing a frame makes for one layer:
+    /// 2^24 (64 MB), beyond which the layer is not drawn — a layer placed
+    /// that large is a mistake (chosen here, as the shadow's 2^26).
+    static let maximumFlatPixels = 1 << 24
+
+    /// The nearest a point may come to the eye and be drawn: the depth
+    /// divisor w of a point drawn is at least this (magnified a million
+    /// times); nearer, and behind the eye, nothing is drawn.
+    static let nearestW = 1e-6
+
+    /// From the flat drawing's pixels to where they are seen in the surface.
+    func flatToSurface(toDevice t: CGAffineTransform) -> Homography? {
+        let place = Homography(affine: t)
+        guard let unplace = place.inverse else { return nil }
+        return place.then(matrix).then(unplace)
+    }
+
+    /// From the surface's pixels back to the flat drawing's; nil if the
+    /// mapping cannot be undone.
+    func surfaceToFlat(toDevice t: CGAffineTransform) -> Homography? {
+        flatToSurface(toDevice: t)?.inverse
+    }
+
+    /// The surface's pixels the flat pixels `flat` may be seen in: the
+    /// rectangle clipped to the part in front of the eye (w ≥ ``nearestW``),
+    /// its corners mapped, the box around them grown by a pixel, within
+    /// ±2^24 pixels; empty when nothing of it is in front.
+    func surfaceRect(of flat: PixelRect, toDevice t: CGAffineTransform) -> PixelRect {
+        guard !flat.isEmpty, let forward = flatToSurface(toDevice: t) else { return .empty }
+        let corners = [(flat.x0, flat.y0), (flat.x1, flat.y0), (flat.x1, flat.y1), (flat.x0, flat.y1)].map { (x, y) -> (Double, Double, Double) in
+            let (px, py) = (Double(x), Double(y))
+            return (forward.m00 * px + forward.m01 * py + forward.m02,
+                    forward.m10 * px + forward.m11 * py + forward.m12,
+                    forward.m20 * px + forward.m21 * py + forward.m22)
+        }
+        // The quadrilateral cut by the plane w = nearestW (one plane of
+        // Sutherland and Hodgman's clipping, in homogeneous coordinates).
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        func add(_ p: (Double, Double, Double)) {
+            let x = p.0 / p.2, y = p.1 / p.2
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        }
+        let near = Self.nearestW
+        for i in 0..<4 {
+            let a = corners[i], b = corners[(i + 1) % 4]
+            if a.2 >= near { add(a) }
+            if (a.2 >= near) != (b.2 >= near) {
+                let f = (near - a.2) / (b.2 - a.2)
+                add((a.0 + f * (b.0 - a.0), a.1 + f * (b.1 - a.1), near))
+            }
+        }
+        let limit = Double(1 << 24)
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return .empty }
+        let box = CGRect(x: max(-limit, minX), y: max(-limit, minY), width: 0, height: 0)
+        let far = CGPoint(x: min(limit, maxX), y: min(limit, maxY))
+        guard far.x >= box.minX, far.y >= box.minY else { return .empty }
+        return PixelRect(covering: CGRect(x: box.minX, y: box.minY, width: far.x - box.minX, height: far.y - box.minY).insetBy(dx: -1, dy: -1))
+    }
+
+    /// A flip's turn in perspective: a layer turning about its centre line
+    /// under Core Animation's perspective, the `m34 = −1/d` of a
+    /// `CATransform3D`.
+    ///
+    /// In the layer's own coordinates about its bounds' centre, a point
+    /// (x, y) turned by φ about the vertical centre line goes to depth
+    /// z = ∓x·sin φ and is seen at (x·cos φ, y) / (1 − z/d). iOS's flip then
+    /// draws the turning layer a little smaller, so that its nearer edge stays
+    /// as high as the layer is and its corners are never cut ("the camera
+    /// dollies back a bit, so the corners of the animated layers are fully
+    /// visible"; "the view is scaled during the flipping animation such that
+    /// the tallest edge of the flipped view stays the height of the container
+    /// view": two developers' descriptions of UIKit's flip transitions):
+    /// the factor k = 1 − (w/2)·|sin φ|/d, w the layer's width. Nil when the
+    /// layer is edge on (nothing to draw) or faces the viewer squarely
+    /// (drawn flat: no projection).
+    static func flipTurn(_ pose: FlipPose, bounds: CGRect) -> Homography? {
         let c = cos(pose.angle), s = sin(pose.angle)
         guard abs(c) > 1e-3, abs(s) > 1e-9 else { return nil }
-        let d = Self.perspectiveDistance
+        let d = flipPerspectiveDistance
         let halfSpan = Double(pose.aboutVerticalAxis ? bounds.width : bounds.height) / 2
         let k = max(1e-3, 1 - halfSpan * abs(s) / d)
         // Depth z = direction · (x or y) · sin φ; seen through w = 1 − z/d.
         let tilt = -pose.direction * s / d
-        matrix = pose.aboutVerticalAxis
+        let turn = pose.aboutVerticalAxis
             ? Homography(k * c, 0, 0, 0, k, 0, tilt, 0, 1)
             : Homography(k, 0, 0, 0, k * c, 0, 0, tilt, 1)
-        center = CGPoint(x: bounds.midX, y: bounds.midY)
+        let cx = Double(bounds.midX), cy = Double(bounds.midY)
+        return Homography(1, 0, cx, 0, 1, cy, 0, 0, 1).then(turn).then(Homography(1, 0, -cx, 0, 1, -cy, 0, 0, 1))
     }
 
-    /// From the frame's pixels back to the flat layer's pixels, for a layer
-    /// whose flat mapping to the frame is `toDevice`; nil if it cannot be
-    /// inverted.
-    func frameToFlat(toDevice t: CGAffineTransform) -> Homography? {
-        // The layer's coordinates about its centre, to the frame's.
-        let cx = Double(center.x), cy = Double(center.y)
-        let a = Double(t.a), b = Double(t.b), c = Double(t.c), d = Double(t.d)
-        let place = Homography(a, c, a * cx + c * cy + Double(t.tx), b, d, b * cx + d * cy + Double(t.ty), 0, 0, 1)
-        guard let unplace = place.inverse, let unturn = matrix.inverse else { return nil }
-        return place.then(unturn).then(unplace)
-    }
+    /// How much darker a flip's face is drawn at the turn `angle`:
+    /// `flipMaximumShade`·|sin φ|, nothing face on, the most edge on. iOS's
+    /// flip dims the turning face ("the slight dimming effect that the
+    /// transitionFromView achieves", a developer re-creating it with a
+    /// layer's transform); Apple publishes no figure.
+    static func flipShade(at angle: Double) -> Double { flipMaximumShade * abs(sin(angle)) }
+
+    /// The darkening of a flip's face edge on: half (chosen: "slight", and
+    /// still visible on a light face as the turn ends).
+    static let flipMaximumShade = 0.5
+
+    /// The distance d from the eye to a flipping layer's plane, in the
+    /// layer's points: m34 = −1/500 (−0.002), the value the common
+    /// re-creations of UIKit's flip use (Ray Wenderlich's custom-transition
+    /// tutorial, and many `transform.m34 = -1.0 / 500` flips); Apple does
+    /// not publish the perspective of its own flip.
+    static let flipPerspectiveDistance: Double = 500
 }
 
 /// How a flip shows its layer at a moment (`CATransition.flip(at:)`).
@@ -84,6 +159,18 @@ struct Homography {
          _ m20: Double, _ m21: Double, _ m22: Double) {
         (self.m00, self.m01, self.m02, self.m10, self.m11, self.m12, self.m20, self.m21, self.m22)
             = (m00, m01, m02, m10, m11, m12, m20, m21, m22)
+    }
+
+    /// The affine transform `t` (which maps row vectors) as a mapping of
+    /// column vectors.
+    init(affine t: CGAffineTransform) {
+        self.init(Double(t.a), Double(t.c), Double(t.tx), Double(t.b), Double(t.d), Double(t.ty), 0, 0, 1)
+    }
+
+    /// The sign of the determinant: negative when the mapping mirrors the
+    /// plane where it is seen (w > 0), as the back of a layer is.
+    var determinant: Double {
+        m00 * (m11 * m22 - m12 * m21) - m01 * (m10 * m22 - m12 * m20) + m02 * (m10 * m21 - m11 * m20)
     }
 
     /// This mapping after `first`: self · first.
@@ -115,23 +202,26 @@ struct Homography {
 }
 
 extension Compositor {
-    /// A layer under a flip's projection: its group (background, contents,
-    /// sublayers, border, through its mask) drawn flat into a buffer with
-    /// no occluders (they are the frame's, not the flat layer's), then each
-    /// pixel of the frame within `clip` and the turned layer's bounding box
-    /// (inside the flat layer's footprint) takes the buffer's colour where
-    /// the inverse mapping puts it, with the layer's opacity. Its shadow is
-    /// not drawn while it turns.
-    func drawProjected(_ node: RenderLayer, _ projection: FlipProjection, into surface: PixelSurface, clip: PixelRect) {
-        let flat = node.groupPixelRect.intersection(surface.extent)
-        guard !flat.isEmpty, let back = projection.frameToFlat(toDevice: node.toDevice),
-              let turned = back.inverse.flatMap({ Self.boundingBox(of: flat, through: $0) }) else { return }
-        let target = turned.intersection(flat).intersection(clip)
-        guard !target.isEmpty else { return }
+    /// A layer in perspective (``RenderLayer/projection``): drawn as
+    /// anywhere else (shadow, group, mask, with its opacity) flat into a
+    /// buffer with no occluders (they are the frame's, not the flat
+    /// layer's), over the part of its flat drawing that the surface's
+    /// pixels within `clip` see; then each of those pixels takes the
+    /// buffer's colour where the inverse mapping puts it, darkened by the
+    /// projection's shade. Pixels whose point of the layer is at or behind
+    /// the eye take nothing.
+    func drawProjected(_ node: RenderLayer, _ projection: LayerProjection, into surface: PixelSurface, clip: PixelRect) {
+        if let curl = projection.curl { return drawCurl(node, curl, into: surface, clip: clip) }
+        let target = node.subtreeRect.intersection(clip)
+        guard !target.isEmpty, let back = projection.surfaceToFlat(toDevice: node.toDevice) else { return }
+        var flat = node.flatSubtreeRect
+        if let seen = Self.boundingBox(of: target, through: back) { flat = flat.intersection(seen) }
+        guard !flat.isEmpty, flat.area <= LayerProjection.maximumFlatPixels else { return }
         let (buffer, storage) = scratch.surface(covering: flat)
         defer { scratch.recycle(storage) }
-        withoutOccluders { drawGroup(of: node, into: buffer, clip: flat, opacity: 1) }
-        let alpha = PixelOps.alpha(node.opacity)
+        withoutOccluders { drawInPlane(node, into: buffer, clip: flat) }
+        let keep = UInt32(max(0, min(256, ((1 - projection.shade) * 256).rounded())))
+        let near = LayerProjection.nearestW
         for y in target.y0..<target.y1 {
             let row = surface.row(y)
             let py = Double(y) + 0.5, px = Double(target.x0) + 0.5
@@ -148,9 +238,13 @@ extension Compositor {
                 w += back.m20
             }
             for x in across {
-                if w > 1e-12 {
-                    let sample = Self.bilinear(buffer, x: u / w - 0.5, y: v / w - 0.5)
-                    if sample != 0 { row[x] = PixelOps.over(alpha == 255 ? sample : PixelOps.scale(sample, by: alpha), row[x]) }
+                // The flat point's own w is 1/w here: at least `near`, and in front.
+                if w > 0 && w * near <= 1 {
+                    var sample = Self.bilinear(buffer, x: u / w - 0.5, y: v / w - 0.5)
+                    if sample != 0 {
+                        if keep < 256 { sample = Self.darken(sample, keep: keep) }
+                        row[x] = PixelOps.over(sample, row[x])
+                    }
                 }
                 u += back.m00
                 v += back.m10
@@ -161,22 +255,34 @@ extension Compositor {
 
     /// The whole pixels around where `mapping` takes `rect`'s corners (a
     /// projective mapping takes a rectangle to a convex quadrilateral, inside
-    /// its corners' box where w stays positive); nil if a corner goes to
-    /// infinity.
+    /// its corners' box where w stays positive), grown by two for the
+    /// filter; nil if a corner goes to infinity or behind the eye.
     private static func boundingBox(of rect: PixelRect, through mapping: Homography) -> PixelRect? {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for (x, y) in [(rect.x0, rect.y0), (rect.x1, rect.y0), (rect.x0, rect.y1), (rect.x1, rect.y1)] {
             guard let p = mapping.apply(Double(x), Double(y)) else { return nil }
             minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
         }
-        return PixelRect(covering: CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY).insetBy(dx: -1, dy: -1))
+        let limit = Double(1 << 24)
+        guard minX > -limit, minY > -limit, maxX < limit, maxY < limit else { return nil }
+        return PixelRect(covering: CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY).insetBy(dx: -2, dy: -2))
+    }
+
+    /// `pixel`'s colour darkened to `keep`/256, its alpha kept
+    /// (premultiplied: a darker colour of the same coverage).
+    @inline(__always)
+    static func darken(_ pixel: UInt32, keep: UInt32) -> UInt32 {
+        let alpha = pixel & 0xFF00_0000
+        let rb = ((pixel & 0x00FF_00FF) &* keep &+ 0x0080_0080) >> 8 & 0x00FF_00FF
+        let g = ((pixel & 0x0000_FF00) &* keep &+ 0x0000_8000) >> 8 & 0x0000_FF00
+        return alpha | rb | g
     }
 
     /// The buffer's colour at (`x`, `y`), between pixel centres, bilinearly;
     /// transparent beyond its edges, so that the turned layer's edges are
     /// smooth.
     @inline(__always)
-    private static func bilinear(_ buffer: PixelSurface, x: Double, y: Double) -> UInt32 {
+    static func bilinear(_ buffer: PixelSurface, x: Double, y: Double) -> UInt32 {
         let extent = buffer.extent
         guard x > Double(extent.x0) - 1, y > Double(extent.y0) - 1, x < Double(extent.x1), y < Double(extent.y1) else { return 0 }
         // Whole parts and weights from one conversion each, of the

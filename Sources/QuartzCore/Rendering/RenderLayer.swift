@@ -13,8 +13,18 @@ package final class RenderLayer {
     @exclusivity(unchecked) var bounds = CGRect.zero
     @exclusivity(unchecked) var position = CGPoint.zero
     @exclusivity(unchecked) var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    /// The affine part of the transform (all of it, for most layers).
     @exclusivity(unchecked) var transform = CGAffineTransform.identity
+    /// The whole transform when it has depth (any term beyond the affine
+    /// part); nil otherwise.
+    @exclusivity(unchecked) var transform3D: CATransform3D?
+    /// The sublayer transform when it is affine; the identity when it has
+    /// depth (``sublayerTransform3D``), which each sublayer's placement in
+    /// depth then goes through instead.
     @exclusivity(unchecked) var sublayerTransform = CGAffineTransform.identity
+    /// The sublayer transform when it has depth; nil otherwise.
+    @exclusivity(unchecked) var sublayerTransform3D: CATransform3D?
+    @exclusivity(unchecked) var isDoubleSided = true
     @exclusivity(unchecked) var zPosition: CGFloat = 0
     @exclusivity(unchecked) var isHidden = false
     @exclusivity(unchecked) var opacity: Float = 1
@@ -57,6 +67,17 @@ package final class RenderLayer {
     @exclusivity(unchecked) package internal(set) var clipRect = PixelRect.empty
     /// The pixels the layer replaces entirely (see Occlusion.swift).
     @exclusivity(unchecked) package internal(set) var occludingRect = PixelRect.empty
+    /// Seen in perspective (Projection.swift): from its coordinates to where
+    /// they are seen, as placed flat by ``toDevice``; nil for a flat layer.
+    /// ``subtreeRect`` and ``ownRect`` are then where it is seen, in the
+    /// surface it is drawn into, and ``flatSubtreeRect`` what it draws flat.
+    @exclusivity(unchecked) var projection: LayerProjection?
+    /// A layer in perspective: the pixels it and everything below it may
+    /// touch, drawn flat (``toDevice``), before the projection.
+    @exclusivity(unchecked) package internal(set) var flatSubtreeRect = PixelRect.empty
+    /// Not double-sided, and its placement in its superlayer's plane shows
+    /// its back: it draws nothing.
+    @exclusivity(unchecked) package internal(set) var facesAway = false
 
     /// Changes copied at this commit that the geometry pass has not seen yet.
     @exclusivity(unchecked) var changes: LayerChanges = []
@@ -76,9 +97,12 @@ package final class RenderLayer {
     /// A running transition's picture of the layer's old look, drawn over
     /// it as the last child (see `placeTransitionOverlay()`).
     @exclusivity(unchecked) var transitionOverlay: RenderLayer?
-    /// A running flip's turn in perspective, drawn by
-    /// `Compositor.drawProjected` (Projection.swift); nil otherwise.
-    @exclusivity(unchecked) var projection: FlipProjection?
+    /// A running flip's turn in perspective, in the layer's coordinates
+    /// (`LayerProjection.flipTurn`), and how dark its turning face is; nil
+    /// otherwise. Part of ``projection``.
+    @exclusivity(unchecked) var flipTurn: (matrix: Homography, shade: Double)?
+    /// A running page curl (PageCurl.swift); nil otherwise. Part of ``projection``.
+    @exclusivity(unchecked) var curl: PageCurl?
 
     /// Copies everything the compositor reads from `layer`: its animatable
     /// properties as shown at the frame's time (the model's own, for a layer
@@ -90,7 +114,10 @@ package final class RenderLayer {
         position = values.position
         anchorPoint = values.anchorPoint
         transform = CATransform3DGetAffineTransform(values.transform)
-        sublayerTransform = CATransform3DGetAffineTransform(values.sublayerTransform)
+        transform3D = CATransform3DIsAffine(values.transform) ? nil : values.transform
+        sublayerTransform3D = CATransform3DIsAffine(values.sublayerTransform) ? nil : values.sublayerTransform
+        sublayerTransform = sublayerTransform3D == nil ? CATransform3DGetAffineTransform(values.sublayerTransform) : .identity
+        isDoubleSided = layer.isDoubleSided
         zPosition = values.zPosition
         opacity = Self.drawnOpacity(values.opacity)
         background = values.backgroundColor.map { PremultipliedColor($0) }
@@ -117,7 +144,8 @@ package final class RenderLayer {
             contentsRect = unit
         }
         transitionOverlay = nil
-        projection = nil
+        flipTurn = nil
+        curl = nil
         hidesSublayers = false
         if let progress = values.transitionProgress { showTransition(of: layer, at: progress, values: values) }
         if shadowCache != nil, shadowCache?.style != shadow || castShape != (bounds, cornerRadius, maskedCorners) { shadowCache = nil }
@@ -145,6 +173,15 @@ package final class RenderLayer {
               let transition = layer.animation(forKey: LayerValues.transitionKey) as? CATransition
         else { return }
         if let flip = transition.flip(at: progress) { return showFlip(flip, oldLook: image, values: values) }
+        if let pose = transition.curl(at: progress) {
+            let oldLook = RenderLayer()
+            oldLook.bounds = CGRect(origin: .zero, size: values.bounds.size)
+            oldLook.anchorPoint = .zero
+            oldLook.position = values.bounds.origin
+            oldLook.contents = image
+            curl = PageCurl(pose: pose, oldLook: oldLook)
+            return
+        }
         let place = transition.placement(at: progress)
         // The new look moves as a whole; the old one (or the part of it
         // that shows) is drawn where it is relative to it.
@@ -171,7 +208,7 @@ package final class RenderLayer {
             opacity = 0
             return
         }
-        projection = FlipProjection(pose: pose, bounds: values.bounds)
+        flipTurn = LayerProjection.flipTurn(pose, bounds: values.bounds).map { ($0, LayerProjection.flipShade(at: pose.angle)) }
         guard pose.showsOldLook else { return }
         // The old look's picture stands for everything the layer draws.
         background = nil
@@ -293,14 +330,74 @@ package final class RenderLayer {
     // MARK: Geometry
 
     /// From this layer's coordinates to its superlayer's: about the anchor
-    /// point, then to `position`.
+    /// point, then to `position`. For a layer placed in depth, its flat
+    /// placement (``flatTransform``), which ``projection`` turns.
     var toSuperlayer: CGAffineTransform {
         let anchor = CGPoint(
             x: bounds.minX + anchorPoint.x * bounds.width,
             y: bounds.minY + anchorPoint.y * bounds.height)
         return CGAffineTransform(translationX: -anchor.x, y: -anchor.y)
-            .concatenating(transform)
+            .concatenating(placesInDepth ? flatTransform : transform)
             .concatenating(CGAffineTransform(translationX: position.x, y: position.y))
+    }
+
+    /// Whether the layer's plane is seen in its superlayer's in perspective:
+    /// its transform has perspective, or the superlayer's sublayer transform
+    /// has depth (then its placement, `zPosition` and all, goes through it).
+    var placesInDepth: Bool {
+        if let transform3D, !transform3D.flattensAffinely { return true }
+        return parent?.sublayerTransform3D != nil
+    }
+
+    /// How a layer placed in depth is drawn flat: scaled as its transform
+    /// stretches its x and y axes (the lengths of its first two rows, over
+    /// `m44`), so that the flat drawing has about the detail of the layer
+    /// seen face on; the projection does the rest.
+    var flatTransform: CGAffineTransform {
+        guard let t = transform3D else { return .identity }
+        let w = abs(t.m44) > 1e-6 ? abs(t.m44) : 1
+        let sx = (t.m11 * t.m11 + t.m12 * t.m12 + t.m13 * t.m13).squareRoot() / w
+        let sy = (t.m21 * t.m21 + t.m22 * t.m22 + t.m23 * t.m23).squareRoot() / w
+        return CGAffineTransform(scaleX: sx, y: sy)
+    }
+
+    /// Works out ``projection`` and ``facesAway`` from the placement (after
+    /// ``toDevice``, before the rectangles).
+    private func updatePlacementInDepth() {
+        let depth = placesInDepth
+        guard depth || flipTurn != nil || curl != nil || !isDoubleSided else {
+            projection = nil
+            facesAway = false
+            return
+        }
+        let flat = Homography(affine: toSuperlayer)
+        let parentSublayer = parent.map { Homography(affine: $0.sublayerTransform) }
+        var matrix = flipTurn?.matrix
+        var seen = flat
+        if depth {
+            let sublayerTransform3D = parent?.sublayerTransform3D
+            let placed = LayerPlane.mapping(
+                bounds: bounds, anchorPoint: anchorPoint, transform: transform3D ?? CATransform3DMakeAffineTransform(transform),
+                position: position, zPosition: zPosition, sublayerTransform: sublayerTransform3D,
+                superlayerAnchor: parent.map { CGPoint(x: $0.bounds.minX + $0.anchorPoint.x * $0.bounds.width,
+                                                       y: $0.bounds.minY + $0.anchorPoint.y * $0.bounds.height) } ?? .zero)
+            seen = placed
+            // Seen = flat · turn: the turn is the flat placement undone after the true one.
+            let turn = flat.inverse.map { $0.then(placed) }
+            matrix = turn.map { t in matrix.map { t.then($0) } ?? t } ?? Homography(0, 0, 0, 0, 0, 0, 0, 0, 0)
+        }
+        projection = matrix.map { LayerProjection(matrix: $0, shade: flipTurn?.shade ?? 0) }
+        if let curl {
+            // A curl is drawn flat (on a layer also placed in depth, too).
+            projection = LayerProjection(matrix: Homography(1, 0, 0, 0, 1, 0, 0, 0, 1), shade: 0, curl: curl)
+            curl.oldLook.updateSubtreeGeometry(curl.oldLook.toSuperlayer.concatenating(toDevice))
+            curl.oldLook.clearChanges()
+        }
+        // Which way the layer faces in its superlayer's plane, where it is
+        // seen (w > 0): the sign of the determinant, the sublayer
+        // transform's affine part included.
+        let facing = seen.determinant * (parentSublayer?.determinant ?? 1)
+        facesAway = !isDoubleSided && !(facing > 0)
     }
 
     /// From a sublayer's superlayer space (this layer's coordinates) through
@@ -396,6 +493,7 @@ package final class RenderLayer {
     /// and every node below it.
     func updateSubtreeGeometry(_ toDevice: CGAffineTransform) {
         self.toDevice = toDevice
+        updatePlacementInDepth()
         let childSpace = sublayerSpaceToDevice
         for child in children {
             child.updateSubtreeGeometry(child.toSuperlayer.concatenating(childSpace))
@@ -422,8 +520,8 @@ package final class RenderLayer {
 
     func updateOwnRect() {
         updateOccludingRect()
-        clipRect = masksToBounds ? pixelAlignedMask ?? .empty : .empty
-        guard !isHidden, opacity > 0 else { ownRect = .empty; return }
+        clipRect = masksToBounds && projection == nil ? pixelAlignedMask ?? .empty : .empty
+        guard !isHidden, opacity > 0, !facesAway else { ownRect = .empty; return }
         var rect = contentsPixelRect.union(shapePixelRect)
         if background != nil || gradient != nil || (borderWidth > 0 && border != nil) { rect = rect.union(boundsPixelRect) }
         if let shadow { rect = rect.union(shadow.pixelRect(of: self)) }
@@ -441,12 +539,20 @@ package final class RenderLayer {
     }
 
     func updateSubtreeRect() {
-        guard !isHidden, opacity > 0 else { subtreeRect = .empty; return }
+        guard !isHidden, opacity > 0, !facesAway else { subtreeRect = .empty; return }
         var content = groupPixelRect
         if let shadow { content = content.union(shadow.pixelRect(of: self)) }
         if let mask { content = content.intersection(mask.subtreeRect) }
-        subtreeRect = content
+        guard let projection else { subtreeRect = content; return }
+        if let curl = projection.curl { content = content.union(curl.oldLook.subtreeRect) }
+        flatSubtreeRect = content
+        subtreeRect = projection.surfaceRect(of: content, toDevice: toDevice)
+        ownRect = subtreeRect
     }
+
+    /// The pixels the layer draws before any projection: ``subtreeRect``,
+    /// or for a layer in perspective ``flatSubtreeRect``.
+    var planeSubtreeRect: PixelRect { projection == nil ? subtreeRect : flatSubtreeRect }
 
     func clearChanges() {
         // A shadow cast by the layer's group is stale once anything in the group changed.

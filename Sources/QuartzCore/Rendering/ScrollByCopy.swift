@@ -113,7 +113,7 @@ extension RenderLayer {
         masksToBounds && mask == nil && !isHidden && opacity == 1
             && (cornerRadius == 0 || maskedCorners.isEmpty)
             && !hasBorder && contents == nil && gradient == nil && shape == nil && shadow == nil
-            && sublayerTransform.isIdentity && transitionOverlay == nil
+            && sublayerTransform.isIdentity && sublayerTransform3D == nil && transitionOverlay == nil && projection == nil
     }
 
     var hasOpaqueBackground: Bool { background.map { $0.pixel >> 24 == 255 } == true }
@@ -135,7 +135,7 @@ extension RenderLayer {
     /// sublayers do, clipping them to whole pixels if at all: an ancestor
     /// of a layer scrolled by copy.
     var passesPixelsThrough: Bool {
-        guard opacity == 1, mask == nil, !hasBorder else { return false }
+        guard opacity == 1, mask == nil, !hasBorder, projection == nil, sublayerTransform3D == nil else { return false }
         if let shadow, shadow.path == nil, !castsBackgroundShadow { return false }
         return !masksToBounds || pixelAlignedMask != nil
     }
@@ -207,6 +207,7 @@ extension RenderLayer {
         ownRect = ownRect.offsetBy(dx: dx, dy: dy)
         clipRect = clipRect.offsetBy(dx: dx, dy: dy)
         subtreeRect = subtreeRect.offsetBy(dx: dx, dy: dy)
+        flatSubtreeRect = flatSubtreeRect.offsetBy(dx: dx, dy: dy)
         occludingRect = occludingRect.offsetBy(dx: dx, dy: dy)
         for child in children { child.translateSubtree(dx: dx, dy: dy) }
         mask?.translateSubtree(dx: dx, dy: dy)
@@ -250,8 +251,7 @@ extension PixelSurface {
         let height = extent.y1 - extent.y0, kept = height - rect.height
         guard scroll.dx == 0, scroll.dy != 0, !to.isEmpty, to.x0 == extent.x0, to.x1 == extent.x1,
               stride == extent.width, kept < to.height else { return nil }
-        var turned = self
-        turned.firstRow = ((firstRow - scroll.dy) % height + height) % height
+        let turned = PixelSurface(base: base, stride: stride, extent: extent, firstRow: ((firstRow - scroll.dy) % height + height) % height)
         // The kept rows, from the one below the scroll round to the one
         // above it, lie in one run of memory rows, each going dy rows back:
         // copied in the order that reads every row before it is written.

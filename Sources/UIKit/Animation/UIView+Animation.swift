@@ -67,11 +67,11 @@ extension UIView {
         var hasTransition: Bool { rawValue >> 20 & 0xF != 0 }
 
         /// The Core Animation transition that draws the transition the
-        /// options name: a flip for the four flips (turning about the
-        /// vertical axis from the left or right, the horizontal one from
-        /// the top or bottom), a fade for the rest. The curls are drawn as
-        /// a fade: a page curl bends the layer, which needs a mesh the
-        /// compositor does not have.
+        /// options name, with the types UIKit uses: a flip (`oglFlip`) for
+        /// the four flips (turning about the vertical axis from the left or
+        /// right, the horizontal one from the top or bottom), a page curl
+        /// (`pageCurl`, `pageUnCurl`) for the two curls, a fade for the
+        /// cross-dissolve.
         @MainActor var transition: CATransition {
             let transition = CATransition()
             transition.type = .flip
@@ -80,6 +80,8 @@ extension UIView {
             case .transitionFlipFromRight: transition.subtype = .fromRight
             case .transitionFlipFromTop: transition.subtype = .fromTop
             case .transitionFlipFromBottom: transition.subtype = .fromBottom
+            case .transitionCurlUp: transition.type = .pageCurl
+            case .transitionCurlDown: transition.type = .pageUnCurl
             default: transition.type = .fade
             }
             return transition
@@ -245,10 +247,10 @@ extension UIView {
 
     /// Runs `animations` (whose changes happen at once) while `view`'s
     /// look changes from its old one to its new one with the transition
-    /// the options name. A flip turns the view over about its centre line,
-    /// drawn without perspective (the view narrows to the line, then
-    /// widens showing its new look); the curls are drawn as a
-    /// cross-dissolve.
+    /// the options name. A flip turns the view over about its centre line
+    /// in perspective, its new look on its back; a curl up rolls the old
+    /// look up off the view from its bottom edge, a curl down unrolls the
+    /// new look down over the old.
     public class func transition(
         with view: UIView, duration: TimeInterval, options: AnimationOptions = [],
         animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil

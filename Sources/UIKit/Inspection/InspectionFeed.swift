@@ -165,12 +165,17 @@ package final class InspectionFeed {
     }
 
     /// Describes the view tree now.
+    ///
+    /// The description is timed on the run loop's clock, like the interval
+    /// it sets: on the manual clock of tests it takes no time, so a loaded
+    /// machine cannot stretch the interval between trees there.
     package func sendTree() {
         treeIsStale = false
-        lastTreeTime = application.runLoop.clock.now
-        let start = DispatchTime.now().uptimeNanoseconds
+        let clock = application.runLoop.clock
+        let start = clock.now
+        lastTreeTime = start
         let description = ViewTreeDescription.json(of: windows(), encoder: encoder)
-        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+        let milliseconds = (clock.now - start) * 1000
         lastTreeMeasurement = (description.viewCount, milliseconds)
         send("{\"type\":\"tree\",\"viewCount\":\(description.viewCount),\"milliseconds\":\(TraceJSONEncoder.number(milliseconds)),\"views\":\(description.json)}")
     }
