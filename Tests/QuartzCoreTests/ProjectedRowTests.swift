@@ -54,7 +54,8 @@ import GeometryTestSupport
         for step in 0..<12 {
             let pose = FlipPose(angle: -Double.pi / 2 + Double.pi * Double(step) / 11, showsOldLook: step < 6,
                                 aboutVerticalAxis: seed % 4 < 2, direction: seed % 3 == 0 ? 1 : -1)
-            guard let projection = FlipProjection(pose: pose, bounds: bounds), let back = projection.frameToFlat(toDevice: toDevice) else { continue }
+            guard let turn = LayerProjection.flipTurn(pose, bounds: bounds),
+                  let back = LayerProjection(matrix: turn, shade: 0).surfaceToFlat(toDevice: toDevice) else { continue }
             let box = PixelRect(x0: flat.x0 - 40, y0: flat.y0 - 40, x1: flat.x1 + 40, y1: flat.y1 + 40)
             check(back, flat, rows: box.y0..<box.y1, from: box.x0, to: box.x1, "seed \(seed), step \(step)")
         }
