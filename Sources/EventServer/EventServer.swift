@@ -208,7 +208,6 @@ public final class EventServer {
         if descriptors[0].revents != 0 { acceptClients(now: now) }
         if descriptors[1].revents != 0 { takeSignals() }
         if descriptors[2].revents != 0 { applyDeviceChanges() }
-        if descriptors[3].revents != 0 { refreshDisplay(now: now) }
         if descriptors[4].revents != 0 || presenter.output.hasPendingEvents { takeDisplayEvents() }
         // Clients that woke the server first (a hang-up counts before any
         // input goes to that application), then the input sources; what they
@@ -224,6 +223,13 @@ public final class EventServer {
             if !read(source) { finished.append(ObjectIdentifier(source)) }
         }
         if !finished.isEmpty { sources.removeAll { finished.contains(ObjectIdentifier($0)) }; descriptorsFreed() }
+        presenter.clock.fingersDown = dispatcher.contactsDown > 0
+        // The frame clock after the input: an event read in the turn a
+        // signal is due goes out before the signal, and is drawn in the
+        // frame for that refresh instead of the next (the input is latched
+        // at the signal, as Android's input consumer takes the batch up to
+        // the frame's time).
+        if descriptors[3].revents != 0 { refreshDisplay(now: now) }
         flushAll()
 
         // Then the acknowledgements that did not wake the server. Reading

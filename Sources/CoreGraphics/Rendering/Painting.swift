@@ -192,7 +192,8 @@ package struct ImageSampler {
 }
 
 /// Each byte of `a` moved `weight`/256 of the way to the same byte of `b`.
-@inline(__always)
+/// Inlinable: QuartzCore's projection mixes with it at every pixel.
+@inlinable @inline(__always)
 package func lerpBytes(_ a: UInt32, _ b: UInt32, _ weight: UInt32) -> UInt32 {
     // Typed steps: one expression of this size took the type checker seconds.
     let keep: UInt32 = 256 - weight

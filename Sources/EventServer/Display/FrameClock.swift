@@ -15,16 +15,17 @@ import Glibc
 /// the signal is on the screen at the refresh that follows it, within one
 /// interval and the lead.
 ///
-/// The lead follows how long the front application takes from its signal
-/// to its commit (``noteDrawTime(_:)``), as Android's SurfaceFlinger moves
-/// its app phase offset: a fixed 7 ms would add 7 ms to every touch's way
-/// to the screen for an app that draws a changed frame in half a
-/// millisecond. It starts at the most (weston's 7 ms, less at refresh
-/// rates above 125 Hz: ``maximumLead``) and comes down to twice the
-/// second slowest of the last ``drawTimesKept`` frames plus a margin for
-/// waking up (``slowestDrawScale``, ``wakeUpMargin``): a second slow frame
-/// raises it at once, a lone one (the application preempted once) does
-/// not hold it up for half a second.
+/// While a finger is down the lead follows how long the front application
+/// takes from the moment its signal was due to its commit
+/// (``noteDrawTime(_:)``), as mutter's frame clock schedules each update by
+/// its recent updates' longest (its "max render time", the dispatch's own
+/// lateness included) and Android's SurfaceFlinger moves its app phase
+/// offset: a fixed 7 ms would add 7 ms to every touch's way to the screen
+/// for an app that draws a changed frame in a tenth of a millisecond. It
+/// starts at weston's 7 ms (``startingLead``) and is then twice the
+/// expected frame time (``expectedDrawTime``) and ``drawMargin``. With no
+/// finger down nothing waits for the lead, and it is the most there is
+/// (``signalLead``): the interval less ``refreshMargin``.
 ///
 /// Where no display reports its vsync (headless, Xvfb) this is the vsync,
 /// as the headless backends of weston and wlroots make theirs: a timer at
@@ -41,34 +42,58 @@ final class FrameClock {
 
     /// Seconds between refreshes.
     let interval: Double
-    /// How long before a refresh its frame signal goes out.
-    private(set) var signalLead: Double
-    /// The most the lead can be: weston's 7 ms, and at most the interval
-    /// less ``wakeUpMargin``, so that the signal comes after the refresh
-    /// before, which gives the buffer drawn last back. It was half the
-    /// interval at first (4.2 ms at 120 Hz): a flung list whose frames
-    /// (moving 12 MB of scrolled pixels) took 4 to 7 ms on a loaded machine
-    /// then missed their refresh, one in four (docs/performance.md, "Frames
-    /// dropped while a list decelerates"). A frame that needs more lead now
-    /// gets it, and is shown at its refresh instead of the next one.
+    /// How long before a refresh its frame signal is due: while a finger
+    /// is down, ``leadWhileTouching``; else the most, ``maximumLead``.
+    ///
+    /// Without a finger on the screen nothing waits for the lead: an
+    /// animation or a deceleration is drawn for its refresh's time
+    /// (`CADisplayLink.targetTimestamp`) whenever it is drawn, so its frames
+    /// get all the time there is, and a slow one is still shown at its
+    /// refresh. With one, each touch waits an interval and the lead to be
+    /// shown, so the lead is as short as the frames allow.
+    var signalLead: Double { fingersDown ? leadWhileTouching : maximumLead }
+    /// Whether a finger (or the mouse button) is down on the screen; the
+    /// server sets it as input comes.
+    var fingersDown = false
+    /// The lead while a finger is down: twice the application's expected
+    /// frame time and ``drawMargin``.
+    private(set) var leadWhileTouching: Double
+    /// The lead while touching before any frame is known: weston's default repaint window
+    /// (`repaint-window`, 7 ms before the vblank, weston.ini), at most
+    /// ``maximumLead``.
+    let startingLead: Double
+    /// The most the lead can be: the interval less ``refreshMargin``, so
+    /// that the signal comes after the refresh before (which gives the
+    /// buffer drawn last back). It was weston's 7 ms: at 120 Hz a flung
+    /// list's frames that moved 12 MB in 7 to 7.5 ms on a loaded machine
+    /// were two thirds of those that missed their refresh
+    /// (docs/performance.md, "The headless screen shows the application's
+    /// buffer"); and half the interval before that.
     let maximumLead: Double
-    /// How many times the second slowest recent draw the lead allows. Measured with
-    /// `openuikit-latency-benchmark --photon --refresh 120` (docs/performance.md,
-    /// "The screen"): at one and a half times with a 0.5 ms margin, 1 to 2 %
-    /// of frames came after their refresh even with the benchmark's
-    /// processes at real-time priority (touch to photon p99 12.2 ms); at
-    /// twice with a 1 ms margin, p99 10.5 ms and p50 8.1 ms.
-    static let slowestDrawScale = 2.0
-    /// Added to the scaled slowest draw: waking the application up, and the
-    /// server reading its commit. Also the least the lead can be.
-    static let wakeUpMargin = 0.001
+    /// The least time between a refresh and the next one's signal.
+    static let refreshMargin = 0.0005
+    /// The lead while touching is this many times the expected frame
+    /// time (``expectedDrawTime``), and ``drawMargin`` more: room for what
+    /// the recent frames do not show of the next one. Chosen on traces of
+    /// the draw times of `openuikit-latency-benchmark --photon` (a dot
+    /// under the finger: 0.28 ms at the median, 0.56 ms at the 99th
+    /// percentile) and `--fling` (a list: 1.8 and 3.8 ms), replayed against
+    /// each rule (docs/performance.md, "The lead while a finger is down").
+    static let drawTimeScale = 2.0
+    static let drawMargin = 0.0001
     /// How many recent frames the lead is worked out from (half a second
-    /// at 120 Hz).
+    /// at 120 Hz), and how many of the newest make its short term.
     static let drawTimesKept = 64
+    static let recentDrawTimes = 8
+    /// The rank among the last ``drawTimesKept`` draws that the lead's long
+    /// term takes: the 7th slowest of 64, their 90th percentile.
+    static let typicalDrawRank = 7
     /// The front application's recent times from signal to commit, oldest
     /// overwritten first.
-    private var drawTimes: [Double] = []
+    private(set) var drawTimes: [Double] = []
     private var nextDrawTime = 0
+    /// The last refresh whose signal was taken: a signal goes out once.
+    private var lastSignalled: UInt64 = 0
     /// A timer descriptor, readable when a moment is due.
     let fileDescriptor: Int32
     /// The moment the timer is set for, and when; nil while stopped.
@@ -76,8 +101,9 @@ final class FrameClock {
 
     init(refreshRate: Int) throws(InputSourceError) {
         interval = 1 / Double(refreshRate)
-        maximumLead = min(0.007, interval - Self.wakeUpMargin)
-        signalLead = maximumLead
+        maximumLead = interval - Self.refreshMargin
+        startingLead = min(0.007, maximumLead)
+        leadWhileTouching = startingLead
         fileDescriptor = try SystemCalls.makeTimer()
     }
 
@@ -110,23 +136,28 @@ final class FrameClock {
         SystemCalls.drain(fileDescriptor)
     }
 
-    /// The timer fired: returns the moment due and sets the timer for the
-    /// next one. A server late past the refresh a moment was for gets that
-    /// refresh (the latest one) instead.
-    func takeMoment(now: Double) -> Moment? {
+    /// The timer fired: returns the moment due, and when it was due, and
+    /// sets the timer for the next one. A server late past the refresh a
+    /// moment was for gets that refresh (the latest one) instead.
+    func takeMoment(now: Double) -> (moment: Moment, due: Double)? {
         SystemCalls.drain(fileDescriptor)
         guard let due = next, now >= due.time - interval / 1000 else { return nil }
-        schedule(after: now)
         let latest = sequence(at: now + interval / 1000)
+        let moment: Moment
         switch due.moment {
-        case .signal(let sequence) where latest >= sequence: return .refresh(latest)
-        case .refresh(let sequence) where latest > sequence: return .refresh(latest)
-        default: return due.moment
+        case .signal(let sequence) where latest >= sequence: moment = .refresh(latest)
+        case .refresh(let sequence) where latest > sequence: moment = .refresh(latest)
+        default: moment = due.moment
         }
+        if case .signal(let sequence) = moment { lastSignalled = sequence }
+        schedule(after: now)
+        return (moment, due.time)
     }
 
     /// The front application committed the frame it was signalled for
-    /// `seconds` after the signal: the lead follows its recent frames.
+    /// `seconds` after the signal was due (the server's own lateness
+    /// counts, as mutter counts its dispatch's): the lead follows its
+    /// recent frames.
     func noteDrawTime(_ seconds: Double) {
         guard seconds.isFinite, seconds >= 0 else { return }
         if drawTimes.count < Self.drawTimesKept {
@@ -135,39 +166,68 @@ final class FrameClock {
             drawTimes[nextDrawTime] = seconds
             nextDrawTime = (nextDrawTime + 1) % Self.drawTimesKept
         }
-        signalLead = min(maximumLead, secondSlowestDrawTime * Self.slowestDrawScale + Self.wakeUpMargin)
+        leadWhileTouching = min(maximumLead, expectedDrawTime * Self.drawTimeScale + Self.drawMargin)
     }
 
-    /// The second slowest recent draw (the slowest while only one is
-    /// known): what the lead is worked out from. With the slowest, one
-    /// frame of a few milliseconds among frames of 0.1 ms (the application
-    /// preempted once, a page fault) held the lead up for the next 64
-    /// frames, and their touches waited those milliseconds: they were the
-    /// slowest 1 % of touch to photon (`openuikit-latency-benchmark
-    /// --photon`, 27 November evening: the frame before each of them was
-    /// signalled 14.6 ms before their refresh, p50: an interval and a
-    /// 6.3 ms lead). Frames that are slow again and again (a flung list)
-    /// still raise it at the second.
-    private var secondSlowestDrawTime: Double {
-        var slowest = 0.0, second = 0.0
-        for time in drawTimes {
-            if time > slowest {
-                second = slowest
-                slowest = time
-            } else if time > second {
-                second = time
+    /// How long the next frame is expected to take: the slower of the
+    /// second slowest of the last ``recentDrawTimes`` frames and the
+    /// ``typicalDrawRank``-th slowest of the last ``drawTimesKept`` (their
+    /// 90th percentile), as mutter's frame clock takes the larger of a
+    /// short-term and a long-term longest update. The short term raises
+    /// it at a second slow frame in a row (a list dragged, as rows come
+    /// into view) and lets it come down eight frames later; the long term
+    /// keeps it up while one frame in ten is slow, but not for a few
+    /// outliers. With the second slowest of the last 64 alone, two outliers
+    /// in half a second (the application or the server preempted, a page
+    /// fault) held the lead up for the next 64 frames, and their touches
+    /// waited for it: they were the slowest 1 % of touch to photon.
+    var expectedDrawTime: Double {
+        max(slowest(2, amongLast: Self.recentDrawTimes), slowest(Self.typicalDrawRank, amongLast: Self.drawTimesKept))
+    }
+
+    /// The `rank`-th slowest of the last `count` draws (the fastest of
+    /// them while fewer than `rank` are known); 0 with none.
+    private func slowest(_ rank: Int, amongLast count: Int) -> Double {
+        let known = min(count, drawTimes.count)
+        guard known > 0 else { return 0 }
+        let kept = min(rank, known)
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: kept) { top in
+            // The slowest `kept` so far, slowest first.
+            var filled = 0
+            for age in 0..<known {
+                // The newest is just before the next slot to overwrite.
+                let index = (drawTimes.count < Self.drawTimesKept ? drawTimes.count : nextDrawTime) - 1 - age
+                let time = drawTimes[(index + drawTimes.count) % drawTimes.count]
+                guard filled < kept || time > top[kept - 1] else { continue }
+                var slot = min(filled, kept - 1)
+                while slot > 0 && top[slot - 1] < time {
+                    top[slot] = top[slot - 1]
+                    slot -= 1
+                }
+                top[slot] = time
+                filled = min(filled + 1, kept)
             }
+            return top[kept - 1]
         }
-        return drawTimes.count < 2 ? slowest : second
     }
 
-    /// Sets the timer for the first moment after `moment`.
+    /// Sets the timer for the first moment after `moment`. A signal whose
+    /// time has passed (the server woke late for the refresh before, or
+    /// the clock starts within the lead) goes out at once while its refresh
+    /// is still a frame's expected time away (``expectedDrawTime``), as
+    /// mutter starts an update at once after an idle spell: skipped, it
+    /// left a refresh with no frame.
     private func schedule(after moment: Double) {
         let upcoming = sequence(at: moment + interval / 1000) + 1
-        let signalTime = time(of: upcoming) - signalLead
-        next = signalTime > moment + interval / 1000
-            ? (.signal(upcoming), signalTime)
-            : (.refresh(upcoming), time(of: upcoming))
+        let refreshTime = time(of: upcoming)
+        let signalTime = refreshTime - signalLead
+        if upcoming > lastSignalled, signalTime > moment + interval / 1000 {
+            next = (.signal(upcoming), signalTime)
+        } else if upcoming > lastSignalled, refreshTime - moment > max(expectedDrawTime, interval / 1000) {
+            next = (.signal(upcoming), moment)
+        } else {
+            next = (.refresh(upcoming), refreshTime)
+        }
         SystemCalls.arm(fileDescriptor, at: next!.time)
     }
 }

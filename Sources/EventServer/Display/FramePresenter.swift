@@ -41,9 +41,10 @@ final class FramePresenter {
     private var bufferOnScreen: (client: Client, buffer: UInt32)?
     private var titledClient: UInt32?
     private var idleRefreshes = 0
-    /// The application last signalled, and when, until it commits: how
-    /// long it takes sets the clock's lead (``FrameClock/noteDrawTime(_:)``).
-    private var signalled: (client: UInt32, time: Double)?
+    /// The application last signalled, and when its signal was due, until
+    /// it commits: how long it takes sets the clock's lead
+    /// (``FrameClock/noteDrawTime(_:)``).
+    private var signalled: (client: UInt32, due: Double)?
     /// Called with each frame shown, while the buffer is still the
     /// server's: the inspectors' copy is taken here.
     var frameShown: ((Client, ServerMessage.FrameCommit, SharedFrameBuffer) -> Void)?
@@ -79,7 +80,7 @@ final class FramePresenter {
             // draw with it when a finger lands): it says nothing of how
             // long a frame takes.
             if let signalled, signalled.client == client.identifier {
-                if isFront, now - signalled.time < clock.interval { clock.noteDrawTime(now - signalled.time) }
+                if isFront, now - signalled.due < clock.interval { clock.noteDrawTime(now - signalled.due) }
                 self.signalled = nil
             }
             if !isFront, let (late, _) = client.frames.takePendingCommit() { discard(late, of: client) }
@@ -94,17 +95,17 @@ final class FramePresenter {
     func clockFired(now: Double, front: Client?, applications: [Client]) {
         switch clock.takeMoment(now: now) {
         case nil: return
-        case .signal(let sequence): signal(front, for: sequence, now: now)
-        case .refresh(let sequence): refresh(sequence, front: front, applications: applications)
+        case (.signal(let sequence), let due)?: signal(front, for: sequence, due: due)
+        case (.refresh(let sequence), _)?: refresh(sequence, front: front, applications: applications)
         }
     }
 
-    /// Sends the signal the front application asked for: the frame it
-    /// draws now is for refresh `sequence`.
-    private func signal(_ front: Client?, for sequence: UInt64, now: Double) {
+    /// Sends the signal the front application asked for, due at `due`:
+    /// the frame it draws now is for refresh `sequence`.
+    private func signal(_ front: Client?, for sequence: UInt64, due: Double) {
         guard let front, front.frames.wantsFrameSignal else { return }
         front.frames.wantsFrameSignal = false
-        signalled = (front.identifier, now)
+        signalled = (front.identifier, due)
         front.enqueue(ServerMessage.frameSignal(.init(
             sequence: sequence, time: clock.time(of: sequence), refreshInterval: clock.interval)).encoded())
         idleRefreshes = 0

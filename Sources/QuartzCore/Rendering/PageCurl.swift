@@ -135,7 +135,7 @@ extension Compositor {
                 if let back = cover.back {
                     var sample = pageSample(back.y)
                     if sample != 0 {
-                        sample = Self.mix(sample, PixelOps.scale(0xFFFF_FFFF, by: sample >> 24), paper)
+                        sample = lerpBytes(sample, PixelOps.scale(0xFFFF_FFFF, by: sample >> 24), paper)
                         pixel = PixelOps.over(Self.shaded(sample, by: back.shade), pixel)
                     }
                 }

@@ -229,7 +229,15 @@ extension Compositor {
             var u = back.m00 * px + back.m01 * py + back.m02
             var v = back.m10 * px + back.m11 * py + back.m12
             var w = back.m20 * px + back.m21 * py + back.m22
-            for x in target.x0..<target.x1 {
+            // Only across the layer (ProjectedRow.swift), u, v and w stepped
+            // to its first pixel as the loop steps them.
+            let across = back.columns(sampling: buffer.extent, row: y, from: target.x0, to: target.x1)
+            for _ in target.x0..<across.lowerBound {
+                u += back.m00
+                v += back.m10
+                w += back.m20
+            }
+            for x in across {
                 // The flat point's own w is 1/w here: at least `near`, and in front.
                 if w > 0 && w * near <= 1 {
                     var sample = Self.bilinear(buffer, x: u / w - 0.5, y: v / w - 0.5)
@@ -277,30 +285,28 @@ extension Compositor {
     static func bilinear(_ buffer: PixelSurface, x: Double, y: Double) -> UInt32 {
         let extent = buffer.extent
         guard x > Double(extent.x0) - 1, y > Double(extent.y0) - 1, x < Double(extent.x1), y < Double(extent.y1) else { return 0 }
-        // Whole parts by conversion, which truncates (the C library's
-        // floor is a call on the baseline x86-64), one less below zero.
-        var x0 = Int(x), y0 = Int(y)
-        if Double(x0) > x { x0 -= 1 }
-        if Double(y0) > y { y0 -= 1 }
-        let wx = UInt32((x - Double(x0)) * 256), wy = UInt32((y - Double(y0)) * 256)
+        // Whole parts and weights from one conversion each, of the
+        // coordinate in 256ths (exact: a power of two), which truncates (the
+        // C library's floor is a call on the baseline x86-64), one less
+        // below zero: floor(256·x) holds floor(x) above its low 8 bits and
+        // the weight, trunc(256·(x − floor(x))), in them.
+        var x256 = Int(x * 256), y256 = Int(y * 256)
+        if Double(x256) > x * 256 { x256 -= 1 }
+        if Double(y256) > y * 256 { y256 -= 1 }
+        let x0 = x256 >> 8, y0 = y256 >> 8
+        let wx = UInt32(truncatingIfNeeded: x256 & 255), wy = UInt32(truncatingIfNeeded: y256 & 255)
+        if x0 >= extent.x0, x0 + 1 < extent.x1, y0 >= extent.y0, y0 + 1 < extent.y1 {
+            // Inside the buffer (the turned layer but for its edges): its four
+            // pixels as they are; four equal ones (most of a card of one
+            // colour) are the sample, as mixing them gives.
+            let upper = buffer.row(y0), lower = buffer.row(y0 + 1)
+            let t00 = upper[x0], t10 = upper[x0 + 1], t01 = lower[x0], t11 = lower[x0 + 1]
+            if t00 == t10 && t00 == t01 && t00 == t11 { return t00 }
+            return lerpBytes(lerpBytes(t00, t10, wx), lerpBytes(t01, t11, wx), wy)
+        }
         func at(_ px: Int, _ py: Int) -> UInt32 {
             extent.x0 <= px && px < extent.x1 && extent.y0 <= py && py < extent.y1 ? buffer.row(py)[px] : 0
         }
-        let top = mix(at(x0, y0), at(x0 + 1, y0), wx)
-        let bottom = mix(at(x0, y0 + 1), at(x0 + 1, y0 + 1), wx)
-        return mix(top, bottom, wy)
-    }
-
-    /// `a` and `b` mixed, `weight`/256 of `b`, every channel.
-    @inline(__always)
-    static func mix(_ a: UInt32, _ b: UInt32, _ weight: UInt32) -> UInt32 {
-        if weight == 0 || a == b { return a }
-        let keep: UInt32 = 256 - weight
-        let lanes: UInt32 = 0x00FF_00FF, half: UInt32 = 0x0080_0080
-        let aRB: UInt32 = a & lanes, bRB: UInt32 = b & lanes
-        let aAG: UInt32 = (a >> 8) & lanes, bAG: UInt32 = (b >> 8) & lanes
-        let rbSum: UInt32 = aRB &* keep &+ bRB &* weight &+ half
-        let agSum: UInt32 = aAG &* keep &+ bAG &* weight &+ half
-        return ((rbSum >> 8) & lanes) | (((agSum >> 8) & lanes) << 8)
+        return lerpBytes(lerpBytes(at(x0, y0), at(x0 + 1, y0), wx), lerpBytes(at(x0, y0 + 1), at(x0 + 1, y0 + 1), wx), wy)
     }
 }
