@@ -160,14 +160,21 @@ extension CGContext {
         PathStroker(
             style: StrokeStyle(width: state.lineWidth, cap: state.lineCap, join: state.lineJoin, miterLimit: state.miterLimit,
                                dashPhase: state.lineDashPhase, dashLengths: state.lineDashLengths),
-            linear: deviceTransform, visible: state.clip.bounds
+            linear: deviceTransform, visible: pixels.bounds
         )
     }
 
     /// The path's subpaths as closed polygons in memory coordinates,
     /// flattened finely enough for anti-aliasing.
+    ///
+    /// Paths are flattened, stroked and cut for the whole bitmap, never
+    /// for the clip: cutting them for the clip moves edges inside it by
+    /// FreeType's rounding, so a shape drawn through a small clip would get
+    /// other edge pixels than the same shape drawn whole (a compositor's
+    /// damaged frame must equal its full frame). Only the rasterizer's spans
+    /// are confined to the clip, which leaves every pixel's coverage as is.
     private func devicePolygons(of path: CGPath) -> [[CGPoint]] {
-        let b = state.clip.bounds
+        let b = pixels.bounds
         let box = CGRect(x: b.x0 - 2, y: b.y0 - 2, width: b.width + 4, height: b.height + 4)
         return path.polygons(transform: .identity, tolerance: Self.flatteningTolerance, culling: box)
     }
@@ -189,7 +196,7 @@ extension CGContext {
     /// their point counts allow (one, below 32,767 points).
     func render(_ polygons: [[CGPoint]], rule: CGPathFillRule, paint: Paint) {
         let sink = PaintSink(buffer: pixels, clip: state.clip, paint: paint, blendMode: state.blendMode, antialias: antialias)
-        var outline = DeviceOutline(clippingTo: state.clip.bounds)
+        var outline = DeviceOutline(clippingTo: pixels.bounds)
         for polygon in polygons where !outline.addPolygon(polygon) {
             outline.render(fillRule: rule, clip: state.clip.bounds, into: sink)
             outline.removeAll()

@@ -203,6 +203,12 @@ public final class CGContext {
         fill(rect, paint: .solid(.clear), blendMode: .copy)
     }
 
+    /// Narrows the clip to whole pixels of the bitmap's memory (origin at
+    /// the top-left of row 0, y down), with no transform in between.
+    package func clip(toPixels rect: PixelRect) {
+        state.clip.bounds = state.clip.bounds.intersection(rect)
+    }
+
     /// Narrows the clip to `rect` (the intersection with the current clip).
     public func clip(to rect: CGRect) {
         let transform = deviceTransform

@@ -261,7 +261,7 @@ package final class Compositor {
             paint(filler, within: clip, toDevice: node.toDevice, painter: &painter)
         }
         if let shape = node.shape {
-            drawShape(shape, into: surface, clip: (node.masksToBounds ? childClip : clip).intersection(node.shapePixelRect), toDevice: node.toDevice, alpha: alpha)
+            drawShape(shape, into: surface, area: node.shapePixelRect, clip: node.masksToBounds ? childClip : clip, toDevice: node.toDevice, alpha: alpha)
         }
         if let image = node.contents, let rect = node.contentsPlacement, !childClip.isEmpty {
             drawContents(image, in: rect, of: node, into: surface, clip: childClip, alpha: alpha)

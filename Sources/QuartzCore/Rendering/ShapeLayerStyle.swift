@@ -61,18 +61,22 @@ struct ShapeLayerStyle {
 
     /// Draws the fill, then the stroke, into `surface` within `clip`, the
     /// layer's coordinates mapped to the surface's pixels by `toDevice`, at
-    /// `alpha`.
-    func draw(into surface: PixelSurface, clip: PixelRect, toDevice: CGAffineTransform, alpha: Float) {
+    /// `alpha`. The context covers `area`, which must not depend on `clip`:
+    /// the shape's edges are worked out for the context's bitmap, so the
+    /// pixels inside `clip` are the same whatever part of `area` is redrawn.
+    func draw(into surface: PixelSurface, area: PixelRect, clip: PixelRect, toDevice: CGAffineTransform, alpha: Float) {
+        let clip = clip.intersection(area)
         guard !clip.isEmpty,
               let context = CGContext(
-                data: UnsafeMutableRawPointer(surface.row(clip.y0) + clip.x0), width: clip.width, height: clip.height,
+                data: UnsafeMutableRawPointer(surface.row(area.y0) + area.x0), width: area.width, height: area.height,
                 bitsPerComponent: 8, bytesPerRow: surface.stride * 4, space: CGColorSpaceCreateDeviceRGB(),
                 bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
         else { return }
-        // From the layer's coordinates to the pixels of the clip, y down.
-        context.translateBy(x: 0, y: CGFloat(clip.height))
+        context.clip(toPixels: PixelRect(x0: clip.x0 - area.x0, y0: clip.y0 - area.y0, x1: clip.x1 - area.x0, y1: clip.y1 - area.y0))
+        // From the layer's coordinates to the pixels of the area, y down.
+        context.translateBy(x: 0, y: CGFloat(area.height))
         context.scaleBy(x: 1, y: -1)
-        context.translateBy(x: -CGFloat(clip.x0), y: -CGFloat(clip.y0))
+        context.translateBy(x: -CGFloat(area.x0), y: -CGFloat(area.y0))
         context.concatenate(toDevice)
         context.setAlpha(CGFloat(alpha))
         if let fillPath, let fill {
@@ -94,19 +98,24 @@ struct ShapeLayerStyle {
 }
 
 extension Compositor {
-    /// Draws `shape` as `ShapeLayerStyle.draw` does. A bitmap context
-    /// addresses its rows from the first one's pointer, so where the
-    /// frame's ring of rows wraps inside the clip (PixelSurface) the shape
-    /// is drawn in a buffer holding the clip's pixels in order, with the
-    /// very same context (Core Graphics' rasterizer gives different edge
-    /// pixels to a shape drawn in two contexts, cut where the ring wraps),
-    /// and the pixels are put back.
-    func drawShape(_ shape: ShapeLayerStyle, into surface: PixelSurface, clip: PixelRect, toDevice: CGAffineTransform, alpha: Float) {
-        guard surface.wraps(inside: clip) else { return shape.draw(into: surface, clip: clip, toDevice: toDevice, alpha: alpha) }
-        let (buffer, storage) = scratch.surface(covering: clip, overwritten: clip)
+    /// Draws `shape` as `ShapeLayerStyle.draw` does, in a context covering
+    /// the shape's pixels in the surface (`area`) whatever the clip, so that
+    /// a shape redrawn in part of a damaged frame gets the very pixels it
+    /// gets in a full frame. A bitmap context addresses its rows from the
+    /// first one's pointer, so where the frame's ring of rows wraps inside
+    /// the area (PixelSurface) the shape is drawn in a buffer holding the
+    /// area's rows in order, the clip's pixels copied in and put back.
+    func drawShape(_ shape: ShapeLayerStyle, into surface: PixelSurface, area: PixelRect, clip: PixelRect, toDevice: CGAffineTransform, alpha: Float) {
+        let area = area.intersection(surface.extent)
+        let clip = clip.intersection(area)
+        guard !clip.isEmpty else { return }
+        guard surface.wraps(inside: area) else {
+            return shape.draw(into: surface, area: area, clip: clip, toDevice: toDevice, alpha: alpha)
+        }
+        let (buffer, storage) = scratch.surface(covering: area, overwritten: clip)
         defer { scratch.recycle(storage) }
         _ = buffer.copy(clip, from: surface, dx: 0, dy: 0)
-        shape.draw(into: buffer, clip: clip, toDevice: toDevice, alpha: alpha)
+        shape.draw(into: buffer, area: area, clip: clip, toDevice: toDevice, alpha: alpha)
         _ = surface.copy(clip, from: buffer, dx: 0, dy: 0)
     }
 }
