@@ -15,6 +15,35 @@ func matches(_ pixel: RGBA, _ expected: (Int, Int, Int, Int), tolerance: Int = 0
         && abs(Int(pixel.blue) - expected.2) <= tolerance && abs(Int(pixel.alpha) - expected.3) <= tolerance
 }
 
+/// How many pixels of `a`'s frame differ from `b`'s, in any channel.
+@MainActor
+func differingPixels(_ a: LayerCompositor, _ b: LayerCompositor) -> Int {
+    var differing = 0
+    for y in 0..<a.pixelHeight {
+        for x in 0..<a.pixelWidth {
+            let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
+            if p.red != q.red || p.green != q.green || p.blue != q.blue || p.alpha != q.alpha { differing += 1 }
+        }
+    }
+    return differing
+}
+
+/// The frame's pixels as they are, then how many differ from the same
+/// committed tree drawn whole (which the frame then holds).
+@MainActor
+func pixelsDifferingFromFullFrame(_ compositor: LayerCompositor) -> Int {
+    let drawn = compositor.withUnsafeBytes { Array($0) }
+    compositor.renderFullFrame()
+    return compositor.withUnsafeBytes { full in
+        var differing = 0
+        for index in Swift.stride(from: 0, to: full.count, by: 4)
+        where !drawn[index..<index + 4].elementsEqual(full[index..<index + 4]) {
+            differing += 1
+        }
+        return differing
+    }
+}
+
 /// A root layer filling a `width`×`height` point frame, white, and a compositor for it.
 @MainActor
 func makeScene(width: Int = 40, height: Int = 40, scale: CGFloat = 1) throws -> (CALayer, LayerCompositor) {

@@ -98,15 +98,4 @@ import GeometryTestSupport
         expectEqual(Compositor.inkedPart(of: image, through: mirrored, within: clip), PixelRect(x0: -100, y0: 1, x1: 50, y1: 7))
         expectEqual(Compositor.inkedPart(of: image, through: CGAffineTransform(rotationAngle: 0.1), within: clip), clip)
     }
-
-    func differingPixels(_ a: LayerCompositor, _ b: LayerCompositor) -> Int {
-        var differing = 0
-        for y in 0..<a.pixelHeight {
-            for x in 0..<a.pixelWidth {
-                let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
-                if p.red != q.red || p.green != q.green || p.blue != q.blue || p.alpha != q.alpha { differing += 1 }
-            }
-        }
-        return differing
-    }
 }

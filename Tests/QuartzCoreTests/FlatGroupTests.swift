@@ -221,15 +221,4 @@ import Testing
         for node in flat.tree.root?.children ?? [] where node.flatGroup != nil { flatCards += 1 }
         expectEqual(differingPixels(flat, buffered), 0, "seed \(seed), \(flatCards) flat cards")
     }
-
-    func differingPixels(_ a: LayerCompositor, _ b: LayerCompositor) -> Int {
-        var differing = 0
-        for y in 0..<a.pixelHeight {
-            for x in 0..<a.pixelWidth {
-                let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
-                if p.red != q.red || p.green != q.green || p.blue != q.blue || p.alpha != q.alpha { differing += 1 }
-            }
-        }
-        return differing
-    }
 }

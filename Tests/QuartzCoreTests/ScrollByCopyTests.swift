@@ -9,22 +9,6 @@ import Testing
 @Suite struct ScrollByCopyTests {
     typealias Generator = OcclusionPropertyTests.Generator
 
-    /// The frame's pixels as they are, then how many differ from the same
-    /// committed tree drawn whole (which the frame then holds).
-    func pixelsDifferingFromFullFrame(_ compositor: LayerCompositor) -> Int {
-        let drawn = compositor.withUnsafeBytes { Array($0) }
-        compositor.renderFullFrame()
-        return compositor.withUnsafeBytes { full in
-            var differing = 0
-            for index in Swift.stride(from: 0, to: full.count, by: 4)
-            where drawn[index] != full[index] || drawn[index + 1] != full[index + 1]
-                || drawn[index + 2] != full[index + 2] || drawn[index + 3] != full[index + 3] {
-                differing += 1
-            }
-            return differing
-        }
-    }
-
     /// A white 40×60 list of 10-point rows at scale 2, in a window-like root.
     func makeList() throws -> (root: CALayer, list: CALayer, compositor: LayerCompositor) {
         let (root, compositor) = try makeScene(width: 50, height: 70, scale: 2)

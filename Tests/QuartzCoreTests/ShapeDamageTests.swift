@@ -8,20 +8,6 @@ import TestExpectations
 /// that cuts through it gets the very edge pixels it gets drawn whole.
 @MainActor
 @Suite struct ShapeDamageTests {
-    /// The number of pixels of the drawn frame that differ from a full
-    /// frame of the same tree.
-    func pixelsDifferingFromFullFrame(_ compositor: LayerCompositor) -> Int {
-        let drawn = compositor.withUnsafeBytes { Array($0) }
-        compositor.renderFullFrame()
-        return compositor.withUnsafeBytes { full in
-            var differing = 0
-            for index in Swift.stride(from: 0, to: full.count, by: 4) where !drawn[index..<index + 4].elementsEqual(full[index..<index + 4]) {
-                differing += 1
-            }
-            return differing
-        }
-    }
-
     /// A blob of curves (an ellipse, cubic and quadratic arcs) and slanted
     /// lines, filled translucent and stroked with round joins, turned by a
     /// few degrees and placed between pixels, so that almost every edge
