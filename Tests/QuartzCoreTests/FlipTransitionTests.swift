@@ -13,6 +13,16 @@ import Testing
 /// and its shadow and mask turn with it.
 @MainActor
 @Suite(.serialized) struct FlipTransitionTests {
+    /// A flip from `subtype` of 1 s on a linear curve.
+    private func linearFlip(_ subtype: CATransitionSubtype) -> CATransition {
+        let flip = CATransition()
+        flip.type = .flip
+        flip.subtype = subtype
+        flip.duration = 1
+        flip.timingFunction = CAMediaTimingFunction(name: .linear)
+        return flip
+    }
+
     /// A 40 × 40 layer, red with a yellow sublayer on its left half, turning
     /// blue with a green one (changed in the transition's transaction), on a
     /// linear flip of 1 s.
@@ -27,12 +37,7 @@ import Testing
         let compositor = try LayerCompositor(rootLayer: root, pixelWidth: 40, pixelHeight: 40, scale: 1)
         compositor.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
         compositor.renderFrame()
-        let flip = CATransition()
-        flip.type = .flip
-        flip.subtype = subtype
-        flip.duration = 1
-        flip.timingFunction = CAMediaTimingFunction(name: .linear)
-        root.add(flip, forKey: nil)
+        root.add(linearFlip(subtype), forKey: nil)
         CATransaction.setDisableActions(true)
         root.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
         half.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
@@ -146,12 +151,7 @@ import Testing
         let compositor = try LayerCompositor(rootLayer: root, pixelWidth: 80, pixelHeight: 80, scale: 1)
         compositor.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
         compositor.renderFrame()
-        let flip = CATransition()
-        flip.type = .flip
-        flip.subtype = .fromLeft
-        flip.duration = 1
-        flip.timingFunction = CAMediaTimingFunction(name: .linear)
-        card.add(flip, forKey: nil)
+        card.add(linearFlip(.fromLeft), forKey: nil)
         return (card, compositor)
     }
 

@@ -19,6 +19,15 @@ import Testing
     /// Blue seen on the page's back: 60 % white over it (153, 153, 255), ±1.
     private func isBlueBack(_ p: [UInt8]) -> Bool { abs(Int(p[0]) - 153) <= 1 && abs(Int(p[1]) - 153) <= 1 && p[2] == 255 }
 
+    /// Advances refresh by refresh (60 Hz) until `transition` has run for
+    /// `progress` seconds, which falls on a refresh exactly.
+    private func advance(refreshesUntil progress: TimeInterval, of transition: CATransition,
+                         sourceLocation: SourceLocation = #_sourceLocation) {
+        while shownTime - transition.beginTime < progress - 1e-9 { advance(1.0 / 60) }
+        let shown = shownTime - transition.beginTime
+        #expect(abs(shown - progress) < 1e-9, "\(shown)", sourceLocation: sourceLocation)
+    }
+
     /// A 120 × 160 white window, a 100 × 140 blue view at (10, 10) with an
     /// orange square in its bottom left corner, curling to green in 1 s.
     private func curlScene(_ option: UIView.AnimationOptions) -> (UIWindow, UIView, CATransition) {
@@ -42,9 +51,7 @@ import Testing
 
     @Test func aCurlUpRollsTheOldLookUpFromTheBottomEdgeShowingItsBack() {
         let (window, _, transition) = curlScene(.transitionCurlUp)
-        while shownTime - transition.beginTime < 0.5 - 1e-9 { advance(1.0 / 60) }
-        let progress = shownTime - transition.beginTime
-        #expect(abs(progress - 0.5) < 1e-9, "\(progress)")
+        advance(refreshesUntil: 0.5, of: transition)
         // Half way: r = 14, the curl line at 140 − 0.5·154 = 63 in the view;
         // 77 points rolled, 44 of them (π·r) round the cylinder, so the
         // page's back lies flat from y 30 to 63 and round the roll to 77.
@@ -81,9 +88,7 @@ import Testing
 
     @Test func aCurlDownUnrollsTheNewLookOverTheOldFromTheTop() {
         let (window, _, transition) = curlScene(.transitionCurlDown)
-        while shownTime - transition.beginTime < 0.25 - 1e-9 { advance(1.0 / 60) }
-        let progress = shownTime - transition.beginTime
-        #expect(abs(progress - 0.25) < 1e-9, "\(progress)")
+        advance(refreshesUntil: 0.25, of: transition)
         // A quarter: rolled 0.75, the line at 140 − 0.75·154 = 24.5, the
         // new look's page flat above it; below the roll, the old look.
         let image = snapshot(of: window)
