@@ -19,6 +19,9 @@ public final class EventServer {
     let presenter: FramePresenter
     /// Passes inspector messages between inspectors and applications.
     let inspectors: InspectorRelay
+    /// Held while a finger is down, so that idle processors wake at once
+    /// for the frames of a touch.
+    let wakeUpLatency: WakeUpLatencyRequest
     private let log: ServerLog
     /// Set while `accept` cannot get a descriptor (`EMFILE`, `ENFILE`):
     /// the listener is left out of the poll until one is freed (a client
@@ -74,6 +77,7 @@ public final class EventServer {
         } catch {
             throw .display("cannot make the frame clock: \(error)")
         }
+        wakeUpLatency = WakeUpLatencyRequest(devicePath: configuration.wakeUpLatencyDevice)
         let inspectors = InspectorRelay(log: log, mayInspect: configuration.mayInspect)
         self.inspectors = inspectors
         self.listener = try Self.listen(at: configuration.socketPath, ownsDirectory: configuration.ownsSocketDirectory)
@@ -156,6 +160,7 @@ public final class EventServer {
             client.socket.close()
         }
         greeting = []
+        _ = wakeUpLatency.hold(false)
         log.summarize(final: true)
         close(listener)
         unlink(configuration.socketPath)
@@ -224,6 +229,7 @@ public final class EventServer {
         }
         if !finished.isEmpty { sources.removeAll { finished.contains(ObjectIdentifier($0)) }; descriptorsFreed() }
         presenter.clock.fingersDown = dispatcher.contactsDown > 0
+        if let problem = wakeUpLatency.hold(presenter.clock.fingersDown) { log(problem) }
         // The frame clock after the input: an event read in the turn a
         // signal is due goes out before the signal, and is drawn in the
         // frame for that refresh instead of the next (the input is latched

@@ -116,6 +116,11 @@ public struct ServerConfiguration: Sendable {
     /// credentials: by default only a process of the application's own
     /// user may. Tests replace it to play another user.
     public var mayInspect: @Sendable (_ inspector: PeerCredentials, _ application: PeerCredentials) -> Bool
+    /// The kernel's CPU latency device (`/dev/cpu_dma_latency`), through
+    /// which the server asks that idle processors wake at once while a
+    /// finger is down (docs/screen.md, "Prompt wake-ups while a finger is
+    /// down"); nil, the default: never.
+    public var wakeUpLatencyDevice: String?
     /// Where the log goes; standard error by default.
     public var log: @Sendable (String) -> Void
 
@@ -128,6 +133,7 @@ public struct ServerConfiguration: Sendable {
         helloTimeout: Double = 5,
         acceptsPeer: @escaping @Sendable (PeerCredentials) -> Bool = ServerConfiguration.sameUser,
         mayInspect: @escaping @Sendable (_ inspector: PeerCredentials, _ application: PeerCredentials) -> Bool = ServerConfiguration.sameUserInspects,
+        wakeUpLatencyDevice: String? = nil,
         log: @escaping @Sendable (String) -> Void = ServerConfiguration.logToStandardError
     ) {
         self.socketPath = socketPath
@@ -138,6 +144,7 @@ public struct ServerConfiguration: Sendable {
         self.helloTimeout = helloTimeout
         self.acceptsPeer = acceptsPeer
         self.mayInspect = mayInspect
+        self.wakeUpLatencyDevice = wakeUpLatencyDevice
         self.log = log
     }
 

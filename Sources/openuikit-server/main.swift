@@ -53,6 +53,11 @@ struct OpenUIKitServer: ParsableCommand {
     @Option(help: ArgumentHelp("The window's pixels per point (0.5 halves it); by default 1, or less to fit the X screen.", valueName: "scale"))
     var windowScale: Double?
 
+    @Option(help: ArgumentHelp(
+        "The kernel's CPU latency device, held at zero while a finger is down so that idle processors wake at once for a touch's frames; none: never.",
+        valueName: "path"))
+    var wakeUpLatencyDevice: String = "/dev/cpu_dma_latency"
+
     @Option(help: .hidden)
     var watchdogTimeout: Double = 5
 
@@ -84,7 +89,8 @@ struct OpenUIKitServer: ParsableCommand {
         var drivenScreen = Screen(parsing: screen)!
         if let safeArea { drivenScreen.safeArea = ScreenInsets(parsing: safeArea)! }
         let configuration = ServerConfiguration(
-            socketPath: socket, screen: drivenScreen, refreshRate: refresh, watchdogTimeout: watchdogTimeout)
+            socketPath: socket, screen: drivenScreen, refreshRate: refresh, watchdogTimeout: watchdogTimeout,
+            wakeUpLatencyDevice: wakeUpLatencyDevice == "none" ? nil : wakeUpLatencyDevice)
         let server: EventServer
         let identifiers = ContactIdentifiers()
         do {

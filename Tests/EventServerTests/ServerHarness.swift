@@ -53,7 +53,8 @@ final class ServerHarness {
     init(
         watchdogTimeout: Double = 5, screen: Screen = .standard, display: (any DisplayOutput)? = nil,
         acceptsPeer: @escaping @Sendable (PeerCredentials) -> Bool = ServerConfiguration.sameUser,
-        mayInspect: @escaping @Sendable (PeerCredentials, PeerCredentials) -> Bool = ServerConfiguration.sameUserInspects
+        mayInspect: @escaping @Sendable (PeerCredentials, PeerCredentials) -> Bool = ServerConfiguration.sameUserInspects,
+        wakeUpLatencyDevice: String? = nil
     ) throws {
         var template = Array("/tmp/openuikit-test-XXXXXX".utf8CString)
         let directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
@@ -61,7 +62,7 @@ final class ServerHarness {
         let log = self.log
         server = try EventServer(configuration: ServerConfiguration(
             socketPath: path, screen: screen, watchdogTimeout: watchdogTimeout, acceptsPeer: acceptsPeer,
-            mayInspect: mayInspect, log: { log.append($0) }), display: display)
+            mayInspect: mayInspect, wakeUpLatencyDevice: wakeUpLatencyDevice, log: { log.append($0) }), display: display)
         server.add(input)
     }
 

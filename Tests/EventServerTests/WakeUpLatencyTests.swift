@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import EventServer
+import HID
+import TestExpectations
+import Testing
+
+/// The server asks the kernel that idle processors wake at once (a CPU
+/// latency request of zero) while a finger is down, and only then
+/// (WakeUpLatencyRequest, docs/screen.md). The device here is a file of the
+/// test's: the request is held while the server has it open, with a 32-bit
+/// zero written to it.
+@Suite struct WakeUpLatencyTests {
+    /// A file standing for `/dev/cpu_dma_latency`.
+    func deviceFile() -> String {
+        var template = Array("/tmp/openuikit-latency-device-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        close(descriptor)
+        return String(cString: template)
+    }
+
+    /// Whether this process (the server runs in it) has `path` open.
+    func isOpen(_ path: String) -> Bool {
+        guard let directory = opendir("/proc/self/fd") else { return false }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            var target = [CChar](repeating: 0, count: 4096)
+            let length = readlink("/proc/self/fd/\(name)", &target, target.count - 1)
+            if length > 0, String(decoding: target.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self) == path { return true }
+        }
+        return false
+    }
+
+    func contents(of path: String) -> [UInt8] {
+        guard let file = fopen(path, "r") else { return [] }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        while case let byte = fgetc(file), byte != EOF { bytes.append(UInt8(byte)) }
+        return bytes
+    }
+
+    @Test func theRequestIsHeldFromAFingersLandingToItsLift() throws {
+        let device = deviceFile()
+        defer { unlink(device) }
+        let harness = try ServerHarness(wakeUpLatencyDevice: device)
+        let application = try harness.connect(name: "app")
+        harness.turn()
+        expectEqual(isOpen(device), false)
+
+        harness.touch(1, .began)
+        expectEqual(isOpen(device), true)
+        expectEqual(contents(of: device), [0, 0, 0, 0])
+        harness.touch(1, .moved, x: 120)
+        expectEqual(isOpen(device), true)
+        // A second finger lands and the first lifts: one is still down.
+        harness.touch(2, .began)
+        harness.touch(1, .ended)
+        expectEqual(isOpen(device), true)
+
+        harness.touch(2, .ended)
+        expectEqual(isOpen(device), false)
+        expectEqual(try application.touchPhases(), ["1 began", "1 moved", "2 began", "1 ended", "2 ended"])
+    }
+
+    @Test func theRequestIsLetGoWhenTheServerStopsWithAFingerDown() throws {
+        let device = deviceFile()
+        defer { unlink(device) }
+        let harness = try ServerHarness(wakeUpLatencyDevice: device)
+        _ = try harness.connect(name: "app")
+        harness.touch(1, .began)
+        expectEqual(isOpen(device), true)
+        harness.server.shutDown()
+        expectEqual(isOpen(device), false)
+    }
+
+    @Test func withoutADeviceNothingIsHeld() throws {
+        let harness = try ServerHarness()
+        _ = try harness.connect(name: "app")
+        harness.touch(1, .began)
+        expectEqual(harness.server.wakeUpLatency.isHeld, false)
+        expectEqual(harness.log.lines.filter { $0.contains("prompt wake-ups") }, [])
+    }
+
+    @Test func aDeviceThatCannotBeOpenedIsReportedOnceAndTouchesGoOn() throws {
+        let harness = try ServerHarness(wakeUpLatencyDevice: "/nonexistent-openuikit/cpu_dma_latency")
+        let application = try harness.connect(name: "app")
+        harness.touch(1, .began)
+        harness.touch(1, .ended)
+        harness.touch(2, .began)
+        harness.touch(2, .ended)
+        expectEqual(harness.server.wakeUpLatency.isHeld, false)
+        expectEqual(harness.log.lines.filter { $0.contains("prompt wake-ups") }, [
+            "cannot ask for prompt wake-ups while a finger is down (/nonexistent-openuikit/cpu_dma_latency: No such file or directory); "
+                + "frames for a touch may wait for idle processors to wake (docs/screen.md)",
+        ])
+        expectEqual(try application.touchPhases(), ["1 began", "1 ended", "2 began", "2 ended"])
+    }
+}
