@@ -68,7 +68,8 @@ final class ScreenFrames {
     private var nextCommitIdentifier: UInt64 = 1
     /// Touch to photon: the server's read time of the oldest event
     /// delivered since the last commit, then of each commit not yet
-    /// presented. A discarded commit's events are shown by the next one.
+    /// presented. A discarded commit's events are shown by the newer
+    /// commit that replaced it.
     @exclusivity(unchecked) private var oldestUndrawnReadTime: Double?
     private var commitReadTimes: [(commit: UInt64, readTime: Double)] = []
     /// For each frame presented that showed events: from the server's read
@@ -184,8 +185,26 @@ final class ScreenFrames {
         }
     }
 
+    /// The server discarded a commit: a newer one came before the refresh
+    /// (the discarded one was late), or the application is in the back.
+    /// The newer commit, drawn after everything the discarded one showed,
+    /// is the first to show its events, so they count from its
+    /// presentation; with no newer commit yet, from the next frame's.
+    /// (They counted from the frame after the newer one before, an interval
+    /// too long for each event of a late frame.)
     func frameDiscarded(_ commitIdentifier: UInt64) {
-        if let readTime = takeReadTime(of: commitIdentifier) { eventDelivered(readTime: readTime) }
+        guard let readTime = takeReadTime(of: commitIdentifier) else { return }
+        // The server replaces a pending commit with the next one it reads.
+        let newer = commitIdentifier + 1
+        guard newer < nextCommitIdentifier else { return eventDelivered(readTime: readTime) }
+        if let index = commitReadTimes.firstIndex(where: { $0.commit == newer }) {
+            commitReadTimes[index].readTime = min(commitReadTimes[index].readTime, readTime)
+        } else {
+            commitReadTimes.append((newer, readTime))
+        }
+        if let index = frameRecords.lastIndex(where: { $0.commitIdentifier == newer }) {
+            frameRecords[index].oldestEventReadTime = min(frameRecords[index].oldestEventReadTime ?? readTime, readTime)
+        }
     }
 
     /// An event the server read at `readTime` was delivered: the next frame shows it.
@@ -304,8 +323,8 @@ final class ScreenFrames {
     /// the one drawn last: on the screen, or the frame before was late).
     public let movedBuffer: Bool
     /// When the server read the oldest event the frame is the first to
-    /// show; nil when it shows none.
-    public let oldestEventReadTime: Double?
+    /// show (those of a frame it replaced included); nil when it shows none.
+    public internal(set) var oldestEventReadTime: Double?
     /// The refresh that showed it; nil if it was discarded (or not yet shown).
     public internal(set) var presentedRefresh: UInt64?
 }

@@ -1,0 +1,135 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HID
+import TestExpectations
+import Testing
+@_spi(Benchmarks) @testable import UIKit
+
+/// Touch to photon as a connected application records it for the
+/// benchmarks (ScreenFrames): from the server's read of an event to the
+/// presentation of the first frame that shows it.
+@MainActor
+@Suite struct TouchToPhotonTests {
+    /// A dot that follows the finger: every touch changes the screen.
+    final class DotView: UIView {
+        let dot = UIView(frame: CGRect(x: 0, y: 0, width: 4, height: 4))
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            dot.backgroundColor = .red
+            addSubview(dot)
+        }
+        required init?(coder: NSCoder) { nil }
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { dot.center = touches.first!.location(in: self) }
+        override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { dot.center = touches.first!.location(in: self) }
+    }
+
+    /// The fake server's end of a connected application whose window is a
+    /// dot view, with its first frame drawn and recording on.
+    @MainActor struct Setup {
+        let server: MessageSocket
+        let screenFrames: ScreenFrames
+        let window: UIWindow
+        var sequence: UInt64 = 0
+        var refresh: UInt64 = 1
+
+        /// Sends a touch the server read at `readTime`.
+        mutating func send(_ phase: DigitizerContact.Phase, x: Double, readTime: Double) throws {
+            sequence += 1
+            let packet = HIDPacketEncoder().encode(.digitizer(DigitizerFrame(timestamp: Double(sequence) * 0.004, contacts: [
+                DigitizerContact(identifier: 1, phase: phase, x: x, y: 10),
+            ])))
+            try server.sendWaiting(ServerMessage.encodeEvent(sequence: sequence, readTime: readTime, sendTime: readTime, packet: packet))
+            UIApplication.shared.runLoop.runUntilIdle()
+        }
+
+        /// Signals the next refresh; returns the commit drawn for it.
+        mutating func signal() throws -> ServerMessage.FrameCommit {
+            refresh += 1
+            try server.sendWaiting(ServerMessage.frameSignal(.init(sequence: refresh, time: Double(refresh) / 60, refreshInterval: 1.0 / 60)).encoded())
+            UIApplication.shared.runLoop.runUntilIdle()
+            var commits: [ServerMessage.FrameCommit] = []
+            while let message = try server.receiveMessage() {
+                if case .commitFrame(let commit) = try message.get() { commits.append(commit) }
+            }
+            return try #require(commits.last, "no frame for refresh \(refresh)")
+        }
+
+        /// What the server says when it shows `commit` at `time`, the
+        /// refresh last signalled, with an output that copies it (the
+        /// buffer is given back at once).
+        func present(_ commit: ServerMessage.FrameCommit, at time: Double) throws {
+            try server.sendWaiting(ServerMessage.framePresented(.init(
+                commitIdentifier: commit.commitIdentifier, sequence: refresh, time: time, refreshInterval: 1.0 / 60)).encoded())
+            try server.sendWaiting(ServerMessage.bufferReleased(commit.bufferIdentifier).encoded())
+            UIApplication.shared.runLoop.runUntilIdle()
+        }
+
+        /// What the server says when a newer commit replaced `commit`.
+        func discard(_ commit: ServerMessage.FrameCommit) throws {
+            try server.sendWaiting(ServerMessage.frameDiscarded(commit.commitIdentifier).encoded())
+            try server.sendWaiting(ServerMessage.bufferReleased(commit.bufferIdentifier).encoded())
+            UIApplication.shared.runLoop.runUntilIdle()
+        }
+    }
+
+    func connect() throws -> Setup {
+        let application = UIApplication.shared
+        application.resetForTesting()
+        let server = try application.connectToFakeServer(screenWidth: 40, screenHeight: 20, scale: 1)
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 40, height: 20))
+        window.addSubview(DotView(frame: window.bounds))
+        window.isHidden = false
+        application.runLoop.runUntilIdle()
+        let screenFrames = try #require(application.screenFrames)
+        var setup = Setup(server: server, screenFrames: screenFrames, window: window)
+        let first = try setup.signal()
+        try setup.present(first, at: 0)
+        screenFrames.recordsTouchToPhoton = true
+        return setup
+    }
+
+    @Test func aFrameShowsItsOwnEventsFromItsPresentation() throws {
+        var setup = try connect()
+        try setup.send(.began, x: 10, readTime: 1.000)
+        let landing = try setup.signal()
+        try setup.present(landing, at: 1.010)
+        try setup.send(.moved, x: 12, readTime: 1.012)
+        let move = try setup.signal()
+        try setup.present(move, at: 1.020)
+        expectEqual(setup.screenFrames.touchToPhotonLatencies, [1.010 - 1.000, 1.020 - 1.012])
+    }
+
+    /// A late frame's commit is replaced by the next frame's before the
+    /// refresh: the next frame is the first shown with the late one's
+    /// events (they counted from the frame after it before).
+    @Test func aDiscardedFramesEventsCountFromTheFrameThatReplacedIt() throws {
+        var setup = try connect()
+        try setup.send(.began, x: 10, readTime: 1.000)
+        let late = try setup.signal()
+        try setup.send(.moved, x: 12, readTime: 1.012)
+        let replacing = try setup.signal()
+        try setup.discard(late)
+        try setup.present(replacing, at: 1.020)
+        try setup.send(.moved, x: 14, readTime: 1.022)
+        let next = try setup.signal()
+        try setup.present(next, at: 1.030)
+
+        expectEqual(setup.screenFrames.touchToPhotonLatencies, [1.020 - 1.000, 1.030 - 1.022])
+        expectEqual(setup.screenFrames.frameRecords.map(\.oldestEventReadTime), [1.000, 1.000, 1.022])
+        expectEqual(setup.screenFrames.frameRecords.map(\.presentedRefresh), [nil, 4, 5])
+    }
+
+    /// Discarded with no newer commit (the application went to the back):
+    /// its events count from the next frame drawn.
+    @Test func aDiscardedFrameWithNoNewerCommitLeavesItsEventsToTheNextFrame() throws {
+        var setup = try connect()
+        try setup.send(.began, x: 10, readTime: 1.000)
+        let discarded = try setup.signal()
+        try setup.discard(discarded)
+        try setup.send(.moved, x: 12, readTime: 1.012)
+        let next = try setup.signal()
+        try setup.present(next, at: 1.020)
+        expectEqual(setup.screenFrames.touchToPhotonLatencies, [1.020 - 1.000])
+    }
+}
