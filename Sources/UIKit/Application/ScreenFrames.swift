@@ -197,13 +197,15 @@ final class ScreenFrames {
         // The server replaces a pending commit with the next one it reads.
         let newer = commitIdentifier + 1
         guard newer < nextCommitIdentifier else { return eventDelivered(readTime: readTime) }
-        if let index = commitReadTimes.firstIndex(where: { $0.commit == newer }) {
+        var shownByNewer = false
+        for index in commitReadTimes.indices where commitReadTimes[index].commit == newer {
             commitReadTimes[index].readTime = min(commitReadTimes[index].readTime, readTime)
-        } else {
-            commitReadTimes.append((newer, readTime))
+            shownByNewer = true
         }
-        if let index = frameRecords.lastIndex(where: { $0.commitIdentifier == newer }) {
+        if !shownByNewer { commitReadTimes.append((newer, readTime)) }
+        for index in frameRecords.indices.reversed() where frameRecords[index].commitIdentifier == newer {
             frameRecords[index].oldestEventReadTime = min(frameRecords[index].oldestEventReadTime ?? readTime, readTime)
+            break
         }
     }
 
