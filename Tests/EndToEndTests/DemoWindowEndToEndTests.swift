@@ -202,6 +202,17 @@ import Testing
         expectEqual(demo.waitForExit(), 0)
     }
 
+    /// Closing the window (here destroyed by xdotool, as a window manager's
+    /// close does when the client ignores WM_DELETE_WINDOW) stops the
+    /// server; its application is told (it hangs up) and terminates.
+    @Test(enabled) func closingTheWindowStopsTheServerAndEndsTheApp() throws {
+        let server = try XServer()
+        let (demo, window, _) = try startDemo(on: server)
+        _ = try xdotool(["windowclose", window], display: server.display)
+        #expect(demo.waitFor("demo ends", timeout: Self.patience), "applicationWillTerminate")
+        expectEqual(demo.waitForExit(), 0)
+    }
+
     @Test(enabled) func aTappedRowPushesItsScreenAndTheBackButtonPopsIt() throws {
         let server = try XServer()
         let (demo, window, first) = try startDemo(on: server)
