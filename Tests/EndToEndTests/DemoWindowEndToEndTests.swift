@@ -213,6 +213,20 @@ import Testing
         expectEqual(demo.waitForExit(), 0)
     }
 
+    /// Without `--display`, a set `DISPLAY` means a window, and the server says so.
+    @Test(enabled) func withDisplaySetTheServerOpensAWindowAndSaysSo() throws {
+        let server = try XServer()
+        let socket = makeTemporaryDirectory() + "/server.sock"
+        let eventServer = try ChildProcess("openuikit-server", ["--socket", socket, "--screen", "40x20@1"], environment: ["DISPLAY": server.display])
+        eventServer.waitForLine { $0.contains("listening at") }
+        #expect(eventServer.lines.contains { $0.hasSuffix("DISPLAY is set: frames go to a window (--display headless to write them as files instead)") },
+                "\(eventServer.lines)")
+        let search = try xdotool(["search", "--sync", "--name", "OpenUIKit"], display: server.display)
+        expectEqual(search.lines.count, 1, "one window")
+        eventServer.signal(SIGTERM)
+        expectEqual(eventServer.waitForExit(), 0)
+    }
+
     @Test(enabled) func aTappedRowPushesItsScreenAndTheBackButtonPopsIt() throws {
         let server = try XServer()
         let (demo, window, first) = try startDemo(on: server)
