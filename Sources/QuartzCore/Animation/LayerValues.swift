@@ -8,8 +8,9 @@ import Foundation
 /// (`.origin`, `.origin.x`, `.origin.y`, `.size`, `.size.width`,
 /// `.size.height`), `anchorPoint` (`.x`, `.y`), `transform`
 /// (`.scale`, `.scale.x`, `.scale.y`, `.rotation`, `.rotation.z`,
-/// `.translation`, `.translation.x`, `.translation.y`),
-/// `sublayerTransform`, `zPosition`, `opacity`, `cornerRadius`,
+/// `.translation`, `.translation.x`, `.translation.y`,
+/// `.scale.z`, `.rotation.x`, `.rotation.y`, `.translation.z`), `sublayerTransform`
+/// (the same parts), `zPosition`, `opacity`, `cornerRadius`,
 /// `borderWidth`, `backgroundColor`, `borderColor`, `shadowColor`,
 /// `shadowOpacity`, `shadowOffset`, `shadowRadius`.
 package struct LayerValues {
@@ -110,7 +111,8 @@ package struct LayerValues {
         case .backgroundColor: Self.color(backgroundColor)
         case .borderColor: Self.color(borderColor)
         case .shadowColor: Self.color(shadowColor)
-        case .transformPart(let part): part.read(TransformParts(transform))
+        case .transformPart(let part): part.read(transform)
+        case .sublayerTransformPart(let part): part.read(sublayerTransform)
         }
     }
 
@@ -142,10 +144,8 @@ package struct LayerValues {
         case (.backgroundColor, .color): backgroundColor = Self.cgColor(value)
         case (.borderColor, .color): borderColor = Self.cgColor(value)
         case (.shadowColor, .color): shadowColor = Self.cgColor(value)
-        case (.transformPart(let part), _):
-            var parts = TransformParts(transform)
-            guard part.write(value, &parts) else { return }
-            transform = parts.transform
+        case (.transformPart(let part), _): part.write(value, into: &transform)
+        case (.sublayerTransformPart(let part), _): part.write(value, into: &sublayerTransform)
         default: return
         }
     }
@@ -216,37 +216,79 @@ package enum LayerKeyPath: Equatable, Sendable {
     case backgroundColor, borderColor, shadowColor
     /// One part of the transform: `transform.scale`, `transform.rotation.z`, ….
     case transformPart(TransformPart)
+    /// One part of the sublayer transform: `sublayerTransform.rotation.y`, ….
+    case sublayerTransformPart(TransformPart)
 
-    /// The parts of a transform a `transform.` key path names.
+    /// The parts of a transform a key path names, as Apple's key-value
+    /// coding extensions for `CATransform3D` list them: `rotation.x`,
+    /// `rotation.y`, `rotation.z` (in radians) and `rotation` (the same as
+    /// `rotation.z`); `scale.x`, `scale.y`, `scale.z` and `scale` ("the
+    /// average of all three scale factors"; setting it sets all three);
+    /// `translation.x`, `translation.y`, `translation.z` and `translation`
+    /// (x and y, as a size). Read from the transform taken apart
+    /// (``TransformDecomposition``), changed, and put together again, the
+    /// other parts kept.
     package enum TransformPart: Equatable, Sendable {
-        case scale, scaleX, scaleY, rotation, translation, translationX, translationY
+        case scale, scaleX, scaleY, scaleZ
+        case rotationX, rotationY, rotationZ
+        case translation, translationX, translationY, translationZ
 
-        func read(_ parts: TransformParts) -> AnimatableValue {
-            switch self {
-            case .scale: .scalar((parts.scaleX + parts.scaleY) / 2)
-            case .scaleX: .scalar(parts.scaleX)
-            case .scaleY: .scalar(parts.scaleY)
-            case .rotation: .scalar(parts.rotation)
-            case .translation: .size(CGSize(width: parts.translationX, height: parts.translationY))
-            case .translationX: .scalar(parts.translationX)
-            case .translationY: .scalar(parts.translationY)
+        /// Reads the part from the key path's tail after `transform.`; nil
+        /// for another tail.
+        init?(tail: Substring) {
+            switch tail {
+            case "scale": self = .scale
+            case "scale.x": self = .scaleX
+            case "scale.y": self = .scaleY
+            case "scale.z": self = .scaleZ
+            case "rotation.x": self = .rotationX
+            case "rotation.y": self = .rotationY
+            case "rotation", "rotation.z": self = .rotationZ
+            case "translation": self = .translation
+            case "translation.x": self = .translationX
+            case "translation.y": self = .translationY
+            case "translation.z": self = .translationZ
+            default: return nil
             }
         }
 
-        /// Writes `value` into `parts`; false (and nothing written) for a
-        /// value of another shape.
-        func write(_ value: AnimatableValue, _ parts: inout TransformParts) -> Bool {
-            switch (self, value) {
-            case (.scale, .scalar(let v)): parts.scaleX = v; parts.scaleY = v
-            case (.scaleX, .scalar(let v)): parts.scaleX = v
-            case (.scaleY, .scalar(let v)): parts.scaleY = v
-            case (.rotation, .scalar(let v)): parts.rotation = v
-            case (.translation, .size(let s)): parts.translationX = s.width; parts.translationY = s.height
-            case (.translationX, .scalar(let v)): parts.translationX = v
-            case (.translationY, .scalar(let v)): parts.translationY = v
-            default: return false
+        func read(_ transform: CATransform3D) -> AnimatableValue {
+            let parts = TransformDecomposition(transform) ?? TransformDecomposition()
+            switch self {
+            case .scale: return .scalar(parts.scale.sum() / 3)
+            case .scaleX: return .scalar(parts.scale.x)
+            case .scaleY: return .scalar(parts.scale.y)
+            case .scaleZ: return .scalar(parts.scale.z)
+            case .rotationX: return .scalar(parts.angles.x)
+            case .rotationY: return .scalar(parts.angles.y)
+            case .rotationZ: return .scalar(parts.angles.z)
+            case .translation: return .size(CGSize(width: parts.translation.x, height: parts.translation.y))
+            case .translationX: return .scalar(parts.translation.x)
+            case .translationY: return .scalar(parts.translation.y)
+            case .translationZ: return .scalar(parts.translation.z)
             }
-            return true
+        }
+
+        /// Writes `value` into `transform`'s part; a value of another shape
+        /// changes nothing. A transform that cannot be taken apart (`m44` =
+        /// 0) is replaced by the part alone.
+        func write(_ value: AnimatableValue, into transform: inout CATransform3D) {
+            var parts = TransformDecomposition(transform) ?? TransformDecomposition()
+            switch (self, value) {
+            case (.scale, .scalar(let v)): parts.scale = SIMD3(v, v, v)
+            case (.scaleX, .scalar(let v)): parts.scale.x = v
+            case (.scaleY, .scalar(let v)): parts.scale.y = v
+            case (.scaleZ, .scalar(let v)): parts.scale.z = v
+            case (.rotationX, .scalar(let v)): parts.angles.x = v
+            case (.rotationY, .scalar(let v)): parts.angles.y = v
+            case (.rotationZ, .scalar(let v)): parts.angles.z = v
+            case (.translation, .size(let s)): parts.translation.x = s.width; parts.translation.y = s.height
+            case (.translationX, .scalar(let v)): parts.translation.x = v
+            case (.translationY, .scalar(let v)): parts.translation.y = v
+            case (.translationZ, .scalar(let v)): parts.translation.z = v
+            default: return
+            }
+            transform = parts.transform
         }
     }
 
@@ -278,14 +320,15 @@ package enum LayerKeyPath: Equatable, Sendable {
         case "backgroundColor": self = .backgroundColor
         case "borderColor": self = .borderColor
         case "shadowColor": self = .shadowColor
-        case "transform.scale": self = .transformPart(.scale)
-        case "transform.scale.x": self = .transformPart(.scaleX)
-        case "transform.scale.y": self = .transformPart(.scaleY)
-        case "transform.rotation", "transform.rotation.z": self = .transformPart(.rotation)
-        case "transform.translation": self = .transformPart(.translation)
-        case "transform.translation.x": self = .transformPart(.translationX)
-        case "transform.translation.y": self = .transformPart(.translationY)
-        default: return nil
+        default:
+            if keyPath.hasPrefix("transform."), let part = TransformPart(tail: keyPath.dropFirst("transform.".count)) {
+                self = .transformPart(part)
+            } else if keyPath.hasPrefix("sublayerTransform."),
+                      let part = TransformPart(tail: keyPath.dropFirst("sublayerTransform.".count)) {
+                self = .sublayerTransformPart(part)
+            } else {
+                return nil
+            }
         }
     }
 }
