@@ -12,7 +12,17 @@ import Foundation
 /// `.scale.z`, `.rotation.x`, `.rotation.y`, `.translation.z`), `sublayerTransform`
 /// (the same parts), `zPosition`, `opacity`, `cornerRadius`,
 /// `borderWidth`, `backgroundColor`, `borderColor`, `shadowColor`,
-/// `shadowOpacity`, `shadowOffset`, `shadowRadius`.
+/// `shadowOpacity`, `shadowOffset`, `shadowRadius`, `contentsRect`
+/// (`.origin`, `.origin.x`, `.origin.y`, `.size`, `.size.width`,
+/// `.size.height`); a shape layer's `fillColor`, `strokeColor`,
+/// `strokeStart`, `strokeEnd`, `lineWidth`, `miterLimit`,
+/// `lineDashPhase`; a gradient layer's `startPoint` and `endPoint`. These
+/// are the properties Apple lists as animatable (Core Animation
+/// Programming Guide, "Animatable Properties", and each class's reference)
+/// that are numbers, points, sizes, rectangles, transforms or colours;
+/// `contents`, `shadowPath`, a gradient's `colors` and `locations`,
+/// `hidden` and `masksToBounds` are not animated here (they change at
+/// once).
 package struct LayerValues {
     package var bounds: CGRect
     package var position: CGPoint
@@ -29,6 +39,12 @@ package struct LayerValues {
     package var shadowOpacity: Float
     package var shadowOffset: CGSize
     package var shadowRadius: CGFloat
+    /// The part of the contents shown.
+    package var contentsRect: CGRect
+    /// A shape layer's animatable values; nil for other layers.
+    package var shape: ShapeValues?
+    /// A gradient layer's start and end points; nil for other layers.
+    package var gradientPoints: GradientPoints?
     /// How far a running transition (`CATransition`) has gone; nil when none runs.
     package var transitionProgress: Double?
 
@@ -51,6 +67,9 @@ package struct LayerValues {
         shadowOpacity = layer.shadowOpacity
         shadowOffset = layer.shadowOffset
         shadowRadius = layer.shadowRadius
+        contentsRect = layer.contentsRect
+        shape = layer.shapeValues
+        gradientPoints = layer.gradientPoints
     }
 
     /// Whether `keyPath` names a property these values hold.
@@ -65,7 +84,9 @@ package struct LayerValues {
         switch root {
         case "position", "bounds", "anchorPoint", "transform", "sublayerTransform", "zPosition": return .geometry
         case "opacity", "cornerRadius": return .group
-        case "backgroundColor", "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius": return .appearance
+        case "backgroundColor", "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
+             "contentsRect", "fillColor", "strokeColor", "strokeStart", "strokeEnd", "lineWidth", "miterLimit", "lineDashPhase",
+             "startPoint", "endPoint": return .appearance
         case transitionKey: return [.group, .appearance]
         default: return nil
         }
@@ -111,6 +132,16 @@ package struct LayerValues {
         case .backgroundColor: Self.color(backgroundColor)
         case .borderColor: Self.color(borderColor)
         case .shadowColor: Self.color(shadowColor)
+        case .contentsRect: .rect(contentsRect)
+        case .contentsRectOrigin: .point(contentsRect.origin)
+        case .contentsRectSize: .size(contentsRect.size)
+        case .contentsRectX: .scalar(contentsRect.origin.x)
+        case .contentsRectY: .scalar(contentsRect.origin.y)
+        case .contentsRectWidth: .scalar(contentsRect.size.width)
+        case .contentsRectHeight: .scalar(contentsRect.size.height)
+        case .shape(let part): part.read(shape ?? ShapeValues())
+        case .startPoint: .point(gradientPoints?.start ?? GradientPoints().start)
+        case .endPoint: .point(gradientPoints?.end ?? GradientPoints().end)
         case .transformPart(let part): part.read(transform)
         case .sublayerTransformPart(let part): part.read(sublayerTransform)
         }
@@ -144,6 +175,16 @@ package struct LayerValues {
         case (.backgroundColor, .color): backgroundColor = Self.cgColor(value)
         case (.borderColor, .color): borderColor = Self.cgColor(value)
         case (.shadowColor, .color): shadowColor = Self.cgColor(value)
+        case (.contentsRect, .rect(let r)): contentsRect = r
+        case (.contentsRectOrigin, .point(let p)): contentsRect.origin = p
+        case (.contentsRectSize, .size(let s)): contentsRect.size = s
+        case (.contentsRectX, .scalar(let v)): contentsRect.origin.x = v
+        case (.contentsRectY, .scalar(let v)): contentsRect.origin.y = v
+        case (.contentsRectWidth, .scalar(let v)): contentsRect.size.width = v
+        case (.contentsRectHeight, .scalar(let v)): contentsRect.size.height = v
+        case (.shape(let part), _): if shape != nil { part.write(value, into: &shape!) }
+        case (.startPoint, .point(let p)): gradientPoints?.start = p
+        case (.endPoint, .point(let p)): gradientPoints?.end = p
         case (.transformPart(let part), _): part.write(value, into: &transform)
         case (.sublayerTransformPart(let part), _): part.write(value, into: &sublayerTransform)
         default: return
@@ -178,6 +219,9 @@ package struct LayerValues {
         layer.shadowOpacity = shadowOpacity
         layer.shadowOffset = shadowOffset
         layer.shadowRadius = shadowRadius
+        layer.contentsRect = contentsRect
+        layer.shapeValues = shape
+        layer.gradientPoints = gradientPoints
     }
 
     /// Sets the model property that `keyPath` lies in to these values' (a
@@ -199,6 +243,9 @@ package struct LayerValues {
         case "shadowOpacity": layer.shadowOpacity = shadowOpacity
         case "shadowOffset": layer.shadowOffset = shadowOffset
         case "shadowRadius": layer.shadowRadius = shadowRadius
+        case "contentsRect": layer.contentsRect = contentsRect
+        case "fillColor", "strokeColor", "strokeStart", "strokeEnd", "lineWidth", "miterLimit", "lineDashPhase": layer.shapeValues = shape
+        case "startPoint", "endPoint": layer.gradientPoints = gradientPoints
         default: break
         }
     }
@@ -214,6 +261,11 @@ package enum LayerKeyPath: Equatable, Sendable {
     case transform, sublayerTransform, zPosition, opacity, cornerRadius, borderWidth
     case shadowOpacity, shadowRadius, shadowOffset
     case backgroundColor, borderColor, shadowColor
+    case contentsRect, contentsRectOrigin, contentsRectSize, contentsRectX, contentsRectY, contentsRectWidth, contentsRectHeight
+    /// A shape layer's property: `strokeEnd`, `fillColor`, ….
+    case shape(ShapeValues.Part)
+    /// A gradient layer's `startPoint` and `endPoint`.
+    case startPoint, endPoint
     /// One part of the transform: `transform.scale`, `transform.rotation.z`, ….
     case transformPart(TransformPart)
     /// One part of the sublayer transform: `sublayerTransform.rotation.y`, ….
@@ -320,6 +372,22 @@ package enum LayerKeyPath: Equatable, Sendable {
         case "backgroundColor": self = .backgroundColor
         case "borderColor": self = .borderColor
         case "shadowColor": self = .shadowColor
+        case "contentsRect": self = .contentsRect
+        case "contentsRect.origin": self = .contentsRectOrigin
+        case "contentsRect.size": self = .contentsRectSize
+        case "contentsRect.origin.x": self = .contentsRectX
+        case "contentsRect.origin.y": self = .contentsRectY
+        case "contentsRect.size.width": self = .contentsRectWidth
+        case "contentsRect.size.height": self = .contentsRectHeight
+        case "fillColor": self = .shape(.fillColor)
+        case "strokeColor": self = .shape(.strokeColor)
+        case "strokeStart": self = .shape(.strokeStart)
+        case "strokeEnd": self = .shape(.strokeEnd)
+        case "lineWidth": self = .shape(.lineWidth)
+        case "miterLimit": self = .shape(.miterLimit)
+        case "lineDashPhase": self = .shape(.lineDashPhase)
+        case "startPoint": self = .startPoint
+        case "endPoint": self = .endPoint
         default:
             if keyPath.hasPrefix("transform."), let part = TransformPart(tail: keyPath.dropFirst("transform.".count)) {
                 self = .transformPart(part)
@@ -331,4 +399,77 @@ package enum LayerKeyPath: Equatable, Sendable {
             }
         }
     }
+}
+
+/// A shape layer's animatable values (`CAShapeLayer`: "fillColor",
+/// "strokeColor", "strokeStart", "strokeEnd", "lineWidth", "miterLimit",
+/// "lineDashPhase" are animatable, as Apple's reference marks them).
+package struct ShapeValues: Equatable, Sendable {
+    package var fillColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+    package var strokeColor: CGColor?
+    package var strokeStart: CGFloat = 0
+    package var strokeEnd: CGFloat = 1
+    package var lineWidth: CGFloat = 1
+    package var miterLimit: CGFloat = 10
+    package var lineDashPhase: CGFloat = 0
+
+    package init() {}
+
+    package init(fillColor: CGColor?, strokeColor: CGColor?, strokeStart: CGFloat, strokeEnd: CGFloat,
+                 lineWidth: CGFloat, miterLimit: CGFloat, lineDashPhase: CGFloat) {
+        self.fillColor = fillColor
+        self.strokeColor = strokeColor
+        self.strokeStart = strokeStart
+        self.strokeEnd = strokeEnd
+        self.lineWidth = lineWidth
+        self.miterLimit = miterLimit
+        self.lineDashPhase = lineDashPhase
+    }
+
+    /// One of the values, by its key path.
+    package enum Part: Equatable, Sendable {
+        case fillColor, strokeColor, strokeStart, strokeEnd, lineWidth, miterLimit, lineDashPhase
+
+        func read(_ values: ShapeValues) -> AnimatableValue {
+            func color(_ c: CGColor?) -> AnimatableValue {
+                AnimatableValue(c ?? CGColor(red: 0, green: 0, blue: 0, alpha: 0)) ?? .color(red: 0, green: 0, blue: 0, alpha: 0)
+            }
+            switch self {
+            case .fillColor: return color(values.fillColor)
+            case .strokeColor: return color(values.strokeColor)
+            case .strokeStart: return .scalar(values.strokeStart)
+            case .strokeEnd: return .scalar(values.strokeEnd)
+            case .lineWidth: return .scalar(values.lineWidth)
+            case .miterLimit: return .scalar(values.miterLimit)
+            case .lineDashPhase: return .scalar(values.lineDashPhase)
+            }
+        }
+
+        /// A value of another shape changes nothing; widths and limits stay
+        /// at 0 or more, as the layer keeps them.
+        func write(_ value: AnimatableValue, into values: inout ShapeValues) {
+            switch (self, value) {
+            case (.fillColor, .color(let r, let g, let b, let a)): values.fillColor = Self.clamped(r, g, b, a)
+            case (.strokeColor, .color(let r, let g, let b, let a)): values.strokeColor = Self.clamped(r, g, b, a)
+            case (.strokeStart, .scalar(let v)): values.strokeStart = v
+            case (.strokeEnd, .scalar(let v)): values.strokeEnd = v
+            case (.lineWidth, .scalar(let v)): values.lineWidth = max(0, v)
+            case (.miterLimit, .scalar(let v)): values.miterLimit = max(0, v)
+            case (.lineDashPhase, .scalar(let v)): values.lineDashPhase = v
+            default: return
+            }
+        }
+
+        private static func clamped(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> CGColor {
+            CGColor(red: min(1, max(0, r)), green: min(1, max(0, g)), blue: min(1, max(0, b)), alpha: min(1, max(0, a)))
+        }
+    }
+}
+
+/// A gradient layer's animatable points (`CAGradientLayer`'s `startPoint`
+/// and `endPoint` are animatable, as Apple's reference marks them); the
+/// defaults are the layer's.
+package struct GradientPoints: Equatable, Sendable {
+    package var start = CGPoint(x: 0.5, y: 0)
+    package var end = CGPoint(x: 0.5, y: 1)
 }
