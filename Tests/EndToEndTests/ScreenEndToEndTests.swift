@@ -208,6 +208,20 @@ import Testing
         expectEqual(server.waitForExit(), 0)
     }
 
+    /// Without `--display` and without `DISPLAY`, the server takes the frame
+    /// buffer if /dev/fb0 opens, else goes headless, and says which.
+    @Test func withoutADisplayTheServerSaysWhichOutputItChose() throws {
+        let socket = makeTemporaryDirectory() + "/server.sock"
+        let server = try ChildProcess("openuikit-server", ["--socket", socket, "--screen", "40x20@1"], environment: ["DISPLAY": ""])
+        server.waitForLine { $0.contains("listening at") }
+        let expected = access("/dev/fb0", R_OK | W_OK) == 0
+            ? "no DISPLAY, and /dev/fb0 opens: frames go to the frame buffer"
+            : "no DISPLAY and no frame buffer: headless (frames are counted; --frames DIR writes them as PNG files)"
+        #expect(server.lines.contains { $0.hasSuffix(expected) }, "\(server.lines)")
+        server.signal(SIGTERM)
+        expectEqual(server.waitForExit(), 0)
+    }
+
     @Test func theDemoRunsTheServerAndItsAppAsTwoProcessesAndShowsItsFirstPage() throws {
         let directory = makeTemporaryDirectory()
         let demo = try ChildProcess("openuikit", ["demo", "--frames", directory, "--screen", "390x844@1", "--seconds", "3"], environment: ["DISPLAY": ""])
