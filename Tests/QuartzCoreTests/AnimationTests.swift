@@ -350,6 +350,36 @@ func bezierPoint(_ p: [Double], _ s: Double) -> (x: Double, y: Double) {
         clock.refresh(at: 100.25)
         #expect(abs(try #require(layer.presentation()).opacity - 0.5) < 1e-6)
     }
+
+    /// An animation is a timing object too (CAMediaTiming): its own time is
+    /// (its layer's time − beginTime) × speed + timeOffset, so at speed 2 and
+    /// offset 0.25 s a 1 s fade starts a quarter in and ends 0.375 s after it
+    /// was added, leaving the model's value.
+    @Test func anAnimationsOwnSpeedAndTimeOffsetScaleAndShiftItsTime() throws {
+        let clock = TestMediaClock()
+        defer { clock.uninstall() }
+        let layer = CALayer()
+        CATransaction.flush()
+        CATransaction.setDisableActions(true)
+        layer.opacity = 0.3
+        let animation = CABasicAnimation(keyPath: "opacity")
+        animation.fromValue = 0
+        animation.toValue = 1
+        animation.duration = 1
+        animation.speed = 2
+        animation.timeOffset = 0.25
+        let log = AnimationLog()
+        animation.delegate = log
+        layer.add(animation, forKey: "fade")  // at media time 100
+        for (time, opacity) in [(100.0 + 1.0 / 60, 0.25 + 2.0 / 60), (100.25, 0.75), (100.3, 0.85)] {
+            clock.refresh(at: time)
+            #expect(abs(Double(try #require(layer.presentation()).opacity) - opacity) < 1e-6, "at \(time)")
+        }
+        expectEqual(log.entries, ["a start"])
+        clock.refresh(at: 100.4)
+        expectEqual(try #require(layer.presentation()).opacity, 0.3)
+        expectEqual(log.entries, ["a start", "a stop true"])
+    }
 }
 
 @MainActor
