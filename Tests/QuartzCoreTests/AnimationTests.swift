@@ -875,6 +875,14 @@ struct MovingTransitionCase: CustomTestStringConvertible, Sendable {
             ("transform.rotation", .scalar(0.5)), ("transform.rotation.z", .scalar(0.75)),
             ("transform.translation", .size(CGSize(width: 8, height: 9))), ("transform.translation.x", .scalar(10)),
             ("transform.translation.y", .scalar(11)),
+            ("transform.scale.z", .scalar(5)), ("transform.rotation.x", .scalar(0.3)), ("transform.rotation.y", .scalar(0.4)),
+            ("transform.translation.z", .scalar(12)),
+            ("sublayerTransform.scale", .scalar(2)), ("sublayerTransform.scale.x", .scalar(3)), ("sublayerTransform.scale.y", .scalar(4)),
+            ("sublayerTransform.scale.z", .scalar(5)), ("sublayerTransform.rotation", .scalar(0.5)),
+            ("sublayerTransform.rotation.x", .scalar(0.3)), ("sublayerTransform.rotation.y", .scalar(0.4)),
+            ("sublayerTransform.rotation.z", .scalar(0.75)), ("sublayerTransform.translation", .size(CGSize(width: 8, height: 9))),
+            ("sublayerTransform.translation.x", .scalar(10)), ("sublayerTransform.translation.y", .scalar(11)),
+            ("sublayerTransform.translation.z", .scalar(12)),
         ]
         for (path, value) in cases {
             let resolved = try #require(LayerKeyPath(path), "\(path)")
