@@ -38,8 +38,11 @@ import HID
 /// shows frames in place (headless, as a display scans out a buffer) holds
 /// the buffer on the screen until a newer frame replaces it, so each frame
 /// moves to the other buffer (the server copies nothing); and when a frame
-/// came after its refresh, both are held at the next signal: the
-/// application then makes a third buffer, once, rather than skip the frame.
+/// came after its refresh, both are held at the next signal: a third
+/// buffer is drawn in rather than the frame skipped. The application makes
+/// that buffer once two frames in a row moved (the server holds the buffer
+/// on the screen), after the second's commit: made when a late frame's
+/// successor needs it, its fresh pages would make that frame late too.
 ///
 /// So an idle application sends nothing and draws nothing, one with display
 /// links asks for every refresh, and at most one frame is committed per
@@ -68,6 +71,8 @@ final class ScreenFrames {
     private var buffers: [Buffer] = []
     /// The buffer the compositor's frame is in.
     private var current = 0
+    /// Frames in a row that moved to another buffer.
+    private var framesMovedInARow = 0
     /// A frame signal arrived and no frame was committed for it yet.
     private(set) var holdsFrameSignal = false
     private var hasRequestedFrame = false
@@ -103,7 +108,8 @@ final class ScreenFrames {
     /// Buffers an application makes when it connects.
     static let initialBufferCount = 2
     /// Buffers it may have: a third when the server holds one on the
-    /// screen and a late frame's, both at once.
+    /// screen and a late frame's, both at once; made ahead of that, once
+    /// two frames in a row moved to another buffer.
     static let maximumBufferCount = 3
     private let pixelWidth: Int
     private let pixelHeight: Int
@@ -284,6 +290,13 @@ final class ScreenFrames {
                 movedBuffer: movesBuffer, oldestEventReadTime: oldestReadTime))
         }
         heldSignal = nil
+        framesMovedInARow = movesBuffer ? framesMovedInARow + 1 : 0
+        if framesMovedInARow >= 2, buffers.count < Self.maximumBufferCount {
+            // The server holds the buffer on the screen: a late frame will
+            // find both held. Made now, with the frame committed, rather
+            // than in the frame that needs it.
+            try? addBuffer(lackingFrame: true)
+        }
     }
 }
 
