@@ -26,6 +26,12 @@ static inline int openuikit_memfd_create(const char *name) {
     return (int)syscall(SYS_memfd_create, name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
 }
 
+/// accept(2) with the new descriptor closed on exec from the start (accept4
+/// is a GNU extension the C library module lacks); -1 and errno on failure.
+static inline int openuikit_accept_closing_on_exec(int listener) {
+    return (int)syscall(SYS_accept4, listener, NULL, NULL, SOCK_CLOEXEC);
+}
+
 /// Seals `fd` against shrinking, and its seals against change.
 static inline int openuikit_seal_against_shrinking(int fd) {
     return fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_SEAL);

@@ -350,7 +350,7 @@ public final class EventServer {
 
     private func acceptClients(now: Double) {
         while true {
-            let descriptor = accept(listener, nil, nil)
+            let descriptor = MessageSocket.acceptDescriptor(on: listener)
             guard descriptor >= 0 else {
                 switch errno {
                 case EINTR: continue
@@ -363,7 +363,6 @@ public final class EventServer {
                 }
                 return
             }
-            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
             let socket = MessageSocket(fileDescriptor: descriptor)
             let credentials: PeerCredentials
             do {

@@ -27,10 +27,11 @@ public final class HIDSocket: @unchecked Sendable {
     /// A connected pair: `(receiver, sender)`, the receiver non-blocking.
     public static func makePair() throws(HIDSocketError) -> (receiver: HIDSocket, sender: HIDSocket) {
         var descriptors: [Int32] = [0, 0]
+        // Close-on-exec: a process the application starts must not hold its input channel open.
         #if canImport(Glibc)
-        let type = Int32(SOCK_STREAM.rawValue)
+        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         #else
-        let type = SOCK_STREAM
+        let type = SOCK_STREAM | SOCK_CLOEXEC
         #endif
         guard socketpair(AF_UNIX, type, 0, &descriptors) == 0 else { throw .system("socketpair", errno) }
         let receiver = HIDSocket(fileDescriptor: descriptors[0])

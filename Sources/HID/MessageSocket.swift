@@ -47,6 +47,14 @@ public final class MessageSocket: @unchecked Sendable {
         return MessageSocket(fileDescriptor: descriptor)
     }
 
+    /// Accepts a connection waiting on `listener`, its descriptor closed on
+    /// exec from the start (set afterwards, a process started meanwhile by
+    /// another thread would keep the connection open); -1 and `errno` when
+    /// none is accepted.
+    public static func acceptDescriptor(on listener: Int32) -> Int32 {
+        openuikit_accept_closing_on_exec(listener)
+    }
+
     /// A connected pair of sockets, for tests and in-process use.
     public static func makePair() throws(MessageSocketError) -> (MessageSocket, MessageSocket) {
         var descriptors: [Int32] = [0, 0]

@@ -355,6 +355,7 @@ open class CALayer: NSObject, CAMediaTiming {
         didSet {
             if !contentsRect.isFinite { contentsRect = oldValue }
             markChanged(.appearance)
+            if contentsRect != oldValue { propertyDidChange("contentsRect", from: oldValue) }
         }
     }
 
@@ -428,6 +429,18 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// The class's action for `event`; nil by default.
     open class func defaultAction(forKey event: String) -> (any CAAction)? { nil }
+
+    /// A shape layer's animatable values; nil for other layers.
+    var shapeValues: ShapeValues? {
+        get { nil }
+        set {}
+    }
+
+    /// A gradient layer's animatable values; nil for other layers.
+    var gradientPoints: GradientPoints? {
+        get { nil }
+        set {}
+    }
 
     // MARK: Layer time (CAMediaTiming)
 
@@ -1032,6 +1045,7 @@ open class CAGradientLayer: CALayer {
         didSet {
             if !(startPoint.x.isFinite && startPoint.y.isFinite) { startPoint = oldValue }
             markChanged(.appearance)
+            if startPoint != oldValue { propertyDidChange("startPoint", from: oldValue) }
         }
     }
 
@@ -1042,12 +1056,22 @@ open class CAGradientLayer: CALayer {
         didSet {
             if !(endPoint.x.isFinite && endPoint.y.isFinite) { endPoint = oldValue }
             markChanged(.appearance)
+            if endPoint != oldValue { propertyDidChange("endPoint", from: oldValue) }
         }
     }
 
     /// Axial (the default), radial or conic.
     open var type: CAGradientLayerType = .axial {
         didSet { markChanged(.appearance) }
+    }
+
+    override var gradientPoints: GradientPoints? {
+        get { GradientPoints(start: startPoint, end: endPoint) }
+        set {
+            guard let newValue else { return }
+            startPoint = newValue.start
+            endPoint = newValue.end
+        }
     }
 }
 
@@ -1093,7 +1117,10 @@ open class CAShapeLayer: CALayer {
 
     /// The colour inside the path; nil fills nothing.
     open var fillColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) {
-        didSet { markChanged(.appearance) }
+        didSet {
+            markChanged(.appearance)
+            if fillColor != oldValue { propertyDidChange("fillColor", from: oldValue) }
+        }
     }
 
     /// Which points are inside the path: non-zero winding (the default) or even-odd.
@@ -1103,7 +1130,10 @@ open class CAShapeLayer: CALayer {
 
     /// The colour of the path's outline; nil (the default) strokes nothing.
     open var strokeColor: CGColor? {
-        didSet { markChanged(.appearance) }
+        didSet {
+            markChanged(.appearance)
+            if strokeColor != oldValue { propertyDidChange("strokeColor", from: oldValue) }
+        }
     }
 
     /// Where along the path's length the stroke starts, 0…1; 0 by default.
@@ -1111,6 +1141,7 @@ open class CAShapeLayer: CALayer {
         didSet {
             if !strokeStart.isFinite { strokeStart = oldValue }
             markChanged(.appearance)
+            if strokeStart != oldValue { propertyDidChange("strokeStart", from: oldValue) }
         }
     }
 
@@ -1119,6 +1150,7 @@ open class CAShapeLayer: CALayer {
         didSet {
             if !strokeEnd.isFinite { strokeEnd = oldValue }
             markChanged(.appearance)
+            if strokeEnd != oldValue { propertyDidChange("strokeEnd", from: oldValue) }
         }
     }
 
@@ -1127,6 +1159,7 @@ open class CAShapeLayer: CALayer {
         didSet {
             if !(lineWidth.isFinite && lineWidth >= 0) { lineWidth = oldValue }
             markChanged(.appearance)
+            if lineWidth != oldValue { propertyDidChange("lineWidth", from: oldValue) }
         }
     }
 
@@ -1135,6 +1168,7 @@ open class CAShapeLayer: CALayer {
         didSet {
             if !(miterLimit.isFinite && miterLimit >= 0) { miterLimit = oldValue }
             markChanged(.appearance)
+            if miterLimit != oldValue { propertyDidChange("miterLimit", from: oldValue) }
         }
     }
 
@@ -1153,6 +1187,7 @@ open class CAShapeLayer: CALayer {
         didSet {
             if !lineDashPhase.isFinite { lineDashPhase = oldValue }
             markChanged(.appearance)
+            if lineDashPhase != oldValue { propertyDidChange("lineDashPhase", from: oldValue) }
         }
     }
 
@@ -1160,6 +1195,23 @@ open class CAShapeLayer: CALayer {
     /// nil (the default) draws a solid line.
     open var lineDashPattern: [NSNumber]? {
         didSet { markChanged(.appearance) }
+    }
+
+    override var shapeValues: ShapeValues? {
+        get {
+            ShapeValues(fillColor: fillColor, strokeColor: strokeColor, strokeStart: strokeStart, strokeEnd: strokeEnd,
+                        lineWidth: lineWidth, miterLimit: miterLimit, lineDashPhase: lineDashPhase)
+        }
+        set {
+            guard let newValue else { return }
+            fillColor = newValue.fillColor
+            strokeColor = newValue.strokeColor
+            strokeStart = newValue.strokeStart
+            strokeEnd = newValue.strokeEnd
+            lineWidth = newValue.lineWidth
+            miterLimit = newValue.miterLimit
+            lineDashPhase = newValue.lineDashPhase
+        }
     }
 }
 

@@ -43,6 +43,15 @@ extension CATransform3D {
             && m31.isFinite && m32.isFinite && m33.isFinite && m34.isFinite
             && m41.isFinite && m42.isFinite && m43.isFinite && m44.isFinite
     }
+
+    /// Whether every entry is within 1e-9 of the identity's.
+    var isNearlyIdentity: Bool {
+        let d = CATransform3DIdentity
+        let pairs: [(CGFloat, CGFloat)] = [(m11, d.m11), (m12, d.m12), (m13, d.m13), (m14, d.m14), (m21, d.m21), (m22, d.m22),
+                                           (m23, d.m23), (m24, d.m24), (m31, d.m31), (m32, d.m32), (m33, d.m33), (m34, d.m34),
+                                           (m41, d.m41), (m42, d.m42), (m43, d.m43), (m44, d.m44)]
+        return pairs.allSatisfy { abs($0.0 - $0.1) <= 1e-9 }
+    }
 }
 
 public func CATransform3DIsIdentity(_ t: CATransform3D) -> Bool { t == CATransform3DIdentity }

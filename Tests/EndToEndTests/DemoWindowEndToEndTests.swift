@@ -138,13 +138,19 @@ import Testing
         return (demo, window, first)
     }
 
-    /// Clicks the List tab and waits until the list is in the window: the
-    /// app has handled the tap and drawn the list (the tab bar is its
-    /// items' 49 points at the bottom of a screen without a safe area,
-    /// 795-844).
+    /// Clicks the tab bar item centred at `x` (four items across 390 points:
+    /// Controls 49, List 146, Canvas 244, Card 341) and waits until its page
+    /// is in the window: the app has handled the tap and drawn the page (the
+    /// tab bar is its items' 49 points at the bottom of a screen without a
+    /// safe area, 795-844).
+    @discardableResult
+    func showTab(at x: Int, in window: String, on server: XServer, after first: WindowPicture) throws -> WindowPicture? {
+        _ = try xdotool(["mousemove", "--window", window, String(x), "820", "click", "1"], display: server.display)
+        return try waitForPicture(of: window, on: server, "the page of the tab at \(x)") { $0.pixelsDiffering(from: first, xs: 0..<390, ys: 100..<700) > 0 }
+    }
+
     func showTheList(in window: String, on server: XServer, after first: WindowPicture) throws {
-        _ = try xdotool(["mousemove", "--window", window, "146", "820", "click", "1"], display: server.display)
-        _ = try waitForPicture(of: window, on: server, "the list") { $0.pixelsDiffering(from: first, xs: 0..<390, ys: 100..<700) > 0 }
+        try showTab(at: 146, in: window, on: server, after: first)
     }
 
     @Test(enabled) func theWindowShowsExactlyTheFrameTheAppDrew() throws {
@@ -200,6 +206,84 @@ import Testing
         #expect(offset > 100, "the list followed the drag: \(line)")
         demo.signal(SIGTERM)
         expectEqual(demo.waitForExit(), 0)
+    }
+
+    /// The canvas draws through the pointer's path: a drag along y = 400
+    /// leaves a stroke of systemIndigo (0x5856D6), 4 points wide, there and
+    /// nowhere else, with the samples the moves coalesced.
+    @Test(enabled) func aDragOnTheCanvasDrawsAStrokeUnderThePointer() throws {
+        let server = try XServer()
+        let (demo, window, first) = try startDemo(on: server)
+        let blank = try #require(try showTab(at: 244, in: window, on: server, after: first))
+        expectEqual(blank.pixel(200, 400), [255, 255, 255])
+        var drag = ["mousemove", "--window", window, "100", "400", "mousedown", "1"]
+        for x in stride(from: 120, through: 300, by: 20) { drag += ["mousemove", "--window", window, String(x), "400", "sleep", "0.01"] }
+        drag += ["mouseup", "1"]
+        _ = try xdotool(drag, display: server.display)
+        let line = try #require(demo.waitForLine(timeout: Self.patience) { $0.hasPrefix("stroke of ") })
+        let points = Int(line.dropFirst("stroke of ".count).prefix { $0 != " " }) ?? 0
+        #expect((2...11).contains(points), "the landing and up to one sample a move: \(line)")
+        let drawn = try #require(try waitForPicture(of: window, on: server, "the stroke") { $0.pixel(300, 400) != [255, 255, 255] })
+        for x in [110, 200, 290] { expectEqual(drawn.pixel(x, 400), [0x58, 0x56, 0xD6], "on the stroke at x \(x)") }
+        expectEqual(drawn.pixel(200, 404), [255, 255, 255], "beyond the stroke's half width")
+        expectEqual(drawn.pixel(90, 400), [255, 255, 255], "before its start")
+        demo.signal(SIGTERM)
+        expectEqual(demo.waitForExit(), 0)
+    }
+
+    /// The card page's card (systemOrange, 200 × 280 points in the middle)
+    /// follows a drag with the pointer, and a long press changes its colour.
+    @Test(enabled) func theCardFollowsADragAndALongPressChangesItsColour() throws {
+        let server = try XServer()
+        let (demo, window, first) = try startDemo(on: server)
+        let page = try #require(try showTab(at: 341, in: window, on: server, after: first))
+        expectEqual(page.pixel(195, 422), [0xFF, 0x95, 0x00])
+        var drag = ["mousemove", "--window", window, "195", "422", "mousedown", "1"]
+        for step in 1...10 { drag += ["mousemove", "--window", window, String(195 + step * 5), String(422 + step * 5), "sleep", "0.02"] }
+        drag += ["mouseup", "1"]
+        _ = try xdotool(drag, display: server.display)
+        let line = try #require(demo.waitForLine(timeout: Self.patience) { $0.hasPrefix("card moved to ") })
+        let centre = line.dropFirst("card moved to ".count).split(separator: ",").compactMap { Double($0) }
+        try #require(centre.count == 2, "\(line)")
+        // The pointer went 50 points right and down; the pan counts from where it began (past its hysteresis).
+        #expect((235...245).contains(centre[0]) && (462...472).contains(centre[1]), "\(line)")
+        // The window shows the card where the pan left it: its old top left corner is bare, and
+        // inside its new bottom right corner is the card's.
+        _ = try waitForPicture(of: window, on: server, "the card where the pan left it") {
+            $0.pixel(100, 290) != [0xFF, 0x95, 0x00] && $0.pixel(Int(centre[0]) + 90, Int(centre[1]) + 130) == [0xFF, 0x95, 0x00]
+        }
+
+        _ = try xdotool(["mousemove", "--window", window, String(Int(centre[0])), String(Int(centre[1])), "mousedown", "1", "sleep", "0.8", "mouseup", "1"],
+                        display: server.display)
+        #expect(demo.waitFor("card pressed", timeout: Self.patience))
+        _ = try waitForPicture(of: window, on: server, "the card's next colour") { $0.pixel(Int(centre[0]), Int(centre[1])) != [0xFF, 0x95, 0x00] }
+        demo.signal(SIGTERM)
+        expectEqual(demo.waitForExit(), 0)
+    }
+
+    /// Closing the window (here destroyed by xdotool, as a window manager's
+    /// close does when the client ignores WM_DELETE_WINDOW) stops the
+    /// server; its application is told (it hangs up) and terminates.
+    @Test(enabled) func closingTheWindowStopsTheServerAndEndsTheApp() throws {
+        let server = try XServer()
+        let (demo, window, _) = try startDemo(on: server)
+        _ = try xdotool(["windowclose", window], display: server.display)
+        #expect(demo.waitFor("demo ends", timeout: Self.patience), "applicationWillTerminate")
+        expectEqual(demo.waitForExit(), 0)
+    }
+
+    /// Without `--display`, a set `DISPLAY` means a window, and the server says so.
+    @Test(enabled) func withDisplaySetTheServerOpensAWindowAndSaysSo() throws {
+        let server = try XServer()
+        let socket = makeTemporaryDirectory() + "/server.sock"
+        let eventServer = try ChildProcess("openuikit-server", ["--socket", socket, "--screen", "40x20@1"], environment: ["DISPLAY": server.display])
+        eventServer.waitForLine { $0.contains("listening at") }
+        #expect(eventServer.lines.contains { $0.hasSuffix("DISPLAY is set: frames go to a window (--display headless to write them as files instead)") },
+                "\(eventServer.lines)")
+        let search = try xdotool(["search", "--sync", "--name", "OpenUIKit"], display: server.display)
+        expectEqual(search.lines.count, 1, "one window")
+        eventServer.signal(SIGTERM)
+        expectEqual(eventServer.waitForExit(), 0)
     }
 
     @Test(enabled) func aTappedRowPushesItsScreenAndTheBackButtonPopsIt() throws {

@@ -181,6 +181,47 @@ import Testing
         expectEqual(server.waitForExit(), 0)
     }
 
+    /// An application brought back to the front draws a whole frame at
+    /// once, though nothing in it changed: the server gave its buffers back
+    /// when it went away and would go on showing the other one's frame.
+    @Test func anApplicationBackInFrontIsShownAgainWithoutChangingAnything() throws {
+        let directory = makeTemporaryDirectory()
+        let (server, socket) = try startServer(["--display", "headless", "--frames", directory, "--screen", "40x20@2"])
+        let painter = try startApplication("painter", socket: socket)
+        try #require(waitForFrames(1, in: directory).count == 1, "the painter's first frame; server said \(server.lines)")
+        let other = try startApplication("other", socket: socket, ["--scroll"])
+        painter.waitFor("didEnterBackground")
+        let covered = waitForFrames(2, in: directory)
+        try #require(covered.count == 2, "the other application's first frame")
+        let otherPixel = try Picture(path: "\(directory)/\(covered[1])").pixel(10, 20)
+        #expect(otherPixel != Self.red, "the other application's frame is shown: \(otherPixel)")
+
+        let tool = try ChildProcess("openuikit", ["switch", "painter", "--socket", socket])
+        expectEqual(tool.waitForExit(), 0)
+        let back = waitForFrames(3, in: directory)
+        try #require(back.count == 3, "a frame of the painter's after the switch; server said \(server.lines)")
+        let shown = try Picture(path: "\(directory)/\(back[2])")
+        expectEqual(shown.pixel(10, 20), Self.red)
+        expectEqual(shown.pixel(70, 20), Self.blue)
+        _ = other
+        server.signal(SIGTERM)
+        expectEqual(server.waitForExit(), 0)
+    }
+
+    /// Without `--display` and without `DISPLAY`, the server takes the frame
+    /// buffer if /dev/fb0 opens, else goes headless, and says which.
+    @Test func withoutADisplayTheServerSaysWhichOutputItChose() throws {
+        let socket = makeTemporaryDirectory() + "/server.sock"
+        let server = try ChildProcess("openuikit-server", ["--socket", socket, "--screen", "40x20@1"], environment: ["DISPLAY": ""])
+        server.waitForLine { $0.contains("listening at") }
+        let expected = access("/dev/fb0", R_OK | W_OK) == 0
+            ? "no DISPLAY, and /dev/fb0 opens: frames go to the frame buffer"
+            : "no DISPLAY and no frame buffer: headless (frames are counted; --frames DIR writes them as PNG files)"
+        #expect(server.lines.contains { $0.hasSuffix(expected) }, "\(server.lines)")
+        server.signal(SIGTERM)
+        expectEqual(server.waitForExit(), 0)
+    }
+
     @Test func theDemoRunsTheServerAndItsAppAsTwoProcessesAndShowsItsFirstPage() throws {
         let directory = makeTemporaryDirectory()
         let demo = try ChildProcess("openuikit", ["demo", "--frames", directory, "--screen", "390x844@1", "--seconds", "3"], environment: ["DISPLAY": ""])

@@ -20,6 +20,17 @@ import Testing
         expectEqual(harness.server.applications.map(\.name), ["Photos"])
     }
 
+    /// A process started by the server's process (an embedding program's, a
+    /// test's) must not inherit a client's socket: it would keep the
+    /// connection open after the client or the server closed it.
+    @Test func aClientsSocketIsClosedOnExec() throws {
+        let harness = try ServerHarness()
+        let app = try harness.connect(name: "Photos")
+        defer { withExtendedLifetime(app) {} }
+        let accepted = try #require(harness.server.dispatcher.clients.first).socket.fileDescriptor
+        expectEqual(fcntl(accepted, F_GETFD) & FD_CLOEXEC, FD_CLOEXEC)
+    }
+
     @Test func theSocketIsInADirectoryOnlyItsUserOpens() throws {
         let harness = try ServerHarness()
         var info = stat()

@@ -28,6 +28,13 @@ import Musl
         #expect(decoder.next() == nil)  // not a whole packet yet
     }
 
+    /// A process the application starts must not hold its input channel open.
+    @Test func bothEndsAreClosedOnExec() throws {
+        let (receiver, sender) = try HIDSocket.makePair()
+        expectEqual(fcntl(receiver.fileDescriptor, F_GETFD) & FD_CLOEXEC, FD_CLOEXEC)
+        expectEqual(fcntl(sender.fileDescriptor, F_GETFD) & FD_CLOEXEC, FD_CLOEXEC)
+    }
+
     @Test func sentEventsDecodeInOrder() throws {
         let (receiver, sender) = try HIDSocket.makePair()
         try sender.send(tap)

@@ -350,6 +350,36 @@ func bezierPoint(_ p: [Double], _ s: Double) -> (x: Double, y: Double) {
         clock.refresh(at: 100.25)
         #expect(abs(try #require(layer.presentation()).opacity - 0.5) < 1e-6)
     }
+
+    /// An animation is a timing object too (CAMediaTiming): its own time is
+    /// (its layer's time − beginTime) × speed + timeOffset, so at speed 2 and
+    /// offset 0.25 s a 1 s fade starts a quarter in and ends 0.375 s after it
+    /// was added, leaving the model's value.
+    @Test func anAnimationsOwnSpeedAndTimeOffsetScaleAndShiftItsTime() throws {
+        let clock = TestMediaClock()
+        defer { clock.uninstall() }
+        let layer = CALayer()
+        CATransaction.flush()
+        CATransaction.setDisableActions(true)
+        layer.opacity = 0.3
+        let animation = CABasicAnimation(keyPath: "opacity")
+        animation.fromValue = 0
+        animation.toValue = 1
+        animation.duration = 1
+        animation.speed = 2
+        animation.timeOffset = 0.25
+        let log = AnimationLog()
+        animation.delegate = log
+        layer.add(animation, forKey: "fade")  // at media time 100
+        for (time, opacity) in [(100.0 + 1.0 / 60, 0.25 + 2.0 / 60), (100.25, 0.75), (100.3, 0.85)] {
+            clock.refresh(at: time)
+            #expect(abs(Double(try #require(layer.presentation()).opacity) - opacity) < 1e-6, "at \(time)")
+        }
+        expectEqual(log.entries, ["a start"])
+        clock.refresh(at: 100.4)
+        expectEqual(try #require(layer.presentation()).opacity, 0.3)
+        expectEqual(log.entries, ["a start", "a stop true"])
+    }
 }
 
 @MainActor
@@ -730,14 +760,18 @@ func showFrame(at time: TimeInterval, _ clock: TestMediaClock, _ compositor: Lay
     compositor.renderFrame()
 }
 
-/// A moving transition half way, and where its new look (blue) and its old
-/// one (red) are then, as sample points of a 20 × 20 layer.
+/// A moving transition half way, and which look shows in each quarter of a
+/// 20 × 20 layer. The old look is red with a green top-left quarter, the
+/// new one blue with a yellow top-left quarter, so each quarter tells which
+/// look it shows and which part of it: push, moveIn and reveal all put new
+/// on the subtype's side and old on the other, and differ in what moved.
 struct MovingTransitionCase: CustomTestStringConvertible, Sendable {
     let type: String
     let subtype: String
-    /// Points expected blue (the new look) and red (the old one).
-    let blue: [(x: Int, y: Int)]
-    let red: [(x: Int, y: Int)]
+    /// The looks' colours half way at the quarters' centres, in reading
+    /// order (top left, top right, bottom left, bottom right): R and G are
+    /// the old look's red and green, B and Y the new look's blue and yellow.
+    let quarters: String
 
     var testDescription: String { "\(type) \(subtype)" }
 
@@ -745,25 +779,43 @@ struct MovingTransitionCase: CustomTestStringConvertible, Sendable {
     // side while the old one moves out the other way; moveIn slides the new
     // one in over the old, which stays; reveal slides the old one away
     // towards the other side, uncovering the new one, which stays. Half way,
-    // each moving look has gone half the layer's size.
+    // each moving look has gone half the layer's size: fromLeft, push shows
+    // the new look's right half (B, B) beside the old one's left half (G, R);
+    // moveIn the new look's right half beside the old one's own right half
+    // (R, R); reveal the new look's own left half (Y, B) beside the old one's
+    // left half (G, R).
     static let all: [MovingTransitionCase] = [
-        MovingTransitionCase(type: "push", subtype: "fromLeft", blue: [(4, 10)], red: [(15, 10)]),
-        MovingTransitionCase(type: "push", subtype: "fromRight", blue: [(15, 10)], red: [(4, 10)]),
-        MovingTransitionCase(type: "push", subtype: "fromTop", blue: [(10, 4)], red: [(10, 15)]),
-        MovingTransitionCase(type: "push", subtype: "fromBottom", blue: [(10, 15)], red: [(10, 4)]),
-        MovingTransitionCase(type: "moveIn", subtype: "fromLeft", blue: [(4, 10)], red: [(15, 10)]),
-        MovingTransitionCase(type: "moveIn", subtype: "fromRight", blue: [(15, 10)], red: [(4, 10)]),
-        MovingTransitionCase(type: "moveIn", subtype: "fromTop", blue: [(10, 4)], red: [(10, 15)]),
-        MovingTransitionCase(type: "moveIn", subtype: "fromBottom", blue: [(10, 15)], red: [(10, 4)]),
-        MovingTransitionCase(type: "reveal", subtype: "fromLeft", blue: [(4, 10)], red: [(15, 10)]),
-        MovingTransitionCase(type: "reveal", subtype: "fromRight", blue: [(15, 10)], red: [(4, 10)]),
-        MovingTransitionCase(type: "reveal", subtype: "fromTop", blue: [(10, 4)], red: [(10, 15)]),
-        MovingTransitionCase(type: "reveal", subtype: "fromBottom", blue: [(10, 15)], red: [(10, 4)]),
+        MovingTransitionCase(type: "push", subtype: "fromLeft", quarters: "BGBR"),
+        MovingTransitionCase(type: "push", subtype: "fromRight", quarters: "RYRB"),
+        MovingTransitionCase(type: "push", subtype: "fromTop", quarters: "BBGR"),
+        MovingTransitionCase(type: "push", subtype: "fromBottom", quarters: "RRYB"),
+        MovingTransitionCase(type: "moveIn", subtype: "fromLeft", quarters: "BRBR"),
+        MovingTransitionCase(type: "moveIn", subtype: "fromRight", quarters: "GYRB"),
+        MovingTransitionCase(type: "moveIn", subtype: "fromTop", quarters: "BBRR"),
+        MovingTransitionCase(type: "moveIn", subtype: "fromBottom", quarters: "GRYB"),
+        MovingTransitionCase(type: "reveal", subtype: "fromLeft", quarters: "YGBR"),
+        MovingTransitionCase(type: "reveal", subtype: "fromRight", quarters: "RBRB"),
+        MovingTransitionCase(type: "reveal", subtype: "fromTop", quarters: "YBGR"),
+        MovingTransitionCase(type: "reveal", subtype: "fromBottom", quarters: "RRBB"),
     ]
 }
 
 @MainActor
 @Suite(.serialized) struct MovingTransitionTests {
+    /// The quarters' centres, in reading order.
+    static let centres = [(x: 5, y: 5), (x: 15, y: 5), (x: 5, y: 15), (x: 15, y: 15)]
+
+    /// The letter of the look's colour at a pixel, or the pixel itself when it is none of them.
+    static func letter(of pixel: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)) -> String {
+        switch (pixel.red, pixel.green, pixel.blue) {
+        case (255, 0, 0): "R"
+        case (0, 255, 0): "G"
+        case (0, 0, 255): "B"
+        case (255, 255, 0): "Y"
+        default: "\(pixel)"
+        }
+    }
+
     @Test(arguments: MovingTransitionCase.all)
     func halfWayTheLooksAreWhereTheTransitionMovesThem(_ expected: MovingTransitionCase) throws {
         let clock = TestMediaClock()
@@ -771,20 +823,27 @@ struct MovingTransitionCase: CustomTestStringConvertible, Sendable {
         let transition = CATransition()
         transition.type = CATransitionType(rawValue: expected.type)
         transition.subtype = CATransitionSubtype(rawValue: expected.subtype)
-        let (_, compositor) = try redLayerTurningBlue(side: 20, with: transition)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        root.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let corner = CALayer()
+        corner.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        corner.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        root.addSublayer(corner)
+        let compositor = try LayerCompositor(rootLayer: root, pixelWidth: 20, pixelHeight: 20, scale: 1)
+        compositor.renderFrame()
+        transition.duration = 1
+        root.add(transition, forKey: nil)
+        CATransaction.setDisableActions(true)
+        root.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        corner.backgroundColor = CGColor(red: 1, green: 1, blue: 0, alpha: 1)
+
         showFrame(at: 100.5, clock, compositor)
-        for point in expected.blue {
-            let pixel = compositor.pixel(x: point.x, y: point.y)
-            #expect(pixel.blue == 255 && pixel.red == 0, "new look at \(point): \(pixel)")
-        }
-        for point in expected.red {
-            let pixel = compositor.pixel(x: point.x, y: point.y)
-            #expect(pixel.red == 255 && pixel.blue == 0, "old look at \(point): \(pixel)")
-        }
+        let halfWay = Self.centres.map { Self.letter(of: compositor.pixel(x: $0.x, y: $0.y)) }.joined()
+        expectEqual(halfWay, expected.quarters)
         showFrame(at: 101, clock, compositor)
-        for point in expected.blue + expected.red {
-            expectEqual(compositor.pixel(x: point.x, y: point.y).blue, 255, "the end shows the new look only")
-        }
+        let end = Self.centres.map { Self.letter(of: compositor.pixel(x: $0.x, y: $0.y)) }.joined()
+        expectEqual(end, "YBBB", "the end shows the new look only")
     }
 }
 
@@ -816,6 +875,14 @@ struct MovingTransitionCase: CustomTestStringConvertible, Sendable {
             ("transform.rotation", .scalar(0.5)), ("transform.rotation.z", .scalar(0.75)),
             ("transform.translation", .size(CGSize(width: 8, height: 9))), ("transform.translation.x", .scalar(10)),
             ("transform.translation.y", .scalar(11)),
+            ("transform.scale.z", .scalar(5)), ("transform.rotation.x", .scalar(0.3)), ("transform.rotation.y", .scalar(0.4)),
+            ("transform.translation.z", .scalar(12)),
+            ("sublayerTransform.scale", .scalar(2)), ("sublayerTransform.scale.x", .scalar(3)), ("sublayerTransform.scale.y", .scalar(4)),
+            ("sublayerTransform.scale.z", .scalar(5)), ("sublayerTransform.rotation", .scalar(0.5)),
+            ("sublayerTransform.rotation.x", .scalar(0.3)), ("sublayerTransform.rotation.y", .scalar(0.4)),
+            ("sublayerTransform.rotation.z", .scalar(0.75)), ("sublayerTransform.translation", .size(CGSize(width: 8, height: 9))),
+            ("sublayerTransform.translation.x", .scalar(10)), ("sublayerTransform.translation.y", .scalar(11)),
+            ("sublayerTransform.translation.z", .scalar(12)),
         ]
         for (path, value) in cases {
             let resolved = try #require(LayerKeyPath(path), "\(path)")

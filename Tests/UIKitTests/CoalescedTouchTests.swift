@@ -349,6 +349,39 @@ import Testing
         try expectEqual(setup.received().acknowledged, [[5, 1], [6, 1]])
     }
 
+    /// Logs each display-link callback into the view's calls.
+    @MainActor final class LinkLogger {
+        let view: CountingView
+        init(view: CountingView) { self.view = view }
+        func fired(_ link: CADisplayLink) { view.calls.append("display link") }
+    }
+
+    /// UIKit's update loop: in the turn of a refresh, the touches that came
+    /// before it are delivered first, then the display links fire; a move
+    /// that comes after the refresh's signal waits for the next refresh.
+    @Test func theTouchesBeforeARefreshReachViewsBeforeItsDisplayLinksFire() throws {
+        var setup = try connect()
+        let logger = LinkLogger(view: setup.view)
+        let link = CADisplayLink(target: logger, selector: LinkLogger.fired)
+        link.add(to: .main, forMode: .common)
+        defer { link.invalidate() }
+        try setup.refresh()
+        setup.application.runLoop.runUntilIdle()
+        expectEqual(setup.view.calls, ["display link"])
+
+        try setup.send(.began, x: 10)
+        try setup.send(.moved, x: 12)
+        try setup.send(.moved, x: 14)
+        try setup.refresh()
+        try setup.send(.moved, x: 16)
+        setup.application.runLoop.runUntilIdle()
+        expectEqual(setup.view.calls, ["display link", "began", "moved 2", "display link"])
+
+        try setup.refresh()
+        setup.application.runLoop.runUntilIdle()
+        expectEqual(setup.view.calls, ["display link", "began", "moved 2", "display link", "moved 1", "display link"])
+    }
+
     @Test func aChangeOfStateDeliversTheHeldMovesFirst() throws {
         var setup = try connect()
         try setup.send(.began, x: 10)

@@ -147,6 +147,30 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
         #expect(finished)
     }
 
+    /// iOS 17's spring block: a spring that feels 0.4 s long with a bounce
+    /// of 0.2 (damping ratio 1 − bounce = 0.8, SpringParameters' mapping of
+    /// Apple's duration and bounce), run until it settles.
+    @Test func aSpringBlockFromDurationAndBounceFollowsItsSpringUntilItSettles() throws {
+        let (_, view, _) = animationScene()
+        var finished: [Bool] = []
+        let start = shownTime
+        UIView.animate(springDuration: 0.4, bounce: 0.2) { view.center.x = 250 } completion: { finished.append($0) }
+        let spring = SpringParameters(perceptualDuration: 0.4, bounce: 0.2)
+        #expect(abs(spring.dampingRatio - 0.8) < 1e-9)
+        var overshot = false
+        while shownTime - start < spring.settlingDuration - 1.0 / 60 {
+            advance(1.0 / 60)
+            let x = try #require(view.layer.presentation()).position.x
+            // x = 250 − 200 · d(t), d the spring's displacement in closed form
+            #expect(abs(x - (250 - 200 * spring.displacement(at: shownTime - start))) < 1e-6)
+            if x > 250 { overshot = true }
+        }
+        #expect(overshot, "a bounce of 0.2 passes the end")
+        expectEqual(finished, [])
+        advance(2.0 / 60)
+        expectEqual(finished, [true])
+    }
+
     @Test func keyframesRunInTheirPartsOfTheDurationPacedByEaseInOutAsInUIKit() throws {
         let (_, view, _) = animationScene()
         var done = false
@@ -587,6 +611,38 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
         animator.continueAnimation(withTimingParameters: nil, durationFactor: 0)
         advance(1)
         #expect(animator.state == .inactive && view.center.x == 50)
+    }
+
+    /// A paused animator continued with other timing: the new curve picks
+    /// the views up where they are shown (at the time the curve shows the
+    /// scrubbed fraction), and the animator's duration is multiplied by the
+    /// factor (Apple: "multiplied by the original duration value to obtain
+    /// the new duration"), so the rest of a 1 s animator at factor 2 runs
+    /// at half speed.
+    @Test func aContinuedAnimatorTakesTheNewCurveAndTheDurationFactor() throws {
+        let (_, view, _) = animationScene()
+        var positions: [UIViewAnimatingPosition] = []
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 250 }
+        animator.addCompletion { positions.append($0) }
+        animator.pauseAnimation()
+        animator.fractionComplete = 0.5
+        expectEqual(try #require(view.layer.presentation()).position.x, 150)
+        let easeIn = UICubicTimingParameters(controlPoint1: CGPoint(x: 0.42, y: 0), controlPoint2: CGPoint(x: 1, y: 1))
+        animator.continueAnimation(withTimingParameters: easeIn, durationFactor: 2)
+        let curve = CAMediaTimingFunction(controlPoints: 0.42, 0, 1, 1)
+        let resumedAt = curve.time(forValue: 0.5)
+        let start = shownTime
+        #expect(abs(try #require(view.layer.presentation()).position.x - 150) < 1e-6, "no jump")
+        let rest = (1 - resumedAt) * 2
+        while shownTime - start < rest - 1.0 / 60 {
+            advance(1.0 / 60)
+            let fraction = resumedAt + (shownTime - start) / 2
+            #expect(abs(try #require(view.layer.presentation()).position.x - (50 + 200 * curve.value(at: fraction))) < 1e-6)
+        }
+        expectEqual(positions, [])
+        advance(2.0 / 60)
+        expectEqual(positions, [.end])
+        expectEqual(view.center.x, 250)
     }
 
     @Test func springTimingParametersFromDurationAndBounce() {

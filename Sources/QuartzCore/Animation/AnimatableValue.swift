@@ -120,8 +120,15 @@ package enum AnimatableValue: Equatable {
     /// leave 0…1, for curves and springs that overshoot). Values of
     /// different shapes jump half way, as Core Animation does with values it
     /// cannot interpolate.
+    /// Two transforms of which either has depth are taken apart in 3-D
+    /// (``TransformDecomposition``); two affine ones in the plane
+    /// (``TransformParts``), as CSS Transforms interpolates 2-D and 3-D
+    /// matrices (Core Animation publishes no formula of its own).
     package static func interpolate(_ from: AnimatableValue, _ to: AnimatableValue, _ progress: Double) -> AnimatableValue {
         guard from.sameShape(to) else { return progress < 0.5 ? from : to }
+        if case .transform(let a) = from, case .transform(let b) = to, !(CATransform3DIsAffine(a) && CATransform3DIsAffine(b)) {
+            return .transform(TransformDecomposition.interpolate(a, b, progress))
+        }
         return from.combined(with: to) { a, b in a + (b - a) * progress }
     }
 
@@ -140,8 +147,11 @@ package enum AnimatableValue: Equatable {
     package func subtracting(_ other: AnimatableValue) -> AnimatableValue {
         guard sameShape(other) else { return self }
         if case .transform(let a) = self, case .transform(let b) = other {
-            let inverse = CATransform3DGetAffineTransform(b).invertedIfPossible() ?? .identity
-            return .transform(CATransform3DConcat(a, CATransform3DMakeAffineTransform(inverse)))
+            // The whole 4 × 4 inverse (a 3-D turn animated in a view's block
+            // runs additively too); the identity for a matrix without one.
+            let inverse = CATransform3DInvert(b)
+            let undoes = CATransform3DConcat(b, inverse).isNearlyIdentity
+            return .transform(CATransform3DConcat(a, undoes ? inverse : CATransform3DIdentity))
         }
         return combined(with: other, -)
     }
@@ -175,11 +185,13 @@ package enum AnimatableValue: Equatable {
     }
 }
 
-/// A transform taken apart into what interpolates well: translation,
-/// rotation about z, scale, shear (the affine part, decomposed as CSS
-/// does), and the depth terms as they are. Core Animation interpolates
-/// transforms by their parts too, so that a half-way rotation is a
-/// rotation and not a squashed matrix.
+/// An affine transform taken apart into what interpolates well in the
+/// plane: translation, rotation about z, scale, shear (decomposed as CSS
+/// does 2-D matrices; transforms with depth go through
+/// ``TransformDecomposition``), the depth terms kept as numbers for paced
+/// keyframes' distances. Core Animation interpolates transforms by their
+/// parts too, so that a half-way rotation is a rotation and not a squashed
+/// matrix.
 package struct TransformParts: Equatable {
     var translationX = 0.0, translationY = 0.0
     var scaleX = 1.0, scaleY = 1.0

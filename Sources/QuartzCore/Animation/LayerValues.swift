@@ -8,10 +8,21 @@ import Foundation
 /// (`.origin`, `.origin.x`, `.origin.y`, `.size`, `.size.width`,
 /// `.size.height`), `anchorPoint` (`.x`, `.y`), `transform`
 /// (`.scale`, `.scale.x`, `.scale.y`, `.rotation`, `.rotation.z`,
-/// `.translation`, `.translation.x`, `.translation.y`),
-/// `sublayerTransform`, `zPosition`, `opacity`, `cornerRadius`,
+/// `.translation`, `.translation.x`, `.translation.y`,
+/// `.scale.z`, `.rotation.x`, `.rotation.y`, `.translation.z`), `sublayerTransform`
+/// (the same parts), `zPosition`, `opacity`, `cornerRadius`,
 /// `borderWidth`, `backgroundColor`, `borderColor`, `shadowColor`,
-/// `shadowOpacity`, `shadowOffset`, `shadowRadius`.
+/// `shadowOpacity`, `shadowOffset`, `shadowRadius`, `contentsRect`
+/// (`.origin`, `.origin.x`, `.origin.y`, `.size`, `.size.width`,
+/// `.size.height`); a shape layer's `fillColor`, `strokeColor`,
+/// `strokeStart`, `strokeEnd`, `lineWidth`, `miterLimit`,
+/// `lineDashPhase`; a gradient layer's `startPoint` and `endPoint`. These
+/// are the properties Apple lists as animatable (Core Animation
+/// Programming Guide, "Animatable Properties", and each class's reference)
+/// that are numbers, points, sizes, rectangles, transforms or colours;
+/// `contents`, `shadowPath`, a gradient's `colors` and `locations`,
+/// `hidden` and `masksToBounds` are not animated here (they change at
+/// once).
 package struct LayerValues {
     package var bounds: CGRect
     package var position: CGPoint
@@ -28,6 +39,12 @@ package struct LayerValues {
     package var shadowOpacity: Float
     package var shadowOffset: CGSize
     package var shadowRadius: CGFloat
+    /// The part of the contents shown.
+    package var contentsRect: CGRect
+    /// A shape layer's animatable values; nil for other layers.
+    package var shape: ShapeValues?
+    /// A gradient layer's start and end points; nil for other layers.
+    package var gradientPoints: GradientPoints?
     /// How far a running transition (`CATransition`) has gone; nil when none runs.
     package var transitionProgress: Double?
 
@@ -50,6 +67,9 @@ package struct LayerValues {
         shadowOpacity = layer.shadowOpacity
         shadowOffset = layer.shadowOffset
         shadowRadius = layer.shadowRadius
+        contentsRect = layer.contentsRect
+        shape = layer.shapeValues
+        gradientPoints = layer.gradientPoints
     }
 
     /// Whether `keyPath` names a property these values hold.
@@ -64,7 +84,9 @@ package struct LayerValues {
         switch root {
         case "position", "bounds", "anchorPoint", "transform", "sublayerTransform", "zPosition": return .geometry
         case "opacity", "cornerRadius": return .group
-        case "backgroundColor", "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius": return .appearance
+        case "backgroundColor", "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
+             "contentsRect", "fillColor", "strokeColor", "strokeStart", "strokeEnd", "lineWidth", "miterLimit", "lineDashPhase",
+             "startPoint", "endPoint": return .appearance
         case transitionKey: return [.group, .appearance]
         default: return nil
         }
@@ -110,7 +132,18 @@ package struct LayerValues {
         case .backgroundColor: Self.color(backgroundColor)
         case .borderColor: Self.color(borderColor)
         case .shadowColor: Self.color(shadowColor)
-        case .transformPart(let part): part.read(TransformParts(transform))
+        case .contentsRect: .rect(contentsRect)
+        case .contentsRectOrigin: .point(contentsRect.origin)
+        case .contentsRectSize: .size(contentsRect.size)
+        case .contentsRectX: .scalar(contentsRect.origin.x)
+        case .contentsRectY: .scalar(contentsRect.origin.y)
+        case .contentsRectWidth: .scalar(contentsRect.size.width)
+        case .contentsRectHeight: .scalar(contentsRect.size.height)
+        case .shape(let part): part.read(shape ?? ShapeValues())
+        case .startPoint: .point(gradientPoints?.start ?? GradientPoints().start)
+        case .endPoint: .point(gradientPoints?.end ?? GradientPoints().end)
+        case .transformPart(let part): part.read(transform)
+        case .sublayerTransformPart(let part): part.read(sublayerTransform)
         }
     }
 
@@ -142,10 +175,18 @@ package struct LayerValues {
         case (.backgroundColor, .color): backgroundColor = Self.cgColor(value)
         case (.borderColor, .color): borderColor = Self.cgColor(value)
         case (.shadowColor, .color): shadowColor = Self.cgColor(value)
-        case (.transformPart(let part), _):
-            var parts = TransformParts(transform)
-            guard part.write(value, &parts) else { return }
-            transform = parts.transform
+        case (.contentsRect, .rect(let r)): contentsRect = r
+        case (.contentsRectOrigin, .point(let p)): contentsRect.origin = p
+        case (.contentsRectSize, .size(let s)): contentsRect.size = s
+        case (.contentsRectX, .scalar(let v)): contentsRect.origin.x = v
+        case (.contentsRectY, .scalar(let v)): contentsRect.origin.y = v
+        case (.contentsRectWidth, .scalar(let v)): contentsRect.size.width = v
+        case (.contentsRectHeight, .scalar(let v)): contentsRect.size.height = v
+        case (.shape(let part), _): if shape != nil { part.write(value, into: &shape!) }
+        case (.startPoint, .point(let p)): gradientPoints?.start = p
+        case (.endPoint, .point(let p)): gradientPoints?.end = p
+        case (.transformPart(let part), _): part.write(value, into: &transform)
+        case (.sublayerTransformPart(let part), _): part.write(value, into: &sublayerTransform)
         default: return
         }
     }
@@ -178,6 +219,9 @@ package struct LayerValues {
         layer.shadowOpacity = shadowOpacity
         layer.shadowOffset = shadowOffset
         layer.shadowRadius = shadowRadius
+        layer.contentsRect = contentsRect
+        layer.shapeValues = shape
+        layer.gradientPoints = gradientPoints
     }
 
     /// Sets the model property that `keyPath` lies in to these values' (a
@@ -199,6 +243,9 @@ package struct LayerValues {
         case "shadowOpacity": layer.shadowOpacity = shadowOpacity
         case "shadowOffset": layer.shadowOffset = shadowOffset
         case "shadowRadius": layer.shadowRadius = shadowRadius
+        case "contentsRect": layer.contentsRect = contentsRect
+        case "fillColor", "strokeColor", "strokeStart", "strokeEnd", "lineWidth", "miterLimit", "lineDashPhase": layer.shapeValues = shape
+        case "startPoint", "endPoint": layer.gradientPoints = gradientPoints
         default: break
         }
     }
@@ -214,39 +261,86 @@ package enum LayerKeyPath: Equatable, Sendable {
     case transform, sublayerTransform, zPosition, opacity, cornerRadius, borderWidth
     case shadowOpacity, shadowRadius, shadowOffset
     case backgroundColor, borderColor, shadowColor
+    case contentsRect, contentsRectOrigin, contentsRectSize, contentsRectX, contentsRectY, contentsRectWidth, contentsRectHeight
+    /// A shape layer's property: `strokeEnd`, `fillColor`, ….
+    case shape(ShapeValues.Part)
+    /// A gradient layer's `startPoint` and `endPoint`.
+    case startPoint, endPoint
     /// One part of the transform: `transform.scale`, `transform.rotation.z`, ….
     case transformPart(TransformPart)
+    /// One part of the sublayer transform: `sublayerTransform.rotation.y`, ….
+    case sublayerTransformPart(TransformPart)
 
-    /// The parts of a transform a `transform.` key path names.
+    /// The parts of a transform a key path names, as Apple's key-value
+    /// coding extensions for `CATransform3D` list them: `rotation.x`,
+    /// `rotation.y`, `rotation.z` (in radians) and `rotation` (the same as
+    /// `rotation.z`); `scale.x`, `scale.y`, `scale.z` and `scale` ("the
+    /// average of all three scale factors"; setting it sets all three);
+    /// `translation.x`, `translation.y`, `translation.z` and `translation`
+    /// (x and y, as a size). Read from the transform taken apart
+    /// (``TransformDecomposition``), changed, and put together again, the
+    /// other parts kept.
     package enum TransformPart: Equatable, Sendable {
-        case scale, scaleX, scaleY, rotation, translation, translationX, translationY
+        case scale, scaleX, scaleY, scaleZ
+        case rotationX, rotationY, rotationZ
+        case translation, translationX, translationY, translationZ
 
-        func read(_ parts: TransformParts) -> AnimatableValue {
-            switch self {
-            case .scale: .scalar((parts.scaleX + parts.scaleY) / 2)
-            case .scaleX: .scalar(parts.scaleX)
-            case .scaleY: .scalar(parts.scaleY)
-            case .rotation: .scalar(parts.rotation)
-            case .translation: .size(CGSize(width: parts.translationX, height: parts.translationY))
-            case .translationX: .scalar(parts.translationX)
-            case .translationY: .scalar(parts.translationY)
+        /// Reads the part from the key path's tail after `transform.`; nil
+        /// for another tail.
+        init?(tail: Substring) {
+            switch tail {
+            case "scale": self = .scale
+            case "scale.x": self = .scaleX
+            case "scale.y": self = .scaleY
+            case "scale.z": self = .scaleZ
+            case "rotation.x": self = .rotationX
+            case "rotation.y": self = .rotationY
+            case "rotation", "rotation.z": self = .rotationZ
+            case "translation": self = .translation
+            case "translation.x": self = .translationX
+            case "translation.y": self = .translationY
+            case "translation.z": self = .translationZ
+            default: return nil
             }
         }
 
-        /// Writes `value` into `parts`; false (and nothing written) for a
-        /// value of another shape.
-        func write(_ value: AnimatableValue, _ parts: inout TransformParts) -> Bool {
-            switch (self, value) {
-            case (.scale, .scalar(let v)): parts.scaleX = v; parts.scaleY = v
-            case (.scaleX, .scalar(let v)): parts.scaleX = v
-            case (.scaleY, .scalar(let v)): parts.scaleY = v
-            case (.rotation, .scalar(let v)): parts.rotation = v
-            case (.translation, .size(let s)): parts.translationX = s.width; parts.translationY = s.height
-            case (.translationX, .scalar(let v)): parts.translationX = v
-            case (.translationY, .scalar(let v)): parts.translationY = v
-            default: return false
+        func read(_ transform: CATransform3D) -> AnimatableValue {
+            let parts = TransformDecomposition(transform) ?? TransformDecomposition()
+            switch self {
+            case .scale: return .scalar(parts.scale.sum() / 3)
+            case .scaleX: return .scalar(parts.scale.x)
+            case .scaleY: return .scalar(parts.scale.y)
+            case .scaleZ: return .scalar(parts.scale.z)
+            case .rotationX: return .scalar(parts.angles.x)
+            case .rotationY: return .scalar(parts.angles.y)
+            case .rotationZ: return .scalar(parts.angles.z)
+            case .translation: return .size(CGSize(width: parts.translation.x, height: parts.translation.y))
+            case .translationX: return .scalar(parts.translation.x)
+            case .translationY: return .scalar(parts.translation.y)
+            case .translationZ: return .scalar(parts.translation.z)
             }
-            return true
+        }
+
+        /// Writes `value` into `transform`'s part; a value of another shape
+        /// changes nothing. A transform that cannot be taken apart (`m44` =
+        /// 0) is replaced by the part alone.
+        func write(_ value: AnimatableValue, into transform: inout CATransform3D) {
+            var parts = TransformDecomposition(transform) ?? TransformDecomposition()
+            switch (self, value) {
+            case (.scale, .scalar(let v)): parts.scale = SIMD3(v, v, v)
+            case (.scaleX, .scalar(let v)): parts.scale.x = v
+            case (.scaleY, .scalar(let v)): parts.scale.y = v
+            case (.scaleZ, .scalar(let v)): parts.scale.z = v
+            case (.rotationX, .scalar(let v)): parts.angles.x = v
+            case (.rotationY, .scalar(let v)): parts.angles.y = v
+            case (.rotationZ, .scalar(let v)): parts.angles.z = v
+            case (.translation, .size(let s)): parts.translation.x = s.width; parts.translation.y = s.height
+            case (.translationX, .scalar(let v)): parts.translation.x = v
+            case (.translationY, .scalar(let v)): parts.translation.y = v
+            case (.translationZ, .scalar(let v)): parts.translation.z = v
+            default: return
+            }
+            transform = parts.transform
         }
     }
 
@@ -278,14 +372,104 @@ package enum LayerKeyPath: Equatable, Sendable {
         case "backgroundColor": self = .backgroundColor
         case "borderColor": self = .borderColor
         case "shadowColor": self = .shadowColor
-        case "transform.scale": self = .transformPart(.scale)
-        case "transform.scale.x": self = .transformPart(.scaleX)
-        case "transform.scale.y": self = .transformPart(.scaleY)
-        case "transform.rotation", "transform.rotation.z": self = .transformPart(.rotation)
-        case "transform.translation": self = .transformPart(.translation)
-        case "transform.translation.x": self = .transformPart(.translationX)
-        case "transform.translation.y": self = .transformPart(.translationY)
-        default: return nil
+        case "contentsRect": self = .contentsRect
+        case "contentsRect.origin": self = .contentsRectOrigin
+        case "contentsRect.size": self = .contentsRectSize
+        case "contentsRect.origin.x": self = .contentsRectX
+        case "contentsRect.origin.y": self = .contentsRectY
+        case "contentsRect.size.width": self = .contentsRectWidth
+        case "contentsRect.size.height": self = .contentsRectHeight
+        case "fillColor": self = .shape(.fillColor)
+        case "strokeColor": self = .shape(.strokeColor)
+        case "strokeStart": self = .shape(.strokeStart)
+        case "strokeEnd": self = .shape(.strokeEnd)
+        case "lineWidth": self = .shape(.lineWidth)
+        case "miterLimit": self = .shape(.miterLimit)
+        case "lineDashPhase": self = .shape(.lineDashPhase)
+        case "startPoint": self = .startPoint
+        case "endPoint": self = .endPoint
+        default:
+            if keyPath.hasPrefix("transform."), let part = TransformPart(tail: keyPath.dropFirst("transform.".count)) {
+                self = .transformPart(part)
+            } else if keyPath.hasPrefix("sublayerTransform."),
+                      let part = TransformPart(tail: keyPath.dropFirst("sublayerTransform.".count)) {
+                self = .sublayerTransformPart(part)
+            } else {
+                return nil
+            }
         }
     }
+}
+
+/// A shape layer's animatable values (`CAShapeLayer`: "fillColor",
+/// "strokeColor", "strokeStart", "strokeEnd", "lineWidth", "miterLimit",
+/// "lineDashPhase" are animatable, as Apple's reference marks them).
+package struct ShapeValues: Equatable, Sendable {
+    package var fillColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+    package var strokeColor: CGColor?
+    package var strokeStart: CGFloat = 0
+    package var strokeEnd: CGFloat = 1
+    package var lineWidth: CGFloat = 1
+    package var miterLimit: CGFloat = 10
+    package var lineDashPhase: CGFloat = 0
+
+    package init() {}
+
+    package init(fillColor: CGColor?, strokeColor: CGColor?, strokeStart: CGFloat, strokeEnd: CGFloat,
+                 lineWidth: CGFloat, miterLimit: CGFloat, lineDashPhase: CGFloat) {
+        self.fillColor = fillColor
+        self.strokeColor = strokeColor
+        self.strokeStart = strokeStart
+        self.strokeEnd = strokeEnd
+        self.lineWidth = lineWidth
+        self.miterLimit = miterLimit
+        self.lineDashPhase = lineDashPhase
+    }
+
+    /// One of the values, by its key path.
+    package enum Part: Equatable, Sendable {
+        case fillColor, strokeColor, strokeStart, strokeEnd, lineWidth, miterLimit, lineDashPhase
+
+        func read(_ values: ShapeValues) -> AnimatableValue {
+            func color(_ c: CGColor?) -> AnimatableValue {
+                AnimatableValue(c ?? CGColor(red: 0, green: 0, blue: 0, alpha: 0)) ?? .color(red: 0, green: 0, blue: 0, alpha: 0)
+            }
+            switch self {
+            case .fillColor: return color(values.fillColor)
+            case .strokeColor: return color(values.strokeColor)
+            case .strokeStart: return .scalar(values.strokeStart)
+            case .strokeEnd: return .scalar(values.strokeEnd)
+            case .lineWidth: return .scalar(values.lineWidth)
+            case .miterLimit: return .scalar(values.miterLimit)
+            case .lineDashPhase: return .scalar(values.lineDashPhase)
+            }
+        }
+
+        /// A value of another shape changes nothing; widths and limits stay
+        /// at 0 or more, as the layer keeps them.
+        func write(_ value: AnimatableValue, into values: inout ShapeValues) {
+            switch (self, value) {
+            case (.fillColor, .color(let r, let g, let b, let a)): values.fillColor = Self.clamped(r, g, b, a)
+            case (.strokeColor, .color(let r, let g, let b, let a)): values.strokeColor = Self.clamped(r, g, b, a)
+            case (.strokeStart, .scalar(let v)): values.strokeStart = v
+            case (.strokeEnd, .scalar(let v)): values.strokeEnd = v
+            case (.lineWidth, .scalar(let v)): values.lineWidth = max(0, v)
+            case (.miterLimit, .scalar(let v)): values.miterLimit = max(0, v)
+            case (.lineDashPhase, .scalar(let v)): values.lineDashPhase = v
+            default: return
+            }
+        }
+
+        private static func clamped(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> CGColor {
+            CGColor(red: min(1, max(0, r)), green: min(1, max(0, g)), blue: min(1, max(0, b)), alpha: min(1, max(0, a)))
+        }
+    }
+}
+
+/// A gradient layer's animatable points (`CAGradientLayer`'s `startPoint`
+/// and `endPoint` are animatable, as Apple's reference marks them); the
+/// defaults are the layer's.
+package struct GradientPoints: Equatable, Sendable {
+    package var start = CGPoint(x: 0.5, y: 0)
+    package var end = CGPoint(x: 0.5, y: 1)
 }

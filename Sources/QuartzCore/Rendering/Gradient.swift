@@ -15,9 +15,11 @@ struct GradientStyle: Equatable {
 
     static let tableSize = 256
 
-    /// Nil when the layer draws no gradient: not a gradient layer, or no colours.
-    @MainActor init?(of layer: CALayer) {
-        guard let gradient = layer as? CAGradientLayer else { return nil }
+    /// Nil when the layer draws no gradient: not a gradient layer, or no
+    /// colours. `points` are the start and end as shown (the model's, or
+    /// the presentation's while they animate).
+    @MainActor init?(of layer: CALayer, points: GradientPoints?) {
+        guard let gradient = layer as? CAGradientLayer, let points else { return nil }
         let colors = (gradient.colors ?? []).compactMap { $0 as? CGColor }
         guard !colors.isEmpty else { return nil }
         var positions = colors.indices.map { colors.count == 1 ? 0 : Double($0) / Double(colors.count - 1) }
@@ -27,8 +29,8 @@ struct GradientStyle: Equatable {
         }
         let stops = zip(positions, colors.map { PremultipliedColor($0) }).map { ($0, $1) }
         type = gradient.type
-        start = gradient.startPoint
-        end = gradient.endPoint
+        start = points.start
+        end = points.end
         table = (0..<Self.tableSize).map { i in
             Self.color(at: Double(i) / Double(Self.tableSize - 1), stops: stops).pixel
         }

@@ -128,12 +128,12 @@ package final class RenderLayer {
         isHidden = layer.isHidden
         masksToBounds = layer.masksToBounds
         maskedCorners = layer.maskedCorners
-        gradient = GradientStyle(of: layer)
-        shape = ShapeLayerStyle(of: layer)
+        gradient = GradientStyle(of: layer, points: values.gradientPoints)
+        shape = ShapeLayerStyle(of: layer, values: values.shape)
         contents = layer.contents.flatMap { $0 as? CGImage }  // anything else shows nothing, as in Core Animation
         contentsGravity = layer.contentsGravity
         contentsScale = layer.contentsScale
-        contentsRect = layer.contentsRect
+        contentsRect = values.contentsRect
         // Part of the image: cut it out once, at the commit, so that filtering
         // at its edges does not reach into the rest of the image.
         let unit = CGRect(x: 0, y: 0, width: 1, height: 1)

@@ -24,20 +24,21 @@ struct ShapeLayerStyle {
     var partCount: Int { (fill != nil ? 1 : 0) + (stroke != nil ? 1 : 0) }
 
     /// Nil when the layer draws no shape: not a shape layer, no path, or
-    /// neither a fill nor a stroke to draw.
-    @MainActor init?(of layer: CALayer) {
-        guard let shape = layer as? CAShapeLayer, let path = shape.path, !path.isEmpty else { return nil }
-        let fills = shape.fillColor.map { $0.alpha > 0 } ?? false
-        let strokes = (shape.strokeColor.map { $0.alpha > 0 } ?? false) && shape.lineWidth > 0 && shape.strokeEnd > shape.strokeStart
+    /// neither a fill nor a stroke to draw. `values` are the animatable
+    /// ones as shown (the model's, or the presentation's while they animate).
+    @MainActor init?(of layer: CALayer, values: ShapeValues?) {
+        guard let shape = layer as? CAShapeLayer, let values, let path = shape.path, !path.isEmpty else { return nil }
+        let fills = values.fillColor.map { $0.alpha > 0 } ?? false
+        let strokes = (values.strokeColor.map { $0.alpha > 0 } ?? false) && values.lineWidth > 0 && values.strokeEnd > values.strokeStart
         guard fills || strokes else { return nil }
         fillPath = fills ? path : nil
-        fill = fills ? shape.fillColor : nil
+        fill = fills ? values.fillColor : nil
         fillRule = shape.fillRule == .evenOdd ? .evenOdd : .winding
-        let wholeStroke = shape.strokeStart <= 0 && shape.strokeEnd >= 1
-        strokePath = strokes ? (wholeStroke ? path : path.trimmed(from: shape.strokeStart, to: shape.strokeEnd)) : nil
-        stroke = strokes ? shape.strokeColor : nil
-        lineWidth = shape.lineWidth
-        miterLimit = shape.miterLimit
+        let wholeStroke = values.strokeStart <= 0 && values.strokeEnd >= 1
+        strokePath = strokes ? (wholeStroke ? path : path.trimmed(from: values.strokeStart, to: values.strokeEnd)) : nil
+        stroke = strokes ? values.strokeColor : nil
+        lineWidth = values.lineWidth
+        miterLimit = values.miterLimit
         switch shape.lineCap {
         case .round: lineCap = .round
         case .square: lineCap = .square
@@ -48,12 +49,12 @@ struct ShapeLayerStyle {
         case .bevel: lineJoin = .bevel
         default: lineJoin = .miter
         }
-        dashPhase = shape.lineDashPhase
+        dashPhase = values.lineDashPhase
         dashLengths = (shape.lineDashPattern ?? []).map { CGFloat($0.doubleValue) }
         var extent = path.boundingBoxOfPath
         if strokes {
             // Half the width on each side, times the longest a miter may reach.
-            let reach = shape.lineWidth / 2 * (lineJoin == .miter ? max(1, shape.miterLimit) : 1.5)
+            let reach = values.lineWidth / 2 * (lineJoin == .miter ? max(1, values.miterLimit) : 1.5)
             extent = extent.insetBy(dx: -reach, dy: -reach)
         }
         self.extent = extent

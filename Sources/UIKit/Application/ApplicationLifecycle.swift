@@ -182,6 +182,9 @@ extension UIApplication {
             }
             applicationState = .active
             lifecycle(.didBecomeActive)
+            // The server gave back this application's buffers when it went
+            // away and shows another's frame until this one draws.
+            screenFrames?.redrawWhole()
         }
     }
 
