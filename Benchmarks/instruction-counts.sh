@@ -55,15 +55,18 @@ declare -A allocation_limit=([hit]=0.1 [tap]=4 [pan]=20 [labels]=3000 [cards]=1)
 # fast image paths, 28 November; docs/performance.md, "Screen
 # transitions"). Their allocations are UIKit's (the new controller's
 # views, the commits: 67.5 and 29.0 a frame): twice those measured.
-instruction_limit[push]=62000000
+# Lowered on 28 November (session 9) to about 1.3 times push 47.1 M and
+# sheet 68.5 M (the labels' ink measured 16 pixels at a time).
+instruction_limit[push]=61000000
 allocation_limit[push]=135
-instruction_limit[sheet]=90000000
+instruction_limit[sheet]=89000000
 allocation_limit[sheet]=58
 # A card's flip (--only flip; not in the default run: about a minute of
-# callgrind), held the same way: 128.2 M instructions and 3.0 allocations a
-# frame on main 8dec5f4 (the turned card mapped back through the inverse
-# homography row by row across the card, docs/performance.md).
-instruction_limit[flip]=167000000
+# callgrind), held the same way: 80.4 M instructions and 3.0 allocations a
+# frame (was 128.2 M on main 8dec5f4; what a flip's rows share worked out
+# once a frame, the old look pictured at the screen's scale and copied,
+# docs/performance.md).
+instruction_limit[flip]=105000000
 allocation_limit[flip]=6
 # The table's refreshes are measured on request only (--only table, --only
 # table-frame: each takes minutes under callgrind, too long for the test

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import UIKit
 
 /// Screen transitions on a 390×844 pt iPhone screen at scale 3 (1170×2532
@@ -59,6 +62,19 @@ final class TransitionScene {
     func frame() -> [CGRect] {
         UIApplication.shared.runLoop.advance(by: Self.frameInterval)
         return compositor.renderFrame()
+    }
+
+    /// One refresh later, its two parts timed apart: the refresh (the
+    /// run loop's turn: animations, layout, text, the commit) and the
+    /// composite, in seconds, with the page faults the frame took.
+    func timedFrame() -> (refresh: Double, composite: Double, faults: Int) {
+        let faultsBefore = minorFaults()
+        let start = now()
+        UIApplication.shared.runLoop.advance(by: Self.frameInterval)
+        let refreshed = now()
+        _ = compositor.renderFrame()
+        let end = now()
+        return (refreshed - start, end - refreshed, minorFaults() - faultsBefore)
     }
 
     private func nextScreen() -> RowsScreen {
@@ -155,4 +171,11 @@ final class RowsScreen: UIViewController {
             view.addSubview(cell)
         }
     }
+}
+
+/// The page faults the process has taken so far (first touches of fresh memory).
+func minorFaults() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_minflt + usage.ru_majflt
 }

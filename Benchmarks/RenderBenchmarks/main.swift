@@ -204,7 +204,11 @@ func countedRegionEnded() {
 }
 @MainActor @inline(never) func countedAnimatedFrames(_ scene: AnimatedCardsScene, _ n: Int) { for _ in 0..<n { _ = scene.frame() } }
 /// The frames of one push or one sheet's presentation (`--count push`, `--count sheet`).
-@MainActor @inline(never) func countedTransitionFrames(_ scene: TransitionScene, _ n: Int) { for _ in 0..<n { _ = scene.frame() } }
+@MainActor @inline(never) func countedTransitionFrames(_ scene: TransitionScene, _ n: Int) { for _ in 0..<n { transitionFrameCounted(scene) } }
+/// One of those frames, a function of its own so that callgrind can dump
+/// the counters at each (`--dump-before='*transitionFrameCounted*'`): the
+/// frames one by one, the first (which loads the new screen) apart.
+@MainActor @inline(never) func transitionFrameCounted(_ scene: TransitionScene) { _ = scene.frame() }
 /// Also checks that every frame drew only around the marker. Besides being
 /// worth checking, that keeps its body different from
 /// `countedAnimatedFrames`': the optimiser folds functions with identical
@@ -350,6 +354,11 @@ func main() throws {
         let table = try TableScene()
         table.verify()
         try writePNG(table.compositor, to: arguments[index + 1])
+        return
+    }
+
+    if arguments.contains("--transition-phases") {
+        try measureTransitionPhases(runs: quick ? 3 : 10)
         return
     }
 
@@ -514,6 +523,41 @@ func main() throws {
     print("page sheet presented, each refresh+frame       median \(ms(median(sheetFrames)))   worst \(ms(sheetFrames.max()!))   first frame median \(ms(median(firstSheetFrames)))   (\(sheetFrames.count) frames)")
     print("card flip (300×400 pt), each refresh+frame     median \(ms(median(flipFrames)))   worst \(ms(flipFrames.max()!))   (\(flipFrames.count) frames)")
     try measureFlungTable(flings: quick ? 3 : 20)
+}
+
+/// Each transition's frames by their number in the transition, over
+/// `runs` transitions of each kind: the refresh and the composite apart
+/// (median and worst), and the page faults (`--transition-phases`).
+@MainActor
+func measureTransitionPhases(runs: Int) throws {
+    let scene = try TransitionScene()
+    for kind in ["push", "sheet", "flip"] {
+        let count = kind == "push" ? TransitionScene.pushFrames : kind == "sheet" ? TransitionScene.sheetFrames : TransitionScene.flipFrames
+        var refresh = Array(repeating: [Double](), count: count), composite = refresh
+        var faults = Array(repeating: [Int](), count: count)
+        for _ in 0..<runs {
+            switch kind {
+            case "push": scene.startPush()
+            case "sheet": scene.startSheet()
+            default: scene.startFlip()
+            }
+            for index in 0..<count {
+                let timed = scene.timedFrame()
+                refresh[index].append(timed.refresh)
+                composite[index].append(timed.composite)
+                faults[index].append(timed.faults)
+            }
+            guard scene.transitionEnded else { fail("a \(kind) had not ended after \(count) refreshes") }
+            scene.reset()
+        }
+        func ms(_ seconds: Double) -> String { String(format: "%6.2f", seconds * 1000) }
+        print("\(kind): frame  refresh median/worst  composite median/worst (ms)  faults median/worst")
+        for index in 0..<count {
+            print("  \(index)\t\(ms(median(refresh[index]))) \(ms(refresh[index].max()!))   \(ms(median(composite[index]))) \(ms(composite[index].max()!))   \(faults[index].sorted()[runs / 2]) \(faults[index].max()!)")
+        }
+        let totals = zip(refresh.joined(), composite.joined()).map { $0 + $1 }.sorted()
+        print("  all \(totals.count): median \(ms(totals[totals.count / 2]))  p99 \(ms(totals[totals.count * 99 / 100]))  worst \(ms(totals.last!))")
+    }
 }
 
 /// The flung table (5. above): times `flings` flings' decelerations and prints the figures.

@@ -143,5 +143,10 @@ import GeometryTestSupport
         dot.pixels.row(1).storeBytes(of: 0xFF00_0000, toByteOffset: 32_766 * 4, as: UInt32.self)
         dot.forgetInkBounds()
         expectEqual(dot.inkBounds, PixelRect(x0: 32_766, y0: 1, x1: 32_767, y1: 2))
+        // A row is looked at 16 pixels at a time, then pixel by pixel: ink
+        // inside a step of 16 alone is found too.
+        let speck = try #require(CGImage(width: 40, height: 3) { _ in })
+        speck.pixels.row(1).storeBytes(of: 0x0100_0000, toByteOffset: 17 * 4, as: UInt32.self)
+        expectEqual(speck.inkBounds, PixelRect(x0: 17, y0: 1, x1: 18, y1: 2))
     }
 }

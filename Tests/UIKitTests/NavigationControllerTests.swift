@@ -517,6 +517,26 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         expectEqual(navigation.viewControllers, c, "flung back past half way: cancelled")
     }
 
+    /// Near the decisive speed (NavigationMetrics.backSwipeDecisiveSpeed, one
+    /// width a second): a swipe let go short of half way, still moving at
+    /// 0.9 widths a second, is cancelled by its position; at 1.1 widths a
+    /// second it pops by its direction.
+    @Test(arguments: [(0.9, false), (1.1, true)])
+    func aSwipeLetGoShortOfHalfWayPopsOnlyFasterThanOneWidthASecond(widthsPerSecond: Double, pops: Bool) {
+        let (navigation, c, _, synthesizer) = stack(["a", "b"])
+        let step = CGFloat(widthsPerSecond) * 320 * 0.016
+        let finger = synthesizer.touchDown(at: CGPoint(x: 5, y: 300))
+        var x: CGFloat = 5
+        while x < 5 + 0.4 * 320 {
+            x += step
+            synthesizer.advance(by: 0.016)
+            synthesizer.touchMove(finger, to: CGPoint(x: x, y: 300))
+        }
+        synthesizer.touchUp(finger)
+        finishAnimations()
+        expectEqual(navigation.viewControllers, pops ? [c[0]] : c)
+    }
+
     @Test func anInterruptedBackSwipeIsUndoneAndWaitingPushesRunAfter() {
         let log = CallLog()
         let (navigation, c, window, synthesizer) = stack(["a", "b"], log: log)

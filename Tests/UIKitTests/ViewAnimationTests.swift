@@ -413,6 +413,25 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
         #expect(isOrange(rgba(image, 2 * 23, 80)) && isOrange(rgba(image, 2 * 97, 80)))
     }
 
+    /// The picture of the old look that the flip turns is taken at the
+    /// screen's scale, as iOS's render server draws the layer: on a 3×
+    /// screen a 90 × 40 pt view's is 270 × 120 pixels (it was a fixed 2×,
+    /// scaled up on screen).
+    @Test func theOldLookIsPicturedAtTheScreensScale() throws {
+        defer { UIScreen.main.scale = 3 }
+        for scale in [3, 2, 1] as [CGFloat] {
+            let window = makeWindow(frame: CGRect(x: 0, y: 0, width: 120, height: 80))
+            UIScreen.main.scale = scale
+            let card = UIView(frame: CGRect(x: 10, y: 20, width: 90, height: 40))
+            card.backgroundColor = .blue
+            window.addSubview(card)
+            UIApplication.shared.runLoop.runUntilIdle()
+            UIView.transition(with: card, duration: 0.5, options: .transitionFlipFromLeft) { card.backgroundColor = .orange }
+            let picture = try #require(card.layer.animationList?.transitionSnapshot)
+            expectEqual([picture.width, picture.height], [Int(90 * scale), Int(40 * scale)], "at \(scale)×")
+        }
+    }
+
     @Test func aFlipFromTheTopTurnsTheViewAboutItsHorizontalAxis() throws {
         let (window, view, _) = animationScene()
         view.backgroundColor = .blue

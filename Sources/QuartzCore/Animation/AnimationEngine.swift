@@ -18,6 +18,12 @@ package final class AnimationEngine {
     /// monotonic clock.
     package var clock: (@MainActor () -> TimeInterval)?
 
+    /// The scale of the screen the layers are shown on (pixels per point):
+    /// a transition takes its picture of a layer's old look at it, as the
+    /// render server draws it, so that the picture is the layer's pixels
+    /// (the application's main screen's); without one, 2.
+    package var screenScale: (@MainActor () -> CGFloat)?
+
     /// Set by the view side while an animation block is open: only then do
     /// layers owned by views ask their delegate for actions.
     package var ownedLayersAskForActions = false
@@ -52,6 +58,7 @@ package final class AnimationEngine {
         link = nil
         lastTargetTime = -.infinity
         ownedLayersAskForActions = false
+        screenScale = nil
     }
 
     /// Refreshes for `layer`'s animations from now on (one was added, or

@@ -264,10 +264,12 @@ extension CALayer {
         markChanged(changes)
     }
 
-    /// The layer's look now, drawn whole, for a transition to draw over it.
+    /// The layer's look now, drawn whole, for a transition to draw over it:
+    /// at the screen's scale, so that on screen the picture's pixels are the
+    /// layer's (a flip's flat drawing copies it).
     private func snapshotForTransition() -> CGImage? {
         let size = bounds.size
-        let scale: CGFloat = 2
+        let scale = AnimationEngine.current.screenScale?() ?? 2
         let width = Int((size.width * scale).rounded(.up)), height = Int((size.height * scale).rounded(.up))
         guard width > 0, height > 0, width * height <= 4096 * 4096,
               let context = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,

@@ -24,6 +24,9 @@ package final class Compositor {
     /// For each level being drawn, its sublayers that occlude something
     /// (their index and rectangle), a stack as well.
     private var siblingOccluders: [(index: Int, rect: PixelRect)] = []
+    /// What the rows of a layer turned about a vertical line share, column
+    /// by column (Projection.swift); kept from frame to frame for its storage.
+    var projectedColumns: [ProjectedColumn] = []
 
     /// Whether pixels a later opaque layer covers are left out (always,
     /// but in tests that check it changes no pixel).
@@ -36,6 +39,12 @@ package final class Compositor {
     /// samples can be other than transparent (always, but in tests that
     /// check it changes no pixel; ``inkedPart(of:through:within:)``).
     package var clipsImagesToInk = true
+    /// Whether a layer turned about a vertical line (a flip from the left
+    /// or right) works out each column's share of the mapping once for all
+    /// its rows, and one turned about a horizontal line each row's once for
+    /// all its pixels (always, but in tests that check it changes no pixel;
+    /// Projection.swift).
+    package var sharesProjectedAxes = true
 
     package init() {}
 

@@ -68,6 +68,13 @@ public final class LayerCompositor: CommittedTreeHost {
         get { compositor.clipsImagesToInk }
         set { compositor.clipsImagesToInk = newValue }
     }
+
+    /// Whether a layer turned about a vertical or horizontal line works
+    /// out once what its pixels share (for tests).
+    package var sharesProjectedAxes: Bool {
+        get { compositor.sharesProjectedAxes }
+        set { compositor.sharesProjectedAxes = newValue }
+    }
     /// Whether a scroll moves the pixels already drawn instead of drawing
     /// them again (always, but in tests and benchmarks that compare the
     /// two; ScrollByCopy.swift).

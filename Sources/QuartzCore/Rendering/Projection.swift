@@ -217,11 +217,25 @@ extension Compositor {
         var flat = node.flatSubtreeRect
         if let seen = Self.boundingBox(of: target, through: back) { flat = flat.intersection(seen) }
         guard !flat.isEmpty, flat.area <= LayerProjection.maximumFlatPixels else { return }
-        let (buffer, storage) = scratch.surface(covering: flat)
+        // An opaque background drawn at full opacity (a flip's new look)
+        // covers its pixels of the buffer: they need no clearing first.
+        let covered = node.opacity == 1 && node.mask == nil ? node.opaqueBackgroundRect : .empty
+        let (buffer, storage) = scratch.surface(covering: flat, overwritten: covered)
         defer { scratch.recycle(storage) }
         withoutOccluders { drawInPlane(node, into: buffer, clip: flat) }
         let keep = UInt32(max(0, min(256, ((1 - projection.shade) * 256).rounded())))
         let near = LayerProjection.nearestW
+        let extent = buffer.extent
+        // A turn about a vertical line (a flip from the left or right) maps
+        // back with u and w free of y: they, and so each column's w, whether
+        // it is in front and its point's x, are the same in every row, to
+        // the bit — worked out once per frame (`ProjectedColumn`). About a
+        // horizontal line, v and w are free of x: the same along a row.
+        let columnsRepeat = sharesProjectedAxes && back.m01 == 0 && back.m21 == 0
+        let rowsRepeat = sharesProjectedAxes && back.m10 == 0 && back.m20 == 0
+        if columnsRepeat { fillProjectedColumns(back, target: target, extent: extent) }
+        let columns = projectedColumns
+        var blend = ProjectedBlend(keep: keep)
         for y in target.y0..<target.y1 {
             let row = surface.row(y)
             let py = Double(y) + 0.5, px = Double(target.x0) + 0.5
@@ -231,7 +245,30 @@ extension Compositor {
             var w = back.m20 * px + back.m21 * py + back.m22
             // Only across the layer (ProjectedRow.swift), u, v and w stepped
             // to its first pixel as the loop steps them.
-            let across = back.columns(sampling: buffer.extent, row: y, from: target.x0, to: target.x1)
+            let across = back.columns(sampling: extent, row: y, from: target.x0, to: target.x1)
+            if columnsRepeat {
+                for _ in target.x0..<across.lowerBound { v += back.m10 }
+                for x in across {
+                    let column = columns[x - target.x0]
+                    if let texelX = column.x, let texelY = Self.texel(v / column.w - 0.5, from: extent.y0, to: extent.y1) {
+                        blend.put(Self.bilinear(buffer, texelX, texelY), into: row + x)
+                    }
+                    v += back.m10
+                }
+                continue
+            }
+            if rowsRepeat {
+                // w and v stay as they are along the row (each step adds 0).
+                guard w > 0 && w * near <= 1, let texelY = Self.texel(v / w - 0.5, from: extent.y0, to: extent.y1) else { continue }
+                for _ in target.x0..<across.lowerBound { u += back.m00 }
+                for x in across {
+                    if let texelX = Self.texel(u / w - 0.5, from: extent.x0, to: extent.x1) {
+                        blend.put(Self.bilinear(buffer, texelX, texelY), into: row + x)
+                    }
+                    u += back.m00
+                }
+                continue
+            }
             for _ in target.x0..<across.lowerBound {
                 u += back.m00
                 v += back.m10
@@ -240,16 +277,30 @@ extension Compositor {
             for x in across {
                 // The flat point's own w is 1/w here: at least `near`, and in front.
                 if w > 0 && w * near <= 1 {
-                    var sample = Self.bilinear(buffer, x: u / w - 0.5, y: v / w - 0.5)
-                    if sample != 0 {
-                        if keep < 256 { sample = Self.darken(sample, keep: keep) }
-                        row[x] = PixelOps.over(sample, row[x])
-                    }
+                    blend.put(Self.bilinear(buffer, x: u / w - 0.5, y: v / w - 0.5), into: row + x)
                 }
                 u += back.m00
                 v += back.m10
                 w += back.m20
             }
+        }
+    }
+
+    /// For each column of `target`, from its first, what the rows of a
+    /// turn about a vertical line share (`back.m01` and `back.m21` zero):
+    /// w and u stepped along the row from the same start as
+    /// ``drawProjected(_:_:into:clip:)`` steps them, so the very same
+    /// values, and the column's texel when it is in front.
+    private func fillProjectedColumns(_ back: Homography, target: PixelRect, extent: PixelRect) {
+        projectedColumns.removeAll(keepingCapacity: true)
+        let py = Double(target.y0) + 0.5, px = Double(target.x0) + 0.5
+        var u = back.m00 * px + back.m01 * py + back.m02
+        var w = back.m20 * px + back.m21 * py + back.m22
+        for _ in target.x0..<target.x1 {
+            let inFront = w > 0 && w * LayerProjection.nearestW <= 1
+            projectedColumns.append(ProjectedColumn(w: w, x: inFront ? Self.texel(u / w - 0.5, from: extent.x0, to: extent.x1) : nil))
+            u += back.m00
+            w += back.m20
         }
     }
 
@@ -271,7 +322,7 @@ extension Compositor {
     /// `pixel`'s colour darkened to `keep`/256, its alpha kept
     /// (premultiplied: a darker colour of the same coverage).
     @inline(__always)
-    static func darken(_ pixel: UInt32, keep: UInt32) -> UInt32 {
+    nonisolated static func darken(_ pixel: UInt32, keep: UInt32) -> UInt32 {
         let alpha = pixel & 0xFF00_0000
         let rb = ((pixel & 0x00FF_00FF) &* keep &+ 0x0080_0080) >> 8 & 0x00FF_00FF
         let g = ((pixel & 0x0000_FF00) &* keep &+ 0x0000_8000) >> 8 & 0x0000_FF00
@@ -284,18 +335,34 @@ extension Compositor {
     @inline(__always)
     static func bilinear(_ buffer: PixelSurface, x: Double, y: Double) -> UInt32 {
         let extent = buffer.extent
-        guard x > Double(extent.x0) - 1, y > Double(extent.y0) - 1, x < Double(extent.x1), y < Double(extent.y1) else { return 0 }
-        // Whole parts and weights from one conversion each, of the
-        // coordinate in 256ths (exact: a power of two), which truncates (the
-        // C library's floor is a call on the baseline x86-64), one less
-        // below zero: floor(256·x) holds floor(x) above its low 8 bits and
-        // the weight, trunc(256·(x − floor(x))), in them.
-        var x256 = Int(x * 256), y256 = Int(y * 256)
-        if Double(x256) > x * 256 { x256 -= 1 }
-        if Double(y256) > y * 256 { y256 -= 1 }
-        let x0 = x256 >> 8, y0 = y256 >> 8
-        let wx = UInt32(truncatingIfNeeded: x256 & 255), wy = UInt32(truncatingIfNeeded: y256 & 255)
-        if x0 >= extent.x0, x0 + 1 < extent.x1, y0 >= extent.y0, y0 + 1 < extent.y1 {
+        guard let across = texel(x, from: extent.x0, to: extent.x1), let down = texel(y, from: extent.y0, to: extent.y1) else { return 0 }
+        return bilinear(buffer, across, down)
+    }
+
+    /// Where a coordinate `c` of a bilinear sample falls between the texel
+    /// centres `low..<high` of one axis: the texel before it and its
+    /// weight in 256ths; nil beyond the edges' texels, where the sample is
+    /// transparent.
+    @inline(__always)
+    static func texel(_ c: Double, from low: Int, to high: Int) -> ProjectedTexel? {
+        guard c > Double(low) - 1, c < Double(high) else { return nil }
+        // Whole part and weight from one conversion of the coordinate in
+        // 256ths (exact: a power of two), which truncates (the C library's
+        // floor is a call on the baseline x86-64), one less below zero:
+        // floor(256·c) holds floor(c) above its low 8 bits and the weight,
+        // trunc(256·(c − floor(c))), in them.
+        var c256 = Int(c * 256)
+        if Double(c256) > c * 256 { c256 -= 1 }
+        let index = c256 >> 8
+        return ProjectedTexel(index: index, weight: UInt32(truncatingIfNeeded: c256 & 255), inside: index >= low && index + 1 < high)
+    }
+
+    /// The bilinear sample at the texels `across` and `down`, each within
+    /// (edge − 1, edge) of the buffer.
+    @inline(__always)
+    static func bilinear(_ buffer: PixelSurface, _ across: ProjectedTexel, _ down: ProjectedTexel) -> UInt32 {
+        let x0 = across.index, y0 = down.index, wx = across.weight, wy = down.weight
+        if across.inside && down.inside {
             // Inside the buffer (the turned layer but for its edges): its four
             // pixels as they are; four equal ones (most of a card of one
             // colour) are the sample, as mixing them gives.
@@ -304,9 +371,54 @@ extension Compositor {
             if t00 == t10 && t00 == t01 && t00 == t11 { return t00 }
             return lerpBytes(lerpBytes(t00, t10, wx), lerpBytes(t01, t11, wx), wy)
         }
+        let extent = buffer.extent
         func at(_ px: Int, _ py: Int) -> UInt32 {
             extent.x0 <= px && px < extent.x1 && extent.y0 <= py && py < extent.y1 ? buffer.row(py)[px] : 0
         }
         return lerpBytes(lerpBytes(at(x0, y0), at(x0 + 1, y0), wx), lerpBytes(at(x0, y0 + 1), at(x0 + 1, y0 + 1), wx), wy)
+    }
+}
+
+/// Where a bilinear sample falls on one axis of a buffer: the texel before
+/// it (whose centre is at or before it), the weight of the one after in
+/// 256ths, and whether both are inside the buffer.
+struct ProjectedTexel {
+    var index: Int
+    var weight: UInt32
+    var inside: Bool
+}
+
+/// What every row of a turn about a vertical line shares at one column:
+/// the depth divisor w, and the column's texel where the point is in front
+/// (nil where it is not, or beyond the buffer's edges).
+struct ProjectedColumn {
+    var w: Double
+    var x: ProjectedTexel?
+}
+
+/// Puts a projected layer's samples into the frame: darkened to
+/// `keep`/256 (a turning face), over what is there. The last sample's
+/// darkened colour is kept, since a card of one colour gives the same
+/// sample pixel after pixel.
+struct ProjectedBlend {
+    let keep: UInt32
+    private var lastSample: UInt32 = 0
+    private var lastDarkened: UInt32 = 0
+
+    init(keep: UInt32) { self.keep = keep }
+
+    @inline(__always)
+    mutating func put(_ sample: UInt32, into pixel: UnsafeMutablePointer<UInt32>) {
+        guard sample != 0 else { return }
+        var shown = sample
+        if keep < 256 {
+            if sample != lastSample {
+                lastSample = sample
+                lastDarkened = Compositor.darken(sample, keep: keep)
+            }
+            shown = lastDarkened
+        }
+        // An opaque sample covers the pixel (`over` would add nothing).
+        pixel.pointee = shown >= 0xFF00_0000 ? shown : PixelOps.over(shown, pixel.pointee)
     }
 }

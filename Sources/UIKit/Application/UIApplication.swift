@@ -314,6 +314,8 @@ open class UIApplication: UIResponder {
         updateCycle = UpdateCycle(application: self)
         // Animations run on the run loop's clock (a test's manual clock).
         AnimationEngine.current.clock = { [unowned self] in runLoop.clock.now }
+        // A transition's picture of the old look is taken at the screen's scale.
+        AnimationEngine.current.screenScale = { UIScreen.main.scale }
     }
 
     // MARK: The event path
