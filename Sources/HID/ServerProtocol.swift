@@ -199,14 +199,21 @@ public enum ServerMessage: Equatable, Sendable {
         /// Increases with each commit of the application.
         public var commitIdentifier: UInt64
         public var bufferIdentifier: UInt32
+        /// The buffer row that holds the frame's top row: the buffer is a
+        /// ring of rows, the frame's rows following that one to the
+        /// buffer's last and going on from its first. A scroll of a list as
+        /// wide as the screen moves the first row instead of the pixels.
+        /// Below the buffer's height.
+        public var firstRow: UInt32
         /// What differs from the previous frame; at most
         /// ``ServerProtocol/maximumDamageRects`` rectangles (a client with
         /// more sends their union).
         public var damage: [PixelRect]
 
-        public init(commitIdentifier: UInt64, bufferIdentifier: UInt32, damage: [PixelRect]) {
+        public init(commitIdentifier: UInt64, bufferIdentifier: UInt32, firstRow: UInt32 = 0, damage: [PixelRect]) {
             self.commitIdentifier = commitIdentifier
             self.bufferIdentifier = bufferIdentifier
+            self.firstRow = firstRow
             self.damage = damage
         }
     }
@@ -371,7 +378,7 @@ public struct ServerErrorMessage: Equatable, Sendable, CustomStringConvertible {
 /// Numbers of the protocol that both sides must agree on.
 public enum ServerProtocol {
     /// Bumped on any incompatible change; a hello with another version is refused.
-    public static let version: UInt16 = 2
+    public static let version: UInt16 = 3
     public static let magic: [UInt8] = [0x4F, 0x55, 0x4B, 0x53]  // "OUKS"
     public static let headerSize = 8
     /// No message is longer: a HID packet's largest payload plus its header
@@ -527,6 +534,7 @@ extension ServerMessage {
             out.header(.commitFrame)
             out.put(commit.commitIdentifier)
             out.put(commit.bufferIdentifier)
+            out.put(commit.firstRow)
             out.put(UInt16(truncatingIfNeeded: min(commit.damage.count, ServerProtocol.maximumDamageRects)))
             out.put(UInt16(0))
             for rect in commit.damage.prefix(ServerProtocol.maximumDamageRects) {
@@ -773,6 +781,7 @@ extension ServerMessage {
         case .commitFrame:
             let commit: UInt64 = try reader.get(orThrow: lengthError)
             let buffer: UInt32 = try reader.get(orThrow: lengthError)
+            let firstRow: UInt32 = try reader.get(orThrow: lengthError)
             let count: UInt16 = try reader.get(orThrow: lengthError)
             let reserved: UInt16 = try reader.get(orThrow: lengthError)
             guard reserved == 0 else { throw .badField("frame commit reserved bytes \(reserved)") }
@@ -786,7 +795,7 @@ extension ServerMessage {
                     x: try reader.get(orThrow: lengthError), y: try reader.get(orThrow: lengthError),
                     width: try reader.get(orThrow: lengthError), height: try reader.get(orThrow: lengthError)))
             }
-            self = .commitFrame(FrameCommit(commitIdentifier: commit, bufferIdentifier: buffer, damage: damage))
+            self = .commitFrame(FrameCommit(commitIdentifier: commit, bufferIdentifier: buffer, firstRow: firstRow, damage: damage))
         case .frameSignal:
             let sequence: UInt64 = try reader.get(orThrow: lengthError)
             let time = Double(bitPattern: try reader.get(orThrow: lengthError))

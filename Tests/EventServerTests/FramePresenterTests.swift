@@ -45,7 +45,7 @@ import Testing
             for rect in damage {
                 for y in Int(rect.y)..<Int(rect.y + rect.height) {
                     for byte in Int(rect.x) * 4..<Int(rect.x + rect.width) * 4 {
-                        screen[y * 32 + byte] = frame.pixels.load(fromByteOffset: y * frame.stride + byte, as: UInt8.self)
+                        screen[y * 32 + byte] = frame.row(y).load(fromByteOffset: byte, as: UInt8.self)
                     }
                 }
             }
@@ -281,6 +281,72 @@ import Testing
         #expect(!replaced.contains(.bufferReleased(2)), "buffer 2 is on the screen now: \(replaced)")
     }
 
+    /// A buffer whose ring of rows the application turned (a scrolled list)
+    /// is shown from the first row its commit names: headless, on the
+    /// screen and in the frame's PNG file (the same file as the frame in
+    /// order gives), and by an output that copies.
+    @Test func aFrameIsShownFromTheFirstRowItsCommitNames() throws {
+        // Row r of the buffer in memory is (40 r, 255 - 40 r, r, 255); the frame starts at row 4.
+        let ring = try SharedFrameBuffer(width: 8, height: 6)
+        for offset in stride(from: 0, to: ring.stride * ring.height, by: 4) {
+            let row = UInt8(offset / ring.stride)
+            for (index, value) in [row * 40, 255 - row * 40, row, 255].enumerated() {
+                ring.pixels.storeBytes(of: value, toByteOffset: offset + index, as: UInt8.self)
+            }
+        }
+        func expected(_ y: Int) -> [UInt8] { let row = UInt8((y + 4) % 6); return [row * 40, 255 - row * 40, row, 255] }
+        let directory = try temporaryDirectory()
+        defer { removeFrame(in: directory) }
+        let harness = try ServerHarness(screen: Self.screen, display: HeadlessDisplay(pixelWidth: 8, pixelHeight: 6, framesDirectory: directory))
+        let app = try harness.connect(name: "List")
+        try attach(ring, as: 1, from: app)
+        try app.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, firstRow: 4, damage: Self.whole)))
+        _ = try waitFor(app, in: harness, Self.isPresentation)
+        let display = try #require(harness.server.display as? HeadlessDisplay)
+        for y in 0..<6 {
+            for x in [0, 7] {
+                let pixel = display.pixel(x: x, y: y)
+                expectEqual([pixel.red, pixel.green, pixel.blue, pixel.alpha], expected(y), "pixel (\(x), \(y))")
+            }
+        }
+        // The same frame with its rows in order, written by another screen, makes the same file.
+        var inOrder = [UInt8]()
+        for y in 0..<6 { for _ in 0..<8 { inOrder += expected(y) } }
+        let orderedDirectory = try temporaryDirectory()
+        defer { removeFrame(in: orderedDirectory) }
+        let ordered = HeadlessDisplay(pixelWidth: 8, pixelHeight: 6, framesDirectory: orderedDirectory)
+        inOrder.withUnsafeBytes { ordered.show(DisplayFrame(pixels: $0.baseAddress!, width: 8, height: 6, stride: 32), damage: Self.whole) }
+        let written = try fileBytes("\(directory)/frame-000001.png"), reference = try fileBytes("\(orderedDirectory)/frame-000001.png")
+        #expect(!reference.isEmpty && written == reference, "the PNG of the frame from its first row differs from the frame's in order")
+
+        let copying = CopyingDisplay()
+        let second = try ServerHarness(screen: Self.screen, display: copying)
+        let other = try second.connect(name: "List")
+        try attach(ring, as: 1, from: other)
+        try other.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, firstRow: 4, damage: Self.whole)))
+        _ = try waitFor(other, in: second) { $0 == .bufferReleased(1) }
+        for y in 0..<6 { expectEqual(copying.pixel(x: 3, y: y), expected(y), "copied row \(y)") }
+    }
+
+    func temporaryDirectory() throws -> String {
+        var template = Array("/tmp/openuikit-ring-XXXXXX".utf8CString)
+        let path = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) })
+        return String(cString: path)
+    }
+
+    func removeFrame(in directory: String) {
+        unlink("\(directory)/frame-000001.png")
+        rmdir(directory)
+    }
+
+    func fileBytes(_ path: String) throws -> [UInt8] {
+        let file = try #require(fopen(path, "r"), "\(path) is missing")
+        defer { fclose(file) }
+        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 4096)
+        while case let count = fread(&chunk, 1, chunk.count, file), count > 0 { bytes += chunk[0..<count] }
+        return bytes
+    }
+
     /// An output that copies what it shows (the X window, the frame
     /// buffer) is done with the buffer at the refresh: it is given back then.
     @Test func anOutputThatCopiesTheFrameHasItsBufferGivenBackAtTheRefreshThatShowsIt() throws {
@@ -443,6 +509,16 @@ import Testing
             let buffer = try test.buffer(filledWith: (1, 2, 3, 255))
             try test.attach(buffer, as: 1, from: client)
             try client.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: [.init(x: 4, y: 0, width: 5, height: 1)])))
+        },
+        Fault(name: "a first row past the buffer's last", reason: "committed buffer 1 with its first row at row 6, outside its 6 rows") { test, client in
+            let buffer = try test.buffer(filledWith: (1, 2, 3, 255))
+            try test.attach(buffer, as: 1, from: client)
+            try client.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, firstRow: 6, damage: whole)))
+        },
+        Fault(name: "a first row far past the buffer's last", reason: "with its first row at row 4294967295, outside its 6 rows") { test, client in
+            let buffer = try test.buffer(filledWith: (1, 2, 3, 255))
+            try test.attach(buffer, as: 1, from: client)
+            try client.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, firstRow: .max, damage: whole)))
         },
         Fault(name: "a flood of commits", reason: "committed more than 32 frames between two refreshes") { test, client in
             let one = try test.buffer(filledWith: (1, 2, 3, 255)), two = try test.buffer(filledWith: (3, 2, 1, 255))

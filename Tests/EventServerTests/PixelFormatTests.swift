@@ -12,13 +12,13 @@ struct PixelFormatTests {
     }
 
     /// Converts the whole of `bytes` into a fresh destination; returns its bytes.
-    static func convert(_ bytes: [UInt8], _ width: Int, _ height: Int, to destinationWidth: Int, _ destinationHeight: Int, format: PixelFormat, damage: ServerMessage.PixelRect? = nil) -> [UInt8] {
+    static func convert(_ bytes: [UInt8], _ width: Int, _ height: Int, to destinationWidth: Int, _ destinationHeight: Int, format: PixelFormat, damage: ServerMessage.PixelRect? = nil, firstRow: Int = 0) -> [UInt8] {
         let converter = FrameConverter(sourceWidth: width, sourceHeight: height, destinationWidth: destinationWidth, destinationHeight: destinationHeight, format: format)
         let stride = destinationWidth * format.bytesPerPixel
         var output = [UInt8](repeating: 0xEE, count: stride * destinationHeight)
         bytes.withUnsafeBytes { source in
             output.withUnsafeMutableBytes { destination in
-                let frame = DisplayFrame(pixels: source.baseAddress!, width: width, height: height, stride: width * 4)
+                let frame = DisplayFrame(pixels: source.baseAddress!, width: width, height: height, stride: width * 4, firstRow: firstRow)
                 let area = damage ?? ServerMessage.PixelRect(x: 0, y: 0, width: UInt32(width), height: UInt32(height))
                 if let target = converter.destinationRect(covering: area) {
                     converter.convert(frame, rect: target, into: destination.baseAddress!, destinationStride: stride)
@@ -85,6 +85,27 @@ struct PixelFormatTests {
         // Scaling up repeats the nearest pixel.
         let up = Self.convert(Self.frame(2, 1) { x, _ in (UInt8(x * 200), 0, 0, 255) }, 2, 1, to: 4, 1, format: .xrgb8888)
         expectEqual(up.enumerated().filter { $0.offset % 4 == 2 }.map(\.element), [0, 0, 200, 200])
+    }
+
+    /// A frame in a ring of rows (an application's turned buffer: its top
+    /// row at memory row `firstRow`) converts as the same frame in order,
+    /// at every first row, for each way of converting: straight copy,
+    /// other formats, boxes averaged across the wrap, rows repeated.
+    @Test func aFrameInARingOfRowsConvertsAsTheFrameInOrder() {
+        let width = 6, height = 9
+        let bytes = Self.frame(width, height) { x, y in (UInt8(x * 40 + y), UInt8(y * 25), UInt8(x * y), 255) }
+        for (destinationWidth, destinationHeight, format) in [(6, 9, PixelFormat.xrgb8888), (6, 9, .rgb565), (2, 3, .xrgb8888), (4, 2, .rgb565), (12, 18, .xrgb8888)] {
+            let inOrder = Self.convert(bytes, width, height, to: destinationWidth, destinationHeight, format: format)
+            for firstRow in 1..<height {
+                var ring = [UInt8](repeating: 0, count: bytes.count)
+                for y in 0..<height {
+                    let memoryRow = (y + firstRow) % height
+                    ring[memoryRow * width * 4..<(memoryRow + 1) * width * 4] = bytes[y * width * 4..<(y + 1) * width * 4]
+                }
+                let converted = Self.convert(ring, width, height, to: destinationWidth, destinationHeight, format: format, firstRow: firstRow)
+                expectEqual(converted, inOrder, "\(destinationWidth) x \(destinationHeight) \(format), first row \(firstRow)")
+            }
+        }
     }
 
     @Test func damageTouchesOnlyTheScreenPixelsItCovers() {

@@ -60,6 +60,32 @@ struct X11DisplayTests {
         }
     }
 
+    /// An application that scrolled by turning its buffer's ring of rows
+    /// commits the row its frame starts at: the window shows the frame,
+    /// averaged across the ring's wrap (7 is odd: the wrap falls inside a
+    /// 2 × 2 box), by MIT-SHM and by XPutImage alike.
+    @Test(arguments: [true, false])
+    func aFrameInARingOfRowsIsShownFromItsFirstRow(sharedMemory: Bool) throws {
+        let server = try Xvfb(extraArguments: sharedMemory ? [] : ["-extension", "MIT-SHM"])
+        let output = try X11Display(screen: Screen(width: 40, height: 30, scale: 2), displayName: server.name)
+        expectEqual(output.usesSharedMemory, sharedMemory)
+        let frame = TestFrame(width: 80, height: 60, color: Self.pattern)
+        frame.withFrame(firstRow: 7) { output.show($0, damage: [.whole(80, 60)]) }
+        output.synchronize()
+        expectEqual(server.pixels(of: output.window, width: 40, height: 30), Self.expectedPixels(of: frame, in: output))
+        // A later frame's damage across the wrap, turned further.
+        let second = TestFrame(width: 80, height: 60) { x, y in (200, UInt8(x), UInt8(y)) }
+        second.withFrame(firstRow: 25) { output.show($0, damage: [.init(x: 10, y: 30, width: 40, height: 8)]) }
+        output.synchronize()
+        let shown = server.pixels(of: output.window, width: 40, height: 30)
+        for y in 0..<30 {
+            for x in 0..<40 {
+                let source = (5..<25).contains(x) && (15..<19).contains(y) ? second : frame
+                expectEqual(shown[y * 40 + x], source.averaged(x: x, y: y, factor: 2), "pixel (\(x), \(y))")
+            }
+        }
+    }
+
     @Test func aWindowScaleShrinksTheWindowAndAveragesTheFrame() throws {
         let server = try Xvfb()
         let output = try X11Display(screen: Screen(width: 60, height: 40, scale: 2), windowScale: 0.5, displayName: server.name)

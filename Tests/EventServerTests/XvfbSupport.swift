@@ -161,6 +161,18 @@ struct TestFrame {
         bytes.withUnsafeBytes { body(DisplayFrame(pixels: $0.baseAddress!, width: width, height: height, stride: width * 4)) }
     }
 
+    /// The same frame in a ring of rows whose top row is memory row
+    /// `firstRow`, as an application that turned its buffer commits it.
+    func withFrame<Result>(firstRow: Int, _ body: (DisplayFrame) -> Result) -> Result {
+        let rowBytes = width * 4
+        var ring = [UInt8](repeating: 0, count: bytes.count)
+        for y in 0..<height {
+            let memoryRow = (y + firstRow) % height
+            ring[memoryRow * rowBytes..<(memoryRow + 1) * rowBytes] = bytes[y * rowBytes..<(y + 1) * rowBytes]
+        }
+        return ring.withUnsafeBytes { body(DisplayFrame(pixels: $0.baseAddress!, width: width, height: height, stride: rowBytes, firstRow: firstRow)) }
+    }
+
     /// The average of the `factor` × `factor` box at window pixel (x, y), as 0xRRGGBB, rounded.
     func averaged(x: Int, y: Int, factor: Int) -> UInt32 {
         var sums = [0, 0, 0]

@@ -23,7 +23,7 @@ import Testing
         ])),
         .controlReply(.done),
         .controlReply(.failed("no application called \"C\"")),
-        .error(ServerErrorMessage(.unsupportedVersion, "this server speaks protocol version 2, not 7")),
+        .error(ServerErrorMessage(.unsupportedVersion, "this server speaks protocol version 3, not 7")),
         .shutdown,
         .attachBuffer(.init(bufferIdentifier: 2, width: 1170, height: 2532, stride: 4680)),
         .requestFrame,
@@ -31,6 +31,7 @@ import Testing
             .init(x: 0, y: 0, width: 1170, height: 2532), .init(x: 30, y: 40, width: 5, height: 6),
         ])),
         .commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: [])),
+        .commitFrame(.init(commitIdentifier: 2, bufferIdentifier: 3, firstRow: 2531, damage: [.init(x: 0, y: 2530, width: 1170, height: 2)])),
         .frameSignal(.init(sequence: 77, time: 1234.5, refreshInterval: 1.0 / 120)),
         .bufferReleased(2),
         .framePresented(.init(commitIdentifier: 9, sequence: 78, time: 1234.51, refreshInterval: 1.0 / 60)),
@@ -133,10 +134,10 @@ import Testing
 
         // Frames: the damage is bounded, its reserved bytes are zero, times are finite.
         var commit = ServerMessage.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: [])).encoded()
-        commit[20] = 65
+        commit[24] = 65  // after the header (8), commit (8), buffer (4) and first row (4)
         #expect(throws: ServerProtocolError.badField("65 damage rectangles (at most 64)")) { try ServerMessage(decoding: commit + [UInt8](repeating: 0, count: 65 * 16)) }
-        commit[20] = 0
-        commit[22] = 1
+        commit[24] = 0
+        commit[26] = 1
         #expect(throws: ServerProtocolError.badField("frame commit reserved bytes 1")) { try ServerMessage(decoding: commit) }
         let tooMuchDamage = ServerMessage.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Array(
             repeating: .init(x: 0, y: 0, width: 1, height: 1), count: 100)))

@@ -53,7 +53,7 @@ import Testing
         let heldBefore = Array(UnsafeBufferPointer(start: held, count: count))
         // An older frame: opaque green, which the list never shows, everywhere it lacks.
         older.initialize(repeating: 0xFF00_FF00, count: count)
-        compositor.moveFrameStorage(to: older, lacking: [PixelRect(x0: 0, y0: 0, x1: 100, y1: 140), PixelRect(x0: 20, y0: 20, x1: 40, y1: 40)])
+        compositor.moveFrameStorage(to: older, firstRow: 0, lacking: [PixelRect(x0: 0, y0: 0, x1: 100, y1: 140), PixelRect(x0: 20, y0: 20, x1: 40, y1: 40)])
         list.bounds.origin.y = 3.5   // 7 pixels up
         CATransaction.flush()
         expectEqual(compositor.renderFramePixelRects(), [PixelRect(x0: 10, y0: 10, x1: 90, y1: 123), PixelRect(x0: 10, y0: 123, x1: 90, y1: 130)])
@@ -100,7 +100,7 @@ import Testing
         let older = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
         defer { older.deallocate() }
         older.initialize(repeating: 0xFF00_FF00, count: count)
-        compositor.moveFrameStorage(to: older, lacking: [PixelRect(x0: 0, y0: 0, x1: 80, y1: 140)])
+        compositor.moveFrameStorage(to: older, firstRow: 0, lacking: [PixelRect(x0: 0, y0: 0, x1: 80, y1: 140)])
         list.bounds.origin.y = 20   // 16 pixels up
         CATransaction.flush()
         compositor.renderFrame()

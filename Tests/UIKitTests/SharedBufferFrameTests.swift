@@ -10,7 +10,10 @@ import Testing
 /// buffers it hands the event server (ScreenFrames): a scrolled list's
 /// pixels are moved inside the buffer, and when the buffer drawn last is
 /// still the server's, the frame moves to another one, which gets what it
-/// missed as the frame is drawn. Whatever the server shows, frame after
+/// missed as the frame is drawn. A list as wide as the screen turns each
+/// buffer's ring of rows instead (the commit names the row the frame
+/// starts at), and a buffer drawn again after frames in others is turned
+/// by the scrolls it missed. Whatever the server shows, frame after
 /// frame, must be the window drawn whole.
 @MainActor
 @Suite struct SharedBufferFrameTests {
@@ -43,7 +46,8 @@ import Testing
             }
         }
 
-        /// Copies the commit's damage from its buffer to the screen; its
+        /// Copies the commit's damage from its buffer to the screen, reading
+        /// rows from the commit's first row on as the server does; its
         /// whole buffer when the screen shows it in place (headless).
         func show(_ commit: ServerMessage.FrameCommit, inPlace: Bool = false) throws {
             let buffer = try #require(buffers[commit.bufferIdentifier])
@@ -51,8 +55,9 @@ import Testing
             screen.withUnsafeMutableBytes { screen in
                 for rect in damage {
                     for y in Int(rect.y)..<Int(rect.y + rect.height) {
+                        let memoryRow = (y + Int(commit.firstRow)) % height
                         (screen.baseAddress! + (y * width + Int(rect.x)) * 4)
-                            .copyMemory(from: buffer.pixels + y * buffer.stride + Int(rect.x) * 4, byteCount: Int(rect.width) * 4)
+                            .copyMemory(from: buffer.pixels + memoryRow * buffer.stride + Int(rect.x) * 4, byteCount: Int(rect.width) * 4)
                     }
                 }
             }
@@ -68,31 +73,43 @@ import Testing
     }
 
     /// A connected application's window with a list, the server's end of
-    /// its connection, and the window to draw whole for reference.
+    /// its connection, and a twin of the window's views (outside any
+    /// window) that its own compositor draws whole for reference. (A second
+    /// compositor of the window's own layers would take their committed
+    /// copy from the application's at every commit, and make it draw every
+    /// frame whole: nothing would scroll by copy.)
     struct Scene {
         let serverEnd: MessageSocket
         let window: UIWindow
         let list: UIScrollView
         let rows: [UIView]
+        let twin: (list: UIScrollView, rows: [UIView])
         let reference: LayerCompositor
+
+        /// Scrolls both lists.
+        @MainActor func scroll(by points: CGFloat) {
+            list.contentOffset.y += points
+            twin.list.contentOffset.y += points
+        }
+
+        /// Recolours row `index` of both lists.
+        @MainActor func recolourRow(_ index: Int, _ color: UIColor) {
+            rows[index].backgroundColor = color
+            twin.rows[index].backgroundColor = color
+        }
     }
 
-    /// A connected application on a 60 × 90 screen at scale 2 whose window
-    /// holds a list of 50 rows (half of them translucent, each with a
-    /// round dot) under a translucent badge, drawn once.
-    func connectedApplicationWithAList() throws -> Scene {
-        let application = UIApplication.shared
-        application.resetForTesting()
-        application.runLoop.useManualClock()  // nothing animates between a frame and its reference
-        let serverEnd = try application.connectToFakeServer(screenWidth: 60, screenHeight: 90, scale: 2)
-        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 60, height: 90))
-        window.backgroundColor = .white
-        // No background of its own: it scrolls by copy over the window's white.
-        let list = UIScrollView(frame: CGRect(x: 5, y: 10, width: 50, height: 70))
-        list.contentSize = CGSize(width: 50, height: 1000)
+    /// A list of 50 rows (half of them translucent, each with a round dot)
+    /// under a translucent badge, on `root`'s white.
+    func addList(to root: UIView, wide: Bool) -> (list: UIScrollView, rows: [UIView]) {
+        root.backgroundColor = .white
+        // No background of its own: it scrolls by copy over the white.
+        let listWidth: CGFloat = wide ? 60 : 50
+        let list = UIScrollView(frame: CGRect(x: wide ? 0 : 5, y: 10, width: listWidth, height: 70))
+        list.contentSize = CGSize(width: listWidth, height: 1000)
         var rows: [UIView] = []
         for index in 0..<50 {
-            let row = UIView(frame: CGRect(x: 0, y: index * 20, width: 50, height: 19))
+            let row = UIView(frame: CGRect(x: 0, y: CGFloat(index * 20), width: listWidth, height: 19))
             row.backgroundColor = UIColor(red: CGFloat(index % 5) / 4, green: 0.5, blue: CGFloat(index % 3) / 2, alpha: index % 2 == 0 ? 1 : 0.5)
             let dot = UIView(frame: CGRect(x: 4, y: 4.5, width: 10, height: 10))
             dot.backgroundColor = .black
@@ -101,23 +118,44 @@ import Testing
             list.addSubview(row)
             rows.append(row)
         }
-        window.addSubview(list)
+        root.addSubview(list)
         // A translucent badge over the rows: drawn again where it is and where its copied pixels landed.
         let badge = UIView(frame: CGRect(x: 30, y: 40, width: 20, height: 20))
         badge.backgroundColor = UIColor(red: 0, green: 0, blue: 1, alpha: 0.5)
-        window.addSubview(badge)
-        window.isHidden = false
-        application.runLoop.runUntilIdle()
-        let reference = try LayerCompositor(rootLayer: window.layer, pixelWidth: 120, pixelHeight: 180, scale: 2)
-        return Scene(serverEnd: serverEnd, window: window, list: list, rows: rows, reference: reference)
+        root.addSubview(badge)
+        return (list, rows)
     }
+
+    /// A connected application on a 60 × 90 screen at scale 2 whose window
+    /// holds a list of 50 rows (half of them translucent, each with a
+    /// round dot) under a translucent badge, drawn once. A `wide` list is
+    /// as wide as the screen, with the window's white above and below it:
+    /// its scrolls of whole pixels turn the buffers' rings.
+    func connectedApplicationWithAList(wide: Bool = false) throws -> Scene {
+        let application = UIApplication.shared
+        application.resetForTesting()
+        application.runLoop.useManualClock()  // nothing animates between a frame and its reference
+        let serverEnd = try application.connectToFakeServer(screenWidth: 60, screenHeight: 90, scale: 2)
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 60, height: 90))
+        let (list, rows) = addList(to: window, wide: wide)
+        window.isHidden = false
+        let twinRoot = UIView(frame: window.frame)
+        let twin = addList(to: twinRoot, wide: wide)
+        application.runLoop.runUntilIdle()
+        let reference = try LayerCompositor(rootLayer: twinRoot.layer, pixelWidth: 120, pixelHeight: 180, scale: 2)
+        return Scene(serverEnd: serverEnd, window: window, list: list, rows: rows, twin: twin, reference: reference)
+    }
+
+    /// Scrolls of every kind, in points at scale 2: down and up, by whole
+    /// points, half points (a pixel) and quarter points (between pixels).
+    static let mixedScrolls: [CGFloat] = [0, 1, 2, 0.5, 3, -1, -2.5, 4, 0.25, 1, -0.5, 6, 2, 0.75, 1, -3, 5, 0.5, 1, 2]
 
     /// Scrolls the list by a step's amount (and turns one row green at the
     /// tenth), then signals a frame; returns the frame's commit.
-    func drawStep(_ step: Int, in scene: Scene, server: FakeServer) throws -> ServerMessage.FrameCommit {
+    func drawStep(_ step: Int, in scene: Scene, server: FakeServer, mixed: Bool = false) throws -> ServerMessage.FrameCommit {
         let application = UIApplication.shared
-        if step > 0 { scene.list.contentOffset.y += CGFloat(step % 4 + 1) }
-        if step == 9 { scene.rows[3].backgroundColor = .green }
+        if step > 0 { scene.scroll(by: mixed ? Self.mixedScrolls[step] : CGFloat(step % 4 + 1)) }
+        if step == 9 { scene.recolourRow(3, .green) }
         application.runLoop.runUntilIdle()
         try scene.serverEnd.sendWaiting(ServerMessage.frameSignal(.init(
             sequence: UInt64(step + 1), time: monotonicSeconds(), refreshInterval: 1.0 / 120)).encoded())
@@ -130,15 +168,18 @@ import Testing
         return commit
     }
 
-    @Test func aScrolledListIsDrawnInTheServersBufferAndEveryFrameShownIsTheWindowDrawnWhole() throws {
+    @Test(arguments: [false, true])
+    func aScrolledListIsDrawnInTheServersBufferAndEveryFrameShownIsTheWindowDrawnWhole(wide: Bool) throws {
         let application = UIApplication.shared
-        let scene = try connectedApplicationWithAList()
+        let scene = try connectedApplicationWithAList(wide: wide)
         let server = FakeServer(socket: scene.serverEnd, width: 120, height: 180)
 
         var kept: UInt32?
         var buffersDrawn: [UInt32] = []
+        var firstRows: Set<UInt32> = []
         for step in 0..<20 {
-            let commit = try drawStep(step, in: scene, server: server)
+            let commit = try drawStep(step, in: scene, server: server, mixed: wide)
+            firstRows.insert(commit.firstRow)
             try server.show(commit)
             buffersDrawn.append(commit.bufferIdentifier)
             // Given back at once, as the server does at the refresh that
@@ -157,6 +198,8 @@ import Testing
             expectEqual((buffersDrawn[step] != buffersDrawn[step - 1]), (step % 5 == 3), "step \(step): buffers \(buffersDrawn)")
         }
         expectEqual(server.buffers.count, 2)
+        // Only a list as wide as the screen turns the ring.
+        expectEqual(firstRows.count > 1, wide, "first rows committed: \(firstRows.sorted())")
         application.resetForTesting()
     }
 
@@ -165,19 +208,27 @@ import Testing
     /// scanning out a client's buffer does: every frame moves to another
     /// buffer, and when a frame comes after its refresh (still pending
     /// while the next is drawn) both buffers are held at the next signal:
-    /// the application makes a third rather than skip the frame, and needs
-    /// no fourth.
-    @Test func withTheScreenHoldingItsBufferALateFrameIsFollowedByOneInAThirdBuffer() throws {
+    /// the application draws in a third rather than skip the frame (made
+    /// ahead, once two frames in a row moved), and needs no fourth.
+    @Test(arguments: [false, true])
+    func withTheScreenHoldingItsBufferALateFrameIsFollowedByOneInAThirdBuffer(wide: Bool) throws {
         let application = UIApplication.shared
-        let scene = try connectedApplicationWithAList()
+        let scene = try connectedApplicationWithAList(wide: wide)
         let server = FakeServer(socket: scene.serverEnd, width: 120, height: 180)
         var onScreen: UInt32?
         var late: ServerMessage.FrameCommit?
+        var copied: [Int] = []
+        var firstRows: Set<UInt32> = []
         for step in 0..<20 {
-            let commit = try drawStep(step, in: scene, server: server)
+            let commit = try drawStep(step, in: scene, server: server, mixed: wide)
+            copied.append(try #require(application.screenFrames).compositor.pixelsCopied)
+            firstRows.insert(commit.firstRow)
             #expect(commit.bufferIdentifier != onScreen && commit.bufferIdentifier != late?.bufferIdentifier,
                     "step \(step): drew into buffer \(commit.bufferIdentifier), which the server holds")
-            expectEqual(server.buffers.count, step <= 2 ? 2 : 3, "step \(step): a third buffer when, and only when, a late frame needs one")
+            // Two frames in a row moved (steps 1 and 2): the screen holds its
+            // buffer, and the third is made after step 2's commit, ahead of
+            // step 3, which needs it since step 2 is late.
+            expectEqual(server.buffers.count, step < 2 ? 2 : 3, "step \(step): a third buffer once two frames in a row moved, and no fourth")
             if let replaced = late {
                 try scene.serverEnd.sendWaiting(ServerMessage.frameDiscarded(replaced.commitIdentifier).encoded())
                 try scene.serverEnd.sendWaiting(ServerMessage.bufferReleased(replaced.bufferIdentifier).encoded())
@@ -195,6 +246,16 @@ import Testing
             let differing = server.pixelsDiffering(from: scene.reference)
             expectEqual(differing, 0, "step \(step): \(differing) pixels differ from the window drawn whole")
         }
+        // Every frame moves to another buffer. A list inside the screen
+        // copies its moved pixels from the buffer drawn last (13,200 or
+        // more of the 21,600 in every frame); one as wide as the screen
+        // turns the other buffer's ring instead, and copies less in most
+        // frames: the rows scrolled into view and the badge, and the 40
+        // rows above and below the list twice (lacked, and copied back
+        // after the turn), which a list filling the screen does not have.
+        let cheap = copied.dropFirst().filter { $0 < 13_000 }.count
+        #expect(wide ? cheap >= 10 : cheap == 0, "pixels copied by each frame: \(copied)")
+        expectEqual(firstRows.count > 1, wide, "first rows committed: \(firstRows.sorted())")
         application.resetForTesting()
     }
 }

@@ -44,6 +44,7 @@ final class ApplicationFrames {
         case bufferHeld(UInt32)
         case commitOutOfOrder(UInt64, after: UInt64)
         case damageOutside(ServerMessage.PixelRect, width: Int, height: Int)
+        case firstRowOutside(UInt32, buffer: UInt32, height: Int)
         case commitFlood
 
         var description: String {
@@ -59,6 +60,8 @@ final class ApplicationFrames {
             case .commitOutOfOrder(let id, let last): "committed frame \(id) after frame \(last): commit identifiers must increase"
             case .damageOutside(let rect, let width, let height):
                 "committed damage (\(rect.x), \(rect.y), \(rect.width) x \(rect.height)) outside its \(width) x \(height) buffer"
+            case .firstRowOutside(let row, let id, let height):
+                "committed buffer \(id) with its first row at row \(row), outside its \(height) rows"
             case .commitFlood: "committed more than \(ApplicationFrames.maximumCommitsPerRefresh) frames between two refreshes"
             }
         }
@@ -87,6 +90,9 @@ final class ApplicationFrames {
         guard let buffer = buffers[commit.bufferIdentifier] else { throw .unknownBuffer(commit.bufferIdentifier) }
         guard pendingCommit?.bufferIdentifier != commit.bufferIdentifier, bufferOnScreen != commit.bufferIdentifier else {
             throw .bufferHeld(commit.bufferIdentifier)
+        }
+        guard commit.firstRow < buffer.height else {
+            throw .firstRowOutside(commit.firstRow, buffer: commit.bufferIdentifier, height: buffer.height)
         }
         guard commit.commitIdentifier > lastCommitIdentifier else { throw .commitOutOfOrder(commit.commitIdentifier, after: lastCommitIdentifier) }
         for rect in commit.damage {

@@ -139,9 +139,11 @@ final class InspectorRelay {
             log.report("inspector frame", "cannot make a buffer for an inspector's frame: \(error)")
             return
         }
+        // The inspector reads rows in order: the ring of rows is put straight.
         let rowBytes = buffer.width * SharedFrameBuffer.bytesPerPixel
+        let shown = DisplayFrame(buffer, firstRow: Int(commit.firstRow))
         for row in 0..<buffer.height {
-            (copy.pixels + row * copy.stride).copyMemory(from: buffer.pixels + row * buffer.stride, byteCount: rowBytes)
+            (copy.pixels + row * copy.stride).copyMemory(from: shown.row(row), byteCount: rowBytes)
         }
         links[index].wantsFrame = false
         let frame = ServerMessage.InspectorFrame(

@@ -46,33 +46,51 @@ extension DisplayOutput {
 }
 
 /// A frame as the server hands it to an output: the pixels of one of an
-/// application's shared buffers, RGBA, premultiplied, 4 bytes each.
+/// application's shared buffers, RGBA, premultiplied, 4 bytes each, in a
+/// ring of rows: the frame's top row is the memory's row ``firstRow``,
+/// the rows after it follow to the memory's last and go on from its
+/// first (an application scrolls a list as wide as the screen by moving
+/// its first row, not its pixels). Read rows with ``row(_:)``.
 public struct DisplayFrame {
     public let pixels: UnsafeRawPointer
     public let width: Int
     public let height: Int
     /// Bytes from one row to the next.
     public let stride: Int
+    /// The memory row that holds the frame's top row, below ``height``.
+    public let firstRow: Int
     /// The shared buffer the pixels are in, when they are one: an output
     /// that keeps the frame keeps the buffer mapped with it, even after its
     /// application has gone.
     public let buffer: SharedFrameBuffer?
 
-    public init(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int) {
+    public init(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int, firstRow: Int = 0) {
+        precondition(firstRow >= 0 && firstRow < max(height, 1), "first row \(firstRow) of a frame of \(height) rows")
         self.pixels = pixels
         self.width = width
         self.height = height
         self.stride = stride
+        self.firstRow = firstRow
         buffer = nil
     }
 
-    /// The frame in an application's shared buffer.
-    public init(_ buffer: SharedFrameBuffer) {
+    /// The frame in an application's shared buffer, its top row at memory
+    /// row `firstRow` (the commit's, which the server checked).
+    public init(_ buffer: SharedFrameBuffer, firstRow: Int = 0) {
+        precondition(firstRow >= 0 && firstRow < buffer.height, "first row \(firstRow) of a buffer of \(buffer.height) rows")
         pixels = UnsafeRawPointer(buffer.pixels)
         width = buffer.width
         height = buffer.height
         stride = buffer.stride
+        self.firstRow = firstRow
         self.buffer = buffer
+    }
+
+    /// Where the frame's row `y` (0 at the top) lies in memory.
+    @inline(__always)
+    public func row(_ y: Int) -> UnsafeRawPointer {
+        let memoryRow = y + firstRow
+        return pixels + (memoryRow < height ? memoryRow : memoryRow - height) * stride
     }
 }
 

@@ -128,7 +128,7 @@ final class FramePresenter {
                 let whole = shownClient != front.identifier
                 shownClient = front.identifier
                 let damage = whole ? [ServerMessage.PixelRect(x: 0, y: 0, width: UInt32(buffer.width), height: UInt32(buffer.height))] : commit.damage
-                output.show(DisplayFrame(buffer), damage: damage)
+                output.show(DisplayFrame(buffer, firstRow: Int(commit.firstRow)), damage: damage)
                 frameShown?(front, commit, buffer)
                 front.enqueue(ServerMessage.framePresented(.init(
                     commitIdentifier: commit.commitIdentifier, sequence: sequence, time: time, refreshInterval: clock.interval)).encoded())

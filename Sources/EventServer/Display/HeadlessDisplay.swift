@@ -60,7 +60,7 @@ public final class HeadlessDisplay: DisplayOutput {
     /// The pixel at (x, y) of the screen, premultiplied (red, green, blue, alpha).
     public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
         guard let shown, x < shown.width, y < shown.height else { return (0, 0, 0, 255) }
-        let pixel = shown.pixels + y * shown.stride + x * 4
+        let pixel = shown.row(y) + x * 4
         return (pixel.load(as: UInt8.self), pixel.load(fromByteOffset: 1, as: UInt8.self),
                 pixel.load(fromByteOffset: 2, as: UInt8.self), pixel.load(fromByteOffset: 3, as: UInt8.self))
     }
@@ -82,7 +82,17 @@ public final class HeadlessDisplay: DisplayOutput {
         image.height = UInt32(frame.height)
         image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)  // PNG_FORMAT_RGBA, a macro Swift cannot import
         // The row stride counts components, which are bytes at 8 bits each.
-        let written = png_image_write_to_file(&image, path, 0, frame.pixels, Int32(frame.stride), nil)
+        // libpng's simplified writer takes rows in order: a frame whose ring
+        // of rows is turned is put in order first (a PNG costs far more).
+        var inOrder: [UInt8] = []
+        if frame.firstRow != 0 {
+            let rowBytes = frame.width * 4
+            inOrder.reserveCapacity(rowBytes * frame.height)
+            for y in 0..<frame.height { inOrder.append(contentsOf: UnsafeRawBufferPointer(start: frame.row(y), count: rowBytes)) }
+        }
+        let written = inOrder.isEmpty
+            ? png_image_write_to_file(&image, path, 0, frame.pixels, Int32(frame.stride), nil)
+            : png_image_write_to_file(&image, path, 0, inOrder, Int32(frame.width * 4), nil)
         png_image_free(&image)
         if written != 0 && rename(path, "\(directory)/\(name)") == 0 { return }
         if !reportedWriteFailure {

@@ -207,8 +207,6 @@ public struct FrameConverter {
         let right = min(left + Int(rect.width), destinationWidth), bottom = min(top + Int(rect.height), destinationHeight)
         guard left < right, top < bottom else { return }
         let bytesPerPixel = format.bytesPerPixel
-        let source = frame.pixels
-        let sourceStride = frame.stride
         let isOneToOne = sourceWidth == destinationWidth && sourceHeight == destinationHeight
         let packsByShifting = format.bitsPerPixel == 32 && !format.isBigEndian
             && [format.red, format.green, format.blue].allSatisfy { $0.length == 8 && $0.offset % 8 == 0 }
@@ -219,7 +217,7 @@ public struct FrameConverter {
             // The frame buffer at the frame's own size, or a window at the
             // screen's scale: a straight copy that moves the channels.
             for y in top..<bottom {
-                let from = source + y * sourceStride + left * 4
+                let from = frame.row(y) + left * 4
                 let to = destination + y * destinationStride + left * 4
                 for index in 0..<(right - left) {
                     let pixel = UInt32(littleEndian: from.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
@@ -237,12 +235,12 @@ public struct FrameConverter {
                     for x in left..<right {
                         let red: UInt32, green: UInt32, blue: UInt32
                         if isOneToOne {
-                            let pixel = UInt32(littleEndian: source.loadUnaligned(fromByteOffset: boxTop * sourceStride + x * 4, as: UInt32.self))
+                            let pixel = UInt32(littleEndian: frame.row(boxTop).loadUnaligned(fromByteOffset: x * 4, as: UInt32.self))
                             red = pixel & 0xFF
                             green = (pixel >> 8) & 0xFF
                             blue = (pixel >> 16) & 0xFF
                         } else {
-                            (red, green, blue) = Self.average(source, stride: sourceStride, columns: columnStart[x]..<columnEnd[x], rows: boxTop..<boxBottom)
+                            (red, green, blue) = Self.average(frame, columns: columnStart[x]..<columnEnd[x], rows: boxTop..<boxBottom)
                         }
                         let address = row + x * bytesPerPixel
                         if packsByShifting {
@@ -260,14 +258,15 @@ public struct FrameConverter {
     /// exactly, for any sum of up to 257 8-bit values plus half of n.
     private static let reciprocals: [UInt64] = (0...257).map { $0 == 0 ? 0 : ((1 << 32) + UInt64($0) - 1) / UInt64($0) }
 
-    /// The rounded mean colour of the frame pixels in a box.
+    /// The rounded mean colour of the frame pixels in a box (its rows
+    /// found one by one: the frame's ring of rows may wrap inside it).
     @inline(__always)
-    private static func average(_ source: UnsafeRawPointer, stride: Int, columns: Range<Int>, rows: Range<Int>) -> (UInt32, UInt32, UInt32) {
+    private static func average(_ frame: DisplayFrame, columns: Range<Int>, rows: Range<Int>) -> (UInt32, UInt32, UInt32) {
         let count = columns.count * rows.count
         if count <= 257 {
             var redBlue: UInt32 = 0, greenAlpha: UInt32 = 0
             for sourceY in rows {
-                let line = source + sourceY * stride
+                let line = frame.row(sourceY)
                 for sourceX in columns {
                     let pixel = UInt32(littleEndian: line.loadUnaligned(fromByteOffset: sourceX * 4, as: UInt32.self))
                     redBlue &+= pixel & 0x00FF_00FF
@@ -280,7 +279,7 @@ public struct FrameConverter {
         }
         var red = 0, green = 0, blue = 0
         for sourceY in rows {
-            let line = source + sourceY * stride
+            let line = frame.row(sourceY)
             for sourceX in columns {
                 let pixel = UInt32(littleEndian: line.loadUnaligned(fromByteOffset: sourceX * 4, as: UInt32.self))
                 red += Int(pixel & 0xFF)

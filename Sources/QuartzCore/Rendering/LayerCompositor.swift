@@ -84,17 +84,17 @@ public final class LayerCompositor: CommittedTreeHost {
     /// The frame: ``ownPixels``, or memory given with ``useFrameStorage(_:)``.
     private var pixels: UnsafeMutableBufferPointer<UInt32>
     private let ownPixels: UnsafeMutableBufferPointer<UInt32>
-    /// The memory row holding the frame's first row: the frame's own
-    /// memory is a ring of rows, turned by a scroll of whole rows instead
-    /// of moving them (`PixelSurface.rotated(by:)`); readers of its bytes
-    /// get them in order (``withUnsafeBytes(_:)``). Memory given with
-    /// ``useFrameStorage(_:)`` is read by the event server as it lies, in
-    /// order: always 0 there.
+    /// The memory row holding the frame's first row: the frame's memory is
+    /// a ring of rows, turned by a scroll of whole rows instead of moving
+    /// them (`PixelSurface.rotated(by:)`); readers of its bytes get them in
+    /// order (``withUnsafeBytes(_:)``). Memory given with
+    /// ``useFrameStorage(_:)`` (a shared buffer) is read by the event
+    /// server from the first row its commit names (``frameFirstRow``).
     private var firstRow = 0
     private var needsFullFrame = true
     /// Where the next frame is drawn instead, and what that memory lacks of
     /// the frame as it is (``moveFrameStorage(to:lacking:)``).
-    private var nextStorage: (storage: UnsafeMutablePointer<UInt32>, lacking: [PixelRect])?
+    private var nextStorage: (storage: UnsafeMutablePointer<UInt32>, firstRow: Int, lacking: [PixelRect])?
     /// Pixels the last frame copied rather than drew: moved by its scrolls,
     /// or brought over from the memory the frame was in before.
     package private(set) var pixelsCopied = 0
@@ -180,8 +180,23 @@ public final class LayerCompositor: CommittedTreeHost {
     /// memory, one drawn anew is not copied at all. The screen's shared
     /// buffers: a frame that must leave a buffer the event server still
     /// holds costs what one drawn in place costs (ScreenFrames).
-    package func moveFrameStorage(to storage: UnsafeMutablePointer<UInt32>, lacking stale: [PixelRect]) {
-        nextStorage = (storage, stale)
+    ///
+    /// `storage` is a ring of rows whose first row is `firstRow`: memory
+    /// that missed scrolls of whole rows had its ring turned by them
+    /// (`FrameLag`), so it lacks only what those turns do not bring.
+    package func moveFrameStorage(to storage: UnsafeMutablePointer<UInt32>, firstRow: Int, lacking stale: [PixelRect]) {
+        precondition(firstRow >= 0 && firstRow < pixelHeight, "first row \(firstRow) of a frame of \(pixelHeight) rows")
+        nextStorage = (storage, firstRow, stale)
+    }
+
+    /// The memory row that holds the frame's top row: what a commit of the
+    /// frame's memory names, for the event server to read the frame from.
+    package var frameFirstRow: Int { firstRow }
+
+    /// Adds the last frame's changes to what `lag`'s memory, not drawn in,
+    /// lacks: its scroll of whole rows as a turn, the rest as rectangles.
+    package func addLastFrame(to lag: inout FrameLag) {
+        lag.add(scrolls: frameScrolls, drawn: frameDamage.rects, frame: frameRect)
     }
 
     package func commitChanges() {
@@ -232,8 +247,8 @@ public final class LayerCompositor: CommittedTreeHost {
         }
         frameDamage.clip(to: frameRect)
         pixelsCopied = 0
-        if let (storage, stale) = nextStorage {
-            moveFrame(to: storage, lacking: stale, scrolls: frameScrolls, drawn: frameDamage.rects)
+        if let (storage, storageFirstRow, stale) = nextStorage {
+            moveFrame(to: storage, firstRow: storageFirstRow, lacking: stale, scrolls: frameScrolls, drawn: frameDamage.rects)
         } else {
             for scroll in frameScrolls { pixelsCopied += apply(scroll) }
         }
@@ -244,32 +259,50 @@ public final class LayerCompositor: CommittedTreeHost {
         return changedRects
     }
 
-    /// Moves the pixels of `scroll` in the frame: in its own memory by
-    /// turning the ring of rows when that copies less, else by moving them;
-    /// returns how many pixels it copied.
+    /// Moves the pixels of `scroll` in the frame: by turning the ring of
+    /// rows when that copies less, else by moving them; returns how many
+    /// pixels it copied.
     private func apply(_ scroll: PixelScroll) -> Int {
-        if pixels.baseAddress == ownPixels.baseAddress, let (turned, copied) = frameSurface.rotated(by: scroll) {
+        if let (turned, copied) = frameSurface.rotated(by: scroll) {
             firstRow = turned.firstRow
             return copied
         }
         return frameSurface.apply(scroll)
     }
 
-    /// Moves the frame into `storage` (``moveFrameStorage(to:lacking:)``):
-    /// each scroll's pixels from their old place in the old memory, then
-    /// whatever else of `stale` no scroll gives and nothing draws.
-    private func moveFrame(to storage: UnsafeMutablePointer<UInt32>, lacking stale: [PixelRect], scrolls: [PixelScroll], drawn: [PixelRect]) {
+    /// Moves the frame into `storage` (``moveFrameStorage(to:firstRow:lacking:)``),
+    /// whichever way copies fewer pixels: each scroll's pixels from their
+    /// old place in the old memory, then whatever else of `stale` no scroll
+    /// gives and nothing draws; or, when the frame's scrolls all turn the
+    /// ring, `stale` brought over as it is and the scrolls made by turning
+    /// the new memory's ring, as in place (what a buffer that lacks a few
+    /// rows does: a moved list would copy all of its pixels).
+    private func moveFrame(to storage: UnsafeMutablePointer<UInt32>, firstRow storageFirstRow: Int, lacking stale: [PixelRect], scrolls: [PixelScroll], drawn: [PixelRect]) {
         nextStorage = nil
         let old = frameSurface
         pixels = UnsafeMutableBufferPointer(start: storage, count: pixelWidth * pixelHeight)
-        firstRow = 0
+        firstRow = storageFirstRow
         let new = frameSurface
         givenRects.removeAll(keepingCapacity: true)
         givenRects.append(contentsOf: drawn)
+        var moving = 0, turning = 0
         for scroll in scrolls {
             let destination = scroll.destination.intersection(frameRect)
-            pixelsCopied += new.copy(destination, from: old, dx: scroll.dx, dy: scroll.dy)
+            moving += destination.area
+            turning += (pixelHeight - scroll.rect.intersection(frameRect).height) * pixelWidth
             givenRects.append(destination)
+        }
+        for rect in stale {
+            turning += rect.intersection(frameRect).area
+            rect.intersection(frameRect).forEachPart(notCoveredByAnyOf: givenRects[...]) { moving += $0.area }
+        }
+        if !scrolls.isEmpty, turning < moving, scrolls.allSatisfy({ $0.turnsRing(of: frameRect) }) {
+            for rect in stale { pixelsCopied += new.copy(rect.intersection(frameRect), from: old, dx: 0, dy: 0) }
+            for scroll in scrolls { pixelsCopied += apply(scroll) }
+            return
+        }
+        for scroll in scrolls {
+            pixelsCopied += new.copy(scroll.destination.intersection(frameRect), from: old, dx: scroll.dx, dy: scroll.dy)
         }
         for rect in stale {
             rect.intersection(frameRect).forEachPart(notCoveredByAnyOf: givenRects[...]) { pixelsCopied += new.copy($0, from: old, dx: 0, dy: 0) }
@@ -287,7 +320,7 @@ public final class LayerCompositor: CommittedTreeHost {
         needsFullFrame = false
         pixelsCopied = 0
         firstRow = 0
-        if let (storage, _) = nextStorage { useFrameStorage(storage) }
+        if let (storage, _, _) = nextStorage { useFrameStorage(storage) }
         draw([frameRect])
     }
 
@@ -313,10 +346,20 @@ public final class LayerCompositor: CommittedTreeHost {
     }
 
     /// The frame's bytes, rows top to bottom, 4 bytes per pixel (R, G, B, A,
-    /// premultiplied), `4 × pixelWidth` bytes per row.
+    /// premultiplied), `4 × pixelWidth` bytes per row. Memory given with
+    /// ``useFrameStorage(_:)`` is not turned (its commit named its first
+    /// row, and the event server may be reading it): its rows are read
+    /// into other memory in order.
     public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        putRowsInOrder()
-        return try body(UnsafeRawBufferPointer(pixels))
+        guard firstRow != 0, pixels.baseAddress != ownPixels.baseAddress else {
+            putRowsInOrder()
+            return try body(UnsafeRawBufferPointer(pixels))
+        }
+        let inOrder = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: pixels.count)
+        defer { inOrder.deallocate() }
+        let surface = frameSurface
+        for y in 0..<pixelHeight { (inOrder.baseAddress! + y * pixelWidth).initialize(from: surface.row(y), count: pixelWidth) }
+        return try body(UnsafeRawBufferPointer(inOrder))
     }
 
     /// Turns the ring of rows back so that the frame's first row is first

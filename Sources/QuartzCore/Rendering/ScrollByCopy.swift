@@ -36,6 +36,16 @@ package struct PixelScroll: Equatable, Sendable {
 
     /// Where the moved pixels land: the part of `rect` they still cover.
     package var destination: PixelRect { rect.intersection(rect.offsetBy(dx: dx, dy: dy)) }
+
+    /// Whether turning a ring of rows of `frame` makes this scroll for less
+    /// than moving its pixels: a scroll of whole rows (as wide as the frame,
+    /// straight up or down) whose rows outside its rectangle, copied back
+    /// after the turn, are fewer than the rows a move would copy.
+    package func turnsRing(of frame: PixelRect) -> Bool {
+        let rect = rect.intersection(frame), to = destination.intersection(frame)
+        let kept = (frame.y1 - frame.y0) - rect.height
+        return dx == 0 && dy != 0 && !to.isEmpty && to.x0 == frame.x0 && to.x1 == frame.x1 && kept < to.height
+    }
 }
 
 extension PixelRect {
@@ -238,8 +248,9 @@ extension PixelSurface {
         return to.area
     }
 
-    /// `scroll` made by turning the ring of rows instead (a frame of the
-    /// compositor's own): the frame's first row moves on by the scroll's
+    /// `scroll` made by turning the ring of rows instead (a frame's memory,
+    /// the compositor's own or a shared buffer the event server reads from
+    /// the first row the commit names): the frame's first row moves on by the scroll's
     /// rows, which moves every row of the frame at once without touching a
     /// pixel, and the rows outside the scroll's rectangle (a bar above a
     /// list, one below) are copied back to their places. The surface so
@@ -247,10 +258,9 @@ extension PixelSurface {
     /// not of whole rows or copying those rows would cost more than moving
     /// the scrolled ones. A list as tall as the frame moves for nothing.
     func rotated(by scroll: PixelScroll) -> (surface: PixelSurface, copied: Int)? {
-        let rect = scroll.rect.intersection(extent), to = scroll.destination.intersection(extent)
+        guard stride == extent.width, scroll.turnsRing(of: extent) else { return nil }
+        let rect = scroll.rect.intersection(extent)
         let height = extent.y1 - extent.y0, kept = height - rect.height
-        guard scroll.dx == 0, scroll.dy != 0, !to.isEmpty, to.x0 == extent.x0, to.x1 == extent.x1,
-              stride == extent.width, kept < to.height else { return nil }
         let turned = PixelSurface(base: base, stride: stride, extent: extent, firstRow: ((firstRow - scroll.dy) % height + height) % height)
         // The kept rows, from the one below the scroll round to the one
         // above it, lie in one run of memory rows, each going dy rows back:

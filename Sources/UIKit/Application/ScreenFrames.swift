@@ -21,12 +21,15 @@ import HID
 ///
 /// The compositor's frame is one of the buffers (``current``): drawing the
 /// damage there, and moving the pixels of a scroll there, leaves nothing to
-/// copy. When the server still holds that buffer, the frame moves to
-/// another: what that one missed since it was last drawn in comes from the
-/// buffer drawn last, in the same pass as the frame's scrolls (a scrolled
-/// pixel straight from its old place there), so the frame that moves costs
-/// what one drawn in place costs, and one late frame does not make the
-/// next late too.
+/// copy. Each buffer is a ring of rows (its commit names the row the frame
+/// starts at): a scroll of a list as wide as the screen turns the ring
+/// rather than moving the pixels. When the server still holds that buffer,
+/// the frame moves to another: that one's ring is turned by the scrolls of
+/// whole rows it missed, and what else it missed since it was last drawn
+/// in comes from the buffer drawn last, in the same pass as the frame's
+/// scrolls, so the frame that moves costs what one drawn in place costs
+/// (a flung list copies the rows it brings into view, not the screen),
+/// and one late frame does not make the next late too.
 ///
 /// How long the server holds a buffer depends on its output. One that
 /// copies the frame out (an X window, the frame buffer) gives it back at
@@ -35,8 +38,11 @@ import HID
 /// shows frames in place (headless, as a display scans out a buffer) holds
 /// the buffer on the screen until a newer frame replaces it, so each frame
 /// moves to the other buffer (the server copies nothing); and when a frame
-/// came after its refresh, both are held at the next signal: the
-/// application then makes a third buffer, once, rather than skip the frame.
+/// came after its refresh, both are held at the next signal: a third
+/// buffer is drawn in rather than the frame skipped. The application makes
+/// that buffer once two frames in a row moved (the server holds the buffer
+/// on the screen), after the second's commit: made when a late frame's
+/// successor needs it, its fresh pages would make that frame late too.
 ///
 /// So an idle application sends nothing and draws nothing, one with display
 /// links asks for every refresh, and at most one frame is committed per
@@ -48,10 +54,13 @@ final class ScreenFrames {
         let memory: SharedFrameBuffer
         /// Committed and not yet given back by the server.
         var isHeld = false
+        /// The buffer row holding the frame's top row as last committed:
+        /// the buffer is a ring of rows, turned by scrolls of whole rows.
+        var firstRow = 0
         /// What frames drawn into the other buffers changed since this one
-        /// was last drawn: brought over as the compositor draws in it
-        /// again.
-        var missing = Damage()
+        /// was last drawn: their scrolls of whole rows as a turn of its
+        /// ring, the rest brought over as the compositor draws in it again.
+        var missing = FrameLag()
 
         /// The buffer's pixels as the compositor draws them.
         var frameStorage: UnsafeMutablePointer<UInt32> { memory.pixels.assumingMemoryBound(to: UInt32.self) }
@@ -62,6 +71,8 @@ final class ScreenFrames {
     private var buffers: [Buffer] = []
     /// The buffer the compositor's frame is in.
     private var current = 0
+    /// Frames in a row that moved to another buffer.
+    private var framesMovedInARow = 0
     /// A frame signal arrived and no frame was committed for it yet.
     private(set) var holdsFrameSignal = false
     private var hasRequestedFrame = false
@@ -97,7 +108,8 @@ final class ScreenFrames {
     /// Buffers an application makes when it connects.
     static let initialBufferCount = 2
     /// Buffers it may have: a third when the server holds one on the
-    /// screen and a late frame's, both at once.
+    /// screen and a late frame's, both at once; made ahead of that, once
+    /// two frames in a row moved to another buffer.
     static let maximumBufferCount = 3
     private let pixelWidth: Int
     private let pixelHeight: Int
@@ -119,8 +131,8 @@ final class ScreenFrames {
     private func addBuffer(lackingFrame: Bool) throws {
         let memory = try SharedFrameBuffer(width: pixelWidth, height: pixelHeight)
         memory.pixels.bindMemory(to: UInt32.self, capacity: pixelWidth * pixelHeight)
-        var missing = Damage()
-        if lackingFrame { missing.add(PixelRect(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)) }
+        var missing = FrameLag()
+        if lackingFrame { missing.lackWhole(PixelRect(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)) }
         let identifier = UInt32(buffers.count + 1)
         try connection.attach(memory.attachment(identifier: identifier), descriptor: memory.fileDescriptor)
         buffers.append(Buffer(identifier: identifier, memory: memory, missing: missing))
@@ -243,22 +255,24 @@ final class ScreenFrames {
         let movesBuffer = index != current
         if movesBuffer {
             // The compositor brings over what the buffer missed as it draws.
-            compositor.moveFrameStorage(to: buffers[index].frameStorage, lacking: buffers[index].missing.rects)
+            let lag = buffers[index].missing
+            compositor.moveFrameStorage(
+                to: buffers[index].frameStorage, firstRow: lag.firstRow(turning: buffers[index].firstRow, height: pixelHeight), lacking: lag.rects.rects)
             buffers[index].missing.removeAll()
             current = index
         }
         let damage = compositor.renderFramePixelRects()
         let renderEnd = recordsTouchToPhoton ? monotonicSeconds() : 0
-        for other in buffers.indices where other != index {
-            for rect in damage { buffers[other].missing.add(rect) }
-        }
+        for other in buffers.indices where other != index { compositor.addLastFrame(to: &buffers[other].missing) }
+        buffers[index].firstRow = compositor.frameFirstRow
         var rects: [ServerMessage.PixelRect] = []
         for rect in damage {
             rects.append(ServerMessage.PixelRect(x: UInt32(rect.x0), y: UInt32(rect.y0), width: UInt32(rect.width), height: UInt32(rect.height)))
         }
         buffers[index].isHeld = true
         let commit = ServerMessage.FrameCommit(
-            commitIdentifier: nextCommitIdentifier, bufferIdentifier: buffers[index].identifier, damage: rects)
+            commitIdentifier: nextCommitIdentifier, bufferIdentifier: buffers[index].identifier,
+            firstRow: UInt32(buffers[index].firstRow), damage: rects)
         let oldestReadTime = oldestUndrawnReadTime
         if let readTime = oldestUndrawnReadTime {
             oldestUndrawnReadTime = nil
@@ -276,6 +290,13 @@ final class ScreenFrames {
                 movedBuffer: movesBuffer, oldestEventReadTime: oldestReadTime))
         }
         heldSignal = nil
+        framesMovedInARow = movesBuffer ? framesMovedInARow + 1 : 0
+        if framesMovedInARow >= 2, buffers.count < Self.maximumBufferCount {
+            // The server holds the buffer on the screen: a late frame will
+            // find both held. Made now, with the frame committed, rather
+            // than in the frame that needs it.
+            try? addBuffer(lackingFrame: true)
+        }
     }
 }
 
