@@ -116,7 +116,7 @@ open class CALayer: NSObject, CAMediaTiming {
     @exclusivity(unchecked) public var sublayerTransform: CATransform3D = CATransform3DIdentity {
         didSet {
             if !sublayerTransform.isFinite { sublayerTransform = oldValue }
-            let transformsSublayers = !CATransform3DIsIdentity(sublayerTransform)
+            let transformsSublayers = !CATransform3DIsIdentity(sublayerTransform) || isTransformLayer
             if transformsSublayers != hasSublayerTransform {
                 hasSublayerTransform = transformsSublayers
                 for layer in storedSublayers {
@@ -139,8 +139,14 @@ open class CALayer: NSObject, CAMediaTiming {
         }
     }
 
-    /// Whether ``sublayerTransform`` is not the identity.
+    /// Whether ``sublayerTransform`` is not the identity, or the layer is
+    /// a transform layer: either way the sublayers are placed through more
+    /// than their own transform.
     @usableFromInline @exclusivity(unchecked) final var hasSublayerTransform = false
+
+    /// Whether the layer is a ``CATransformLayer``, which does not flatten
+    /// its sublayers into its plane.
+    var isTransformLayer: Bool { false }
 
     /// Whether the layer is drawn when it faces away from the viewer (its
     /// back, a mirror image of its front); true by default. A layer that is
@@ -631,6 +637,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// placed in depth (a hit test cost 23 instructions more otherwise).
     @usableFromInline
     final func convertFromSuperlayer(_ point: CGPoint, through transform: LayerTransform) -> CGPoint {
+        if isTransformLayer { return CGPoint(x: point.x - storedPosition.x + anchorInBounds.x, y: point.y - storedPosition.y + anchorInBounds.y) }
         if transform.placesInDepth { return convertFromSuperlayerPlane(point) }
         guard let inverse = transform.inverseAffine else { return CGPoint(x: CGFloat.nan, y: CGFloat.nan) }
         let anchor = anchorInBounds
@@ -640,7 +647,10 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// Converts a point from this layer's coordinate space into the superlayer's.
     public func convertToSuperlayer(_ point: CGPoint) -> CGPoint {
-        if nonIdentityTransform?.placesInDepth == true { return convertToSuperlayerPlane(point) }
+        if let transform = nonIdentityTransform {
+            if isTransformLayer { return CGPoint(x: point.x - anchorInBounds.x + storedPosition.x, y: point.y - anchorInBounds.y + storedPosition.y) }
+            if transform.placesInDepth { return convertToSuperlayerPlane(point) }
+        }
         return convertToOwnPlacement(point)
     }
 
@@ -972,11 +982,31 @@ extension CALayer {
     /// From this layer's plane to its superlayer's, as the layer is drawn
     /// (`LayerPlane`), through the superlayer's sublayer transform when
     /// asked.
+    /// Under a transform layer, "through the sublayer transform" goes on
+    /// through every transform layer above, to the first layer that
+    /// flattens, and back to the transform layer's own space by its
+    /// position alone (it has no plane: see ``CATransformLayer``).
     func planeMapping(throughSublayerTransform: Bool) -> Homography {
-        let superlayer = throughSublayerTransform ? self.superlayer : nil
-        return LayerPlane.mapping(
-            bounds: storedBounds, anchorPoint: storedAnchorPoint, transform: transform, position: storedPosition, zPosition: zPosition,
-            sublayerTransform: superlayer.map(\.sublayerTransform), superlayerAnchor: superlayer.map(\.anchorInBounds) ?? .zero)
+        guard throughSublayerTransform, let superlayer else { return LayerPlane.placement(of: planeLevel, under: nil).planeMapping }
+        guard superlayer.isTransformLayer else { return LayerPlane.placement(of: planeLevel, under: superlayer.planeLevel).planeMapping }
+        var passedOver: [LayerPlane.Level] = []
+        var offset = CGPoint.zero
+        var above: CALayer? = superlayer
+        while let layer = above, layer.isTransformLayer {
+            passedOver.append(layer.planeLevel)
+            let anchor = layer.anchorInBounds
+            offset.x += anchor.x - layer.storedPosition.x
+            offset.y += anchor.y - layer.storedPosition.y
+            above = layer.superlayer
+        }
+        let placed = LayerPlane.placement(of: planeLevel, through: passedOver, under: above?.planeLevel)
+        return CATransform3DConcat(placed, CATransform3DMakeTranslation(offset.x, offset.y, 0)).planeMapping
+    }
+
+    /// The layer's geometry as its placement uses it.
+    var planeLevel: LayerPlane.Level {
+        LayerPlane.Level(bounds: storedBounds, anchorPoint: storedAnchorPoint, transform: transform, position: storedPosition,
+                         zPosition: zPosition, sublayerTransform: sublayerTransform)
     }
 
     /// The anchor point in the layer's own coordinates.
@@ -1010,6 +1040,51 @@ extension CGPoint {
     /// A mapped point, or NaN for none (at or behind the eye).
     init(_ mapped: (x: Double, y: Double)?) {
         self = mapped.map { CGPoint(x: $0.x, y: $0.y) } ?? CGPoint(x: CGFloat.nan, y: CGFloat.nan)
+    }
+}
+
+// MARK: - CATransformLayer
+
+// Declared in this file for the reason CAGradientLayer is.
+
+/// A layer that keeps its sublayers in 3-D instead of flattening them into
+/// its plane, as Core Animation's: "transform layers do not flatten their
+/// sublayers into the plane at Z=0" (Apple's `CATransformLayer` page). Its
+/// sublayers' points go on through its sublayer transform and its own
+/// transform (and those of transform layers above it) to the first layer
+/// above that flattens, where each is seen in perspective; a cube of six
+/// faces in a transform layer is drawn as a cube. Among themselves they
+/// are drawn back to front by the depth of their centres, as Core
+/// Animation sorts layers in depth.
+///
+/// As Apple documents, only the sublayers are drawn: the layer's own
+/// background, contents and border, its mask, `masksToBounds`, filters and
+/// shadow are ignored, and its opacity applies to each sublayer on its own
+/// (it forms no group). It has no plane of its own to hit: hit-testing
+/// passes over it to its sublayers, each tested where it is seen ("CALayer
+/// will pass over transform layers directly to their sublayers, applying
+/// the effects of the transform layer's geometry when hit-testing each
+/// sublayer", Core Animation's header), in the sublayers' order, not their
+/// depth, as UIKit hit-tests views in 3-D; it never returns itself.
+/// Points given in its coordinates are taken relative to its position and
+/// anchor point alone.
+open class CATransformLayer: CALayer {
+    public required init() {
+        super.init()
+        hasSublayerTransform = true
+    }
+
+    override var isTransformLayer: Bool { true }
+
+    /// The front-most sublayer (or layer below one) that contains `point`,
+    /// given in the superlayer's coordinates; never this layer itself.
+    open override func hitTest(_ point: CGPoint) -> CALayer? {
+        guard !isHidden else { return nil }
+        let local = convertFromSuperlayer(point)
+        for layer in sublayersFrontToBack() {
+            if let hit = layer.hitTest(local) { return hit }
+        }
+        return nil
     }
 }
 

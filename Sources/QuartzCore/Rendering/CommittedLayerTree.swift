@@ -123,7 +123,11 @@ package final class CommittedLayerTree {
                 if shadowWithoutPath { oldGroupChanges.append(child.subtreeRect) }
                 updateGeometry(child, toDevice: child.toSuperlayer.concatenating(childSpace), scrolled: scrolled)
                 if shadowWithoutPath { groupChanges.append(child.subtreeRect) }
+                if child.transform3D != nil { node.hasChildrenInDepth = true }
             }
+            // A changed sublayer may have moved in depth past an unchanged
+            // one: both are drawn again where the changed one was and is.
+            if node.sortsChildrenByDepth { node.sortChildrenByDepth() }
             castByGroup = castByGroup || (shadowWithoutPath && !node.castsBackgroundShadow)
             if castByGroup {
                 for rect in oldGroupChanges { damage.add(scrolled.old(node.groupShadowDamage(for: rect))) }

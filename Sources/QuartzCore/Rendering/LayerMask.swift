@@ -23,7 +23,8 @@ extension RenderLayer {
     /// Brings ``mask`` up to date with `layer`'s mask; a new mask, none any
     /// more, or a change in the mask's tree marks this layer's group changed.
     func syncMask(with layer: CALayer) {
-        guard let maskLayer = layer.mask else {
+        // A transform layer ignores its mask (Apple's `CATransformLayer` page).
+        guard !layer.isTransformLayer, let maskLayer = layer.mask else {
             if mask != nil {
                 mask = nil
                 changes.insert(.group)

@@ -25,6 +25,20 @@ package final class RenderLayer {
     /// The sublayer transform when it has depth; nil otherwise.
     @exclusivity(unchecked) var sublayerTransform3D: CATransform3D?
     @exclusivity(unchecked) var isDoubleSided = true
+    /// A `CATransformLayer`: it draws nothing of its own and does not
+    /// flatten its sublayers, which are placed in depth through it.
+    @exclusivity(unchecked) var isTransformLayer = false
+    /// The layer's own opacity, before the transform layers above it (which
+    /// form no group) apply theirs: ``opacity`` is the product, drawn.
+    @exclusivity(unchecked) private var ownOpacity: Float = 1
+    /// The product of the opacities of the transform layers directly above.
+    @exclusivity(unchecked) private var passedOverOpacity: Float = 1
+    /// How far in front the layer's centre is in its superlayer's space
+    /// (z/w), by which sublayers placed in depth are drawn back to front.
+    @exclusivity(unchecked) private(set) var depth: Double = 0
+    /// Some sublayer has a transform with depth: the sublayers are drawn in
+    /// order of ``depth``.
+    @exclusivity(unchecked) var hasChildrenInDepth = false
     @exclusivity(unchecked) var zPosition: CGFloat = 0
     @exclusivity(unchecked) var isHidden = false
     @exclusivity(unchecked) var opacity: Float = 1
@@ -119,7 +133,9 @@ package final class RenderLayer {
         sublayerTransform = sublayerTransform3D == nil ? CATransform3DGetAffineTransform(values.sublayerTransform) : .identity
         isDoubleSided = layer.isDoubleSided
         zPosition = values.zPosition
-        opacity = Self.drawnOpacity(values.opacity)
+        isTransformLayer = layer.isTransformLayer
+        ownOpacity = values.opacity
+        applyOpacity()
         background = values.backgroundColor.map { PremultipliedColor($0) }
         cornerRadius = values.cornerRadius
         borderWidth = values.borderWidth
@@ -148,7 +164,48 @@ package final class RenderLayer {
         curl = nil
         hidesSublayers = false
         if let progress = values.transitionProgress { showTransition(of: layer, at: progress, values: values) }
+        if isTransformLayer { passOverOwnDrawing(values) }
         if shadowCache != nil, shadowCache?.style != shadow || castShape != (bounds, cornerRadius, maskedCorners) { shadowCache = nil }
+    }
+
+    /// ``opacity`` from the layer's own and the transform layers' above. A
+    /// transform layer draws itself opaque (it has nothing to draw and
+    /// forms no group) and hands its opacity to its sublayers, "applied to
+    /// each sublayer individually" (Apple's `CATransformLayer` page).
+    private func applyOpacity() {
+        let product = ownOpacity * passedOverOpacity
+        opacity = isTransformLayer ? (Self.drawnOpacity(product) > 0 ? 1 : 0) : Self.drawnOpacity(product)
+    }
+
+    /// A transform layer's own drawing, all ignored as Apple documents:
+    /// "Only the sublayers of a transform layer are rendered" (background,
+    /// contents, border), and "filters, backgroundFilters,
+    /// compositingFilter, mask, masksToBounds, and shadow style properties"
+    /// too. Its sublayer transform is kept whole, for the sublayers' placement.
+    private func passOverOwnDrawing(_ values: LayerValues) {
+        background = nil
+        gradient = nil
+        shape = nil
+        borderWidth = 0
+        border = nil
+        contents = nil
+        shadow = nil
+        masksToBounds = false
+        transitionOverlay = nil
+        flipTurn = nil
+        curl = nil
+        sublayerTransform3D = values.sublayerTransform
+        sublayerTransform = .identity
+    }
+
+    /// Gives the sublayers of a transform layer its opacity (times those
+    /// above it).
+    private func passOpacityToChildren() {
+        let passed = ownOpacity * passedOverOpacity
+        for child in children where child.passedOverOpacity != passed {
+            child.passedOverOpacity = passed
+            child.applyOpacity()
+        }
     }
 
     /// `opacity` as the compositor draws it: in 256 steps (`PixelOps.alpha`),
@@ -268,7 +325,7 @@ package final class RenderLayer {
         node.sublayersHiddenForFlip = node.hidesSublayers
         node.sortChildrenByZ()
         node.placeTransitionOverlay()
-        node.mask = layer.mask.map { snapshot(of: $0, attach: attach) }
+        node.mask = layer.isTransformLayer ? nil : layer.mask.map { snapshot(of: $0, attach: attach) }
         if attach {
             layer.committedNode = node
             layer.pendingChanges = []
@@ -337,7 +394,7 @@ package final class RenderLayer {
             x: bounds.minX + anchorPoint.x * bounds.width,
             y: bounds.minY + anchorPoint.y * bounds.height)
         return CGAffineTransform(translationX: -anchor.x, y: -anchor.y)
-            .concatenating(placesInDepth ? flatTransform : transform)
+            .concatenating(placesInDepth || isTransformLayer ? flatTransform : transform)
             .concatenating(CGAffineTransform(translationX: position.x, y: position.y))
     }
 
@@ -361,29 +418,65 @@ package final class RenderLayer {
         return CGAffineTransform(scaleX: sx, y: sy)
     }
 
-    /// Works out ``projection`` and ``facesAway`` from the placement (after
-    /// ``toDevice``, before the rectangles).
+    /// The layer's geometry as its placement uses it (LayerPlane.swift);
+    /// the sublayer transform's depth only, its affine part being in
+    /// ``sublayerSpaceToDevice``.
+    var planeLevel: LayerPlane.Level {
+        LayerPlane.Level(bounds: bounds, anchorPoint: anchorPoint, transform: transform3D ?? CATransform3DMakeAffineTransform(transform),
+                         position: position, zPosition: zPosition, sublayerTransform: sublayerTransform3D ?? CATransform3DIdentity)
+    }
+
+    /// Where the layer is placed in 3-D, from its coordinates to those of
+    /// the first layer above that flattens (its superlayer, or the one above
+    /// the transform layers it is in), that layer's sublayer transform with
+    /// depth included; and the flat placement to the same space, which the
+    /// compositor draws it by before the projection (``toSuperlayer`` and
+    /// each transform layer's), and the flattening layer.
+    private func placementInDepth() -> (placed: CATransform3D, flat: CGAffineTransform, flattening: RenderLayer?) {
+        var passedOver: [LayerPlane.Level] = []
+        var flat = toSuperlayer
+        var above = parent
+        while let layer = above, layer.isTransformLayer {
+            passedOver.append(layer.planeLevel)
+            flat = flat.concatenating(layer.toSuperlayer)
+            above = layer.parent
+        }
+        return (LayerPlane.placement(of: planeLevel, through: passedOver, under: above?.planeLevel), flat, above)
+    }
+
+    /// The centre of the bounds, whose depth orders sublayers placed in depth.
+    private var centre: CGPoint { CGPoint(x: bounds.midX, y: bounds.midY) }
+
+    /// Works out ``projection``, ``facesAway`` and ``depth`` from the
+    /// placement (after ``toDevice``, before the rectangles).
     private func updatePlacementInDepth() {
-        let depth = placesInDepth
-        guard depth || flipTurn != nil || curl != nil || !isDoubleSided else {
+        guard !isTransformLayer else {
+            // Drawn as its sublayers only, each placed in depth through it.
             projection = nil
             facesAway = false
+            depth = LayerPlane.depth(of: centre, through: placementInDepth().placed)
+            return
+        }
+        let inDepth = placesInDepth
+        guard inDepth || flipTurn != nil || curl != nil || !isDoubleSided else {
+            projection = nil
+            facesAway = false
+            depth = transform3D == nil ? Double(zPosition) : LayerPlane.depth(of: centre, through: planeLevel.placement)
             return
         }
         let flat = Homography(affine: toSuperlayer)
-        let parentSublayer = parent.map { Homography(affine: $0.sublayerTransform) }
+        var parentSublayer = parent.map { Homography(affine: $0.sublayerTransform) }
         var matrix = flipTurn?.matrix
         var seen = flat
-        if depth {
-            let sublayerTransform3D = parent?.sublayerTransform3D
-            let placed = LayerPlane.mapping(
-                bounds: bounds, anchorPoint: anchorPoint, transform: transform3D ?? CATransform3DMakeAffineTransform(transform),
-                position: position, zPosition: zPosition, sublayerTransform: sublayerTransform3D,
-                superlayerAnchor: parent.map { CGPoint(x: $0.bounds.minX + $0.anchorPoint.x * $0.bounds.width,
-                                                       y: $0.bounds.minY + $0.anchorPoint.y * $0.bounds.height) } ?? .zero)
+        depth = Double(zPosition)
+        if inDepth {
+            let placement = placementInDepth()
+            let placed = placement.placed.planeMapping
             seen = placed
+            parentSublayer = placement.flattening.map { Homography(affine: $0.sublayerTransform) }
+            depth = LayerPlane.depth(of: centre, through: placement.placed)
             // Seen = flat · turn: the turn is the flat placement undone after the true one.
-            let turn = flat.inverse.map { $0.then(placed) }
+            let turn = Homography(affine: placement.flat).inverse.map { $0.then(placed) }
             matrix = turn.map { t in matrix.map { t.then($0) } ?? t } ?? Homography(0, 0, 0, 0, 0, 0, 0, 0, 0)
         }
         projection = matrix.map { LayerProjection(matrix: $0, shade: flipTurn?.shade ?? 0) }
@@ -398,6 +491,30 @@ package final class RenderLayer {
         // transform's affine part included.
         let facing = seen.determinant * (parentSublayer?.determinant ?? 1)
         facesAway = !isDoubleSided && !(facing > 0)
+    }
+
+    /// Whether the sublayers are drawn back to front by ``depth`` rather
+    /// than by `zPosition` and order alone: in a transform layer, under a
+    /// sublayer transform with depth, or when some sublayer's transform has
+    /// depth. Core Animation sorts layers in depth ("Sibling drawing order
+    /// is more complicated in the presence of certain types of transforms,
+    /// such as perspective transforms and rotations around X/Y", David
+    /// Duncan of Apple, cocoa-dev, July 2011; a view moved 10 points
+    /// forward by its transform is drawn over a later sibling, a developer
+    /// reports), cutting layers that cross each other where they cross;
+    /// here each is drawn whole, by the depth of its centre (the painter's
+    /// order, right for layers that do not cross, as a cube's faces).
+    var sortsChildrenByDepth: Bool { isTransformLayer || sublayerTransform3D != nil || hasChildrenInDepth }
+
+    /// Puts the children in order of ``depth``, back to front (equal depths
+    /// keep their order); a transition's overlay stays last.
+    func sortChildrenByDepth() {
+        guard children.count > 1 else { return }
+        let overlay = children.last?.isTransitionOverlay == true ? children.removeLast() : nil
+        children = children.enumerated()
+            .sorted { ($0.element.depth, $0.offset) < ($1.element.depth, $1.offset) }
+            .map(\.element)
+        if let overlay { children.append(overlay) }
     }
 
     /// From a sublayer's superlayer space (this layer's coordinates) through
@@ -494,11 +611,16 @@ package final class RenderLayer {
     func updateSubtreeGeometry(_ toDevice: CGAffineTransform) {
         self.toDevice = toDevice
         updatePlacementInDepth()
+        if isTransformLayer { passOpacityToChildren() }
         let childSpace = sublayerSpaceToDevice
+        var inDepth = false
         for child in children {
             child.updateSubtreeGeometry(child.toSuperlayer.concatenating(childSpace))
             child.clearChanges()
+            inDepth = inDepth || child.transform3D != nil
         }
+        hasChildrenInDepth = inDepth
+        if sortsChildrenByDepth { sortChildrenByDepth() }
         updateMaskGeometry()
         updateOwnRect()
         updateSubtreeRect()
