@@ -1069,6 +1069,7 @@ extension CGPoint {
 /// Points given in its coordinates are taken relative to its position and
 /// anchor point alone.
 open class CATransformLayer: CALayer {
+    /// A transform layer with no sublayers, at the origin, with empty bounds.
     public required init() {
         super.init()
         hasSublayerTransform = true

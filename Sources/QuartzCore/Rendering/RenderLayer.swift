@@ -63,7 +63,8 @@ package final class RenderLayer {
     /// The mask's committed copy (LayerMask.swift); it has no parent.
     @exclusivity(unchecked) var mask: RenderLayer?
 
-    /// The sublayers in drawing order: by `zPosition`, then as listed.
+    /// The sublayers in drawing order: by `zPosition`, then as listed; when
+    /// they are placed in depth, by ``depth`` (``sortsChildrenByDepth``).
     @exclusivity(unchecked) package private(set) var children: [RenderLayer] = []
     /// Not retained: a node's parent owns it.
     @exclusivity(unchecked) package private(set) unowned(unsafe) var parent: RenderLayer?
