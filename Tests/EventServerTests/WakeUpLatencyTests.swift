@@ -17,7 +17,7 @@ import Testing
         var template = Array("/tmp/openuikit-latency-device-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         close(descriptor)
-        return String(cString: template)
+        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Whether this process (the server runs in it) has `path` open.

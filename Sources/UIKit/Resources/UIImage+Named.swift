@@ -141,11 +141,12 @@ extension UIImage {
 
 extension NamedResources {
     /// The display scale named resources are chosen for: the trait
-    /// collection's, or else the main screen's (read on the main thread;
-    /// elsewhere, the default screen's 3).
+    /// collection's, or else the main screen's.
     static func preferredScale(for traitCollection: UITraitCollection?) -> CGFloat {
         if let scale = traitCollection?.displayScale, scale > 0 { return scale }
-        guard Thread.isMainThread else { return 3 }
-        return MainActor.assumeIsolated { UIScreen.main.scale }
+        // The main screen's scale from any thread: asking which thread this is
+        // (Foundation's `Thread.isMainThread`) once answered no on the main
+        // actor in a parallel test run, and gave 3 where the screen was at 1.
+        return UIScreen.mainScale
     }
 }
