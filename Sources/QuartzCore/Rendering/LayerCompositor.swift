@@ -347,7 +347,7 @@ public final class LayerCompositor: CommittedTreeHost {
 
     /// The frame's bytes, rows top to bottom, 4 bytes per pixel (R, G, B, A,
     /// premultiplied), `4 × pixelWidth` bytes per row. Memory given with
-    /// ``useFrameStorage(_:)`` is not turned (its commit named its first
+    /// `useFrameStorage(_:)` is not turned (its commit named its first
     /// row, and the event server may be reading it): its rows are read
     /// into other memory in order.
     public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
