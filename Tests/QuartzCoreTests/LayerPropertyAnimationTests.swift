@@ -9,15 +9,6 @@ import Testing
 /// implicit animations on standalone layers as any animatable property.
 @MainActor
 @Suite(.serialized) struct LayerPropertyAnimationTests {
-    func linear(_ keyPath: String, from: Any?, to: Any) -> CABasicAnimation {
-        let animation = CABasicAnimation(keyPath: keyPath)
-        animation.fromValue = from
-        animation.toValue = to
-        animation.duration = 1
-        animation.timingFunction = CAMediaTimingFunction(name: .linear)
-        return animation
-    }
-
     /// A shape layer stroking a horizontal line across a 40-point frame,
     /// 4 points wide, black on white.
     func strokedLine(in root: CALayer) -> CAShapeLayer {

@@ -3,6 +3,18 @@ import TestExpectations
 import Testing
 @testable import QuartzCore
 
+/// A 1 s linear basic animation of `keyPath` from `from` to `to`, for the
+/// suites that check each refresh against the linear progress.
+@MainActor
+func linear(_ keyPath: String, from: Any?, to: Any) -> CABasicAnimation {
+    let animation = CABasicAnimation(keyPath: keyPath)
+    animation.fromValue = from
+    animation.toValue = to
+    animation.duration = 1
+    animation.timingFunction = CAMediaTimingFunction(name: .linear)
+    return animation
+}
+
 /// The transform's key paths in 3-D (`transform.rotation.x`, …,
 /// `sublayerTransform.*`) and animations of a whole `transform` between
 /// turns in depth, checked at every 60 Hz refresh of the manual clock
@@ -20,15 +32,6 @@ import Testing
     /// linear progress t at it, up to the last before its end (at the end
     /// it is removed and the model shows).
     var refreshes: [(time: Double, t: Double)] { (1...59).map { (100 + Double($0) / 60, Double($0) / 60) } }
-
-    func linear(_ keyPath: String, from: Any?, to: Any) -> CABasicAnimation {
-        let animation = CABasicAnimation(keyPath: keyPath)
-        animation.fromValue = from
-        animation.toValue = to
-        animation.duration = 1
-        animation.timingFunction = CAMediaTimingFunction(name: .linear)
-        return animation
-    }
 
     func expectClose(_ a: CATransform3D, _ b: CATransform3D, _ note: String, tolerance: Double = 1e-9) {
         let pairs: [(CGFloat, CGFloat)] = [(a.m11, b.m11), (a.m12, b.m12), (a.m13, b.m13), (a.m14, b.m14), (a.m21, b.m21), (a.m22, b.m22),
