@@ -202,8 +202,9 @@ func printLine(_ line: String) {
 /// display links, layout, commit), drawing, copying pixels into the shared
 /// buffers, the lead the signal arrived with, and the margin left between
 /// the commit and the refresh (negative: late); for all frames and for the
-/// late ones; and the slow turns (over 2 ms): how long, how much of it the
-/// main thread used the processor, its page faults, waits and preemptions.
+/// late ones; the slow turns (over 2 ms): how long, how much of it the
+/// main thread used the processor, its page faults, waits and preemptions;
+/// and each refresh missed, with its place in the fling.
 final class FlingList: UITableView, UITableViewDataSource, UITableViewDelegate {
     private var turns: [Double] = [], renders: [Double] = [], leads: [Double] = [], margins: [Double] = []
     private var lateTurns: [Double] = [], lateRenders: [Double] = [], lateLeads: [Double] = []
@@ -212,6 +213,10 @@ final class FlingList: UITableView, UITableViewDataSource, UITableViewDelegate {
     private var draws: [(seconds: Double, damaged: Int, copied: Int, moved: Bool)] = []
     /// Turns over 2 ms, from the signal's arrival to drawing: how long, and the main thread's use meanwhile.
     private var slowTurns: [(seconds: Double, usage: ThreadUsage)] = []
+    /// Each refresh missed so far: `u` (not signalled) or `l` (late), its place in its fling's
+    /// refreshes, and for a late one the lead its signal came with, the margin its commit left and
+    /// how many refreshes later it was shown (`d`: discarded), microseconds.
+    private var misses: [String] = []
 
     override init(frame: CGRect, style: UITableView.Style) {
         super.init(frame: frame, style: style)
@@ -257,6 +262,15 @@ final class FlingList: UITableView, UITableViewDataSource, UITableViewDelegate {
             }
         }
         let without = application.refreshesWithoutANewFrame
+        let shown = Set(presented), signalledOnes = Set(application.signalledRefreshes)
+        for refresh in first...last where !shown.contains(refresh) {
+            if !signalledOnes.contains(refresh) {
+                misses.append("u\(refresh - first)")
+            } else if let record = records.last(where: { $0.refresh == refresh }) {
+                let later = record.presentedRefresh.map { "+\($0 - refresh)" } ?? "d"
+                misses.append("l\(refresh - first)/\(Int((record.refreshTime - record.signalArrival) * 1e6))/\(Int((record.refreshTime - record.commitTime) * 1e6))/\(later)")
+            }
+        }
         func micros(_ values: [Double], _ p: Double) -> Int {
             let sorted = values.sorted()
             return sorted.isEmpty ? 0 : Int(sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] * 1e6)
@@ -269,7 +283,7 @@ final class FlingList: UITableView, UITableViewDataSource, UITableViewDelegate {
             + " margin_p50_us=\(micros(margins, 0.5)) margin_p1_us=\(micros(margins, 0.01)) late_frames=\(lateTurns.count)"
             + " late_turn_p50_us=\(micros(lateTurns, 0.5)) late_render_p50_us=\(micros(lateRenders, 0.5))"
             + " late_moved_buffer=\(lateMoved) late_lead_p50_us=\(micros(lateLeads, 0.5))"
-            + " slowest_draws=\(slowestDraws) slow_turns=\(slowTurnsText)")
+            + " slowest_draws=\(slowestDraws) slow_turns=\(slowTurnsText) misses=\(misses.joined(separator: ","))")
     }
 
     /// The turns over 2 ms so far: microseconds/processor microseconds/page faults/waits/preemptions.

@@ -129,15 +129,36 @@ final class ScreenFrames {
         compositor.useFrameStorage(buffers[current].frameStorage)
     }
 
-    /// Makes a buffer of the screen's size and attaches it.
-    private func addBuffer(lackingFrame: Bool) throws {
-        let memory = try SharedFrameBuffer(width: pixelWidth, height: pixelHeight)
+    /// Makes a buffer of the screen's size and attaches it; `ahead`, for a
+    /// frame to come, its pages are made on another thread.
+    private func addBuffer(lackingFrame: Bool, ahead: Bool = false) throws {
+        let memory = try SharedFrameBuffer(width: pixelWidth, height: pixelHeight, makingPages: !ahead)
+        if ahead { Self.makePagesOnAThreadOfItsOwn(memory) }
         memory.pixels.bindMemory(to: UInt32.self, capacity: pixelWidth * pixelHeight)
         var missing = FrameLag()
         if lackingFrame { missing.lackWhole(PixelRect(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)) }
         let identifier = UInt32(buffers.count + 1)
         try connection.attach(memory.attachment(identifier: identifier), descriptor: memory.fileDescriptor)
         buffers.append(Buffer(identifier: identifier, memory: memory, missing: missing))
+    }
+
+    /// Makes `memory`'s pages on a thread that ends once they are made: a
+    /// worker of Dispatch's pool would stay, and wake every second of an
+    /// idle application's life. Without a thread the pages are made as
+    /// the first frame drawn in the buffer touches them.
+    nonisolated private static func makePagesOnAThreadOfItsOwn(_ memory: SharedFrameBuffer) {
+        let retained = Unmanaged.passRetained(memory).toOpaque()
+        var thread = pthread_t()
+        let created = pthread_create(&thread, nil, { argument in
+            guard let argument else { return nil }
+            Unmanaged<SharedFrameBuffer>.fromOpaque(argument).takeRetainedValue().makePages()
+            return nil
+        }, retained)
+        if created == 0 {
+            pthread_detach(thread)
+        } else {
+            Unmanaged<SharedFrameBuffer>.fromOpaque(retained).release()
+        }
     }
 
     /// Whether the end of this turn has frame work: damage it may draw now,
@@ -317,8 +338,10 @@ final class ScreenFrames {
         if framesMovedInARow >= 2, buffers.count < Self.maximumBufferCount {
             // The server holds the buffer on the screen: a late frame will
             // find both held. Made now, with the frame committed, rather
-            // than in the frame that needs it.
-            try? addBuffer(lackingFrame: true)
+            // than in the frame that needs it, and its pages on another
+            // thread: made here they took the main thread 9 ms, and the
+            // next frame, in the middle of a fling, missed its refresh.
+            try? addBuffer(lackingFrame: true, ahead: true)
         }
     }
 }
