@@ -1,11 +1,11 @@
 import HID
 
 /// Pixels of a picture moved within it, as a scroll moves them: each pixel
-/// of ``destination`` takes the value of the pixel (``dx``, ``dy``) before
+/// of `destination` takes the value of the pixel (`dx`, `dy`) before
 /// it, which lies in the moved region too. A frame's scrolls
 /// (`ServerMessage.FrameScroll`) are moves of the frame's pixels; an output
 /// that keeps its own copy of the screen makes them as moves of the
-/// screen's pixels (``FrameConverter/screenMove(for:)``), so that it reads
+/// screen's pixels (`FrameConverter.screenMove(for:)`), so that it reads
 /// and converts only what the scrolls brought into view.
 struct PixelMove: Equatable {
     /// The pixels that change: where the moved ones land.
@@ -28,7 +28,7 @@ struct PixelMove: Equatable {
     }
 
     /// `rects`, pixels that are wrong (not yet what they should show), after
-    /// the move: a wrong pixel moved into ``destination`` is wrong where it
+    /// the move: a wrong pixel moved into `destination` is wrong where it
     /// lands. Those already listed stay listed (some may have been
     /// overwritten with right ones; converting them again costs little,
     /// missing one would leave it wrong).

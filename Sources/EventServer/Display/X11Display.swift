@@ -282,7 +282,7 @@ public final class X11Display: DisplayOutput {
     /// Makes a scroll's move in the shadow and in the window (`XCopyArea`,
     /// at once: it reads the window, not the shared image, so it needs no
     /// completion, and the X server makes it after every put sent before
-    /// it). Pixels the window lacks (``dirty``, waiting for a completion)
+    /// it). Pixels the window lacks (`dirty`, waiting for a completion)
     /// and those `stale` lacks are carried to where they land: the window
     /// moved a wrong pixel there.
     private func move(_ move: PixelMove, stale: inout [ServerMessage.PixelRect]) {
