@@ -211,7 +211,7 @@ public struct FrameBufferLayout: Equatable, Sendable {
             stale += convert
         }
         for rect in damage {
-            if let target = converter.destinationRect(covering: rect) { stale.append(target) }
+            if let target = converter.destinationRect(covering: rect) { stale.add(unlessCovered: target) }
         }
         for target in stale { converter.convert(frame, rect: target, into: origin, destinationStride: lineLength) }
     }

@@ -82,3 +82,13 @@ extension ServerMessage.PixelRect {
         return parts
     }
 }
+
+extension [ServerMessage.PixelRect] {
+    /// Adds `rect` unless one of the rectangles already listed holds it:
+    /// what a scroll could not move is converted whole, and the rows it
+    /// brought into view, in the commit's damage too, need not be again.
+    mutating func add(unlessCovered rect: ServerMessage.PixelRect) {
+        for other in self where other.intersection(rect) == rect { return }
+        append(rect)
+    }
+}

@@ -270,7 +270,7 @@ public final class X11Display: DisplayOutput {
             stale += convert
         }
         for rect in damage {
-            if let target = converter.destinationRect(covering: rect) { stale.append(target) }
+            if let target = converter.destinationRect(covering: rect) { stale.add(unlessCovered: target) }
         }
         for target in stale {
             converter.convert(frame, rect: target, into: shadow, destinationStride: shadowStride)
