@@ -68,6 +68,39 @@ struct PixelFormatTests {
         expectEqual(output, [7, 0, 11, 0, 7, 255, 41, 0])
     }
 
+    /// A 3× frame in a 1× window has a loop of its own: every pixel is
+    /// still the rounded mean of its nine, in the packed format and in one
+    /// written by parts, whole and in a damaged part.
+    @Test func threeByThreeBoxesAverageEveryPixelRounded() {
+        let width = 48, height = 36
+        let bytes = Self.frame(width, height) { x, y in
+            (UInt8(truncatingIfNeeded: x * 37 + y * 11), UInt8(truncatingIfNeeded: x * y * 7 + 5), UInt8(truncatingIfNeeded: (x ^ y) * 29), UInt8(truncatingIfNeeded: x + y * 48))
+        }
+        func mean(_ x: Int, _ y: Int, _ channel: Int) -> Int {
+            var sum = 0
+            for sourceY in y * 3..<y * 3 + 3 { for sourceX in x * 3..<x * 3 + 3 { sum += Int(bytes[(sourceY * width + sourceX) * 4 + channel]) } }
+            return (sum + 4) / 9
+        }
+        let packed = Self.convert(bytes, width, height, to: 16, 12, format: .xrgb8888)
+        expectEqual(packed, (0..<12).flatMap { y in (0..<16).flatMap { x in [mean(x, y, 2), mean(x, y, 1), mean(x, y, 0), 0].map(UInt8.init) } })
+        let byParts = Self.convert(bytes, width, height, to: 16, 12, format: .rgb565)
+        let expected565 = (0..<12).flatMap { y in (0..<16).flatMap { x -> [UInt8] in
+            let red = (mean(x, y, 0) * 31 + 127) / 255, green = (mean(x, y, 1) * 63 + 127) / 255, blue = (mean(x, y, 2) * 31 + 127) / 255
+            let word = red << 11 | green << 5 | blue
+            return [UInt8(word & 0xFF), UInt8(word >> 8)]
+        } }
+        expectEqual(byParts, expected565)
+        // A damaged part: only its window pixels are written.
+        let part = Self.convert(bytes, width, height, to: 16, 12, format: .xrgb8888, damage: .init(x: 7, y: 10, width: 20, height: 5))
+        for y in 0..<12 {
+            for x in 0..<16 {
+                let inside = (2..<9).contains(x) && (3..<5).contains(y)
+                let pixel = Array(part[(y * 16 + x) * 4..<(y * 16 + x) * 4 + 4])
+                expectEqual(pixel, inside ? Array(packed[(y * 16 + x) * 4..<(y * 16 + x) * 4 + 4]) : [0xEE, 0xEE, 0xEE, 0xEE], "(\(x), \(y))")
+            }
+        }
+    }
+
     @Test func largeBoxesAverageWithoutOverflow() {
         // 257 white pixels fill a 16-bit lane exactly; 400 take the wide sums.
         for width in [256, 257, 400] {

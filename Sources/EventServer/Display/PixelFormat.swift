@@ -156,7 +156,13 @@ public struct FrameConverter {
         self.format = format
         (columnStart, columnEnd) = Self.boxes(source: sourceWidth, destination: destinationWidth)
         (rowStart, rowEnd) = Self.boxes(source: sourceHeight, destination: destinationHeight)
+        isThreeByThree = sourceWidth == destinationWidth * 3 && sourceHeight == destinationHeight * 3
     }
+
+    /// Whether each screen pixel is the 3 × 3 box of frame pixels at three
+    /// times its position: an iPhone's 3× frame in a window at the
+    /// screen's size in points, the common case, which has a loop of its own.
+    private let isThreeByThree: Bool
 
     /// Which frame pixels make each screen pixel along one axis.
     private static func boxes(source: Int, destination: Int) -> ([Int], [Int]) {
@@ -293,6 +299,31 @@ public struct FrameConverter {
             }
             return
         }
+        if isThreeByThree {
+            // The same sums and division as `average`, with each box's
+            // three rows found once per screen row and its nine pixels
+            // read in a straight line: a third of the time (a flung list's
+            // frame that cannot be moved is converted whole).
+            let reciprocal = Self.reciprocals[9]
+            @inline(__always) func mean(_ sum: UInt32) -> UInt32 { UInt32(((UInt64(sum) + 4) &* reciprocal) >> 32) }
+            for y in top..<bottom {
+                let first = frame.row(3 * y), second = frame.row(3 * y + 1), third = frame.row(3 * y + 2)
+                let line = destination + y * destinationStride
+                for x in left..<right {
+                    let offset = x * 12
+                    let a = Self.sumOfThree(first + offset), b = Self.sumOfThree(second + offset), c = Self.sumOfThree(third + offset)
+                    let redBlue = a.redBlue &+ b.redBlue &+ c.redBlue, greenAlpha = a.greenAlpha &+ b.greenAlpha &+ c.greenAlpha
+                    let red = mean(redBlue & 0xFFFF), green = mean(greenAlpha & 0xFFFF), blue = mean(redBlue >> 16)
+                    let address = line + x * bytesPerPixel
+                    if packsByShifting {
+                        address.storeBytes(of: (red << redShift | green << greenShift | blue << blueShift | opaque).littleEndian, as: UInt32.self)
+                    } else {
+                        Self.store(format.word(red: red, green: green, blue: blue), at: address, bytes: bytesPerPixel, bigEndian: format.isBigEndian)
+                    }
+                }
+            }
+            return
+        }
         columnStart.withUnsafeBufferPointer { columnStart in
             columnEnd.withUnsafeBufferPointer { columnEnd in
                 for y in top..<bottom {
@@ -323,6 +354,18 @@ public struct FrameConverter {
     /// `⌈2³² / n⌉` for n = 1…257: `(sum · reciprocal) >> 32` is `sum / n`,
     /// exactly, for any sum of up to 257 8-bit values plus half of n.
     private static let reciprocals: [UInt64] = (0...257).map { $0 == 0 ? 0 : ((1 << 32) + UInt64($0) - 1) / UInt64($0) }
+
+    /// Three pixels side by side from `pixel` on, summed two channels per
+    /// add as `average` sums them: red and blue in one word's halves,
+    /// green and alpha in the other's.
+    @inline(__always)
+    private static func sumOfThree(_ pixel: UnsafeRawPointer) -> (redBlue: UInt32, greenAlpha: UInt32) {
+        let p0 = UInt32(littleEndian: pixel.loadUnaligned(as: UInt32.self))
+        let p1 = UInt32(littleEndian: pixel.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
+        let p2 = UInt32(littleEndian: pixel.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
+        return ((p0 & 0x00FF_00FF) &+ (p1 & 0x00FF_00FF) &+ (p2 & 0x00FF_00FF),
+                ((p0 >> 8) & 0x00FF_00FF) &+ ((p1 >> 8) & 0x00FF_00FF) &+ ((p2 >> 8) & 0x00FF_00FF))
+    }
 
     /// The rounded mean colour of the frame pixels in a box (its rows
     /// found one by one: the frame's ring of rows may wrap inside it).
