@@ -88,18 +88,19 @@ struct X11DisplayTests {
 
     /// A flung list's frames pass its scroll: the window moves its own
     /// pixels (XCopyArea, and the shadow) where the scroll moves whole
-    /// window pixels (an even number of rows at 2×), converts the rows
-    /// brought into view, and converts the whole list where it does not
-    /// (an odd number). After every frame the window holds the frame: a
+    /// window pixels (an even number of rows at 2×, a multiple of 3 at
+    /// 3×), converts the rows brought into view, and converts the whole
+    /// list where it does not. After every frame the window holds the frame: a
     /// scroll with other damage, scrolls up and down, two scrolls shown at
     /// one refresh (the server combined a late frame's with the next), a
-    /// frame in a ring of rows; by MIT-SHM and by XPutImage alike.
-    @Test(arguments: [true, false])
-    func aScrolledListIsMovedInTheWindowAndEveryFrameShownIsTheFrame(sharedMemory: Bool) throws {
+    /// frame in a ring of rows; by MIT-SHM and by XPutImage alike, and
+    /// with a 3× frame (its own conversion loop; whole points are 3 rows).
+    @Test(arguments: [(true, 2), (false, 2), (true, 3)])
+    func aScrolledListIsMovedInTheWindowAndEveryFrameShownIsTheFrame(sharedMemory: Bool, scale: Int) throws {
         let server = try Xvfb(extraArguments: sharedMemory ? [] : ["-extension", "MIT-SHM"])
-        let output = try X11Display(screen: Screen(width: 40, height: 30, scale: 2), displayName: server.name)
+        let output = try X11Display(screen: Screen(width: 40, height: 30, scale: Double(scale)), displayName: server.name)
         expectEqual(output.usesSharedMemory, sharedMemory)
-        var list = ScrolledList(width: 80, height: 60, rows: 10..<50)
+        var list = ScrolledList(width: 40 * scale, height: 30 * scale, rows: 5 * scale..<25 * scale)
         expectEqual(Self.showWhole(list.frame, in: output, on: server), Self.expectedPixels(of: list.frame, in: output))
         func step(_ commit: ServerMessage.FrameCommit, firstRow: Int = 0, _ name: String) {
             let frame = list.frame
@@ -107,15 +108,16 @@ struct X11DisplayTests {
             output.synchronize()
             expectEqual(server.pixels(of: output.window, width: 40, height: 30), Self.expectedPixels(of: frame, in: output), "\(name)")
         }
-        step(list.scroll(by: 4), "up 4 rows: moved")
-        step(list.scroll(by: 3), "up 3 rows: converted")
+        step(list.scroll(by: 4), "up 4 rows")
+        step(list.scroll(by: 3), "up 3 rows")
         step(list.scroll(by: -6), "down 6 rows")
+        step(list.scroll(by: 9), "up 9 rows")
         step(list.scroll(by: 2, header: 150), "up 2 rows, and the header")
         step(list.scroll(by: 8), firstRow: 7, "up 8 rows in a ring of rows")
         let late = list.scroll(by: 2, header: 90), next = list.scroll(by: 4)
         step(ApplicationFrames.combining(late, then: next), "two scrolls at one refresh")
-        let odd = list.scroll(by: 1, header: 20), even = list.scroll(by: 2)
-        step(ApplicationFrames.combining(odd, then: even), "an odd and an even scroll at one refresh")
+        let odd = list.scroll(by: 1, header: 20), even = list.scroll(by: 2 * scale)
+        step(ApplicationFrames.combining(odd, then: even), "a scroll of part of a window pixel and one of whole ones at one refresh")
         #expect(output.handleEvents().diagnostics.isEmpty)
     }
 
