@@ -19,19 +19,34 @@ import Testing
 @Suite(.serialized) struct ScrolledWindowEndToEndTests {
     typealias Window = DemoWindowEndToEndTests
 
-    /// Pictures of `window` until two in a row, a tenth of a second apart,
-    /// are the same: the list and its scroll indicator have stopped.
+    /// Pictures of `window` until it has not changed for a second (ten
+    /// pictures a tenth of a second apart): the list and its scroll
+    /// indicator have stopped, even in an application slowed by a loaded
+    /// machine.
     func stillPicture(of window: String, on server: Window.XServer) throws -> Window.WindowPicture? {
         var last = try Window.WindowPicture(window: window, display: server.display)
+        var unchanged = 0
         let deadline = monotonicSeconds() + Window.patience
         while monotonicSeconds() < deadline {
             usleep(100_000)
             let next = try Window.WindowPicture(window: window, display: server.display)
-            if next.pixelsDiffering(from: last, xs: 0..<next.width, ys: 0..<next.height) == 0 { return next }
+            unchanged = next.pixelsDiffering(from: last, xs: 0..<next.width, ys: 0..<next.height) == 0 ? unchanged + 1 : 0
+            if unchanged == 10 { return next }
             last = next
         }
         Issue.record("the window never stopped changing")
         return nil
+    }
+
+    /// Waits until the list application has printed its `count`-th "fling"
+    /// line: a drag ended, and the deceleration after it, if any.
+    func waitForFling(_ count: Int, of list: ChildProcess) {
+        var seen = 0
+        let line = list.waitForLine(timeout: Window.patience) { line in
+            if line.hasPrefix("fling") { seen += 1 }
+            return seen == count
+        }
+        #expect(line != nil, "drag \(count) ended")
     }
 
     /// An upward flick of 600 points in 50 ms (240 Hz samples), as the fling benchmark's.
@@ -59,7 +74,7 @@ import Testing
         let injector = try Injector(serverPath: socket)
         for finger: UInt32 in 1...2 {
             try flick(injector, finger: finger)
-            #expect(list.waitForLine(timeout: Window.patience) { $0.hasPrefix("fling") } != nil, "fling \(finger) decelerated to a stop")
+            waitForFling(Int(finger), of: list)
         }
         // A deceleration ends with scrolls of a pixel or two, converted
         // whole; a slow drag by whole points, held still before the finger
@@ -71,6 +86,7 @@ import Testing
         }
         usleep(400_000)
         try injector.send([DigitizerContact(identifier: 3, phase: .ended, x: 200, y: 460)])
+        waitForFling(3, of: list)
         let flung = try #require(try stillPicture(of: window, on: x))
         #expect(flung.pixelsDiffering(from: first, xs: 0..<390, ys: 0..<844) > 10_000, "the list moved")
 
