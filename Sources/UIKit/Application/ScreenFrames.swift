@@ -482,7 +482,9 @@ extension ScreenFrames {
     /// are not among them, from what was signalled and drawn.
     public init(presented: [UInt64], signalled: [UInt64], frames: [FrameRecord]) {
         guard let first = presented.min(), let last = presented.max() else { return }
-        let shown = Set(presented), signalledOnes = Set(signalled), drawnFor = Set(frames.map(\.refresh))
+        var drawnFor: Set<UInt64> = []
+        for frame in frames { drawnFor.insert(frame.refresh) }
+        let shown = Set(presented), signalledOnes = Set(signalled)
         for refresh in first...last where !shown.contains(refresh) {
             if !signalledOnes.contains(refresh) {
                 unsignalled += 1
