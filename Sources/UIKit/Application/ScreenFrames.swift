@@ -40,9 +40,11 @@ import HID
 /// moves to the other buffer (the server copies nothing); and when a frame
 /// came after its refresh, both are held at the next signal: a third
 /// buffer is drawn in rather than the frame skipped. The application makes
-/// that buffer once two frames in a row moved (the server holds the buffer
-/// on the screen), after the second's commit: made when a late frame's
-/// successor needs it, its fresh pages would make that frame late too.
+/// that buffer once a frame left the buffer the server presented and still
+/// holds, or two frames in a row moved (the server holds the buffer on the
+/// screen), after that frame's commit, with its pages made on a thread of
+/// its own: made when a late frame's successor needs it, its fresh pages
+/// would make that frame late too.
 ///
 /// So an idle application sends nothing and draws nothing, one with display
 /// links asks for every refresh, and at most one frame is committed per
