@@ -154,10 +154,46 @@ final class FrameClock {
         return (moment, due.time)
     }
 
+    /// While a finger is down, the signal an application asks for goes out
+    /// at once, for the next refresh whose frame may still start a lead
+    /// before it, with that start time: the application wakes then by its
+    /// own timer, reads the input that came, and draws. So one wake-up,
+    /// the application's, sits inside the lead instead of two in a row
+    /// (the server's timer, then the application at the signal), and the
+    /// lead comes down by the time a signal takes to reach it. Android's
+    /// Choreographer hands each frame its times (`FrameData`: when the
+    /// frame started, and each `FrameTimeline`'s deadline and expected
+    /// presentation); here the start comes ahead of time, and the
+    /// application keeps it. Returns nil with no finger down: the signal
+    /// then waits for its moment (``takeMoment(now:)``) and starts at once.
+    ///
+    /// A refresh already signalled is not signalled again; one whose start
+    /// has passed is still taken, to start at once, while a frame's
+    /// expected time (``expectedDrawTime``) fits before it, as a late
+    /// signal moment is.
+    func signalOnRequest(now: Double) -> (sequence: UInt64, start: Double)? {
+        guard fingersDown else { return nil }
+        let upcoming = sequence(at: now + interval / 1000) + 1
+        var sequence = max(upcoming, lastSignalled + 1)
+        var start = time(of: sequence) - signalLead
+        if start <= now {
+            if sequence == upcoming, time(of: sequence) - now > max(expectedDrawTime, interval / 1000) {
+                start = now
+            } else {
+                sequence += 1
+                start = time(of: sequence) - signalLead
+            }
+        }
+        lastSignalled = sequence
+        // A signal moment set for this refresh has nothing left to send.
+        if next != nil { schedule(after: now) }
+        return (sequence, start)
+    }
+
     /// The front application committed the frame it was signalled for
-    /// `seconds` after the signal was due (the server's own lateness
-    /// counts, as mutter counts its dispatch's): the lead follows its
-    /// recent frames.
+    /// `seconds` after the signal was due, or after its start for a signal
+    /// sent at its request (the lateness of whoever woke for it counts, as
+    /// mutter counts its dispatch's): the lead follows its recent frames.
     func noteDrawTime(_ seconds: Double) {
         guard seconds.isFinite, seconds >= 0 else { return }
         if drawTimes.count < Self.drawTimesKept {

@@ -7,7 +7,8 @@ import HID
 /// not hold, and commit it with its damage. At each refresh of the
 /// ``FrameClock`` the presenter
 /// 1. a little before the refresh, sends the front application the frame
-///    signal it asked for;
+///    signal it asked for (with a finger down, as soon as it asks, with
+///    the time to start drawing: ``FrameClock/signalOnRequest(now:)``);
 /// 2. at the refresh, shows the front application's pending commit, if it
 ///    has one (the whole frame when the front application changed, else
 ///    its damage), and tells it the frame was presented and which buffer
@@ -41,8 +42,9 @@ final class FramePresenter {
     private var bufferOnScreen: (client: Client, buffer: UInt32)?
     private var titledClient: UInt32?
     private var idleRefreshes = 0
-    /// The application last signalled, and when its signal was due, until
-    /// it commits: how long it takes sets the clock's lead
+    /// The application last signalled, and when its frame was to start
+    /// (its signal's due time, or the start sent with it), until it
+    /// commits: how long it takes sets the clock's lead
     /// (``FrameClock/noteDrawTime(_:)``).
     private var signalled: (client: UInt32, due: Double)?
     /// Called with each frame shown, while the buffer is still the
@@ -73,6 +75,11 @@ final class FramePresenter {
             try client.frames.attach(attachment, descriptor: descriptor, screenWidth: pixelWidth, screenHeight: pixelHeight)
         case .requestFrame:
             client.frames.wantsFrameSignal = true
+            // With a finger down the signal goes at once, with its start.
+            if isFront {
+                clock.start(now: now)
+                if let (sequence, start) = clock.signalOnRequest(now: now) { signal(client, for: sequence, start: start) }
+            }
         case .commitFrame(let commit):
             if let replaced = try client.frames.commit(commit) { discard(replaced, of: client) }
             // A commit more than an interval after its signal answers
@@ -95,19 +102,20 @@ final class FramePresenter {
     func clockFired(now: Double, front: Client?, applications: [Client]) {
         switch clock.takeMoment(now: now) {
         case nil: return
-        case (.signal(let sequence), let due)?: signal(front, for: sequence, due: due)
+        case (.signal(let sequence), let due)?: signal(front, for: sequence, start: due)
         case (.refresh(let sequence), _)?: refresh(sequence, front: front, applications: applications)
         }
     }
 
-    /// Sends the signal the front application asked for, due at `due`:
-    /// the frame it draws now is for refresh `sequence`.
-    private func signal(_ front: Client?, for sequence: UInt64, due: Double) {
+    /// Sends the signal the front application asked for: the frame it
+    /// starts at `start` is for refresh `sequence`. Its time to commit
+    /// counts from `start`.
+    private func signal(_ front: Client?, for sequence: UInt64, start: Double) {
         guard let front, front.frames.wantsFrameSignal else { return }
         front.frames.wantsFrameSignal = false
-        signalled = (front.identifier, due)
+        signalled = (front.identifier, start)
         front.enqueue(ServerMessage.frameSignal(.init(
-            sequence: sequence, time: clock.time(of: sequence), refreshInterval: clock.interval)).encoded())
+            sequence: sequence, time: clock.time(of: sequence), refreshInterval: clock.interval, startTime: start)).encoded())
         idleRefreshes = 0
     }
 
