@@ -219,4 +219,24 @@ import Testing
         expectEqual(next.sequence, 103, "0.2 ms is less than a 0.3 ms frame")
         #expect(abs(next.start - (clock.time(of: 103) - clock.signalLead)) < 1e-12)
     }
+
+    /// The server reads a request in the turn that woke for a refresh,
+    /// before the clock's moment is taken (input comes first): the request
+    /// is for the refresh after, and the refresh due still happens (the
+    /// clock rescheduled from now skipped it, and the commit waiting for
+    /// it was replaced by the next one unshown).
+    @Test func aRequestReadInTheTurnOfARefreshLeavesThatRefreshDue() throws {
+        let clock = try FrameClock(refreshRate: 120)
+        clock.fingersDown = true
+        for _ in 0..<10 { clock.noteDrawTime(0.0003) }
+        clock.start(now: clock.time(of: 100) + 0.0001)
+        expectEqual(clock.takeMoment(now: clock.time(of: 101) - clock.signalLead)?.moment, .signal(101))
+        expectEqual(clock.next?.moment, .refresh(101))
+
+        let now = clock.time(of: 101) + 0.0001
+        expectEqual(clock.signalOnRequest(now: now)?.sequence, 102)
+        expectEqual(clock.next?.moment, .refresh(101))
+        expectEqual(clock.takeMoment(now: now)?.moment, .refresh(101))
+        clock.stop()
+    }
 }

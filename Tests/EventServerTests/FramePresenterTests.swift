@@ -253,6 +253,46 @@ import Testing
         Issue.record("the test never asked between a refresh and the next one's start in five tries")
     }
 
+    /// The frame in hand's touches came in the turn that draws it, so the
+    /// application asks for the next frame before it commits this one: the
+    /// next signal goes out at once, and each commit still answers its own
+    /// signal. Both are read as they come and counted from their own start
+    /// (the newer signal took the older's place before: the first commit
+    /// was counted against the second's start, and the second was read at
+    /// the refresh).
+    @Test func aRequestBeforeTheCommitOfTheFrameInHandLeavesEachCommitAnsweringItsOwnSignal() throws {
+        let harness = try ServerHarness(screen: Self.screen)
+        let app = try harness.connect(name: "Dragger")
+        try attach(try buffer(filledWith: (0, 0, 255, 255)), as: 1, from: app)
+        try attach(try buffer(filledWith: (255, 0, 0, 255)), as: 2, from: app)
+        harness.touch(1, .began)
+        // Owing its acknowledgement, the application wakes the server only for an awaited commit.
+        expectEqual(try app.events().count, 1)
+        let clock = harness.server.presenter.clock
+        func signal() throws -> ServerMessage.FrameSignal? {
+            let signalled = try waitFor(app, in: harness) { if case .frameSignal = $0 { true } else { false } }
+            guard case .frameSignal(let signal)? = signalled.last else { return nil }
+            return signal
+        }
+
+        try app.send(.requestFrame)
+        let first = try #require(try signal())
+        sleep(until: first.startTime)
+        try app.send(.requestFrame)
+        try app.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Self.whole)))
+        let second = try #require(try signal())
+        expectEqual(clock.drawTimes.count, 1)
+        #expect(second.sequence > first.sequence)
+
+        sleep(until: second.startTime)
+        let committed = monotonicSeconds()
+        try app.send(.commitFrame(.init(commitIdentifier: 2, bufferIdentifier: 2, damage: Self.whole)))
+        harness.server.runOnce(timeout: 1)
+        expectEqual(clock.drawTimes.count, 2, "the second commit was awaited too")
+        #expect((clock.drawTimes.last ?? 1) <= monotonicSeconds() - second.startTime)
+        #expect((clock.drawTimes.last ?? 0) >= committed - second.startTime)
+    }
+
     /// The lead follows the time from when a signal was due to the
     /// commit, so a server that wakes late for its signals (preempted,
     /// busy) gets its signals earlier, as mutter counts its dispatch's

@@ -185,8 +185,15 @@ final class FrameClock {
             }
         }
         lastSignalled = sequence
-        // A signal moment set for this refresh has nothing left to send.
-        if next != nil { schedule(after: now) }
+        // A signal moment set for a refresh now signalled has nothing left
+        // to send: the clock wakes for that refresh instead. Any other
+        // moment stays, even one already due: a request read in the turn
+        // that woke for a refresh (the clock comes after the input) must
+        // not skip that refresh, whose commit would wait for the next.
+        if case .signal(let pending)? = next?.moment, pending <= sequence {
+            next = (.refresh(pending), time(of: pending))
+            SystemCalls.arm(fileDescriptor, at: time(of: pending))
+        }
         return (sequence, start)
     }
 
