@@ -27,6 +27,11 @@ import Glibc
 /// finger down nothing waits for the lead, and it is the most there is
 /// (``signalLead``): the interval less ``refreshMargin``.
 ///
+/// With a finger down the signal itself goes out as soon as the
+/// application asks, carrying the frame's start, the lead before its
+/// refresh (``signalOnRequest(now:)``): the application's own timer starts
+/// the frame, and the clock wakes for refreshes only.
+///
 /// Where no display reports its vsync (headless, Xvfb) this is the vsync,
 /// as the headless backends of weston and wlroots make theirs: a timer at
 /// the refresh rate. It runs only while someone needs refreshes, so an
