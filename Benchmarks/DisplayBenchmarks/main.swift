@@ -8,7 +8,14 @@ import HID
 /// points at 3×, 1170 × 2532 pixels) shown whole and as one small damaged
 /// rectangle (a 44-point button, 132 × 132 pixels), in an X window at scale
 /// 1 (MIT-SHM, and XPutImage) and converted for a frame buffer of the
-/// frame's own size. Each sample is one `show()`, from the call to its
+/// frame's own size; and a flung list's frame (the list between a 47-point
+/// bar above and a 47-point bar below, 2,250 rows, scrolled up 14 points:
+/// 42 rows) three ways: the list as damage (what an output did before
+/// frames passed their scrolls), its scroll passed with the 42 rows
+/// brought into view (the window and the frame buffer move their own
+/// copy), and scrolled by 41 rows (not whole points: in the 1× window every
+/// average changes, so the list is converted; the frame buffer at the
+/// frame's size moves it). Each sample is one `show()`, from the call to its
 /// return (the frame read, the put sent), in wall time and in the thread's
 /// CPU time (which a loaded machine does not inflate); between samples the
 /// benchmark waits until the X server has drawn it, untimed.
@@ -50,6 +57,19 @@ for index in stride(from: 0, to: pixels.count, by: 4) {
 }
 let whole = ServerMessage.PixelRect(x: 0, y: 0, width: UInt32(width), height: UInt32(height))
 let button = ServerMessage.PixelRect(x: 300, y: 1200, width: 132, height: 132)
+let list = ServerMessage.PixelRect(x: 0, y: 141, width: UInt32(width), height: 2250)
+/// A flung list's frame: its scroll and damage.
+typealias Change = (scrolls: [ServerMessage.FrameScroll], damage: [ServerMessage.PixelRect])
+func fling(by rows: Int) -> Change {
+    ([.init(rect: list, dx: 0, dy: Int32(-rows))], [.init(x: 0, y: list.y + list.height - UInt32(rows), width: list.width, height: UInt32(rows))])
+}
+let changes: [(String, Change)] = [
+    ("whole frame", ([], [whole])),
+    ("132x132 damage", ([], [button])),
+    ("fling frame, the list as damage", ([], [list])),
+    ("fling frame, scroll of 42 rows passed", fling(by: 42)),
+    ("fling frame, scroll of 41 rows passed", fling(by: 41)),
+]
 
 func report(_ name: String, _ times: [(wall: Double, cpu: Double)]) {
     func microseconds(_ values: [Double], _ quantile: Double) -> String {
@@ -66,13 +86,13 @@ pixels.withUnsafeBytes { buffer in
     do {
         let window = try X11Display(screen: screen)
         print("output: \(window.name)")
-        for (name, rect) in [("X window, whole frame", whole), ("X window, 132x132 damage", button)] {
+        for (name, change) in changes {
             var times: [(wall: Double, cpu: Double)] = []
             for _ in 0..<samples {
-                times.append(measure { window.show(frame, damage: [rect]) })
+                times.append(measure { window.show(frame, scrolls: change.scrolls, damage: change.damage) })
                 window.synchronize()
             }
-            report(name, times)
+            report("X window, " + name, times)
         }
     } catch {
         print("no X window: \(error)")
@@ -84,11 +104,11 @@ pixels.withUnsafeBytes { buffer in
     )
     let memory = UnsafeMutableRawPointer.allocate(byteCount: layout.memoryLength, alignment: 64)
     defer { memory.deallocate() }
-    for (name, rect) in [("frame buffer layout, whole frame", whole), ("frame buffer layout, 132x132 damage", button)] {
+    for (name, change) in changes {
         var times: [(wall: Double, cpu: Double)] = []
         for _ in 0..<samples {
-            times.append(measure { layout.write(frame, damage: [rect], into: memory) })
+            times.append(measure { layout.write(frame, scrolls: change.scrolls, damage: change.damage, into: memory) })
         }
-        report(name, times)
+        report("frame buffer layout, " + name, times)
     }
 }

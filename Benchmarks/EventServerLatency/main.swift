@@ -234,6 +234,7 @@ if fling {
     let encoder = HIDPacketEncoder()
     var sequence: UInt64 = 1
     let flingStart = monotonicSeconds()
+    let serverCPUStart = cpuSeconds(of: serverPID)
     while totalRefreshes < refresh * 10 && monotonicSeconds() - flingStart < 120 {
         for step in 0...12 {
             let phase: DigitizerContact.Phase = step == 0 ? .began : step == 12 ? .ended : .moved
@@ -263,10 +264,14 @@ if fling {
         timings = line.split(separator: " ").filter { !counted.contains($0.split(separator: "=").first ?? "") }.joined(separator: " ")
         flings += 1
     }
-    print("fling at \(refresh) Hz, headless: \(flings) flings, \(totalRefreshes) refreshes while decelerating (\(Double(totalRefreshes) / Double(refresh)) s), \(totalDropped) with no new frame:"
+    // The server's CPU over the run (the flicks' touches too), per refresh
+    // while decelerating: what its output costs per frame of a fling.
+    let serverCPU = cpuSeconds(of: serverPID) - serverCPUStart
+    print("fling at \(refresh) Hz, \(display == "x11" ? "in an X window" : "headless"): \(flings) flings, \(totalRefreshes) refreshes while decelerating (\(Double(totalRefreshes) / Double(refresh)) s), \(totalDropped) with no new frame:"
         + " \(totalLate) missed by a frame drawn for them (late), \(totalUnsignalled) not signalled (the app asked too late),"
         + " \(totalUnchanged) with nothing new to show (the content moved less than a pixel)")
     print("frame times over the run, microseconds: \(timings)")
+    print("server CPU over the run: \(Int((serverCPU * 1000).rounded())) ms, \(Int((serverCPU * 1e6 / Double(max(totalRefreshes, 1))).rounded())) µs per refresh while decelerating")
     kill(serverPID, SIGTERM)
     var flingStatus: Int32 = 0
     waitpid(serverPID, &flingStatus, 0)

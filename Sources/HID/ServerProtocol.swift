@@ -205,16 +205,43 @@ public enum ServerMessage: Equatable, Sendable {
         /// wide as the screen moves the first row instead of the pixels.
         /// Below the buffer's height.
         public var firstRow: UInt32
-        /// What differs from the previous frame; at most
-        /// ``ServerProtocol/maximumDamageRects`` rectangles (a client with
-        /// more sends their union).
+        /// What moved since the previous frame, in order: each scroll's
+        /// pixels came from their place in the frame before, so a screen
+        /// that keeps its own copy may move it instead of reading them
+        /// again. At most ``ServerProtocol/maximumScrolls`` (a client with
+        /// more sends the others' destinations as damage).
+        public var scrolls: [FrameScroll]
+        /// What else differs from the previous frame once its scrolls are
+        /// made (what was drawn, the rows a scroll brought into view); at
+        /// most ``ServerProtocol/maximumDamageRects`` rectangles (a client
+        /// with more sends their union).
         public var damage: [PixelRect]
 
-        public init(commitIdentifier: UInt64, bufferIdentifier: UInt32, firstRow: UInt32 = 0, damage: [PixelRect]) {
+        public init(commitIdentifier: UInt64, bufferIdentifier: UInt32, firstRow: UInt32 = 0, scrolls: [FrameScroll] = [], damage: [PixelRect]) {
             self.commitIdentifier = commitIdentifier
             self.bufferIdentifier = bufferIdentifier
             self.firstRow = firstRow
+            self.scrolls = scrolls
             self.damage = damage
+        }
+    }
+
+    /// Pixels of a frame that moved within a rectangle since the previous
+    /// frame: the frame's pixel (x, y) inside `rect` is the previous
+    /// frame's (x − dx, y − dy) when that one is inside `rect` too; the
+    /// rest of `rect` (what the scroll brought into view) is in the
+    /// commit's damage.
+    public struct FrameScroll: Equatable, Sendable {
+        /// The pixels that move: a scrolling layer's clip, in the frame.
+        public var rect: PixelRect
+        /// How far they moved, in pixels (positive: right, down).
+        public var dx: Int32
+        public var dy: Int32
+
+        public init(rect: PixelRect, dx: Int32, dy: Int32) {
+            self.rect = rect
+            self.dx = dx
+            self.dy = dy
         }
     }
 
@@ -386,7 +413,7 @@ public struct ServerErrorMessage: Equatable, Sendable, CustomStringConvertible {
 /// Numbers of the protocol that both sides must agree on.
 public enum ServerProtocol {
     /// Bumped on any incompatible change; a hello with another version is refused.
-    public static let version: UInt16 = 4
+    public static let version: UInt16 = 5
     public static let magic: [UInt8] = [0x4F, 0x55, 0x4B, 0x53]  // "OUKS"
     public static let headerSize = 8
     /// No message is longer: a HID packet's largest payload plus its header
@@ -394,6 +421,8 @@ public enum ServerProtocol {
     public static let maximumMessageSize = HIDWireFormat.maximumPayloadSize + 256
     /// A frame commit carries at most this many damage rectangles.
     public static let maximumDamageRects = 64
+    /// A frame commit carries at most this many scrolls.
+    public static let maximumScrolls = 8
     /// Application names longer than this are refused.
     public static let maximumNameLength = 255
     /// The most bytes of text one inspector report carries: a message's
@@ -544,12 +573,21 @@ extension ServerMessage {
             out.put(commit.bufferIdentifier)
             out.put(commit.firstRow)
             out.put(UInt16(truncatingIfNeeded: min(commit.damage.count, ServerProtocol.maximumDamageRects)))
-            out.put(UInt16(0))
+            out.put(UInt8(truncatingIfNeeded: min(commit.scrolls.count, ServerProtocol.maximumScrolls)))
+            out.put(UInt8(0))
             for rect in commit.damage.prefix(ServerProtocol.maximumDamageRects) {
                 out.put(rect.x)
                 out.put(rect.y)
                 out.put(rect.width)
                 out.put(rect.height)
+            }
+            for scroll in commit.scrolls.prefix(ServerProtocol.maximumScrolls) {
+                out.put(scroll.rect.x)
+                out.put(scroll.rect.y)
+                out.put(scroll.rect.width)
+                out.put(scroll.rect.height)
+                out.put(scroll.dx)
+                out.put(scroll.dy)
             }
         case .frameSignal(let signal):
             out.header(.frameSignal)
@@ -792,10 +830,14 @@ extension ServerMessage {
             let buffer: UInt32 = try reader.get(orThrow: lengthError)
             let firstRow: UInt32 = try reader.get(orThrow: lengthError)
             let count: UInt16 = try reader.get(orThrow: lengthError)
-            let reserved: UInt16 = try reader.get(orThrow: lengthError)
-            guard reserved == 0 else { throw .badField("frame commit reserved bytes \(reserved)") }
+            let scrollCount: UInt8 = try reader.get(orThrow: lengthError)
+            let reserved: UInt8 = try reader.get(orThrow: lengthError)
+            guard reserved == 0 else { throw .badField("frame commit reserved byte \(reserved)") }
             guard Int(count) <= ServerProtocol.maximumDamageRects else {
                 throw .badField("\(count) damage rectangles (at most \(ServerProtocol.maximumDamageRects))")
+            }
+            guard Int(scrollCount) <= ServerProtocol.maximumScrolls else {
+                throw .badField("\(scrollCount) scrolls (at most \(ServerProtocol.maximumScrolls))")
             }
             var damage: [PixelRect] = []
             damage.reserveCapacity(Int(count))
@@ -804,7 +846,15 @@ extension ServerMessage {
                     x: try reader.get(orThrow: lengthError), y: try reader.get(orThrow: lengthError),
                     width: try reader.get(orThrow: lengthError), height: try reader.get(orThrow: lengthError)))
             }
-            self = .commitFrame(FrameCommit(commitIdentifier: commit, bufferIdentifier: buffer, firstRow: firstRow, damage: damage))
+            var scrolls: [FrameScroll] = []
+            scrolls.reserveCapacity(Int(scrollCount))
+            for _ in 0..<scrollCount {
+                let rect = PixelRect(
+                    x: try reader.get(orThrow: lengthError), y: try reader.get(orThrow: lengthError),
+                    width: try reader.get(orThrow: lengthError), height: try reader.get(orThrow: lengthError))
+                scrolls.append(FrameScroll(rect: rect, dx: try reader.get(orThrow: lengthError), dy: try reader.get(orThrow: lengthError)))
+            }
+            self = .commitFrame(FrameCommit(commitIdentifier: commit, bufferIdentifier: buffer, firstRow: firstRow, scrolls: scrolls, damage: damage))
         case .frameSignal:
             let sequence: UInt64 = try reader.get(orThrow: lengthError)
             let time = Double(bitPattern: try reader.get(orThrow: lengthError))

@@ -57,6 +57,74 @@ struct FrameBufferDisplayTests {
         #expect(memory[16..<20].allSatisfy { $0 == 0 } && memory[36..<40].allSatisfy { $0 == 0 }, "line padding untouched")
     }
 
+    /// A flung list on the frame buffer: each frame's scroll moves the
+    /// device's rows where it moves whole pixels of the device (an even
+    /// number of rows in a device half the frame's size; any number at
+    /// the frame's size), and the memory after every frame is what
+    /// writing the frame whole makes: a scroll with other damage, up and
+    /// down, two scrolls in one frame, padding and panning untouched.
+    @Test(arguments: [(40, 30, 16), (80, 60, 32)])
+    func aScrolledListMovesTheDevicesRowsAndEveryFrameIsTheFrameWrittenWhole(width: Int, height: Int, bitsPerPixel: Int) throws {
+        let channels = bitsPerPixel == 16
+            ? (red: FrameBufferLayout.BitField(offset: 11, length: 5), green: FrameBufferLayout.BitField(offset: 5, length: 6), blue: FrameBufferLayout.BitField(offset: 0, length: 5))
+            : Self.bgra8888
+        // Lines padded by 12 bytes, the visible area panned two lines down.
+        let lineLength = width * bitsPerPixel / 8 + 12
+        let layout = try FrameBufferLayout(
+            visibleWidth: width, visibleHeight: height, yOffset: 2, bitsPerPixel: bitsPerPixel,
+            red: channels.red, green: channels.green, blue: channels.blue, lineLength: lineLength, memoryLength: lineLength * (height + 3))
+        var list = ScrolledList(width: 80, height: 60, rows: 10..<50)
+        var device = [UInt8](repeating: 0xAB, count: layout.memoryLength)
+        func write(_ frame: TestFrame, scrolls: [ServerMessage.FrameScroll], damage: [ServerMessage.PixelRect], into memory: inout [UInt8]) {
+            frame.withFrame { frame in memory.withUnsafeMutableBytes { layout.write(frame, scrolls: scrolls, damage: damage, into: $0.baseAddress!) } }
+        }
+        write(list.frame, scrolls: [], damage: [.whole(80, 60)], into: &device)
+        func step(_ commit: ServerMessage.FrameCommit, _ name: String) {
+            let frame = list.frame
+            write(frame, scrolls: commit.scrolls, damage: commit.damage, into: &device)
+            var fresh = [UInt8](repeating: 0xAB, count: layout.memoryLength)
+            write(frame, scrolls: [], damage: [.whole(80, 60)], into: &fresh)
+            expectEqual(device, fresh, "\(name)")
+        }
+        step(list.scroll(by: 4), "up 4 rows")
+        step(list.scroll(by: 3), "up 3 rows")
+        step(list.scroll(by: -6, header: 140), "down 6 rows, and the header")
+        var twice = list.scroll(by: 2)
+        let second = list.scroll(by: 5)
+        twice.scrolls += second.scrolls
+        twice.damage = [.init(x: 0, y: 43, width: 80, height: 7)]
+        step(twice, "two scrolls in one frame")
+        // A carousel in the list scrolled sideways by 3 pixels (not whole
+        // pixels of the half-size device: converted), then the list up by
+        // 4 rows (moved): what the first left to convert is carried with
+        // the second's move.
+        let carousel = ServerMessage.FrameScroll(rect: .init(x: 10, y: 20, width: 40, height: 10), dx: 3, dy: 0)
+        let up = ServerMessage.FrameScroll(rect: list.listRect, dx: 0, dy: -4)
+        var next = list.frame
+        for scroll in [carousel, up] {
+            let before = next
+            let rect = scroll.rect
+            for y in Int(rect.y)..<Int(rect.y + rect.height) {
+                for x in Int(rect.x)..<Int(rect.x + rect.width) {
+                    let fromX = x - Int(scroll.dx), fromY = y - Int(scroll.dy)
+                    guard (Int(rect.x)..<Int(rect.x + rect.width)).contains(fromX), (Int(rect.y)..<Int(rect.y + rect.height)).contains(fromY) else { continue }
+                    for channel in 0..<4 { next.bytes[(y * 80 + x) * 4 + channel] = before.bytes[(fromY * 80 + fromX) * 4 + channel] }
+                }
+            }
+        }
+        // What they brought into view: the carousel's first 3 columns (4 rows up since), the list's last 4 rows.
+        let brought: [ServerMessage.PixelRect] = [.init(x: 10, y: 16, width: 3, height: 10), .init(x: 0, y: 46, width: 80, height: 4)]
+        for rect in brought {
+            for y in Int(rect.y)..<Int(rect.y + rect.height) {
+                for x in Int(rect.x)..<Int(rect.x + rect.width) { next.bytes[(y * 80 + x) * 4..<(y * 80 + x) * 4 + 3] = [250, UInt8(x), UInt8(y)] }
+            }
+        }
+        write(next, scrolls: [carousel, up], damage: brought, into: &device)
+        var fresh = [UInt8](repeating: 0xAB, count: layout.memoryLength)
+        write(next, scrolls: [], damage: [.whole(80, 60)], into: &fresh)
+        expectEqual(device, fresh, "a carousel's scroll, then the list's")
+    }
+
     @Test func aTransparencyFieldIsFilledOpaque() throws {
         let layout = try FrameBufferLayout(
             visibleWidth: 1, visibleHeight: 1, bitsPerPixel: 32,

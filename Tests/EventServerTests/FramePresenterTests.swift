@@ -33,22 +33,25 @@ import Testing
 
     static let whole = [ServerMessage.PixelRect(x: 0, y: 0, width: 8, height: 6)]
 
-    /// An output that copies each frame's damage to a screen of its own and
-    /// is done with the buffer when `show` returns, as the X window and the
-    /// frame buffer are.
+    /// An output that copies each frame to a screen of its own, 8 × 6
+    /// pixels of bytes red, green, blue, opaque, and is done with the
+    /// buffer when `show` returns, as the X window and the frame buffer
+    /// are: the frame buffer's writer (`FrameBufferLayout`) on memory,
+    /// scrolls moved in it and damage converted.
     final class CopyingDisplay: DisplayOutput {
         let name = "copying"
         var fileDescriptor: Int32 { -1 }
         private var screen = [UInt8](repeating: 0, count: 8 * 6 * 4)
+        private let layout = try! FrameBufferLayout(
+            visibleWidth: 8, visibleHeight: 6, bitsPerPixel: 32,
+            red: .init(offset: 0, length: 8), green: .init(offset: 8, length: 8), blue: .init(offset: 16, length: 8),
+            transparency: .init(offset: 24, length: 8), lineLength: 32, memoryLength: 8 * 6 * 4)
+        /// Each frame's scrolls, as shown.
+        private(set) var scrollsShown: [[ServerMessage.FrameScroll]] = []
 
-        func show(_ frame: DisplayFrame, damage: [ServerMessage.PixelRect]) {
-            for rect in damage {
-                for y in Int(rect.y)..<Int(rect.y + rect.height) {
-                    for byte in Int(rect.x) * 4..<Int(rect.x + rect.width) * 4 {
-                        screen[y * 32 + byte] = frame.row(y).load(fromByteOffset: byte, as: UInt8.self)
-                    }
-                }
-            }
+        func show(_ frame: DisplayFrame, scrolls: [ServerMessage.FrameScroll], damage: [ServerMessage.PixelRect]) {
+            scrollsShown.append(scrolls)
+            screen.withUnsafeMutableBytes { layout.write(frame, scrolls: scrolls, damage: damage, into: $0.baseAddress!) }
         }
 
         func setTitle(_ title: String) {}
@@ -512,6 +515,95 @@ import Testing
         expectEqual(display.pixel(x: 3, y: 3), [255, 0, 0, 255], "outside both commits' damage the screen keeps the last frame")
     }
 
+    /// A list on the 8 × 6 screen: row 0 a header, rows 1 to 4 the list,
+    /// row 5 a footer. Buffer row y shows content row `y + offset` in the
+    /// list (colour (10 r, 200 − 10 r, 0)), and the header and footer in
+    /// their colours; rows in `garbage` are magenta instead, pixels the
+    /// server must not read (the screen has them already, elsewhere).
+    func listBuffer(offset: Int, header: (UInt8, UInt8, UInt8) = (9, 9, 9), footer: (UInt8, UInt8, UInt8) = (9, 9, 9), garbage: Set<Int> = []) throws -> SharedFrameBuffer {
+        let buffer = try SharedFrameBuffer(width: 8, height: 6)
+        for y in 0..<6 {
+            let content = UInt8(y + offset)
+            let bar = y == 0 ? header : footer
+            let color: [UInt8] = garbage.contains(y) ? [255, 0, 255, 255]
+                : (1...4).contains(y) ? [content * 10, 200 - content * 10, 0, 255] : [bar.0, bar.1, bar.2, 255]
+            for x in 0..<8 {
+                for (index, value) in color.enumerated() { buffer.pixels.storeBytes(of: value, toByteOffset: y * buffer.stride + x * 4 + index, as: UInt8.self) }
+            }
+        }
+        return buffer
+    }
+
+    static let list = ServerMessage.PixelRect(x: 0, y: 1, width: 8, height: 4)
+
+    /// Checks that every row of `display` shows `frame`'s.
+    func expectScreen(_ display: CopyingDisplay, shows frame: SharedFrameBuffer, _ comment: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        for y in 0..<6 {
+            let expected = (0..<4).map { frame.pixels.load(fromByteOffset: y * frame.stride + 3 * 4 + $0, as: UInt8.self) }
+            expectEqual(display.pixel(x: 3, y: y), expected, "\(comment), row \(y)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// An output that keeps its own copy of the screen (here the frame
+    /// buffer's writer) moves it by a commit's scroll and reads only the
+    /// damage: the rows the scroll brought into view and what else
+    /// changed. The moved rows of the buffer are garbage, which the screen
+    /// never shows.
+    @Test func aScrollMovesTheScreensCopyAndOnlyTheDamageIsRead() throws {
+        let display = CopyingDisplay()
+        let (harness, app) = try showingAFirstFrame(of: listBuffer(offset: 0), then: listBuffer(offset: 2, footer: (9, 9, 77), garbage: [1, 2]), on: display)
+        // The list scrolled up by two rows; the footer changed.
+        try app.send(.commitFrame(.init(commitIdentifier: 2, bufferIdentifier: 2, scrolls: [.init(rect: Self.list, dx: 0, dy: -2)], damage: [
+            .init(x: 0, y: 3, width: 8, height: 2), .init(x: 0, y: 5, width: 8, height: 1)])))
+        _ = try waitFor(app, in: harness) { $0 == .bufferReleased(2) }
+        expectScreen(display, shows: try listBuffer(offset: 2, footer: (9, 9, 77)), "scrolled by two rows, the footer changed")
+        expectEqual(display.scrollsShown.last, [.init(rect: Self.list, dx: 0, dy: -2)])
+    }
+
+    /// Two frames committed before one refresh (the first came late): the
+    /// server shows the newer buffer with both frames' scrolls, in order,
+    /// and the first frame's damage carried by the second's scroll to
+    /// where it landed. Content row 5, brought into view at the first
+    /// frame's bottom row, is two rows up in the second; the header
+    /// changed in the first, the footer in the second.
+    @Test func twoScrollsBetweenRefreshesAreShownTogetherWithTheFirstFramesDamageCarried() throws {
+        let display = CopyingDisplay()
+        let (harness, app) = try showingAFirstFrame(of: listBuffer(offset: 0), then: listBuffer(offset: 1, header: (50, 9, 9)), on: display)
+        let third = try listBuffer(offset: 3, header: (50, 9, 9), footer: (9, 9, 50), garbage: [1])
+        try attach(third, as: 3, from: app)
+        harness.turn()
+        // Read in one turn, before any refresh.
+        try app.send(.commitFrame(.init(commitIdentifier: 2, bufferIdentifier: 2, scrolls: [.init(rect: Self.list, dx: 0, dy: -1)], damage: [
+            .init(x: 0, y: 4, width: 8, height: 1), .init(x: 0, y: 0, width: 8, height: 1)])))
+        try app.send(.commitFrame(.init(commitIdentifier: 3, bufferIdentifier: 3, scrolls: [.init(rect: Self.list, dx: 0, dy: -2)], damage: [
+            .init(x: 0, y: 3, width: 8, height: 2), .init(x: 0, y: 5, width: 8, height: 1)])))
+        let received = try waitFor(app, in: harness) { $0 == .bufferReleased(3) }
+        #expect(received.contains(.frameDiscarded(2)))
+        expectScreen(display, shows: try listBuffer(offset: 3, header: (50, 9, 9), footer: (9, 9, 50)), "two scrolls shown at one refresh")
+        expectEqual(display.scrollsShown.last, [.init(rect: Self.list, dx: 0, dy: -1), .init(rect: Self.list, dx: 0, dy: -2)])
+    }
+
+    /// When the screen shows another application's frame, a scroll says
+    /// nothing of it: an application switched back to while scrolled is
+    /// shown whole, its scroll ignored.
+    @Test func aScrollAfterTheScreenShowedAnotherApplicationIsShownWhole() throws {
+        let display = CopyingDisplay()
+        let (harness, app) = try showingAFirstFrame(of: listBuffer(offset: 0), then: listBuffer(offset: 2), on: display)
+        let other = try harness.connect(name: "Other")
+        try attach(try buffer(filledWith: (0, 0, 255, 255)), as: 1, from: other)
+        try other.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Self.whole)))
+        _ = try waitFor(other, in: harness, Self.isPresentation)
+        expectEqual(display.pixel(x: 3, y: 2), [0, 0, 255, 255])
+        let control = try harness.connect(.control, name: "switch")
+        try control.send(.controlRequest(.switchTo("Painter")))
+        _ = try waitFor(app, in: harness) { $0 == .appState(.foreground) }
+        try app.send(.commitFrame(.init(commitIdentifier: 2, bufferIdentifier: 2, scrolls: [.init(rect: Self.list, dx: 0, dy: -2)], damage: [
+            .init(x: 0, y: 3, width: 8, height: 2)])))
+        _ = try waitFor(app, in: harness) { $0 == .bufferReleased(2) }
+        expectScreen(display, shows: try listBuffer(offset: 2), "back in front: the whole frame")
+        expectEqual(display.scrollsShown.last, [])
+    }
+
     @Test func theClockStopsWhenNoApplicationNeedsRefreshes() throws {
         let harness = try ServerHarness(screen: Self.screen)
         let app = try harness.connect(name: "Idle")
@@ -601,6 +693,30 @@ import Testing
             let buffer = try test.buffer(filledWith: (1, 2, 3, 255))
             try test.attach(buffer, as: 1, from: client)
             try client.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, firstRow: .max, damage: whole)))
+        },
+        Fault(name: "a scroll outside the buffer", reason: "committed a scroll of (0, 2, 8 x 5) outside its 8 x 6 buffer") { test, client in
+            let buffer = try test.buffer(filledWith: (1, 2, 3, 255))
+            try test.attach(buffer, as: 1, from: client)
+            try client.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, scrolls: [
+                .init(rect: .init(x: 0, y: 2, width: 8, height: 5), dx: 0, dy: -1)], damage: whole)))
+        },
+        Fault(name: "a scroll as far as its rectangle is tall", reason: "committed a scroll by (0, 6) of (0, 0, 8 x 6), which moves no pixel within it") { test, client in
+            let buffer = try test.buffer(filledWith: (1, 2, 3, 255))
+            try test.attach(buffer, as: 1, from: client)
+            try client.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, scrolls: [
+                .init(rect: .init(x: 0, y: 0, width: 8, height: 6), dx: 0, dy: 6)], damage: whole)))
+        },
+        Fault(name: "a scroll by the most negative distance", reason: "committed a scroll by (-2147483648, 0) of (0, 0, 8 x 6), which moves no pixel within it") { test, client in
+            let buffer = try test.buffer(filledWith: (1, 2, 3, 255))
+            try test.attach(buffer, as: 1, from: client)
+            try client.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, scrolls: [
+                .init(rect: .init(x: 0, y: 0, width: 8, height: 6), dx: .min, dy: 0)], damage: whole)))
+        },
+        Fault(name: "a scroll by nothing", reason: "committed a scroll by (0, 0) of (1, 1, 2 x 2), which moves no pixel within it") { test, client in
+            let buffer = try test.buffer(filledWith: (1, 2, 3, 255))
+            try test.attach(buffer, as: 1, from: client)
+            try client.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, scrolls: [
+                .init(rect: .init(x: 1, y: 1, width: 2, height: 2), dx: 0, dy: 0)], damage: whole)))
         },
         Fault(name: "a flood of commits", reason: "committed more than 32 frames between two refreshes") { test, client in
             let one = try test.buffer(filledWith: (1, 2, 3, 255)), two = try test.buffer(filledWith: (3, 2, 1, 255))

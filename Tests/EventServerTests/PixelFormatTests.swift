@@ -1,6 +1,6 @@
 import TestExpectations
 import Testing
-import EventServer
+@testable import EventServer
 import HID
 
 /// Frames converted to a screen's pixels: scaling by box averages and
@@ -68,6 +68,39 @@ struct PixelFormatTests {
         expectEqual(output, [7, 0, 11, 0, 7, 255, 41, 0])
     }
 
+    /// A 3× frame in a 1× window has a loop of its own: every pixel is
+    /// still the rounded mean of its nine, in the packed format and in one
+    /// written by parts, whole and in a damaged part.
+    @Test func threeByThreeBoxesAverageEveryPixelRounded() {
+        let width = 48, height = 36
+        let bytes = Self.frame(width, height) { x, y in
+            (UInt8(truncatingIfNeeded: x * 37 + y * 11), UInt8(truncatingIfNeeded: x * y * 7 + 5), UInt8(truncatingIfNeeded: (x ^ y) * 29), UInt8(truncatingIfNeeded: x + y * 48))
+        }
+        func mean(_ x: Int, _ y: Int, _ channel: Int) -> Int {
+            var sum = 0
+            for sourceY in y * 3..<y * 3 + 3 { for sourceX in x * 3..<x * 3 + 3 { sum += Int(bytes[(sourceY * width + sourceX) * 4 + channel]) } }
+            return (sum + 4) / 9
+        }
+        let packed = Self.convert(bytes, width, height, to: 16, 12, format: .xrgb8888)
+        expectEqual(packed, (0..<12).flatMap { y in (0..<16).flatMap { x in [mean(x, y, 2), mean(x, y, 1), mean(x, y, 0), 0].map(UInt8.init) } })
+        let byParts = Self.convert(bytes, width, height, to: 16, 12, format: .rgb565)
+        let expected565 = (0..<12).flatMap { y in (0..<16).flatMap { x -> [UInt8] in
+            let red = (mean(x, y, 0) * 31 + 127) / 255, green = (mean(x, y, 1) * 63 + 127) / 255, blue = (mean(x, y, 2) * 31 + 127) / 255
+            let word = red << 11 | green << 5 | blue
+            return [UInt8(word & 0xFF), UInt8(word >> 8)]
+        } }
+        expectEqual(byParts, expected565)
+        // A damaged part: only its window pixels are written.
+        let part = Self.convert(bytes, width, height, to: 16, 12, format: .xrgb8888, damage: .init(x: 7, y: 10, width: 20, height: 5))
+        for y in 0..<12 {
+            for x in 0..<16 {
+                let inside = (2..<9).contains(x) && (3..<5).contains(y)
+                let pixel = Array(part[(y * 16 + x) * 4..<(y * 16 + x) * 4 + 4])
+                expectEqual(pixel, inside ? Array(packed[(y * 16 + x) * 4..<(y * 16 + x) * 4 + 4]) : [0xEE, 0xEE, 0xEE, 0xEE], "(\(x), \(y))")
+            }
+        }
+    }
+
     @Test func largeBoxesAverageWithoutOverflow() {
         // 257 white pixels fill a 16-bit lane exactly; 400 take the wide sums.
         for width in [256, 257, 400] {
@@ -119,6 +152,31 @@ struct PixelFormatTests {
         let output = Self.convert(bytes, 90, 30, to: 30, 10, format: .xrgb8888, damage: .init(x: 4, y: 0, width: 6, height: 3))
         let written = stride(from: 0, to: output.count, by: 4).filter { output[$0] != 0xEE }.map { $0 / 4 }
         expectEqual(written, [1, 2, 3])
+    }
+
+    /// A scroll of whole boxes moves the screen's pixels, and the screen
+    /// rows it brought into view are converted (with rows whose boxes
+    /// straddle the scrolled rectangle's edge); a scroll by part of a box
+    /// changes every average, so nothing moves and the whole rectangle is
+    /// converted. The iPhone's list at 3× in a 1× window.
+    @Test func aScrollMovesTheScreensPixelsOnlyByWholeBoxes() {
+        let converter = FrameConverter(sourceWidth: 1170, sourceHeight: 2532, destinationWidth: 390, destinationHeight: 844, format: .xrgb8888)
+        // Frame rows 141 to 2390: window rows 47 to 796.
+        let list = ServerMessage.PixelRect(x: 0, y: 141, width: 1170, height: 2250)
+        let up = converter.screenMove(for: .init(rect: list, dx: 0, dy: -42))
+        expectEqual(up.move, PixelMove(destination: .init(x: 0, y: 47, width: 390, height: 736), dx: 0, dy: -14))
+        expectEqual(up.convert, [.init(x: 0, y: 783, width: 390, height: 14)])
+        let byAPixel = converter.screenMove(for: .init(rect: list, dx: 0, dy: -41))
+        expectEqual(byAPixel.move, nil)
+        expectEqual(byAPixel.convert, [.init(x: 0, y: 47, width: 390, height: 750)])
+        // A list from frame row 140, inside window row 46's box: that row is converted too.
+        let down = converter.screenMove(for: .init(rect: .init(x: 0, y: 140, width: 1170, height: 2251), dx: 0, dy: 30))
+        expectEqual(down.move, PixelMove(destination: .init(x: 0, y: 57, width: 390, height: 740), dx: 0, dy: 10))
+        expectEqual(down.convert, [.init(x: 0, y: 46, width: 390, height: 11)])
+        // Sideways, in a rectangle whose columns straddle boxes on both sides.
+        let sideways = converter.screenMove(for: .init(rect: .init(x: 100, y: 300, width: 601, height: 90), dx: -6, dy: 0))
+        expectEqual(sideways.move, PixelMove(destination: .init(x: 34, y: 100, width: 197, height: 30), dx: -2, dy: 0))
+        expectEqual(sideways.convert, [.init(x: 33, y: 100, width: 1, height: 30), .init(x: 231, y: 100, width: 3, height: 30)])
     }
 
     @Test func unsupportedFormatsSayWhy() {

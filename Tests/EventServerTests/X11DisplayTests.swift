@@ -86,6 +86,77 @@ struct X11DisplayTests {
         }
     }
 
+    /// A flung list's frames pass its scroll: the window moves its own
+    /// pixels (XCopyArea, and the shadow) where the scroll moves whole
+    /// window pixels (an even number of rows at 2×, a multiple of 3 at
+    /// 3×), converts the rows brought into view, and converts the whole
+    /// list where it does not. After every frame the window holds the frame: a
+    /// scroll with other damage, scrolls up and down, two scrolls shown at
+    /// one refresh (the server combined a late frame's with the next), a
+    /// frame in a ring of rows; by MIT-SHM and by XPutImage alike, and
+    /// with a 3× frame (its own conversion loop; whole points are 3 rows).
+    @Test(arguments: [(true, 2), (false, 2), (true, 3)])
+    func aScrolledListIsMovedInTheWindowAndEveryFrameShownIsTheFrame(sharedMemory: Bool, scale: Int) throws {
+        let server = try Xvfb(extraArguments: sharedMemory ? [] : ["-extension", "MIT-SHM"])
+        let output = try X11Display(screen: Screen(width: 40, height: 30, scale: Double(scale)), displayName: server.name)
+        expectEqual(output.usesSharedMemory, sharedMemory)
+        var list = ScrolledList(width: 40 * scale, height: 30 * scale, rows: 5 * scale..<25 * scale)
+        expectEqual(Self.showWhole(list.frame, in: output, on: server), Self.expectedPixels(of: list.frame, in: output))
+        func step(_ commit: ServerMessage.FrameCommit, firstRow: Int = 0, _ name: String) {
+            let frame = list.frame
+            frame.withFrame(firstRow: firstRow) { output.show($0, scrolls: commit.scrolls, damage: commit.damage) }
+            output.synchronize()
+            expectEqual(server.pixels(of: output.window, width: 40, height: 30), Self.expectedPixels(of: frame, in: output), "\(name)")
+        }
+        step(list.scroll(by: 4), "up 4 rows")
+        step(list.scroll(by: 3), "up 3 rows")
+        step(list.scroll(by: -6), "down 6 rows")
+        step(list.scroll(by: 9), "up 9 rows")
+        step(list.scroll(by: 2, header: 150), "up 2 rows, and the header")
+        step(list.scroll(by: 8), firstRow: 7, "up 8 rows in a ring of rows")
+        let late = list.scroll(by: 2, header: 90), next = list.scroll(by: 4)
+        step(ApplicationFrames.combining(late, then: next), "two scrolls at one refresh")
+        let odd = list.scroll(by: 1, header: 20), even = list.scroll(by: 2 * scale)
+        step(ApplicationFrames.combining(odd, then: even), "a scroll of part of a window pixel and one of whole ones at one refresh")
+        #expect(output.handleEvents().diagnostics.isEmpty)
+    }
+
+    /// While the X server has not read the shared image yet, changes wait
+    /// in the shadow; a scroll's XCopyArea then moves pixels of the window
+    /// that are not yet what the shadow holds: the changes waiting are
+    /// carried to where they land, and the window ends up with the frame.
+    @Test func aScrollWhileAPutIsOutstandingCarriesTheChangesStillWaiting() throws {
+        let server = try Xvfb()
+        let output = try X11Display(screen: Screen(width: 40, height: 30, scale: 2), displayName: server.name)
+        #expect(output.usesSharedMemory)
+        output.synchronize()
+        var list = ScrolledList(width: 80, height: 60, rows: 10..<50)
+        let first = list.frame
+        kill(server.processIdentifier, SIGSTOP)
+        first.withFrame { output.show($0, damage: [.whole(80, 60)]) }
+        // Waiting in the shadow: rows 20 to 27 of the list redrawn.
+        list.offset += 100
+        let redrawn = list.frame
+        redrawn.withFrame { output.show($0, damage: [.init(x: 0, y: 20, width: 80, height: 8)]) }
+        func pixel(_ frame: TestFrame, _ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
+            let offset = (y * 80 + x) * 4
+            return (frame.bytes[offset], frame.bytes[offset + 1], frame.bytes[offset + 2])
+        }
+        let before = TestFrame(width: 80, height: 60) { x, y in pixel((20..<28).contains(y) ? redrawn : first, x, y) }
+        // The application's next frame scrolls the list up by 6 rows (the
+        // redrawn band lands at rows 14 to 21) and draws its last 6 rows.
+        let commit = ServerMessage.FrameCommit(
+            commitIdentifier: 1, bufferIdentifier: 1, scrolls: [.init(rect: list.listRect, dx: 0, dy: -6)],
+            damage: [.init(x: 0, y: 44, width: 80, height: 6)])
+        let expected = TestFrame(width: 80, height: 60) { x, y in
+            (10..<44).contains(y) ? pixel(before, x, y + 6) : (44..<50).contains(y) ? pixel(redrawn, x, y) : pixel(before, x, y)
+        }
+        expected.withFrame { output.show($0, scrolls: commit.scrolls, damage: commit.damage) }
+        kill(server.processIdentifier, SIGCONT)
+        output.synchronize()
+        expectEqual(server.pixels(of: output.window, width: 40, height: 30), Self.expectedPixels(of: expected, in: output))
+    }
+
     @Test func aWindowScaleShrinksTheWindowAndAveragesTheFrame() throws {
         let server = try Xvfb()
         let output = try X11Display(screen: Screen(width: 60, height: 40, scale: 2), windowScale: 0.5, displayName: server.name)

@@ -192,3 +192,48 @@ extension ServerMessage.PixelRect {
         ServerMessage.PixelRect(x: 0, y: 0, width: UInt32(width), height: UInt32(height))
     }
 }
+
+/// A list scrolled frame by frame, as an application's frames show it and
+/// as it commits them: a header above the list and a footer below it, in
+/// colours of their own, and between them content rows from ``offset`` on,
+/// whose pixels depend on the content row and the column only, so that a
+/// scroll moves them. Each step is the scroll the application passes and
+/// its damage: the rows brought into view, and the header when its colour
+/// changed.
+struct ScrolledList {
+    let width: Int
+    let height: Int
+    /// The list's frame rows.
+    let rows: Range<Int>
+    var offset = 0
+    var headerShade: UInt8 = 30
+
+    var frame: TestFrame {
+        TestFrame(width: width, height: height) { [rows, offset, headerShade] x, y in
+            if y < rows.lowerBound { return (headerShade, 90, UInt8(truncatingIfNeeded: x)) }
+            if y >= rows.upperBound { return (200, UInt8(truncatingIfNeeded: x * 3), 60) }
+            let content = y - rows.lowerBound + offset
+            return (UInt8(truncatingIfNeeded: x * 7 + content * 3), UInt8(truncatingIfNeeded: content * 5 + 3), UInt8(truncatingIfNeeded: x * content + 40))
+        }
+    }
+
+    var listRect: ServerMessage.PixelRect {
+        ServerMessage.PixelRect(x: 0, y: UInt32(rows.lowerBound), width: UInt32(width), height: UInt32(rows.count))
+    }
+
+    /// Scrolls the content up by `distance` rows (down when negative), and
+    /// recolours the header when `header` is given: the commit's scroll
+    /// and damage.
+    mutating func scroll(by distance: Int, header: UInt8? = nil) -> ServerMessage.FrameCommit {
+        offset += distance
+        var damage = [distance > 0
+            ? ServerMessage.PixelRect(x: 0, y: UInt32(rows.upperBound - distance), width: UInt32(width), height: UInt32(distance))
+            : ServerMessage.PixelRect(x: 0, y: UInt32(rows.lowerBound), width: UInt32(width), height: UInt32(-distance))]
+        if let header {
+            headerShade = header
+            damage.append(ServerMessage.PixelRect(x: 0, y: 0, width: UInt32(width), height: UInt32(rows.lowerBound)))
+        }
+        return ServerMessage.FrameCommit(
+            commitIdentifier: 1, bufferIdentifier: 1, scrolls: [.init(rect: listRect, dx: 0, dy: Int32(-distance))], damage: damage)
+    }
+}

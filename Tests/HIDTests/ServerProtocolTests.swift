@@ -32,6 +32,10 @@ import Testing
         ])),
         .commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: [])),
         .commitFrame(.init(commitIdentifier: 2, bufferIdentifier: 3, firstRow: 2531, damage: [.init(x: 0, y: 2530, width: 1170, height: 2)])),
+        .commitFrame(.init(commitIdentifier: 3, bufferIdentifier: 1, firstRow: 40, scrolls: [
+            .init(rect: .init(x: 0, y: 141, width: 1170, height: 2250), dx: 0, dy: -42),
+            .init(rect: .init(x: 30, y: 300, width: 600, height: 90), dx: 7, dy: 0),
+        ], damage: [.init(x: 0, y: 2349, width: 1170, height: 42)])),
         .frameSignal(.init(sequence: 77, time: 1234.5, refreshInterval: 1.0 / 120, startTime: 1234.4995)),
         .bufferReleased(2),
         .framePresented(.init(commitIdentifier: 9, sequence: 78, time: 1234.51, refreshInterval: 1.0 / 60)),
@@ -132,13 +136,23 @@ import Testing
             }
         }
 
-        // Frames: the damage is bounded, its reserved bytes are zero, times are finite.
+        // Frames: the damage and scrolls are bounded, the reserved byte is zero, times are finite.
         var commit = ServerMessage.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: [])).encoded()
         commit[24] = 65  // after the header (8), commit (8), buffer (4) and first row (4)
         #expect(throws: ServerProtocolError.badField("65 damage rectangles (at most 64)")) { try ServerMessage(decoding: commit + [UInt8](repeating: 0, count: 65 * 16)) }
         commit[24] = 0
-        commit[26] = 1
-        #expect(throws: ServerProtocolError.badField("frame commit reserved bytes 1")) { try ServerMessage(decoding: commit) }
+        commit[26] = 9  // the scroll count
+        #expect(throws: ServerProtocolError.badField("9 scrolls (at most 8)")) { try ServerMessage(decoding: commit + [UInt8](repeating: 0, count: 9 * 24)) }
+        commit[26] = 0
+        commit[27] = 1
+        #expect(throws: ServerProtocolError.badField("frame commit reserved byte 1")) { try ServerMessage(decoding: commit) }
+        let scrolled = ServerMessage.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, scrolls: [
+            .init(rect: .init(x: 0, y: 0, width: 8, height: 8), dx: 0, dy: -2)], damage: [])).encoded()
+        #expect(throws: ServerProtocolError.self, "a scroll cut short") { try ServerMessage(decoding: Array(scrolled.dropLast(4))) }
+        let tooManyScrolls = ServerMessage.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, scrolls: Array(
+            repeating: .init(rect: .init(x: 0, y: 0, width: 8, height: 8), dx: 0, dy: 1), count: 12), damage: []))
+        guard case .commitFrame(let cut) = try ServerMessage(decoding: tooManyScrolls.encoded()) else { Issue.record("not a commit"); return }
+        expectEqual(cut.scrolls.count, ServerProtocol.maximumScrolls)
         let tooMuchDamage = ServerMessage.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Array(
             repeating: .init(x: 0, y: 0, width: 1, height: 1), count: 100)))
         guard case .commitFrame(let written) = try ServerMessage(decoding: tooMuchDamage.encoded()) else { Issue.record("not a commit"); return }

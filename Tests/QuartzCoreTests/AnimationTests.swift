@@ -637,6 +637,60 @@ final class StandInView: CALayerDelegate {
         #expect(layer.animationKeys() == nil)
     }
 
+    /// A layer class with actions of its own: a recorded one for
+    /// `cornerRadius`, none (`NSNull`) for `opacity`.
+    @MainActor final class LayerWithClassActions: CALayer {
+        static let recorded = RecordingAction()
+        override class func defaultAction(forKey event: String) -> (any CAAction)? {
+            switch event {
+            case "cornerRadius": recorded
+            case "opacity": NSNull()
+            default: nil
+            }
+        }
+    }
+
+    @MainActor final class DelegateAction: CALayerDelegate {
+        let action = RecordingAction()
+        func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { event == "position" ? action : nil }
+    }
+
+    /// Apple's `action(forKey:)`: the delegate, then the `actions`
+    /// dictionary, then the class's `defaultAction(forKey:)`, then the
+    /// implicit animation of an animatable property; `NSNull` stops the
+    /// search with no action.
+    @Test func actionForKeyAsksTheDelegateTheDictionaryThenTheClass() throws {
+        let clock = TestMediaClock()
+        defer { clock.uninstall() }
+        let view = StandInView()
+        let layer = LayerWithClassActions()
+        view.layer.addSublayer(layer)
+        #expect(layer.action(forKey: "cornerRadius") as? RecordingAction === LayerWithClassActions.recorded)
+        #expect(layer.action(forKey: "opacity") == nil, "the class's NSNull")
+        let implicit = try #require(layer.action(forKey: "position") as? CABasicAnimation)
+        expectEqual(implicit.keyPath, "position")
+        #expect(layer.action(forKey: "noSuchProperty") == nil)
+        #expect(CALayer.defaultAction(forKey: "position") == nil)
+
+        let dictionaryAction = RecordingAction()
+        layer.actions = ["cornerRadius": NSNull(), "position": dictionaryAction]
+        #expect(layer.action(forKey: "cornerRadius") == nil, "the dictionary before the class")
+        #expect(layer.action(forKey: "position") as? RecordingAction === dictionaryAction)
+        let delegate = DelegateAction()
+        layer.delegate = delegate
+        #expect(layer.action(forKey: "position") as? RecordingAction === delegate.action, "the delegate first")
+
+        // A change runs what the search found.
+        layer.actions = nil
+        layer.delegate = nil
+        CATransaction.flush()
+        LayerWithClassActions.recorded.runs.removeAll()
+        layer.cornerRadius = 3
+        layer.opacity = 0.5
+        expectEqual(LayerWithClassActions.recorded.runs, ["cornerRadius"])
+        #expect(layer.animationKeys() == nil, "neither the recorded action nor NSNull animates")
+    }
+
     @Test func aCompletionBlockWaitsForTheTransactionsAnimations() {
         let clock = TestMediaClock()
         defer { clock.uninstall() }

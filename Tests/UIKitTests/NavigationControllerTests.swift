@@ -397,6 +397,39 @@ private final class LoggingInteraction: UIViewControllerInteractiveTransitioning
         #expect(!bar.backButtonControl.isHidden && bar.view(for: cancel)!.frame.minX > bar.backButtonControl.frame.maxX)
     }
 
+    /// A controller that performs the bar's "share:" action, as an
+    /// Objective-C controller would implement `share(_:)`.
+    private final class Sharer: UIViewController {
+        var shares: [String] = []
+        override func handler(forAction action: Selector) -> ActionHandler? {
+            guard action == "share:" else { return super.handler(forAction: action) }
+            return { @MainActor [unowned self] sender in shares.append("\(type(of: sender!))") }
+        }
+    }
+
+    @Test func anImageItemShowsItsImageAsATemplateAndSendsItsActionToItsTarget() throws {
+        let (navigation, c, window, synthesizer) = stack(["a", "b"])
+        let sharer = Sharer()
+        // A drawn image (a symbol image is a template already).
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 20, height: 20)).image { context in
+            UIColor.red.setFill()
+            context.fill(CGRect(x: 2, y: 2, width: 16, height: 16))
+        }
+        expectEqual(image.renderingMode, .automatic)
+        let share = UIBarButtonItem(image: image, style: .plain, target: sharer, action: "share:")
+        c[1].navigationItem.rightBarButtonItem = share
+        let bar = navigation.navigationBar
+        bar.layoutIfNeeded()
+        let button = try #require(bar.view(for: share) as? UIButton)
+        expectEqual(button.frame.width, NavigationMetrics.itemImageSide)
+        expectEqual(button.frame.maxX, 320 - NavigationMetrics.edgeMargin)
+        // UIKit draws a bar item's image as a template in the tint.
+        expectEqual(button.image(for: .normal)?.renderingMode, .alwaysTemplate)
+        expectEqual(button.title(for: .normal), nil)
+        synthesizer.tap(at: centre(of: button, in: window))
+        expectEqual(sharer.shares, ["UIBarButtonItem"], "the item is the sender, as UIKit sends it")
+    }
+
     @Test func aTitleViewTakesTheTitlesPlace() {
         let (navigation, c, _, _) = stack(["a"])
         let segmented = UIView(frame: CGRect(x: 0, y: 0, width: 120, height: 30))

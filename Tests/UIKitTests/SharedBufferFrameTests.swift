@@ -46,13 +46,27 @@ import Testing
             }
         }
 
-        /// Copies the commit's damage from its buffer to the screen, reading
-        /// rows from the commit's first row on as the server does; its
-        /// whole buffer when the screen shows it in place (headless).
+        /// Moves the screen's pixels by the commit's scrolls, as the X
+        /// window and the frame buffer move their copy, then copies the
+        /// commit's damage from its buffer to the screen, reading rows from
+        /// the commit's first row on as the server does; its whole buffer
+        /// when the screen shows it in place (headless).
         func show(_ commit: ServerMessage.FrameCommit, inPlace: Bool = false) throws {
             let buffer = try #require(buffers[commit.bufferIdentifier])
             let damage = inPlace ? [ServerMessage.PixelRect(x: 0, y: 0, width: UInt32(width), height: UInt32(height))] : commit.damage
+            let width = width
             screen.withUnsafeMutableBytes { screen in
+                for scroll in inPlace ? [] : commit.scrolls {
+                    let rect = scroll.rect, dx = Int(scroll.dx), dy = Int(scroll.dy)
+                    let left = max(Int(rect.x), Int(rect.x) + dx), right = min(Int(rect.x + rect.width), Int(rect.x + rect.width) + dx)
+                    let top = max(Int(rect.y), Int(rect.y) + dy), bottom = min(Int(rect.y + rect.height), Int(rect.y + rect.height) + dy)
+                    guard left < right, top < bottom else { continue }
+                    let rows = dy > 0 ? Array((top..<bottom).reversed()) : Array(top..<bottom)
+                    for y in rows {
+                        (screen.baseAddress! + (y * width + left) * 4)
+                            .copyMemory(from: screen.baseAddress! + ((y - dy) * width + left - dx) * 4, byteCount: (right - left) * 4)
+                    }
+                }
                 for rect in damage {
                     for y in Int(rect.y)..<Int(rect.y + rect.height) {
                         let memoryRow = (y + Int(commit.firstRow)) % height
@@ -177,9 +191,19 @@ import Testing
         var kept: UInt32?
         var buffersDrawn: [UInt32] = []
         var firstRows: Set<UInt32> = []
+        var scrolled = 0
         for step in 0..<20 {
             let commit = try drawStep(step, in: scene, server: server, mixed: wide)
             firstRows.insert(commit.firstRow)
+            // The list's scroll is passed as one, and the damage is what
+            // else changed (the rows brought into view, the badge): less
+            // than the pixels the scroll moved, which it held before.
+            if let scroll = commit.scrolls.first {
+                scrolled += 1
+                let damaged = commit.damage.reduce(0) { $0 + Int($1.width * $1.height) }
+                let moved = (Int(scroll.rect.width) - Int(scroll.dx.magnitude)) * (Int(scroll.rect.height) - Int(scroll.dy.magnitude))
+                #expect(damaged < moved, "step \(step): \(commit.damage) with \(commit.scrolls)")
+            }
             try server.show(commit)
             buffersDrawn.append(commit.bufferIdentifier)
             // Given back at once, as the server does at the refresh that
@@ -198,6 +222,7 @@ import Testing
             expectEqual((buffersDrawn[step] != buffersDrawn[step - 1]), (step % 5 == 3), "step \(step): buffers \(buffersDrawn)")
         }
         expectEqual(server.buffers.count, 2)
+        #expect(scrolled >= 10, "frames that passed a scroll: \(scrolled) of 20")
         // Only a list as wide as the screen turns the ring.
         expectEqual(firstRows.count > 1, wide, "first rows committed: \(firstRows.sorted())")
         application.resetForTesting()

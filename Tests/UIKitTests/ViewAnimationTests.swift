@@ -69,6 +69,43 @@ private var shownTime: TimeInterval { AnimationEngine.current.frameTime }
         #expect(abs(angle - .pi / 2 * t) < 1e-9)
     }
 
+    /// UIKit's `UIView.AnimationOptions`: without `.overrideInheritedDuration`
+    /// a block inside another "inherits the remaining duration of the
+    /// in-flight animation", and without `.overrideInheritedCurve` its curve;
+    /// `.overrideInheritedOptions` keeps all of its own.
+    @Test func aNestedBlockTakesTheOuterDurationAndCurveUnlessItOverridesThem() throws {
+        let (window, outer, _) = animationScene()
+        let views = (0..<4).map { _ in UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10)) }
+        for view in views { window.addSubview(view) }
+        UIApplication.shared.runLoop.runUntilIdle()
+        var inherited: [TimeInterval] = [UIView.inheritedAnimationDuration]
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) {
+            outer.alpha = 0
+            inherited.append(UIView.inheritedAnimationDuration)
+            UIView.animate(withDuration: 0.2, delay: 0, options: .curveEaseIn) {
+                inherited.append(UIView.inheritedAnimationDuration)
+                views[0].alpha = 0
+            }
+            UIView.animate(withDuration: 0.2, delay: 0, options: [.curveEaseIn, .overrideInheritedDuration]) {
+                inherited.append(UIView.inheritedAnimationDuration)
+                views[1].alpha = 0
+            }
+            UIView.animate(withDuration: 0.2, delay: 0, options: [.curveEaseIn, .overrideInheritedCurve]) { views[2].alpha = 0 }
+            UIView.animate(withDuration: 0.2, delay: 0, options: [.curveEaseIn, .overrideInheritedOptions]) { views[3].alpha = 0 }
+        }
+        inherited.append(UIView.inheritedAnimationDuration)
+        expectEqual(inherited, [0, 1, 1, 0.2, 0])
+        advance(0.1)
+        let t = shownTime
+        let easeIn = CAMediaTimingFunction(name: .easeIn)
+        // alpha 1 → 0: what is shown is 1 − curve(t / duration).
+        let expected = [1 - t, 1 - t / 0.2, 1 - easeIn.value(at: t), 1 - easeIn.value(at: t / 0.2)]
+        for (index, view) in views.enumerated() {
+            let shown = try #require(view.layer.presentation()).opacity
+            #expect(abs(Double(shown) - expected[index]) < 1e-6, "view \(index) at \(t): \(shown), expected \(expected[index])")
+        }
+    }
+
     @Test func anAnimationWithNothingToAnimateCompletesAfterTheTurnFinished() {
         let (_, view, _) = animationScene()
         var log: [String] = []

@@ -45,6 +45,8 @@ final class ApplicationFrames {
         case commitOutOfOrder(UInt64, after: UInt64)
         case damageOutside(ServerMessage.PixelRect, width: Int, height: Int)
         case firstRowOutside(UInt32, buffer: UInt32, height: Int)
+        case scrollOutside(ServerMessage.FrameScroll, width: Int, height: Int)
+        case scrollMovesNothing(ServerMessage.FrameScroll)
         case commitFlood
 
         var description: String {
@@ -62,6 +64,10 @@ final class ApplicationFrames {
                 "committed damage (\(rect.x), \(rect.y), \(rect.width) x \(rect.height)) outside its \(width) x \(height) buffer"
             case .firstRowOutside(let row, let id, let height):
                 "committed buffer \(id) with its first row at row \(row), outside its \(height) rows"
+            case .scrollOutside(let scroll, let width, let height):
+                "committed a scroll of (\(scroll.rect.x), \(scroll.rect.y), \(scroll.rect.width) x \(scroll.rect.height)) outside its \(width) x \(height) buffer"
+            case .scrollMovesNothing(let scroll):
+                "committed a scroll by (\(scroll.dx), \(scroll.dy)) of (\(scroll.rect.x), \(scroll.rect.y), \(scroll.rect.width) x \(scroll.rect.height)), which moves no pixel within it"
             case .commitFlood: "committed more than \(ApplicationFrames.maximumCommitsPerRefresh) frames between two refreshes"
             }
         }
@@ -101,16 +107,50 @@ final class ApplicationFrames {
                 throw .damageOutside(rect, width: buffer.width, height: buffer.height)
             }
         }
+        for scroll in commit.scrolls {
+            guard UInt64(scroll.rect.x) + UInt64(scroll.rect.width) <= UInt64(buffer.width),
+                  UInt64(scroll.rect.y) + UInt64(scroll.rect.height) <= UInt64(buffer.height) else {
+                throw .scrollOutside(scroll, width: buffer.width, height: buffer.height)
+            }
+            // Some pixel must land inside the rectangle: an output works
+            // out where each moved one lands.
+            guard scroll.dx != 0 || scroll.dy != 0, scroll.dx.magnitude < scroll.rect.width, scroll.dy.magnitude < scroll.rect.height else {
+                throw .scrollMovesNothing(scroll)
+            }
+        }
         commitsSinceRefresh += 1
         guard commitsSinceRefresh <= Self.maximumCommitsPerRefresh else { throw .commitFlood }
         lastCommitIdentifier = commit.commitIdentifier
         let replaced = pendingCommit
-        pendingCommit = commit
-        // Damage is what changed since the application's previous commit;
-        // the replaced one was never shown, so the screen lacks its
-        // changes too, and the new buffer, a whole frame, has them.
-        if let replaced { pendingCommit?.damage = replaced.damage + commit.damage }
+        pendingCommit = replaced.map { Self.combining($0, then: commit) } ?? commit
         return replaced
+    }
+
+    /// What the screen lacks when `commit` replaces `replaced`, never shown:
+    /// the changes of both, from the newer buffer, a whole frame. Scrolls
+    /// and damage are what changed since the application's previous
+    /// commit, so the screen gets `replaced`'s scrolls, then `commit`'s,
+    /// which carry `replaced`'s damage to where it landed, then `commit`'s
+    /// damage. When that makes more scrolls than a commit carries,
+    /// `replaced`'s become damage (all they moved).
+    static func combining(_ replaced: ServerMessage.FrameCommit, then commit: ServerMessage.FrameCommit) -> ServerMessage.FrameCommit {
+        var combined = commit
+        var damage = replaced.damage
+        var scrolls = replaced.scrolls
+        if scrolls.count + commit.scrolls.count > ServerProtocol.maximumScrolls {
+            damage += scrolls.compactMap { PixelMove($0)?.destination }
+            scrolls = []
+        }
+        for scroll in commit.scrolls { PixelMove(scroll)?.carry(&damage) }
+        damage += commit.damage
+        // Commits pile up only when an application outruns the refresh
+        // (at most 32 between two): bounded, they become one rectangle.
+        if damage.count > ServerProtocol.maximumDamageRects, let first = damage.first {
+            damage = [damage.dropFirst().reduce(first) { $0.union($1) }]
+        }
+        combined.scrolls = scrolls + commit.scrolls
+        combined.damage = damage
+        return combined
     }
 
     /// Takes the pending commit and its buffer, to be shown.

@@ -13,14 +13,16 @@ public protocol DisplayOutput: AnyObject {
     /// connection); -1 when it has none.
     var fileDescriptor: Int32 { get }
     /// Puts `frame` on the screen. An output that copies
-    /// (``showsFramesInPlace`` false) copies `damage` (rectangles of
+    /// (``showsFramesInPlace`` false) makes `scrolls` in its copy of the
+    /// screen, in order (the pixels each moved are on the screen already,
+    /// elsewhere: it may move them rather than read them again, or read
+    /// each scroll's rectangle), then copies `damage` (rectangles of
     /// `frame`, in its pixels), converting to the screen's pixel format and
-    /// scale; what lies outside `damage` is on the screen already from
-    /// earlier frames; it returns once the frame's pixels have been read,
-    /// and the server gives the buffer back to its application then. One
-    /// that shows frames in place keeps `frame` and reads it until the
-    /// next call.
-    func show(_ frame: DisplayFrame, damage: [ServerMessage.PixelRect])
+    /// scale; what lies outside both is on the screen already from earlier
+    /// frames; it returns once the frame's pixels have been read, and the
+    /// server gives the buffer back to its application then. One that
+    /// shows frames in place keeps `frame` and reads it until the next call.
+    func show(_ frame: DisplayFrame, scrolls: [ServerMessage.FrameScroll], damage: [ServerMessage.PixelRect])
     /// Whether the output shows the application's buffer itself instead of
     /// copying it, as a display scans out a Wayland client's buffer: the
     /// server then holds the buffer on the screen until a newer frame
@@ -33,12 +35,16 @@ public protocol DisplayOutput: AnyObject {
     func handleEvents() -> DisplayEvents
     /// Whether events wait that polling ``fileDescriptor`` will not report:
     /// a library such as Xlib may read them off the connection inside
-    /// ``show(_:damage:)`` or ``setTitle(_:)``. The server calls
+    /// ``show(_:scrolls:damage:)`` or ``setTitle(_:)``. The server calls
     /// ``handleEvents()`` after those when this is true.
     var hasPendingEvents: Bool { get }
 }
 
 extension DisplayOutput {
+    /// Puts `frame` on the screen where only `damage` changed, nothing moved.
+    public func show(_ frame: DisplayFrame, damage: [ServerMessage.PixelRect]) {
+        show(frame, scrolls: [], damage: damage)
+    }
     /// An output whose events are only ever read in ``handleEvents()`` has none waiting.
     public var hasPendingEvents: Bool { false }
     /// An output copies what it shows unless it says otherwise.

@@ -72,13 +72,13 @@ public final class FrameBufferDisplay: DisplayOutput {
         close(descriptor)
     }
 
-    public func show(_ frame: DisplayFrame, damage: [ServerMessage.PixelRect]) {
+    public func show(_ frame: DisplayFrame, scrolls: [ServerMessage.FrameScroll], damage: [ServerMessage.PixelRect]) {
         if converter == nil || converter?.sourceWidth != frame.width || converter?.sourceHeight != frame.height {
             guard frame.width > 0, frame.height > 0 else { return }
             converter = layout.converter(forFrameWidth: frame.width, height: frame.height)
         }
         guard let converter else { return }
-        layout.write(frame, damage: damage, with: converter, into: memory)
+        layout.write(frame, scrolls: scrolls, damage: damage, with: converter, into: memory)
     }
 
     public func setTitle(_ title: String) {}
@@ -187,17 +187,32 @@ public struct FrameBufferLayout: Equatable, Sendable {
         return FrameConverter(sourceWidth: width, sourceHeight: height, destinationWidth: place.width, destinationHeight: place.height, format: format)
     }
 
-    /// Writes `damage` of `frame` into the frame buffer memory at `memory`.
-    public func write(_ frame: DisplayFrame, damage: [ServerMessage.PixelRect], into memory: UnsafeMutableRawPointer) {
-        write(frame, damage: damage, with: converter(forFrameWidth: frame.width, height: frame.height), into: memory)
+    /// Writes `frame` into the frame buffer memory at `memory`, which
+    /// holds the frame before: `scrolls` moved there, then `damage` written.
+    public func write(_ frame: DisplayFrame, scrolls: [ServerMessage.FrameScroll] = [], damage: [ServerMessage.PixelRect], into memory: UnsafeMutableRawPointer) {
+        write(frame, scrolls: scrolls, damage: damage, with: converter(forFrameWidth: frame.width, height: frame.height), into: memory)
     }
 
-    func write(_ frame: DisplayFrame, damage: [ServerMessage.PixelRect], with converter: FrameConverter, into memory: UnsafeMutableRawPointer) {
+    /// A scroll moves the device's own rows (`memmove`) where the scaling
+    /// allows (``FrameConverter``), so a flung list converts only the rows
+    /// it brought into view. The memory of the frame buffers this runs on
+    /// is ordinary memory (a virtual console's, a Raspberry Pi's); a card
+    /// whose memory is slow to read would rather keep a copy of its own.
+    func write(_ frame: DisplayFrame, scrolls: [ServerMessage.FrameScroll], damage: [ServerMessage.PixelRect], with converter: FrameConverter, into memory: UnsafeMutableRawPointer) {
         let place = placement(forFrameWidth: frame.width, height: frame.height)
         let origin = memory + (yOffset + place.y) * lineLength + (xOffset + place.x) * format.bytesPerPixel
-        for rect in damage {
-            guard let target = converter.destinationRect(covering: rect) else { continue }
-            converter.convert(frame, rect: target, into: origin, destinationStride: lineLength)
+        var stale: [ServerMessage.PixelRect] = []
+        for scroll in scrolls {
+            let (move, convert) = converter.screenMove(for: scroll)
+            if let move {
+                move.apply(to: origin, stride: lineLength, bytesPerPixel: format.bytesPerPixel)
+                move.carry(&stale)
+            }
+            stale += convert
         }
+        for rect in damage {
+            if let target = converter.destinationRect(covering: rect) { stale.add(unlessCovered: target) }
+        }
+        for target in stale { converter.convert(frame, rect: target, into: origin, destinationStride: lineLength) }
     }
 }

@@ -11,7 +11,7 @@ import HID
 ///    the time to start drawing: ``FrameClock/signalOnRequest(now:)``);
 /// 2. at the refresh, shows the front application's pending commit, if it
 ///    has one (the whole frame when the front application changed, else
-///    its damage), and tells it the frame was presented and which buffer
+///    its scrolls and damage), and tells it the frame was presented and which buffer
 ///    is free: that one, with an output that copies it; with one that shows
 ///    it in place, the buffer of the frame it replaced on the screen.
 ///
@@ -143,7 +143,9 @@ final class FramePresenter {
                 let whole = shownClient != front.identifier
                 shownClient = front.identifier
                 let damage = whole ? [ServerMessage.PixelRect(x: 0, y: 0, width: UInt32(buffer.width), height: UInt32(buffer.height))] : commit.damage
-                output.show(DisplayFrame(buffer, firstRow: Int(commit.firstRow)), damage: damage)
+                // A scroll moves what the screen shows of the same
+                // application's frame before: none when it shows another's.
+                output.show(DisplayFrame(buffer, firstRow: Int(commit.firstRow)), scrolls: whole ? [] : commit.scrolls, damage: damage)
                 frameShown?(front, commit, buffer)
                 front.enqueue(ServerMessage.framePresented(.init(
                     commitIdentifier: commit.commitIdentifier, sequence: sequence, time: time, refreshInterval: clock.interval)).encoded())

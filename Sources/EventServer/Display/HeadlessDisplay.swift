@@ -41,8 +41,8 @@ public final class HeadlessDisplay: DisplayOutput {
     }
 
     /// Keeps `frame` as the screen: its buffer holds the whole frame, so
-    /// the damage says nothing the screen needs.
-    public func show(_ frame: DisplayFrame, damage: [ServerMessage.PixelRect]) {
+    /// the scrolls and damage say nothing the screen needs.
+    public func show(_ frame: DisplayFrame, scrolls: [ServerMessage.FrameScroll], damage: [ServerMessage.PixelRect]) {
         shown = frame
         frameCount += 1
         if let framesDirectory, !reportedWriteFailure { write(frame, to: framesDirectory, name: "frame-\(paddedCount).png") }

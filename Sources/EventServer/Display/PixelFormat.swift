@@ -109,6 +109,19 @@ public struct PixelFormat: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+extension Array where Element == Int {
+    /// The first index whose element satisfies `belongs`, for elements in
+    /// order that satisfy it from some index on (the array's count if none does).
+    fileprivate func partitioningIndex(where belongs: (Int) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if belongs(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}
+
 /// Turns an application's frame (RGBA, premultiplied, at the screen's
 /// scale) into a screen's pixels: scaled to the screen's size and written
 /// in its ``PixelFormat``. Pure arithmetic on memory, shared by every output.
@@ -143,7 +156,13 @@ public struct FrameConverter {
         self.format = format
         (columnStart, columnEnd) = Self.boxes(source: sourceWidth, destination: destinationWidth)
         (rowStart, rowEnd) = Self.boxes(source: sourceHeight, destination: destinationHeight)
+        isThreeByThree = sourceWidth == destinationWidth * 3 && sourceHeight == destinationHeight * 3
     }
+
+    /// Whether each screen pixel is the 3 × 3 box of frame pixels at three
+    /// times its position: an iPhone's 3× frame in a window at the
+    /// screen's size in points, the common case, which has a loop of its own.
+    private let isThreeByThree: Bool
 
     /// Which frame pixels make each screen pixel along one axis.
     private static func boxes(source: Int, destination: Int) -> ([Int], [Int]) {
@@ -189,6 +208,59 @@ public struct FrameConverter {
         return first < low ? (first, low) : nil
     }
 
+    /// What a frame's scroll makes of the screen's picture: the move of
+    /// screen pixels that gives the same pixels as converting the scrolled
+    /// frame, and the screen rectangles under the scroll's rectangle that
+    /// the move does not give, to be converted from the frame (boxes that
+    /// straddle the rectangle's edges; what the scroll brought into view,
+    /// which the commit's damage has too). The move is exact: a screen
+    /// pixel moves only when its box of frame pixels, moved back by the
+    /// scroll, is exactly another screen pixel's box inside the rectangle.
+    /// So in a 1× window of a 3× frame a scroll of whole points (3 pixels)
+    /// moves and one of a pixel does not (every screen pixel's average
+    /// changes): then the move is nil and the whole rectangle is converted.
+    func screenMove(for scroll: ServerMessage.FrameScroll) -> (move: PixelMove?, convert: [ServerMessage.PixelRect]) {
+        guard let cover = destinationRect(covering: scroll.rect) else { return (nil, []) }
+        let x0 = Int(scroll.rect.x), y0 = Int(scroll.rect.y)
+        guard let columns = Self.shift(start: columnStart, end: columnEnd, from: x0, to: x0 + Int(scroll.rect.width), by: Int(scroll.dx)),
+              let rows = Self.shift(start: rowStart, end: rowEnd, from: y0, to: y0 + Int(scroll.rect.height), by: Int(scroll.dy)) else {
+            return (nil, [cover])
+        }
+        let destination = ServerMessage.PixelRect(
+            x: UInt32(columns.range.lowerBound), y: UInt32(rows.range.lowerBound),
+            width: UInt32(columns.range.count), height: UInt32(rows.range.count))
+        return (PixelMove(destination: destination, dx: columns.distance, dy: rows.distance), cover.parts(notCoveredBy: destination))
+    }
+
+    /// Along one axis, frame indices `[from, to)` moved by `distance`: the
+    /// screen indices whose boxes lie inside them both now and `distance`
+    /// before, and how many screen indices back each one's box is, moved
+    /// back by `distance`; nil when none moves, or when not all of them
+    /// find their box (the boxes' spacing does not divide the distance).
+    private static func shift(start: [Int], end: [Int], from: Int, to: Int, by distance: Int) -> (range: Range<Int>, distance: Int)? {
+        let low = max(from, from + distance), high = min(to, to + distance)
+        guard low < high else { return nil }
+        // The first screen index whose box starts at or after `low`, and
+        // the first whose box ends after `high`: boxes are in order.
+        let first = start.partitioningIndex { $0 >= low }, last = end.partitioningIndex { $0 > high }
+        guard first < last else { return nil }
+        guard distance != 0 else { return (first..<last, 0) }
+        let sourceStart = start[first] - distance, sourceEnd = end[first] - distance
+        let source = start.partitioningIndex { $0 >= sourceStart }
+        guard source < start.count, start[source] == sourceStart else { return nil }
+        // Boxes may repeat where the screen is larger than the frame: the
+        // first of the repeats that matches starts the run.
+        var match = source
+        while match < start.count, start[match] == sourceStart, end[match] != sourceEnd { match += 1 }
+        guard match < start.count, start[match] == sourceStart else { return nil }
+        let shift = first - match
+        for index in first..<last {
+            let other = index - shift
+            guard other >= 0, other < start.count, start[other] == start[index] - distance, end[other] == end[index] - distance else { return nil }
+        }
+        return (first..<last, shift)
+    }
+
     /// Writes screen pixels `rect` (in the destination's coordinates, as
     /// ``destinationRect(covering:)`` gives) from `frame` into
     /// `destination`, whose rows are `destinationStride` bytes apart.
@@ -227,6 +299,31 @@ public struct FrameConverter {
             }
             return
         }
+        if isThreeByThree {
+            // The same sums and division as `average`, with each box's
+            // three rows found once per screen row and its nine pixels
+            // read in a straight line: a third of the time (a flung list's
+            // frame that cannot be moved is converted whole).
+            let reciprocal = Self.reciprocals[9]
+            @inline(__always) func mean(_ sum: UInt32) -> UInt32 { UInt32(((UInt64(sum) + 4) &* reciprocal) >> 32) }
+            for y in top..<bottom {
+                let first = frame.row(3 * y), second = frame.row(3 * y + 1), third = frame.row(3 * y + 2)
+                let line = destination + y * destinationStride
+                for x in left..<right {
+                    let offset = x * 12
+                    let a = Self.sumOfThree(first + offset), b = Self.sumOfThree(second + offset), c = Self.sumOfThree(third + offset)
+                    let redBlue = a.redBlue &+ b.redBlue &+ c.redBlue, greenAlpha = a.greenAlpha &+ b.greenAlpha &+ c.greenAlpha
+                    let red = mean(redBlue & 0xFFFF), green = mean(greenAlpha & 0xFFFF), blue = mean(redBlue >> 16)
+                    let address = line + x * bytesPerPixel
+                    if packsByShifting {
+                        address.storeBytes(of: (red << redShift | green << greenShift | blue << blueShift | opaque).littleEndian, as: UInt32.self)
+                    } else {
+                        Self.store(format.word(red: red, green: green, blue: blue), at: address, bytes: bytesPerPixel, bigEndian: format.isBigEndian)
+                    }
+                }
+            }
+            return
+        }
         columnStart.withUnsafeBufferPointer { columnStart in
             columnEnd.withUnsafeBufferPointer { columnEnd in
                 for y in top..<bottom {
@@ -257,6 +354,18 @@ public struct FrameConverter {
     /// `⌈2³² / n⌉` for n = 1…257: `(sum · reciprocal) >> 32` is `sum / n`,
     /// exactly, for any sum of up to 257 8-bit values plus half of n.
     private static let reciprocals: [UInt64] = (0...257).map { $0 == 0 ? 0 : ((1 << 32) + UInt64($0) - 1) / UInt64($0) }
+
+    /// Three pixels side by side from `pixel` on, summed two channels per
+    /// add as `average` sums them: red and blue in one word's halves,
+    /// green and alpha in the other's.
+    @inline(__always)
+    private static func sumOfThree(_ pixel: UnsafeRawPointer) -> (redBlue: UInt32, greenAlpha: UInt32) {
+        let p0 = UInt32(littleEndian: pixel.loadUnaligned(as: UInt32.self))
+        let p1 = UInt32(littleEndian: pixel.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
+        let p2 = UInt32(littleEndian: pixel.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
+        return ((p0 & 0x00FF_00FF) &+ (p1 & 0x00FF_00FF) &+ (p2 & 0x00FF_00FF),
+                ((p0 >> 8) & 0x00FF_00FF) &+ ((p1 >> 8) & 0x00FF_00FF) &+ ((p2 >> 8) & 0x00FF_00FF))
+    }
 
     /// The rounded mean colour of the frame pixels in a box (its rows
     /// found one by one: the frame's ring of rows may wrap inside it).

@@ -14,10 +14,13 @@ import Glibc
 /// Frames arrive at the screen's scale and are averaged down to it
 /// (``FrameConverter``).
 ///
-/// **Pixels' way.** `show` converts the damaged rectangles of the frame
-/// into the window's own copy of its picture (the *shadow*, in the visual's
-/// pixel format), so the frame's pixels have been read when it returns. The
-/// shadow then reaches the X server:
+/// **Pixels' way.** `show` makes the frame's scrolls in the window's own
+/// copy of its picture (the *shadow*, in the visual's pixel format) and in
+/// the window itself (`XCopyArea`), where the window's scale lets a scroll
+/// move whole window pixels, then converts the damaged rectangles of the
+/// frame (with what the scrolls did not give) into the shadow, so the
+/// frame's pixels have been read when it returns. The shadow's changes then
+/// reach the X server:
 /// - with MIT-SHM, through one shared-memory image: the changed rows are
 ///   copied into it and `XShmPutImage` asks for a completion event. Until
 ///   every completion is back the X server may still be reading the image,
@@ -253,19 +256,43 @@ public final class X11Display: DisplayOutput {
 
     // MARK: - DisplayOutput
 
-    public func show(_ frame: DisplayFrame, damage: [ServerMessage.PixelRect]) {
+    public func show(_ frame: DisplayFrame, scrolls: [ServerMessage.FrameScroll], damage: [ServerMessage.PixelRect]) {
         guard !isBroken else { return }
         if converter == nil || converter?.sourceWidth != frame.width || converter?.sourceHeight != frame.height {
             guard frame.width > 0, frame.height > 0 else { return }
             converter = FrameConverter(sourceWidth: frame.width, sourceHeight: frame.height, destinationWidth: windowWidth, destinationHeight: windowHeight, format: pixelFormat)
         }
         guard let converter else { return }
+        var stale: [ServerMessage.PixelRect] = []
+        for scroll in scrolls {
+            let (move, convert) = converter.screenMove(for: scroll)
+            if let move { self.move(move, stale: &stale) }
+            stale += convert
+        }
         for rect in damage {
-            guard let target = converter.destinationRect(covering: rect) else { continue }
+            if let target = converter.destinationRect(covering: rect) { stale.add(unlessCovered: target) }
+        }
+        for target in stale {
             converter.convert(frame, rect: target, into: shadow, destinationStride: shadowStride)
             dirty.append(target)
         }
         send()
+    }
+
+    /// Makes a scroll's move in the shadow and in the window (`XCopyArea`,
+    /// at once: it reads the window, not the shared image, so it needs no
+    /// completion, and the X server makes it after every put sent before
+    /// it). Pixels the window lacks (`dirty`, waiting for a completion)
+    /// and those `stale` lacks are carried to where they land: the window
+    /// moved a wrong pixel there.
+    private func move(_ move: PixelMove, stale: inout [ServerMessage.PixelRect]) {
+        move.apply(to: shadow, stride: shadowStride, bytesPerPixel: pixelFormat.bytesPerPixel)
+        move.carry(&stale)
+        move.carry(&dirty)
+        let target = move.destination
+        XCopyArea(
+            display, window, window, graphicsContext, Int32(Int(target.x) - move.dx), Int32(Int(target.y) - move.dy),
+            target.width, target.height, Int32(target.x), Int32(target.y))
     }
 
     public func setTitle(_ title: String) {
@@ -332,6 +359,14 @@ public final class X11Display: DisplayOutput {
             let expose = event.xexpose
             dirty.append(ServerMessage.PixelRect(x: UInt32(max(expose.x, 0)), y: UInt32(max(expose.y, 0)), width: UInt32(max(expose.width, 0)), height: UInt32(max(expose.height, 0))))
             if expose.count == 0 { send() }
+        case GraphicsExpose:
+            // A scroll's XCopyArea read part of the window that was hidden
+            // (covered, off the screen): that part is painted from the shadow.
+            let expose = event.xgraphicsexpose
+            dirty.append(ServerMessage.PixelRect(x: UInt32(max(expose.x, 0)), y: UInt32(max(expose.y, 0)), width: UInt32(max(expose.width, 0)), height: UInt32(max(expose.height, 0))))
+            if expose.count == 0 { send() }
+        case NoExpose:
+            break  // A scroll's XCopyArea found everything it read.
         case ClientMessage:
             let message = event.xclient
             if message.message_type == wmProtocols, Atom(bitPattern: message.data.l.0) == wmDeleteWindow {

@@ -193,6 +193,15 @@ public final class LayerCompositor: CommittedTreeHost {
     /// frame's memory names, for the event server to read the frame from.
     package var frameFirstRow: Int { firstRow }
 
+    /// The last frame's scrolls, in the order they were made: each moved
+    /// pixels of the frame before (the event server's outputs move their
+    /// own copy of the screen by them).
+    package var lastFrameScrolls: [PixelScroll] { frameScrolls }
+
+    /// What the last frame drew after its scrolls: the rest of what changed
+    /// (what its scrolls brought into view among it).
+    package var lastFrameDrawnRects: [PixelRect] { frameDamage.rects }
+
     /// Adds the last frame's changes to what `lag`'s memory, not drawn in,
     /// lacks: its scroll of whole rows as a turn, the rest as rectangles.
     package func addLastFrame(to lag: inout FrameLag) {

@@ -286,14 +286,11 @@ final class ScreenFrames {
         let renderEnd = recordsTouchToPhoton ? monotonicSeconds() : 0
         for other in buffers.indices where other != index { compositor.addLastFrame(to: &buffers[other].missing) }
         buffers[index].firstRow = compositor.frameFirstRow
-        var rects: [ServerMessage.PixelRect] = []
-        for rect in damage {
-            rects.append(ServerMessage.PixelRect(x: UInt32(rect.x0), y: UInt32(rect.y0), width: UInt32(rect.width), height: UInt32(rect.height)))
-        }
+        let (scrolls, rects) = changesForTheServer()
         buffers[index].isHeld = true
         let commit = ServerMessage.FrameCommit(
             commitIdentifier: nextCommitIdentifier, bufferIdentifier: buffers[index].identifier,
-            firstRow: UInt32(buffers[index].firstRow), damage: rects)
+            firstRow: UInt32(buffers[index].firstRow), scrolls: scrolls, damage: rects)
         let oldestReadTime = oldestUndrawnReadTime
         if let readTime = oldestUndrawnReadTime {
             oldestUndrawnReadTime = nil
@@ -318,6 +315,37 @@ final class ScreenFrames {
             // than in the frame that needs it.
             try? addBuffer(lackingFrame: true)
         }
+    }
+}
+
+extension ScreenFrames {
+    /// The frame just drawn's changes as its commit tells them: its
+    /// scrolls, so that an output keeping its own copy of the screen (an X
+    /// window, the frame buffer) moves it rather than reading the moved
+    /// pixels again, then what was drawn. A scroll the protocol cannot
+    /// carry (past the most a commit holds, not inside the frame) goes as
+    /// the rectangle it moved pixels into, and so does every scroll after
+    /// it, which might move those pixels on.
+    fileprivate func changesForTheServer() -> (scrolls: [ServerMessage.FrameScroll], damage: [ServerMessage.PixelRect]) {
+        func message(_ rect: PixelRect) -> ServerMessage.PixelRect {
+            ServerMessage.PixelRect(x: UInt32(rect.x0), y: UInt32(rect.y0), width: UInt32(rect.width), height: UInt32(rect.height))
+        }
+        let frame = PixelRect(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)
+        var scrolls: [ServerMessage.FrameScroll] = []
+        var damage: [ServerMessage.PixelRect] = []
+        var carried = true
+        for scroll in compositor.lastFrameScrolls {
+            let destination = scroll.destination.intersection(frame)
+            guard !destination.isEmpty, scroll.dx != 0 || scroll.dy != 0 else { continue }
+            carried = carried && scrolls.count < ServerProtocol.maximumScrolls && scroll.rect.intersection(frame) == scroll.rect
+            if carried {
+                scrolls.append(ServerMessage.FrameScroll(rect: message(scroll.rect), dx: Int32(scroll.dx), dy: Int32(scroll.dy)))
+            } else {
+                damage.append(message(destination))
+            }
+        }
+        for rect in compositor.lastFrameDrawnRects where !rect.isEmpty { damage.append(message(rect)) }
+        return (scrolls, damage)
     }
 }
 
