@@ -191,23 +191,32 @@ func printLine(_ line: String) {
 
 /// `--fling`: a 1,000-row table view. Each fling's deceleration is watched
 /// refresh by refresh: when it stops, the app prints how many refreshes
-/// passed while it moved, how many of them presented no new frame, and why:
-/// a frame drawn for a refresh that came after it (`late`), a refresh the
-/// app was not signalled for (`unsignalled`: it asked too late), or a
-/// refresh at which nothing changed on the screen (`unchanged`: as the
-/// content slows down it moves less than a pixel in some refreshes, and
-/// its offset is shown on the pixel grid). Then where the frames' time
-/// went, over every fling so far, in microseconds: from the signal's
-/// arrival to drawing (the turn: display links, layout, commit), drawing,
-/// copying pixels into the shared buffers, the lead the signal arrived
-/// with, and the margin left between the commit and the refresh (negative:
-/// late); for all frames and for the late ones.
+/// passed while it moved, how many of them presented no new frame, and why
+/// (`RefreshesWithoutANewFrame`, one reason each): missed, because the
+/// frame drawn for it came after it (`late`) or the app was not signalled
+/// for it (`unsignalled`: it asked too late); or not missed, with nothing
+/// new to show (`unchanged`: as the content slows down it moves less than
+/// a pixel in some refreshes, and its offset is shown on the pixel grid, as
+/// UIKit's is). Then where the frames' time went, over every fling so far,
+/// in microseconds: from the signal's arrival to drawing (the turn:
+/// display links, layout, commit), drawing, copying pixels into the shared
+/// buffers, the lead the signal arrived with, and the margin left between
+/// the commit and the refresh (negative: late); for all frames and for the
+/// late ones; the slow turns (over 2 ms): how long, how much of it the
+/// main thread used the processor, its page faults, waits and preemptions;
+/// and each refresh missed, with its place in the fling.
 final class FlingList: UITableView, UITableViewDataSource, UITableViewDelegate {
     private var turns: [Double] = [], renders: [Double] = [], leads: [Double] = [], margins: [Double] = []
     private var lateTurns: [Double] = [], lateRenders: [Double] = [], lateLeads: [Double] = []
     private var moved = 0, lateMoved = 0
     /// The slowest draws: how long, pixels drawn or moved, pixels copied, whether the frame moved buffers.
     private var draws: [(seconds: Double, damaged: Int, copied: Int, moved: Bool)] = []
+    /// Turns over 2 ms, from the signal's arrival to drawing: how long, and the main thread's use meanwhile.
+    private var slowTurns: [(seconds: Double, usage: ThreadUsage)] = []
+    /// Each refresh missed so far: `u` (not signalled) or `l` (late), its place in its fling's
+    /// refreshes, and for a late one the lead its signal came with, the margin its commit left and
+    /// how many refreshes later it was shown (`d`: discarded), microseconds.
+    private var misses: [String] = []
 
     override init(frame: CGRect, style: UITableView.Style) {
         super.init(frame: frame, style: style)
@@ -239,13 +248,12 @@ final class FlingList: UITableView, UITableViewDataSource, UITableViewDelegate {
         guard let first = presented.first, let last = presented.last else { return printLine("fling refreshes=0 dropped=0") }
         let refreshes = Int(last - first) + 1
         let records = application.frameRecords
-        var late = 0
         for record in records {
             let isLate = record.presentedRefresh.map { $0 > record.refresh } ?? true
-            late += record.presentedRefresh.map { max(0, Int($0) - Int(record.refresh)) } ?? 1
             let times = (turn: record.drawStart - record.signalArrival, render: record.renderSeconds, lead: record.refreshTime - record.signalArrival)
             turns.append(times.turn); renders.append(times.render); leads.append(times.lead)
             margins.append(record.refreshTime - record.commitTime)
+            if times.turn > 0.002 { slowTurns.append((times.turn, record.turnUsage)) }
             draws.append((record.renderSeconds, record.damagedPixels, record.copiedPixels, record.movedBuffer))
             if record.movedBuffer { moved += 1 }
             if isLate {
@@ -253,23 +261,36 @@ final class FlingList: UITableView, UITableViewDataSource, UITableViewDelegate {
                 if record.movedBuffer { lateMoved += 1 }
             }
         }
-        let signalled = application.signalledRefreshes
-        var unsignalled = 0
-        for (earlier, later) in zip(signalled, signalled.dropFirst()) where later > earlier + 1 { unsignalled += Int(later - earlier - 1) }
-        let unchanged = signalled.count - records.count
+        let without = application.refreshesWithoutANewFrame
+        let shown = Set(presented), signalledOnes = Set(application.signalledRefreshes)
+        for refresh in first...last where !shown.contains(refresh) {
+            if !signalledOnes.contains(refresh) {
+                misses.append("u\(refresh - first)")
+            } else if let record = records.last(where: { $0.refresh == refresh }) {
+                let later = record.presentedRefresh.map { "+\($0 - refresh)" } ?? "d"
+                misses.append("l\(refresh - first)/\(Int((record.refreshTime - record.signalArrival) * 1e6))/\(Int((record.refreshTime - record.commitTime) * 1e6))/\(later)")
+            }
+        }
         func micros(_ values: [Double], _ p: Double) -> Int {
             let sorted = values.sorted()
             return sorted.isEmpty ? 0 : Int(sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] * 1e6)
         }
-        printLine("fling refreshes=\(refreshes) dropped=\(refreshes - presented.count) late=\(late) unsignalled=\(unsignalled)"
-            + " unchanged=\(unchanged) offset=\(Int(scrollView.contentOffset.y))"
+        printLine("fling refreshes=\(refreshes) dropped=\(without.count) late=\(without.late) unsignalled=\(without.unsignalled)"
+            + " unchanged=\(without.unchanged) offset=\(Int(scrollView.contentOffset.y))"
             + " turn_p50_us=\(micros(turns, 0.5)) turn_p99_us=\(micros(turns, 0.99)) render_p50_us=\(micros(renders, 0.5))"
             + " render_p99_us=\(micros(renders, 0.99)) moved_buffer=\(moved)"
             + " lead_p50_us=\(micros(leads, 0.5)) lead_p1_us=\(micros(leads, 0.01))"
             + " margin_p50_us=\(micros(margins, 0.5)) margin_p1_us=\(micros(margins, 0.01)) late_frames=\(lateTurns.count)"
             + " late_turn_p50_us=\(micros(lateTurns, 0.5)) late_render_p50_us=\(micros(lateRenders, 0.5))"
             + " late_moved_buffer=\(lateMoved) late_lead_p50_us=\(micros(lateLeads, 0.5))"
-            + " slowest_draws=\(slowestDraws)")
+            + " slowest_draws=\(slowestDraws) slow_turns=\(slowTurnsText) misses=\(misses.joined(separator: ","))")
+    }
+
+    /// The turns over 2 ms so far: microseconds/processor microseconds/page faults/waits/preemptions.
+    private var slowTurnsText: String {
+        slowTurns.map { turn in
+            "\(Int(turn.seconds * 1e6))/\(Int(turn.usage.processorSeconds * 1e6))/\(turn.usage.pageFaults)/\(turn.usage.waits)/\(turn.usage.preemptions)"
+        }.joined(separator: ",")
     }
 
     /// The slowest 1 % of draws so far: microseconds/pixels drawn or moved/pixels copied, M when the frame moved buffers.

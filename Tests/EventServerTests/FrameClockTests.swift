@@ -6,11 +6,11 @@ import Testing
 /// application is signalled, following how long it takes to draw.
 @Suite struct FrameClockTests {
     /// With a finger down and no frame known, the lead is weston's 7 ms;
-    /// with none down, nothing waits for it and it is the most.
-    @Test func theLeadStartsAtWestonsSevenMillisecondsWhileTouchingAndIsTheMostOtherwise() throws {
+    /// with none down, nothing waits for it and it is a whole interval.
+    @Test func theLeadStartsAtWestonsSevenMillisecondsWhileTouchingAndIsAWholeIntervalOtherwise() throws {
         for rate in [60, 120] {
             let clock = try FrameClock(refreshRate: rate)
-            expectEqual(clock.signalLead, clock.maximumLead)
+            expectEqual(clock.signalLead, clock.interval)
             clock.fingersDown = true
             expectEqual(clock.signalLead, 0.007)
             expectEqual(clock.startingLead, 0.007)
@@ -19,14 +19,38 @@ import Testing
 
     /// A quick application's frames do not bring the lead down while no
     /// finger is down: an animation's frames get all the time there is.
-    @Test func withoutAFingerDownTheLeadStaysAtItsMost() throws {
+    @Test func withoutAFingerDownTheLeadStaysAWholeInterval() throws {
         let clock = try FrameClock(refreshRate: 120)
         for _ in 0..<10 { clock.noteDrawTime(0.0003) }
-        expectEqual(clock.signalLead, clock.maximumLead)
+        expectEqual(clock.signalLead, clock.interval)
         clock.fingersDown = true
         #expect(clock.signalLead < 0.001)
         clock.fingersDown = false
-        expectEqual(clock.signalLead, clock.maximumLead)
+        expectEqual(clock.signalLead, clock.interval)
+    }
+
+    /// With no finger down the next refresh's signal is due with the
+    /// refresh itself, so the server sends both in one wake-up (it woke
+    /// twice, for the refresh and for a signal half a millisecond later);
+    /// it still goes out once.
+    @Test func withoutAFingerDownTheNextSignalIsDueWithTheRefresh() throws {
+        let clock = try FrameClock(refreshRate: 120)
+        for _ in 0..<10 { clock.noteDrawTime(0.0003) }
+        let refresh100 = clock.time(of: 100)
+        clock.start(now: refresh100 - 0.004)
+        expectEqual(clock.takeMoment(now: refresh100 - 0.004)?.moment, .signal(100))
+        expectEqual(clock.next?.moment, .refresh(100))
+        let woke = refresh100 + 0.00002
+        expectEqual(clock.takeMoment(now: woke)?.moment, .refresh(100))
+        expectEqual(clock.next?.moment, .signal(101))
+        expectEqual(clock.next?.time, woke, "due in the refresh's own turn")
+        let signal = clock.takeMoment(now: woke)
+        expectEqual(signal?.moment, .signal(101))
+        expectEqual(signal?.due, woke)
+        expectEqual(clock.next?.moment, .refresh(101), "one signal a refresh")
+        expectEqual(clock.next?.time, clock.time(of: 101))
+        #expect(clock.takeMoment(now: woke) == nil, "nothing more is due in that turn")
+        clock.stop()
     }
 
     /// A frame of 5 ms at 120 Hz (a list drawing the rows that came into
@@ -120,6 +144,8 @@ import Testing
     /// skipped (the refresh then showed no new frame); it goes out once.
     @Test func aSignalWhoseTimeHasPassedGoesOutAtOnceWhileThereIsTimeToDraw() throws {
         let clock = try FrameClock(refreshRate: 120)
+        // A finger down: with none, every signal is due with the refresh before.
+        clock.fingersDown = true
         for _ in 0..<4 { clock.noteDrawTime(0.004) }
         expectEqual(clock.signalLead, clock.maximumLead)
         let refresh100 = clock.time(of: 100)

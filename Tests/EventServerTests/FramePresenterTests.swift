@@ -366,6 +366,39 @@ import Testing
         #expect(!replaced.contains(.bufferReleased(2)), "buffer 2 is on the screen now: \(replaced)")
     }
 
+    /// With no finger down (an animation, a flung list decelerating) the
+    /// next refresh's signal is due as the frame is shown: the server sends
+    /// it right after the presentation and the buffer given back, in the
+    /// next turn, whose poll does not wait (the timer has expired), where
+    /// it slept until half a millisecond after the refresh and woke again.
+    @Test func withoutAFingerDownTheNextSignalGoesOutRightAfterTheFrameIsShown() throws {
+        let (harness, app) = try showingAFirstFrame(of: try buffer(filledWith: (255, 0, 0, 255)), then: try buffer(filledWith: (0, 0, 255, 255)))
+        try app.send(.requestFrame)
+        _ = try waitFor(app, in: harness) { if case .frameSignal = $0 { true } else { false } }
+        // Drawn at once, as a display link's frame, asking for the next.
+        try app.send(.commitFrame(.init(commitIdentifier: 2, bufferIdentifier: 2, damage: Self.whole)))
+        try app.send(.requestFrame)
+        let clock = harness.server.presenter.clock
+        let deadline = monotonicSeconds() + 1
+        while monotonicSeconds() < deadline {
+            harness.server.runOnce(timeout: 0.02)
+            let turn = try app.receive()
+            guard turn.contains(where: Self.isPresentation) else { continue }
+            guard case .framePresented(let presentation) = turn.first else { Issue.record("got \(turn)"); return }
+            expectEqual(turn, [.framePresented(presentation), .bufferReleased(1)])
+            guard case (.signal(let next), let due)? = clock.next else { Issue.record("next: \(String(describing: clock.next))"); return }
+            expectEqual(next, presentation.sequence + 1)
+            #expect(due <= monotonicSeconds(), "due already")
+            // A turn that does not wait sends it.
+            harness.server.runOnce(timeout: 0)
+            expectEqual(try app.receive(), [
+                .frameSignal(.init(sequence: next, time: Double(next) * (1.0 / 60), refreshInterval: 1.0 / 60, startTime: due)),
+            ])
+            return
+        }
+        Issue.record("the frame was not shown within a second")
+    }
+
     /// A buffer whose ring of rows the application turned (a scrolled list)
     /// is shown from the first row its commit names: headless, on the
     /// screen and in the frame's PNG file (the same file as the frame in

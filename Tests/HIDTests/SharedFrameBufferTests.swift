@@ -54,6 +54,33 @@ import Testing
         expectEqual(mapped.pixels.load(as: UInt32.self), 0x0102_0304)
     }
 
+    /// How many of `buffer`'s pages exist (are in memory).
+    func pagesMade(of buffer: SharedFrameBuffer) -> Int {
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let length = buffer.stride * buffer.height
+        var resident = [UInt8](repeating: 0, count: (length + pageSize - 1) / pageSize)
+        guard mincore(buffer.pixels, length, &resident) == 0 else { return -1 }
+        return resident.count { $0 & 1 != 0 }
+    }
+
+    /// A buffer an application makes ahead of the frame that needs it gets
+    /// its pages on another thread (ScreenFrames), not when made: the pages
+    /// come with `makePages()`, and what was drawn before stays. One made
+    /// for a frame now has them all at once.
+    @Test func aBufferMadeWithoutItsPagesGetsThemLaterAndKeepsItsPixels() throws {
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let ahead = try SharedFrameBuffer(width: 300, height: 200, makingPages: false)
+        let pages = (ahead.stride * ahead.height + pageSize - 1) / pageSize
+        expectEqual(pagesMade(of: ahead), 0)
+        ahead.pixels.storeBytes(of: 0xAABB_CCDD as UInt32, toByteOffset: 199 * ahead.stride + 299 * 4, as: UInt32.self)
+        expectEqual(pagesMade(of: ahead), 1, "the page drawn in")
+        ahead.makePages()
+        expectEqual(pagesMade(of: ahead), pages)
+        expectEqual(ahead.pixels.load(fromByteOffset: 199 * ahead.stride + 299 * 4, as: UInt32.self), 0xAABB_CCDD)
+        expectEqual(ahead.pixels.load(as: UInt32.self), 0)
+        expectEqual(pagesMade(of: try SharedFrameBuffer(width: 300, height: 200)), pages)
+    }
+
     @Test func aSealedBufferCannotShrinkUnderTheServer() throws {
         let buffer = try SharedFrameBuffer(width: 8, height: 8)
         expectEqual(ftruncate(buffer.fileDescriptor, 16), -1)

@@ -167,4 +167,43 @@ import Testing
         expectEqual(setup.screenFrames.frameRecords.last?.oldestEventReadTime, 1.012)
         expectEqual(setup.screenFrames.frameRecords.last?.refresh, setup.refresh)
     }
+
+    /// The refreshes with no new frame between the first and the last that
+    /// showed one are each given one reason: a frame drawn for it came
+    /// late, or no signal came for it (both missed), or it was signalled
+    /// and nothing had changed, so nothing was drawn (not missed: a flung
+    /// list moving less than a pixel).
+    @Test func refreshesWithNoNewFrameAreToldApartAsMissedOrWithNothingNewToShow() throws {
+        var setup = try connect()
+        try setup.send(.began, x: 10, readTime: 1.000)
+        let landing = try setup.signal()
+        try setup.present(landing, at: 3 / 60)
+        // Refresh 4: signalled, nothing changed, nothing drawn.
+        setup.refresh += 1
+        try setup.server.sendWaiting(ServerMessage.frameSignal(.init(sequence: 4, time: 4 / 60, refreshInterval: 1.0 / 60, startTime: 0)).encoded())
+        UIApplication.shared.runLoop.runUntilIdle()
+        while let message = try setup.server.receiveMessage() {
+            if case .commitFrame = try message.get() { Issue.record("a frame with nothing changed") }
+        }
+        // Refresh 5: its frame is shown only at refresh 6.
+        try setup.send(.moved, x: 12, readTime: 1.050)
+        let late = try setup.signal()
+        try setup.server.sendWaiting(ServerMessage.framePresented(.init(
+            commitIdentifier: late.commitIdentifier, sequence: 6, time: 6 / 60, refreshInterval: 1.0 / 60)).encoded())
+        try setup.server.sendWaiting(ServerMessage.bufferReleased(late.bufferIdentifier).encoded())
+        UIApplication.shared.runLoop.runUntilIdle()
+        // Refresh 7 is never signalled; 8 is, and shows a move.
+        setup.refresh += 2
+        try setup.send(.moved, x: 14, readTime: 1.120)
+        let next = try setup.signal()
+        try setup.present(next, at: 8 / 60)
+
+        let application = UIApplication.shared
+        expectEqual(application.presentedRefreshes, [3, 6, 8])
+        expectEqual(application.signalledRefreshes, [3, 4, 5, 8])
+        expectEqual(application.frameRecords.map(\.refresh), [3, 5, 8])
+        expectEqual(application.refreshesWithoutANewFrame, RefreshesWithoutANewFrame(late: 1, unsignalled: 1, unchanged: 1))
+        expectEqual(application.refreshesWithoutANewFrame.missed, 2)
+        expectEqual(application.refreshesWithoutANewFrame.count, 3)
+    }
 }

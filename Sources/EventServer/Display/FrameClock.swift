@@ -24,8 +24,9 @@ import Glibc
 /// for an app that draws a changed frame in a tenth of a millisecond. It
 /// starts at weston's 7 ms (``startingLead``) and is then twice the
 /// expected frame time (``expectedDrawTime``) and ``drawMargin``. With no
-/// finger down nothing waits for the lead, and it is the most there is
-/// (``signalLead``): the interval less ``refreshMargin``.
+/// finger down nothing waits for the lead, and it is a whole interval
+/// (``signalLead``): the signal for the next refresh is due with this one,
+/// and goes out right after it, without the server sleeping in between.
 ///
 /// With a finger down the signal itself goes out as soon as the
 /// application asks, carrying the frame's start, the lead before its
@@ -48,15 +49,25 @@ final class FrameClock {
     /// Seconds between refreshes.
     let interval: Double
     /// How long before a refresh its frame signal is due: while a finger
-    /// is down, ``leadWhileTouching``; else the most, ``maximumLead``.
+    /// is down, ``leadWhileTouching``; else the whole interval.
     ///
     /// Without a finger on the screen nothing waits for the lead: an
     /// animation or a deceleration is drawn for its refresh's time
     /// (`CADisplayLink.targetTimestamp`) whenever it is drawn, so its frames
     /// get all the time there is, and a slow one is still shown at its
-    /// refresh. With one, each touch waits an interval and the lead to be
+    /// refresh. The signal is then due with the refresh before: the timer
+    /// is set for it as that refresh is taken, so it has expired when the
+    /// server next polls, and the signal goes out at once after the frame's
+    /// presentation and the buffer it gives back. One wake-up a frame for
+    /// the server, where a signal half a millisecond after the refresh took
+    /// a second (and each wake-up of an idle processor may come late: a
+    /// flung list's refreshes with no new frame were mostly such late
+    /// wake-ups). The signal is sent in a turn of its own, as every moment
+    /// is: sent in the refresh's turn, a tapped row's push in the demo's X
+    /// window waited forever for its next frame (DemoWindowEndToEndTests).
+    /// With a finger down, each touch waits an interval and the lead to be
     /// shown, so the lead is as short as the frames allow.
-    var signalLead: Double { fingersDown ? leadWhileTouching : maximumLead }
+    var signalLead: Double { fingersDown ? leadWhileTouching : interval }
     /// Whether a finger (or the mouse button) is down on the screen; the
     /// server sets it as input comes.
     var fingersDown = false
@@ -67,9 +78,9 @@ final class FrameClock {
     /// (`repaint-window`, 7 ms before the vblank, weston.ini), at most
     /// ``maximumLead``.
     let startingLead: Double
-    /// The most the lead can be: the interval less ``refreshMargin``, so
-    /// that the signal comes after the refresh before (which gives the
-    /// buffer drawn last back). It was weston's 7 ms: at 120 Hz a flung
+    /// The most the lead can be while a finger is down: the interval less
+    /// ``refreshMargin``, so that the signal comes after the refresh before
+    /// (which gives the buffer drawn last back). It was weston's 7 ms: at 120 Hz a flung
     /// list's frames that moved 12 MB in 7 to 7.5 ms on a loaded machine
     /// were two thirds of those that missed their refresh
     /// (docs/performance.md, "The headless screen shows the application's

@@ -103,8 +103,9 @@ final class ScreenFrames {
     /// signalled for (it asked too late).
     private(set) var signalledRefreshes: [UInt64] = []
     var recordsTouchToPhoton = false
-    /// The signal held, and when it was read: the refresh a frame drawn now is for.
-    private var heldSignal: (signal: ServerMessage.FrameSignal, arrival: Double)?
+    /// The signal held, when it was read and the main thread's use so
+    /// far then: the refresh a frame drawn now is for.
+    private var heldSignal: (signal: ServerMessage.FrameSignal, arrival: Double, usage: ThreadUsage)?
 
     /// Buffers an application makes when it connects.
     static let initialBufferCount = 2
@@ -128,15 +129,36 @@ final class ScreenFrames {
         compositor.useFrameStorage(buffers[current].frameStorage)
     }
 
-    /// Makes a buffer of the screen's size and attaches it.
-    private func addBuffer(lackingFrame: Bool) throws {
-        let memory = try SharedFrameBuffer(width: pixelWidth, height: pixelHeight)
+    /// Makes a buffer of the screen's size and attaches it; `ahead`, for a
+    /// frame to come, its pages are made on another thread.
+    private func addBuffer(lackingFrame: Bool, ahead: Bool = false) throws {
+        let memory = try SharedFrameBuffer(width: pixelWidth, height: pixelHeight, makingPages: !ahead)
+        if ahead { Self.makePagesOnAThreadOfItsOwn(memory) }
         memory.pixels.bindMemory(to: UInt32.self, capacity: pixelWidth * pixelHeight)
         var missing = FrameLag()
         if lackingFrame { missing.lackWhole(PixelRect(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)) }
         let identifier = UInt32(buffers.count + 1)
         try connection.attach(memory.attachment(identifier: identifier), descriptor: memory.fileDescriptor)
         buffers.append(Buffer(identifier: identifier, memory: memory, missing: missing))
+    }
+
+    /// Makes `memory`'s pages on a thread that ends once they are made: a
+    /// worker of Dispatch's pool would stay, and wake every second of an
+    /// idle application's life. Without a thread the pages are made as
+    /// the first frame drawn in the buffer touches them.
+    nonisolated private static func makePagesOnAThreadOfItsOwn(_ memory: SharedFrameBuffer) {
+        let retained = Unmanaged.passRetained(memory).toOpaque()
+        var thread = pthread_t()
+        let created = pthread_create(&thread, nil, { argument in
+            guard let argument else { return nil }
+            Unmanaged<SharedFrameBuffer>.fromOpaque(argument).takeRetainedValue().makePages()
+            return nil
+        }, retained)
+        if created == 0 {
+            pthread_detach(thread)
+        } else {
+            Unmanaged<SharedFrameBuffer>.fromOpaque(retained).release()
+        }
     }
 
     /// Whether the end of this turn has frame work: damage it may draw now,
@@ -152,7 +174,7 @@ final class ScreenFrames {
         hasRequestedFrame = false
         if recordsTouchToPhoton {
             let now = monotonicSeconds()
-            heldSignal = (signal, now)
+            heldSignal = (signal, now, ThreadUsage.now())
             signalLeads.append(signal.time - now)
             signalledRefreshes.append(signal.sequence)
         }
@@ -273,6 +295,7 @@ final class ScreenFrames {
 
     private func drawAndCommit(into index: Int) {
         let drawStart = recordsTouchToPhoton ? monotonicSeconds() : 0
+        let usageAtDrawStart = recordsTouchToPhoton ? ThreadUsage.now() : ThreadUsage()
         let movesBuffer = index != current
         if movesBuffer {
             // The compositor brings over what the buffer missed as it draws.
@@ -298,12 +321,12 @@ final class ScreenFrames {
         }
         nextCommitIdentifier += 1
         connection.send(ServerMessage.commitFrame(commit).encoded())
-        if recordsTouchToPhoton, let (signal, arrival) = heldSignal {
+        if recordsTouchToPhoton, let (signal, arrival, usageAtArrival) = heldSignal {
             var pixels = 0
             for rect in damage { pixels += rect.width * rect.height }
             frameRecords.append(FrameRecord(
                 commitIdentifier: commit.commitIdentifier, refresh: signal.sequence, refreshTime: signal.time,
-                signalArrival: arrival, drawStart: drawStart, renderSeconds: renderEnd - drawStart,
+                signalArrival: arrival, drawStart: drawStart, turnUsage: usageAtDrawStart.since(usageAtArrival), renderSeconds: renderEnd - drawStart,
                 commitTime: monotonicSeconds(), damagedPixels: pixels, copiedPixels: compositor.pixelsCopied,
                 movedBuffer: movesBuffer, oldestEventReadTime: oldestReadTime))
         }
@@ -312,8 +335,10 @@ final class ScreenFrames {
         if framesMovedInARow >= 2, buffers.count < Self.maximumBufferCount {
             // The server holds the buffer on the screen: a late frame will
             // find both held. Made now, with the frame committed, rather
-            // than in the frame that needs it.
-            try? addBuffer(lackingFrame: true)
+            // than in the frame that needs it, and its pages on another
+            // thread: made here they took the main thread 9 ms, and the
+            // next frame, in the middle of a fling, missed its refresh.
+            try? addBuffer(lackingFrame: true, ahead: true)
         }
     }
 }
@@ -361,6 +386,11 @@ extension ScreenFrames {
     /// When drawing began: after the turn's touches, display links,
     /// layout and commit.
     public let drawStart: Double
+    /// What the main thread did between reading the signal and drawing
+    /// (``drawStart``): a slow turn that used the processor all along was
+    /// work, one that did not was waiting (preempted, or its processor
+    /// taken by the host).
+    public let turnUsage: ThreadUsage
     /// How long the compositor took to draw it, with the pixels it copied.
     public let renderSeconds: Double
     /// When it was committed.
@@ -378,4 +408,91 @@ extension ScreenFrames {
     public internal(set) var oldestEventReadTime: Double?
     /// The refresh that showed it; nil if it was discarded (or not yet shown).
     public internal(set) var presentedRefresh: UInt64?
+}
+
+/// The calling thread's use of the processor so far (`getrusage` for the
+/// thread), or between two such readings: for benchmarks, to tell a slow
+/// step that worked from one that waited.
+@_spi(Benchmarks) public struct ThreadUsage: Sendable, Equatable {
+    /// Seconds of processor time, the kernel's and its own. A processor
+    /// the host took away (steal) is not counted.
+    public var processorSeconds: Double
+    /// Page faults, minor (a page mapped) and major (read from a file).
+    public var pageFaults: Int
+    /// Times the thread gave the processor up to wait (a read, a lock, a
+    /// page read in), and times the scheduler took it away.
+    public var waits: Int
+    public var preemptions: Int
+
+    public init(processorSeconds: Double = 0, pageFaults: Int = 0, waits: Int = 0, preemptions: Int = 0) {
+        self.processorSeconds = processorSeconds
+        self.pageFaults = pageFaults
+        self.waits = waits
+        self.preemptions = preemptions
+    }
+
+    /// The calling thread's so far.
+    public static func now() -> ThreadUsage {
+        var usage = rusage()
+        // RUSAGE_THREAD (1, Linux's own), which the Glibc module leaves out.
+        getrusage(1, &usage)
+        let microseconds = (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000 + usage.ru_utime.tv_usec + usage.ru_stime.tv_usec
+        return ThreadUsage(
+            processorSeconds: Double(microseconds) / 1e6, pageFaults: usage.ru_minflt + usage.ru_majflt,
+            waits: usage.ru_nvcsw, preemptions: usage.ru_nivcsw)
+    }
+
+    /// What was used since `earlier`.
+    public func since(_ earlier: ThreadUsage) -> ThreadUsage {
+        ThreadUsage(
+            processorSeconds: processorSeconds - earlier.processorSeconds, pageFaults: pageFaults - earlier.pageFaults,
+            waits: waits - earlier.waits, preemptions: preemptions - earlier.preemptions)
+    }
+}
+
+/// Why refreshes showed no new frame while an application's frames kept
+/// coming (for benchmarks): every refresh from the first that presented
+/// one of its frames to the last, that presented none, with its one reason.
+/// A frame drawn for it came after it or was replaced (late), or the
+/// application was not signalled for it (it asked too late): both are
+/// refreshes missed. Or it was signalled and drew nothing, since nothing
+/// had changed: a flung list, slowing down, moves less than a pixel in
+/// some refreshes, and its offset is shown on the pixel grid, as UIKit's
+/// is, so there is nothing new to show.
+@_spi(Benchmarks) public struct RefreshesWithoutANewFrame: Sendable, Equatable {
+    /// Refreshes a frame was drawn for that showed it only later, or never.
+    public var late = 0
+    /// Refreshes the application was not signalled for.
+    public var unsignalled = 0
+    /// Refreshes signalled for which nothing was drawn: nothing had changed.
+    public var unchanged = 0
+
+    /// The refreshes missed: late or not signalled.
+    public var missed: Int { late + unsignalled }
+    /// Every refresh with no new frame.
+    public var count: Int { missed + unchanged }
+
+    public init(late: Int = 0, unsignalled: Int = 0, unchanged: Int = 0) {
+        self.late = late
+        self.unsignalled = unsignalled
+        self.unchanged = unchanged
+    }
+
+    /// Sorts the refreshes between the first and last of `presented` that
+    /// are not among them, from what was signalled and drawn.
+    public init(presented: [UInt64], signalled: [UInt64], frames: [FrameRecord]) {
+        guard let first = presented.min(), let last = presented.max() else { return }
+        var drawnFor: Set<UInt64> = []
+        for frame in frames { drawnFor.insert(frame.refresh) }
+        let shown = Set(presented), signalledOnes = Set(signalled)
+        for refresh in first...last where !shown.contains(refresh) {
+            if !signalledOnes.contains(refresh) {
+                unsignalled += 1
+            } else if drawnFor.contains(refresh) {
+                late += 1
+            } else {
+                unchanged += 1
+            }
+        }
+    }
 }

@@ -861,6 +861,13 @@ open class UIApplication: UIResponder {
         screenFrames?.signalledRefreshes ?? []
     }
 
+    /// Why refreshes between the first and the last that presented this
+    /// application's frames since recording started showed none of them.
+    /// For benchmarks.
+    @_spi(Benchmarks) public var refreshesWithoutANewFrame: RefreshesWithoutANewFrame {
+        RefreshesWithoutANewFrame(presented: presentedRefreshes, signalled: signalledRefreshes, frames: frameRecords)
+    }
+
     /// Starts (again) recording ``touchToPhotonLatencies``,
     /// ``presentedRefreshes``, ``frameSignalLeads``, ``frameRecords`` and
     /// ``signalledRefreshes``, from none.
