@@ -1,13 +1,16 @@
 // Shared memory between an application and the event server: memfd
-// buffers, their seals, and descriptors passed over a Unix-domain socket.
+// buffers, their seals, and descriptors passed over a Unix-domain socket;
+// and the application's wait on that socket, to the nanosecond.
 // Swift's C library module has neither memfd_create nor the seal
 // constants, and the CMSG macros are macros: hence these small wrappers.
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #ifndef MFD_CLOEXEC
@@ -30,6 +33,16 @@ static inline int openuikit_memfd_create(const char *name) {
 /// is a GNU extension the C library module lacks); -1 and errno on failure.
 static inline int openuikit_accept_closing_on_exec(int listener) {
     return (int)syscall(SYS_accept4, listener, NULL, NULL, SOCK_CLOEXEC);
+}
+
+/// poll(2) with a timeout in nanoseconds (ppoll is a GNU extension the C
+/// library module lacks): the application's run loop sleeps on the
+/// server's socket until its next timer, which poll's milliseconds woke up
+/// to 1 ms late. A NULL `timeout` waits without end. Returns as poll does.
+static inline int openuikit_poll_nanoseconds(struct pollfd *descriptors, nfds_t count, const struct timespec *timeout) {
+    struct timespec left;
+    if (timeout) left = *timeout;
+    return (int)syscall(SYS_ppoll, descriptors, count, timeout ? &left : NULL, NULL, (size_t)8);
 }
 
 /// Seals `fd` against shrinking, and its seals against change.

@@ -254,11 +254,19 @@ public enum ServerMessage: Equatable, Sendable {
         public var time: Double
         /// Seconds between refreshes (1/60, 1/120).
         public var refreshInterval: Double
+        /// When to start the frame, in seconds of `CLOCK_MONOTONIC`, at
+        /// or before ``time``: the application reads the input that came
+        /// until then, fires its display links and draws. A time already
+        /// passed means at once; a later one, that the signal came ahead
+        /// of it (with a finger down, as soon as the application asked)
+        /// and the application keeps it until then.
+        public var startTime: Double
 
-        public init(sequence: UInt64, time: Double, refreshInterval: Double) {
+        public init(sequence: UInt64, time: Double, refreshInterval: Double, startTime: Double) {
             self.sequence = sequence
             self.time = time
             self.refreshInterval = refreshInterval
+            self.startTime = startTime
         }
     }
 
@@ -405,7 +413,7 @@ public struct ServerErrorMessage: Equatable, Sendable, CustomStringConvertible {
 /// Numbers of the protocol that both sides must agree on.
 public enum ServerProtocol {
     /// Bumped on any incompatible change; a hello with another version is refused.
-    public static let version: UInt16 = 4
+    public static let version: UInt16 = 5
     public static let magic: [UInt8] = [0x4F, 0x55, 0x4B, 0x53]  // "OUKS"
     public static let headerSize = 8
     /// No message is longer: a HID packet's largest payload plus its header
@@ -586,6 +594,7 @@ extension ServerMessage {
             out.put(signal.sequence)
             out.put(signal.time.bitPattern)
             out.put(signal.refreshInterval.bitPattern)
+            out.put(signal.startTime.bitPattern)
         case .bufferReleased(let buffer):
             out.header(.bufferReleased)
             out.put(buffer)
@@ -850,8 +859,10 @@ extension ServerMessage {
             let sequence: UInt64 = try reader.get(orThrow: lengthError)
             let time = Double(bitPattern: try reader.get(orThrow: lengthError))
             let interval = Double(bitPattern: try reader.get(orThrow: lengthError))
+            let start = Double(bitPattern: try reader.get(orThrow: lengthError))
             guard time.isFinite, interval.isFinite, interval > 0 else { throw .badField("frame signal time \(time), interval \(interval)") }
-            self = .frameSignal(FrameSignal(sequence: sequence, time: time, refreshInterval: interval))
+            guard start.isFinite, start <= time else { throw .badField("frame signal start \(start), not a time at or before its refresh at \(time)") }
+            self = .frameSignal(FrameSignal(sequence: sequence, time: time, refreshInterval: interval, startTime: start))
         case .bufferReleased:
             self = .bufferReleased(try reader.get(orThrow: lengthError))
         case .framePresented:

@@ -190,4 +190,79 @@ import Testing
         expectEqual(clock.next?.time, refresh101)
         clock.stop()
     }
+
+    /// With no finger down a request waits for its signal's moment, the
+    /// most lead before the refresh: nothing goes out at the request.
+    @Test func withoutAFingerDownARequestWaitsForTheSignalsMoment() throws {
+        let clock = try FrameClock(refreshRate: 120)
+        let now = clock.time(of: 100) + 0.0001
+        clock.start(now: now)
+        #expect(clock.signalOnRequest(now: now) == nil)
+        expectEqual(clock.next?.moment, .signal(101))
+        clock.stop()
+    }
+
+    /// With a finger down the signal goes at the request, for the next
+    /// refresh, with its start the lead before that refresh: the clock
+    /// then wakes for the refresh only, and the next request (the frame
+    /// committed) is for the refresh after.
+    @Test func withAFingerDownARequestIsSignalledAtOnceWithItsStart() throws {
+        let clock = try FrameClock(refreshRate: 120)
+        clock.fingersDown = true
+        for _ in 0..<10 { clock.noteDrawTime(0.0003) }
+        let now = clock.time(of: 100) + 0.0001
+        clock.start(now: now)
+        expectEqual(clock.next?.moment, .signal(101))
+
+        let signal = try #require(clock.signalOnRequest(now: now))
+        expectEqual(signal.sequence, 101)
+        #expect(abs(signal.start - (clock.time(of: 101) - clock.signalLead)) < 1e-12)
+        expectEqual(clock.next?.moment, .refresh(101), "no signal moment is left for it")
+        expectEqual(clock.takeMoment(now: clock.time(of: 101))?.moment, .refresh(101))
+
+        let again = try #require(clock.signalOnRequest(now: clock.time(of: 101) - 0.0002))
+        expectEqual(again.sequence, 102, "refresh 101 was signalled")
+        #expect(abs(again.start - (clock.time(of: 102) - clock.signalLead)) < 1e-12)
+        clock.stop()
+    }
+
+    /// A request after its refresh's start: the frame starts at once while
+    /// one fits before the refresh (0.5 ms before it, a 0.3 ms frame), as a
+    /// late signal moment does; else it is for the refresh after.
+    @Test func aRequestAfterItsStartStartsAtOnceOnlyIfAFrameFits() throws {
+        let clock = try FrameClock(refreshRate: 120)
+        clock.fingersDown = true
+        for _ in 0..<10 { clock.noteDrawTime(0.0003) }
+        #expect(clock.signalLead > 0.0005)
+
+        let withinTheLead = clock.time(of: 101) - 0.0005
+        let signal = try #require(clock.signalOnRequest(now: withinTheLead))
+        expectEqual(signal.sequence, 101)
+        expectEqual(signal.start, withinTheLead)
+
+        let tooLate = clock.time(of: 102) - 0.0002
+        let next = try #require(clock.signalOnRequest(now: tooLate))
+        expectEqual(next.sequence, 103, "0.2 ms is less than a 0.3 ms frame")
+        #expect(abs(next.start - (clock.time(of: 103) - clock.signalLead)) < 1e-12)
+    }
+
+    /// The server reads a request in the turn that woke for a refresh,
+    /// before the clock's moment is taken (input comes first): the request
+    /// is for the refresh after, and the refresh due still happens (the
+    /// clock rescheduled from now skipped it, and the commit waiting for
+    /// it was replaced by the next one unshown).
+    @Test func aRequestReadInTheTurnOfARefreshLeavesThatRefreshDue() throws {
+        let clock = try FrameClock(refreshRate: 120)
+        clock.fingersDown = true
+        for _ in 0..<10 { clock.noteDrawTime(0.0003) }
+        clock.start(now: clock.time(of: 100) + 0.0001)
+        expectEqual(clock.takeMoment(now: clock.time(of: 101) - clock.signalLead)?.moment, .signal(101))
+        expectEqual(clock.next?.moment, .refresh(101))
+
+        let now = clock.time(of: 101) + 0.0001
+        expectEqual(clock.signalOnRequest(now: now)?.sequence, 102)
+        expectEqual(clock.next?.moment, .refresh(101))
+        expectEqual(clock.takeMoment(now: now)?.moment, .refresh(101))
+        clock.stop()
+    }
 }

@@ -130,9 +130,11 @@ import Testing
             expectEqual(clock.signalLead, clock.startingLead)
 
             try app.send(.requestFrame)
-            _ = try waitFor(app, in: harness) { if case .frameSignal = $0 { true } else { false } }
-            // At the signal's turn the app is given the held move, acknowledges
+            let signalled = try waitFor(app, in: harness) { if case .frameSignal = $0 { true } else { false } }
+            guard case .frameSignal(let signal)? = signalled.last else { Issue.record("no signal: \(signalled)"); return }
+            // At the frame's start the app is given the held move, acknowledges
             // the first event and commits, while it still owes the move's.
+            sleep(until: signal.startTime)
             harness.touch(1, .moved, x: 110)
             try expectEqual(app.events().map(\.sequence), [2])
             try app.acknowledge(1)
@@ -175,25 +177,24 @@ import Testing
 
     /// Input the server reads in the turn a frame signal is due goes out
     /// before the signal, so the frame drawn for that refresh shows it:
-    /// with the signal first, the move waited a whole refresh longer.
+    /// with the signal first, a move waited a whole refresh longer. (With
+    /// no finger down, as here a key press: with one, the signal goes at
+    /// the request, and the application reads its input at the frame's
+    /// start.)
     @Test func inputReadInTheTurnASignalIsDueGoesOutBeforeTheSignal() throws {
         let harness = try ServerHarness(screen: Self.screen)
-        let app = try harness.connect(name: "Dragger")
-        harness.touch(1, .began)
-        var sequences = try app.events().map(\.sequence)
-        expectEqual(sequences, [1])
+        let app = try harness.connect(name: "Typist")
+        var sequences: [UInt64] = []
         let clock = harness.server.presenter.clock
         // A try whose sleep overran the refresh (a loaded machine) says
         // nothing: the signal became the refresh. Tried again.
         for _ in 0..<5 {
             for sequence in sequences { try app.acknowledge(sequence) }
             guard let (refresh, due) = try requestFrameJustAfterARefresh(app, in: harness) else { return }
-            // The signal's time passes and a move comes: both are ready
-            // when the server next looks.
+            // The signal's time passes and a key press comes: both are
+            // ready when the server next looks.
             sleep(until: due + 0.0005)
-            harness.input.feed(.digitizer(DigitizerFrame(timestamp: monotonicSeconds(), contacts: [
-                DigitizerContact(identifier: 1, phase: .moved, x: 110, y: 100),
-            ])))
+            harness.input.feed(.button(ButtonEvent(timestamp: monotonicSeconds(), usagePage: 7, usage: 4, isDown: true)))
             harness.server.runOnce(timeout: 0)
             let inTime = monotonicSeconds() < clock.time(of: refresh)
             var order: [String] = []
@@ -212,6 +213,87 @@ import Testing
             return
         }
         Issue.record("the test never woke between a signal's time and its refresh in five tries")
+    }
+
+    /// With a finger down the signal goes out in the turn that reads the
+    /// request, ahead of its start (the lead before its refresh): the
+    /// application starts the frame then by its own timer. The frame's
+    /// time counts from that start, not from the sending, nearly an
+    /// interval earlier.
+    @Test func withAFingerDownTheSignalComesAtTheRequestWithItsStart() throws {
+        let harness = try ServerHarness(screen: Self.screen)
+        let app = try harness.connect(name: "Dragger")
+        try attach(try buffer(filledWith: (0, 0, 255, 255)), as: 1, from: app)
+        harness.touch(1, .began)
+        try app.acknowledge(try #require(app.events().first).sequence)
+        let clock = harness.server.presenter.clock
+        for _ in 0..<5 {
+            // Just after a refresh: the next one's start (7 ms before it at
+            // first) is some 9 ms away.
+            sleep(until: clock.time(of: clock.sequence(at: monotonicSeconds()) + 1) + 0.0005)
+            try app.send(.requestFrame)
+            harness.server.runOnce(timeout: 0)
+            let sent = monotonicSeconds()
+            guard case .frameSignal(let signal)? = try app.receive().last(where: { if case .frameSignal = $0 { true } else { false } }) else {
+                Issue.record("no signal in the turn that read the request")
+                return
+            }
+            let refresh = clock.sequence(at: sent) + 1
+            // A try whose turn overran the refresh (a loaded machine) says nothing.
+            guard signal.sequence == refresh else { continue }
+            expectEqual(signal.startTime, signal.time - clock.startingLead)
+            #expect(signal.startTime > sent)
+            expectEqual(clock.next?.moment, .refresh(refresh), "no signal moment is left for that refresh")
+
+            sleep(until: signal.startTime)
+            try app.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Self.whole)))
+            harness.server.runOnce(timeout: 1)
+            let read = monotonicSeconds()
+            let counted = try #require(clock.drawTimes.last)
+            #expect(counted <= read - signal.startTime, "counted from the start, not from the sending")
+            return
+        }
+        Issue.record("the test never asked between a refresh and the next one's start in five tries")
+    }
+
+    /// The frame in hand's touches came in the turn that draws it, so the
+    /// application asks for the next frame before it commits this one: the
+    /// next signal goes out at once, and each commit still answers its own
+    /// signal. Both are read as they come and counted from their own start
+    /// (the newer signal took the older's place before: the first commit
+    /// was counted against the second's start, and the second was read at
+    /// the refresh).
+    @Test func aRequestBeforeTheCommitOfTheFrameInHandLeavesEachCommitAnsweringItsOwnSignal() throws {
+        let harness = try ServerHarness(screen: Self.screen)
+        let app = try harness.connect(name: "Dragger")
+        try attach(try buffer(filledWith: (0, 0, 255, 255)), as: 1, from: app)
+        try attach(try buffer(filledWith: (255, 0, 0, 255)), as: 2, from: app)
+        harness.touch(1, .began)
+        // Owing its acknowledgement, the application wakes the server only for an awaited commit.
+        expectEqual(try app.events().count, 1)
+        let clock = harness.server.presenter.clock
+        func signal() throws -> ServerMessage.FrameSignal? {
+            let signalled = try waitFor(app, in: harness) { if case .frameSignal = $0 { true } else { false } }
+            guard case .frameSignal(let signal)? = signalled.last else { return nil }
+            return signal
+        }
+
+        try app.send(.requestFrame)
+        let first = try #require(try signal())
+        sleep(until: first.startTime)
+        try app.send(.requestFrame)
+        try app.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Self.whole)))
+        let second = try #require(try signal())
+        expectEqual(clock.drawTimes.count, 1)
+        #expect(second.sequence > first.sequence)
+
+        sleep(until: second.startTime)
+        let committed = monotonicSeconds()
+        try app.send(.commitFrame(.init(commitIdentifier: 2, bufferIdentifier: 2, damage: Self.whole)))
+        harness.server.runOnce(timeout: 1)
+        expectEqual(clock.drawTimes.count, 2, "the second commit was awaited too")
+        #expect((clock.drawTimes.last ?? 1) <= monotonicSeconds() - second.startTime)
+        #expect((clock.drawTimes.last ?? 0) >= committed - second.startTime)
     }
 
     /// The lead follows the time from when a signal was due to the
@@ -310,7 +392,7 @@ import Testing
             // A turn that does not wait sends it.
             harness.server.runOnce(timeout: 0)
             expectEqual(try app.receive(), [
-                .frameSignal(.init(sequence: next, time: Double(next) * (1.0 / 60), refreshInterval: 1.0 / 60)),
+                .frameSignal(.init(sequence: next, time: Double(next) * (1.0 / 60), refreshInterval: 1.0 / 60, startTime: due)),
             ])
             return
         }

@@ -51,9 +51,9 @@ import Testing
     @Test func anotherProtocolVersionGetsAClearErrorAndIsDropped() throws {
         let harness = try ServerHarness()
         let client = try TestClient(path: harness.path)
-        try client.send(.hello(.init(version: 5, role: .application, processIdentifier: getpid(), name: "Future")))
+        try client.send(.hello(.init(version: 6, role: .application, processIdentifier: getpid(), name: "Future")))
         harness.turn()
-        try expectEqual(client.receive(), [.error(ServerErrorMessage(.unsupportedVersion, "this server speaks protocol version 4, not 5"))])
+        try expectEqual(client.receive(), [.error(ServerErrorMessage(.unsupportedVersion, "this server speaks protocol version 5, not 6"))])
         #expect(client.serverHungUp)
         #expect(harness.server.applications.isEmpty)
     }

@@ -36,7 +36,7 @@ import Testing
             .init(rect: .init(x: 0, y: 141, width: 1170, height: 2250), dx: 0, dy: -42),
             .init(rect: .init(x: 30, y: 300, width: 600, height: 90), dx: 7, dy: 0),
         ], damage: [.init(x: 0, y: 2349, width: 1170, height: 42)])),
-        .frameSignal(.init(sequence: 77, time: 1234.5, refreshInterval: 1.0 / 120)),
+        .frameSignal(.init(sequence: 77, time: 1234.5, refreshInterval: 1.0 / 120, startTime: 1234.4995)),
         .bufferReleased(2),
         .framePresented(.init(commitIdentifier: 9, sequence: 78, time: 1234.51, refreshInterval: 1.0 / 60)),
         .frameDiscarded(8),
@@ -157,8 +157,21 @@ import Testing
             repeating: .init(x: 0, y: 0, width: 1, height: 1), count: 100)))
         guard case .commitFrame(let written) = try ServerMessage(decoding: tooMuchDamage.encoded()) else { Issue.record("not a commit"); return }
         expectEqual(written.damage.count, ServerProtocol.maximumDamageRects)
-        let badSignal = ServerMessage.frameSignal(.init(sequence: 1, time: 1, refreshInterval: 0)).encoded()
+        let badSignal = ServerMessage.frameSignal(.init(sequence: 1, time: 1, refreshInterval: 0, startTime: 1)).encoded()
         #expect(throws: ServerProtocolError.badField("frame signal time 1.0, interval 0.0")) { try ServerMessage(decoding: badSignal) }
+        // A frame starts at or before its refresh, at a real time.
+        let startAfterRefresh = ServerMessage.frameSignal(.init(sequence: 1, time: 1, refreshInterval: 0.01, startTime: 1.001)).encoded()
+        #expect(throws: ServerProtocolError.badField("frame signal start 1.001, not a time at or before its refresh at 1.0")) {
+            try ServerMessage(decoding: startAfterRefresh)
+        }
+        for start in [Double.nan, .infinity, -.infinity] {
+            let badStart = ServerMessage.frameSignal(.init(sequence: 1, time: 1, refreshInterval: 0.01, startTime: start)).encoded()
+            #expect(throws: ServerProtocolError.badField("frame signal start \(start), not a time at or before its refresh at 1.0")) {
+                try ServerMessage(decoding: badStart)
+            }
+        }
+        let startingAtTheRefresh = ServerMessage.frameSignal(.init(sequence: 1, time: 1, refreshInterval: 0.01, startTime: 1))
+        expectEqual(try ServerMessage(decoding: startingAtTheRefresh.encoded()), startingAtTheRefresh)
         let nanPresentation = ServerMessage.framePresented(.init(commitIdentifier: 1, sequence: 1, time: .nan, refreshInterval: 1)).encoded()
         #expect(throws: ServerProtocolError.self) { try ServerMessage(decoding: nanPresentation) }
 

@@ -283,7 +283,7 @@ import Testing
         }
 
         func refresh() throws {
-            try server.sendWaiting(ServerMessage.frameSignal(.init(sequence: 1, time: monotonicSeconds(), refreshInterval: 1.0 / 60)).encoded())
+            try server.sendWaiting(ServerMessage.frameSignal(.init(sequence: 1, time: monotonicSeconds(), refreshInterval: 1.0 / 60, startTime: 0)).encoded())
         }
 
         /// The acknowledgements (sequence, handled) and whether a frame was

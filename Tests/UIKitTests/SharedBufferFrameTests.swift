@@ -172,7 +172,7 @@ import Testing
         if step == 9 { scene.recolourRow(3, .green) }
         application.runLoop.runUntilIdle()
         try scene.serverEnd.sendWaiting(ServerMessage.frameSignal(.init(
-            sequence: UInt64(step + 1), time: monotonicSeconds(), refreshInterval: 1.0 / 120)).encoded())
+            sequence: UInt64(step + 1), time: monotonicSeconds(), refreshInterval: 1.0 / 120, startTime: 0)).encoded())
         application.runLoop.runUntilIdle()
         try server.receive()
         // Moving to another buffer or not, no pixel is copied twice.

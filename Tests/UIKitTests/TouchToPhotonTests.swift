@@ -46,7 +46,7 @@ import Testing
         /// Signals the next refresh; returns the commit drawn for it.
         mutating func signal() throws -> ServerMessage.FrameCommit {
             refresh += 1
-            try server.sendWaiting(ServerMessage.frameSignal(.init(sequence: refresh, time: Double(refresh) / 60, refreshInterval: 1.0 / 60)).encoded())
+            try server.sendWaiting(ServerMessage.frameSignal(.init(sequence: refresh, time: Double(refresh) / 60, refreshInterval: 1.0 / 60, startTime: 0)).encoded())
             UIApplication.shared.runLoop.runUntilIdle()
             var commits: [ServerMessage.FrameCommit] = []
             while let message = try server.receiveMessage() {
@@ -133,6 +133,41 @@ import Testing
         expectEqual(setup.screenFrames.touchToPhotonLatencies, [1.020 - 1.000])
     }
 
+    /// A signal that comes ahead of its start (with a finger down the
+    /// server sends it as soon as the application asks) is kept until
+    /// then: nothing is drawn before it, and the frame drawn at the start
+    /// shows every touch read until then.
+    @Test func aSignalAheadOfItsStartIsKeptAndItsFrameShowsTheTouchesReadUntilThen() throws {
+        var setup = try connect()
+        let runLoop = UIApplication.shared.runLoop
+        runLoop.useManualClock()
+        func commits() throws -> [ServerMessage.FrameCommit] {
+            var commits: [ServerMessage.FrameCommit] = []
+            while let message = try setup.server.receiveMessage() {
+                if case .commitFrame(let commit) = try message.get() { commits.append(commit) }
+            }
+            return commits
+        }
+        try setup.send(.began, x: 10, readTime: 1.000)
+        try setup.present(try setup.signal(), at: 1.010)
+        try setup.send(.moved, x: 12, readTime: 1.012)
+        let start = monotonicSeconds() + 60
+        setup.refresh += 1
+        try setup.server.sendWaiting(ServerMessage.frameSignal(.init(
+            sequence: setup.refresh, time: start + 0.001, refreshInterval: 1.0 / 60, startTime: start)).encoded())
+        runLoop.runUntilIdle()
+        try setup.send(.moved, x: 14, readTime: 1.014)
+        let dot = try #require((setup.window.subviews.first as? DotView)?.dot)
+        expectEqual(dot.center.x, 10, "the moves wait for the frame's start")
+        expectEqual(try commits().count, 0, "nothing is drawn before the start")
+
+        runLoop.advance(by: 60)
+        expectEqual(dot.center.x, 14)
+        expectEqual(try commits().count, 1)
+        expectEqual(setup.screenFrames.frameRecords.last?.oldestEventReadTime, 1.012)
+        expectEqual(setup.screenFrames.frameRecords.last?.refresh, setup.refresh)
+    }
+
     /// The refreshes with no new frame between the first and the last that
     /// showed one are each given one reason: a frame drawn for it came
     /// late, or no signal came for it (both missed), or it was signalled
@@ -145,7 +180,7 @@ import Testing
         try setup.present(landing, at: 3 / 60)
         // Refresh 4: signalled, nothing changed, nothing drawn.
         setup.refresh += 1
-        try setup.server.sendWaiting(ServerMessage.frameSignal(.init(sequence: 4, time: 4 / 60, refreshInterval: 1.0 / 60)).encoded())
+        try setup.server.sendWaiting(ServerMessage.frameSignal(.init(sequence: 4, time: 4 / 60, refreshInterval: 1.0 / 60, startTime: 0)).encoded())
         UIApplication.shared.runLoop.runUntilIdle()
         while let message = try setup.server.receiveMessage() {
             if case .commitFrame = try message.get() { Issue.record("a frame with nothing changed") }

@@ -235,7 +235,7 @@ import Testing
         /// Gives the refresh the application waits for and returns the commit it then makes.
         func refreshAndTakeCommit() throws -> UInt64? {
             application.runLoop.runUntilIdle()
-            try server.sendWaiting(ServerMessage.frameSignal(.init(sequence: 1, time: monotonicSeconds(), refreshInterval: 1.0 / 60)).encoded())
+            try server.sendWaiting(ServerMessage.frameSignal(.init(sequence: 1, time: monotonicSeconds(), refreshInterval: 1.0 / 60, startTime: 0)).encoded())
             application.runLoop.runUntilIdle()
             var commit: UInt64?
             while let message = try server.receiveMessage() {

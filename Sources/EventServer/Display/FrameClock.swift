@@ -28,6 +28,11 @@ import Glibc
 /// (``signalLead``): the signal for the next refresh is due with this one,
 /// and goes out right after it, without the server sleeping in between.
 ///
+/// With a finger down the signal itself goes out as soon as the
+/// application asks, carrying the frame's start, the lead before its
+/// refresh (``signalOnRequest(now:)``): the application's own timer starts
+/// the frame, and the clock wakes for refreshes only.
+///
 /// Where no display reports its vsync (headless, Xvfb) this is the vsync,
 /// as the headless backends of weston and wlroots make theirs: a timer at
 /// the refresh rate. It runs only while someone needs refreshes, so an
@@ -165,10 +170,53 @@ final class FrameClock {
         return (moment, due.time)
     }
 
+    /// While a finger is down, the signal an application asks for goes out
+    /// at once, for the next refresh whose frame may still start a lead
+    /// before it, with that start time: the application wakes then by its
+    /// own timer, reads the input that came, and draws. So one wake-up,
+    /// the application's, sits inside the lead instead of two in a row
+    /// (the server's timer, then the application at the signal), and the
+    /// lead comes down by the time a signal takes to reach it. Android's
+    /// Choreographer hands each frame its times (`FrameData`: when the
+    /// frame started, and each `FrameTimeline`'s deadline and expected
+    /// presentation); here the start comes ahead of time, and the
+    /// application keeps it. Returns nil with no finger down: the signal
+    /// then waits for its moment (``takeMoment(now:)``) and starts at once.
+    ///
+    /// A refresh already signalled is not signalled again; one whose start
+    /// has passed is still taken, to start at once, while a frame's
+    /// expected time (``expectedDrawTime``) fits before it, as a late
+    /// signal moment is.
+    func signalOnRequest(now: Double) -> (sequence: UInt64, start: Double)? {
+        guard fingersDown else { return nil }
+        let upcoming = sequence(at: now + interval / 1000) + 1
+        var sequence = max(upcoming, lastSignalled + 1)
+        var start = time(of: sequence) - signalLead
+        if start <= now {
+            if sequence == upcoming, time(of: sequence) - now > max(expectedDrawTime, interval / 1000) {
+                start = now
+            } else {
+                sequence += 1
+                start = time(of: sequence) - signalLead
+            }
+        }
+        lastSignalled = sequence
+        // A signal moment set for a refresh now signalled has nothing left
+        // to send: the clock wakes for that refresh instead. Any other
+        // moment stays, even one already due: a request read in the turn
+        // that woke for a refresh (the clock comes after the input) must
+        // not skip that refresh, whose commit would wait for the next.
+        if case .signal(let pending)? = next?.moment, pending <= sequence {
+            next = (.refresh(pending), time(of: pending))
+            SystemCalls.arm(fileDescriptor, at: time(of: pending))
+        }
+        return (sequence, start)
+    }
+
     /// The front application committed the frame it was signalled for
-    /// `seconds` after the signal was due (the server's own lateness
-    /// counts, as mutter counts its dispatch's): the lead follows its
-    /// recent frames.
+    /// `seconds` after the signal was due, or after its start for a signal
+    /// sent at its request (the lateness of whoever woke for it counts, as
+    /// mutter counts its dispatch's): the lead follows its recent frames.
     func noteDrawTime(_ seconds: Double) {
         guard seconds.isFinite, seconds >= 0 else { return }
         if drawTimes.count < Self.drawTimesKept {

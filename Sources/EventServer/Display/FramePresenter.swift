@@ -7,7 +7,8 @@ import HID
 /// not hold, and commit it with its damage. At each refresh of the
 /// ``FrameClock`` the presenter
 /// 1. a little before the refresh, sends the front application the frame
-///    signal it asked for;
+///    signal it asked for (with a finger down, as soon as it asks, with
+///    the time to start drawing: ``FrameClock/signalOnRequest(now:)``);
 /// 2. at the refresh, shows the front application's pending commit, if it
 ///    has one (the whole frame when the front application changed, else
 ///    its scrolls and damage), and tells it the frame was presented and which buffer
@@ -41,10 +42,15 @@ final class FramePresenter {
     private var bufferOnScreen: (client: Client, buffer: UInt32)?
     private var titledClient: UInt32?
     private var idleRefreshes = 0
-    /// The application last signalled, and when its signal was due, until
-    /// it commits: how long it takes sets the clock's lead
-    /// (``FrameClock/noteDrawTime(_:)``).
-    private var signalled: (client: UInt32, due: Double)?
+    /// The signals sent that no commit answered yet, oldest first: to
+    /// whom, and when the frame was to start (the signal's due time, or
+    /// the start sent with it). A commit answers the oldest, and how long
+    /// it took from there sets the clock's lead
+    /// (``FrameClock/noteDrawTime(_:)``). There may be two: with a finger
+    /// down the next signal goes out as soon as it is asked for, which may
+    /// be before the commit of the frame in hand (its touches came in the
+    /// turn that draws it).
+    private var signalled: [(client: UInt32, start: Double)] = []
     /// Called with each frame shown, while the buffer is still the
     /// server's: the inspectors' copy is taken here.
     var frameShown: ((Client, ServerMessage.FrameCommit, SharedFrameBuffer) -> Void)?
@@ -62,7 +68,7 @@ final class FramePresenter {
     /// commit is read as soon as it comes, since how long it took sets the
     /// lead.
     func awaitsCommit(from client: Client) -> Bool {
-        signalled?.client == client.identifier
+        signalled.contains { $0.client == client.identifier }
     }
 
     /// Takes one of an application's frame messages; throws why it is
@@ -73,15 +79,20 @@ final class FramePresenter {
             try client.frames.attach(attachment, descriptor: descriptor, screenWidth: pixelWidth, screenHeight: pixelHeight)
         case .requestFrame:
             client.frames.wantsFrameSignal = true
+            // With a finger down the signal goes at once, with its start.
+            if isFront {
+                clock.start(now: now)
+                if let (sequence, start) = clock.signalOnRequest(now: now) { signal(client, for: sequence, start: start, now: now) }
+            }
         case .commitFrame(let commit):
             if let replaced = try client.frames.commit(commit) { discard(replaced, of: client) }
             // A commit more than an interval after its signal answers
             // something else (an application may keep an unused signal and
             // draw with it when a finger lands): it says nothing of how
             // long a frame takes.
-            if let signalled, signalled.client == client.identifier {
-                if isFront, now - signalled.due < clock.interval { clock.noteDrawTime(now - signalled.due) }
-                self.signalled = nil
+            if let oldest = signalled.first, oldest.client == client.identifier {
+                if isFront, now - oldest.start < clock.interval { clock.noteDrawTime(now - oldest.start) }
+                signalled.removeFirst()
             }
             if !isFront, let (late, _) = client.frames.takePendingCommit() { discard(late, of: client) }
         default:
@@ -95,19 +106,23 @@ final class FramePresenter {
     func clockFired(now: Double, front: Client?, applications: [Client]) {
         switch clock.takeMoment(now: now) {
         case nil: return
-        case (.signal(let sequence), let due)?: signal(front, for: sequence, due: due)
+        case (.signal(let sequence), let due)?: signal(front, for: sequence, start: due, now: now)
         case (.refresh(let sequence), _)?: refresh(sequence, front: front, applications: applications)
         }
     }
 
-    /// Sends the signal the front application asked for, due at `due`:
-    /// the frame it draws now is for refresh `sequence`.
-    private func signal(_ front: Client?, for sequence: UInt64, due: Double) {
+    /// Sends the signal the front application asked for: the frame it
+    /// starts at `start` is for refresh `sequence`. Its time to commit
+    /// counts from `start`.
+    private func signal(_ front: Client?, for sequence: UInt64, start: Double, now: Double) {
         guard let front, front.frames.wantsFrameSignal else { return }
         front.frames.wantsFrameSignal = false
-        signalled = (front.identifier, due)
+        // A signal unanswered for an interval (nothing changed at its
+        // refresh), or another application's, waits for no commit now.
+        signalled.removeAll { $0.client != front.identifier || now - $0.start >= clock.interval }
+        signalled.append((front.identifier, start))
         front.enqueue(ServerMessage.frameSignal(.init(
-            sequence: sequence, time: clock.time(of: sequence), refreshInterval: clock.interval)).encoded())
+            sequence: sequence, time: clock.time(of: sequence), refreshInterval: clock.interval, startTime: start)).encoded())
         idleRefreshes = 0
     }
 
@@ -170,6 +185,7 @@ final class FramePresenter {
         if shownClient == client.identifier { shownClient = nil }
         if bufferOnScreen?.client === client { bufferOnScreen = nil }
         if titledClient == client.identifier { titledClient = nil }
+        signalled.removeAll { $0.client == client.identifier }
     }
 
     private func discard(_ commit: ServerMessage.FrameCommit, of client: Client) {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CSharedMemory
 import Foundation
 
 /// The application's main run loop, in the shape of Core Foundation's.
@@ -383,8 +384,13 @@ public final class ApplicationRunLoop {
                 wakeUp = min(wakeUp, clock.now + seconds)
             }
         }
-        let timeout = max(0, Int32(((wakeUp - clock.now) * 1000).rounded(.up)))
-        _ = poll(&sleepDescriptors, nfds_t(sleepDescriptors.count), timeout)
+        // To the nanosecond: poll's whole milliseconds woke a timer up to
+        // 1 ms late, and a frame the application starts by its timer a
+        // fraction of a millisecond before its refresh would miss it.
+        let seconds = min(max(0, wakeUp - clock.now), 86_400)
+        let whole = seconds.rounded(.down)
+        var timeout = timespec(tv_sec: Int(whole), tv_nsec: min(999_999_999, Int(((seconds - whole) * 1_000_000_000).rounded(.up))))
+        _ = openuikit_poll_nanoseconds(&sleepDescriptors, nfds_t(sleepDescriptors.count), &timeout)
     }
 }
 

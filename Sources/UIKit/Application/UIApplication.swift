@@ -193,6 +193,11 @@ open class UIApplication: UIResponder {
     /// The held moves (step 3): where they wait in the queue (its last
     /// entry, not yet delivered) and how many frames they coalesce.
     @exclusivity(unchecked) private var heldMoves: (queueIndex: Int, frameCount: Int)?
+    /// A frame signal that came ahead of its start (with a finger down
+    /// the server sends it as soon as it is asked), kept until then, and
+    /// the timer that starts its frame.
+    @exclusivity(unchecked) private var signalAwaitingStart: ServerMessage.FrameSignal?
+    @exclusivity(unchecked) private var frameStartTimer: RunLoopTimer?
     /// Set at launch by `OPENUIKIT_UNBUFFERED_TOUCHES=1`: no move is held
     /// or coalesced, every frame is delivered as it arrives.
     @exclusivity(unchecked) var deliversEveryTouchFrame = false
@@ -266,6 +271,9 @@ open class UIApplication: UIResponder {
         eventQueue = []
         heldMoves = nil
         heldAcknowledgements = []
+        frameStartTimer?.invalidate()
+        frameStartTimer = nil
+        signalAwaitingStart = nil
         deliversEveryTouchFrame = false
         queuedTouchSamples = []
         eventQueueHead = 0
@@ -357,12 +365,8 @@ open class UIApplication: UIResponder {
                 deliverHeldMoves()
                 serverDidChange(state)
             case .frameSignal(let signal):
-                // Touches that came before the refresh are delivered before
-                // its display links fire, as UIKit's update loop does: the
-                // moves held for it among them.
-                handleHIDEvents()
-                deliverHeldMoves()
-                screenFrames?.frameSignalArrived(signal)
+                let wait = signal.startTime - monotonicSeconds()
+                if wait > 0 { awaitStart(of: signal, for: wait) } else { startFrame(for: signal) }
             case .bufferReleased(let identifier):
                 screenFrames?.bufferReleased(identifier)
             case .framePresented(let presentation):
@@ -383,6 +387,33 @@ open class UIApplication: UIResponder {
                 touchRouter.cancelAllTouches()
                 cancelAllPresses()
                 terminate()
+            }
+        }
+    }
+
+    /// The frame `signal` is for starts: touches that came before it are
+    /// delivered before its display links fire, as UIKit's update loop
+    /// does (the moves held for it among them), and the turn's end draws.
+    private func startFrame(for signal: ServerMessage.FrameSignal) {
+        handleHIDEvents()
+        deliverHeldMoves()
+        screenFrames?.frameSignalArrived(signal)
+    }
+
+    /// Keeps a signal that came ahead of its start, and starts its frame
+    /// `seconds` from now by the run loop's own timer, after reading what
+    /// came meanwhile: the touches read until the start are in the frame.
+    private func awaitStart(of signal: ServerMessage.FrameSignal, for seconds: Double) {
+        signalAwaitingStart = signal
+        if let frameStartTimer {
+            runLoop.reschedule(frameStartTimer, after: seconds)
+        } else {
+            frameStartTimer = runLoop.schedule(after: seconds) { [unowned self] _ in
+                guard let signal = signalAwaitingStart else { return }
+                signalAwaitingStart = nil
+                _ = inputPort.receiveWaitingMessages()
+                receiveHIDEvents()
+                startFrame(for: signal)
             }
         }
     }
