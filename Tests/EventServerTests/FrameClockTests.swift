@@ -202,6 +202,36 @@ import Testing
         clock.stop()
     }
 
+    /// With no finger down the signal for the upcoming refresh is due with
+    /// the refresh before; when nobody had asked for it then (a flung
+    /// list's display link starts just after a refresh), a request gets it
+    /// at once, starting now, while a frame fits: it waited for the next
+    /// refresh's signal, and that refresh showed no new frame. A signal
+    /// that went out is not sent again.
+    @Test func withoutAFingerDownARequestJustAfterAnUnaskedSignalGetsItAtOnce() throws {
+        let clock = try FrameClock(refreshRate: 120)
+        for _ in 0..<10 { clock.noteDrawTime(0.0003) }
+        let refresh100 = clock.time(of: 100)
+        clock.start(now: refresh100 - 0.004)
+        expectEqual(clock.takeMoment(now: refresh100 - 0.004)?.moment, .signal(100))
+        let woke = refresh100 + 0.00002
+        expectEqual(clock.takeMoment(now: woke)?.moment, .refresh(100))
+        expectEqual(clock.takeMoment(now: woke)?.moment, .signal(101))
+        #expect(clock.signalOnRequest(now: woke + 0.0003) == nil, "signal 101 went out")
+        clock.signalWentUnasked(101)
+        let request = try #require(clock.signalOnRequest(now: woke + 0.0003))
+        expectEqual(request.sequence, 101)
+        expectEqual(request.start, woke + 0.0003)
+        #expect(clock.signalOnRequest(now: woke + 0.0004) == nil, "once")
+        expectEqual(clock.next?.moment, .refresh(101))
+
+        expectEqual(clock.takeMoment(now: clock.time(of: 101))?.moment, .refresh(101))
+        expectEqual(clock.takeMoment(now: clock.time(of: 101))?.moment, .signal(102))
+        clock.signalWentUnasked(102)
+        #expect(clock.signalOnRequest(now: clock.time(of: 102) - 0.0002) == nil, "0.2 ms is less than a 0.3 ms frame")
+        clock.stop()
+    }
+
     /// With a finger down the signal goes at the request, for the next
     /// refresh, with its start the lead before that refresh: the clock
     /// then wakes for the refresh only, and the next request (the frame
