@@ -52,11 +52,12 @@ import Testing
         let unknown = try ChildProcess("openuikit", ["switch", "third", "--socket", socket])
         expectEqual(unknown.waitForExit(), 1)
         expectEqual(unknown.lines, ["Error: no application called \"third\"; connected: first, second"])
+        let firstBeforeSwitch = first.lines.count
         let tool = try ChildProcess("openuikit", ["switch", "first", "--socket", socket])
         expectEqual(tool.waitForExit(), 0)
         expectEqual(tool.lines, ["first is in front"])
         second.waitFor("didEnterBackground")
-        first.waitFor("didBecomeActive")
+        first.waitFor("didBecomeActive", after: firstBeforeSwitch)
         #expect(Array(second.lines.drop { $0 != "left began 1 (100,100)" }) == [
             "left began 1 (100,100)", "left cancelled 1 (100,100)", "willResignActive", "didEnterBackground",
         ])
@@ -116,10 +117,11 @@ import Testing
         let injector = try Injector(serverPath: socket)
         try injector.send([contact(1, .began, 100, 100), contact(2, .began, 300, 100)])
         victim.waitFor("left began 1 (100,100)")
+        let survivorBeforeKill = survivor.lines.count
         victim.signal(SIGKILL)
         expectEqual(victim.waitForExit(), 128 + SIGKILL)
         server.waitForLine { $0.contains("\"victim\"") && $0.contains("hung up") }
-        survivor.waitFor("didBecomeActive")
+        survivor.waitFor("didBecomeActive", after: survivorBeforeKill)
         // The dead application's fingers go nowhere; the next touch reaches the survivor.
         try injector.send([contact(1, .moved, 120, 100), contact(2, .ended, 300, 100)])
         try injector.send([contact(1, .ended, 120, 100)])

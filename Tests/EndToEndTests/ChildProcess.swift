@@ -84,9 +84,14 @@ final class ChildProcess {
 
     /// Reads what the process printed until `predicate` holds for a line,
     /// or `timeout` seconds passed (then the test fails, showing the output).
+    /// Every line printed since the start counts, a line an earlier wait
+    /// returned too, unless `after` (a count of ``lines`` taken before the
+    /// step that should print it) skips those.
     @discardableResult
-    func waitForLine(timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation, _ predicate: (String) -> Bool) -> String? {
-        var checked = 0
+    func waitForLine(
+        timeout: Double = 10, after: Int = 0, sourceLocation: SourceLocation = #_sourceLocation, _ predicate: (String) -> Bool
+    ) -> String? {
+        var checked = after
         let deadline = monotonicSeconds() + timeout
         while true {
             while checked < lines.count {
@@ -101,10 +106,11 @@ final class ChildProcess {
         }
     }
 
-    /// Waits until the line `line` was printed.
+    /// Waits until the line `line` was printed (after the first `after`
+    /// lines).
     @discardableResult
-    func waitFor(_ line: String, timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
-        waitForLine(timeout: timeout, sourceLocation: sourceLocation) { $0 == line } != nil
+    func waitFor(_ line: String, timeout: Double = 10, after: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        waitForLine(timeout: timeout, after: after, sourceLocation: sourceLocation) { $0 == line } != nil
     }
 
     /// Reads whatever arrives within `seconds`.

@@ -283,4 +283,35 @@ import Testing
         expectEqual(firstRows.count > 1, wide, "first rows committed: \(firstRows.sorted())")
         application.resetForTesting()
     }
+    /// A server that presents each frame and keeps the buffer it shows
+    /// until a newer frame replaces it there (headless) is seen doing so at
+    /// the second frame, which leaves the buffer on the screen: the third
+    /// buffer is made then, ahead of any late frame (two moves in a row
+    /// came too late when a fling's first frames were late, and the third
+    /// buffer was made in a frame, its pages costing the main thread 9 ms).
+    /// A server that gives each presented buffer back (a window, the frame
+    /// buffer) never gets a third.
+    @Test(arguments: [true, false])
+    func aThirdBufferIsMadeOnceTheServerIsSeenShowingABufferItself(inPlace: Bool) throws {
+        let application = UIApplication.shared
+        let scene = try connectedApplicationWithAList()
+        let server = FakeServer(socket: scene.serverEnd, width: 120, height: 180)
+        var onScreen: UInt32?
+        for step in 0..<4 {
+            let commit = try drawStep(step, in: scene, server: server)
+            expectEqual(server.buffers.count, inPlace && step >= 1 ? 3 : 2, "step \(step)")
+            try server.show(commit, inPlace: inPlace)
+            try scene.serverEnd.sendWaiting(ServerMessage.framePresented(.init(
+                commitIdentifier: commit.commitIdentifier, sequence: UInt64(step + 1), time: monotonicSeconds(), refreshInterval: 1.0 / 120)).encoded())
+            if inPlace {
+                if let onScreen { try scene.serverEnd.sendWaiting(ServerMessage.bufferReleased(onScreen).encoded()) }
+                onScreen = commit.bufferIdentifier
+            } else {
+                try scene.serverEnd.sendWaiting(ServerMessage.bufferReleased(commit.bufferIdentifier).encoded())
+            }
+            let differing = server.pixelsDiffering(from: scene.reference)
+            expectEqual(differing, 0, "step \(step): \(differing) pixels differ from the window drawn whole")
+        }
+        application.resetForTesting()
+    }
 }

@@ -40,9 +40,11 @@ import HID
 /// moves to the other buffer (the server copies nothing); and when a frame
 /// came after its refresh, both are held at the next signal: a third
 /// buffer is drawn in rather than the frame skipped. The application makes
-/// that buffer once two frames in a row moved (the server holds the buffer
-/// on the screen), after the second's commit: made when a late frame's
-/// successor needs it, its fresh pages would make that frame late too.
+/// that buffer once a frame left the buffer the server presented and still
+/// holds, or two frames in a row moved (the server holds the buffer on the
+/// screen), after that frame's commit, with its pages made on a thread of
+/// its own: made when a late frame's successor needs it, its fresh pages
+/// would make that frame late too.
 ///
 /// So an idle application sends nothing and draws nothing, one with display
 /// links asks for every refresh, and at most one frame is committed per
@@ -54,6 +56,11 @@ final class ScreenFrames {
         let memory: SharedFrameBuffer
         /// Committed and not yet given back by the server.
         var isHeld = false
+        /// The commit it was last committed with, and whether the server
+        /// presented that commit and has not given the buffer back yet: it
+        /// shows the buffer itself (headless), not a copy.
+        var commitIdentifier: UInt64 = 0
+        var isOnScreen = false
         /// The buffer row holding the frame's top row as last committed:
         /// the buffer is a ring of rows, turned by scrolls of whole rows.
         var firstRow = 0
@@ -202,11 +209,17 @@ final class ScreenFrames {
 
     /// The server is done with a buffer.
     func bufferReleased(_ identifier: UInt32) {
-        for index in buffers.indices where buffers[index].identifier == identifier { buffers[index].isHeld = false }
+        for index in buffers.indices where buffers[index].identifier == identifier {
+            buffers[index].isHeld = false
+            buffers[index].isOnScreen = false
+        }
     }
 
     func framePresented(_ presentation: ServerMessage.FramePresentation) {
         UIApplication.shared.tracing?.trace(.framePresented(commitIdentifier: presentation.commitIdentifier, time: presentation.time))
+        for index in buffers.indices where buffers[index].isHeld && buffers[index].commitIdentifier == presentation.commitIdentifier {
+            buffers[index].isOnScreen = true
+        }
         if recordsTouchToPhoton {
             presentedRefreshes.append(presentation.sequence)
             for index in frameRecords.indices.reversed() where frameRecords[index].commitIdentifier == presentation.commitIdentifier {
@@ -297,6 +310,7 @@ final class ScreenFrames {
         let drawStart = recordsTouchToPhoton ? monotonicSeconds() : 0
         let usageAtDrawStart = recordsTouchToPhoton ? ThreadUsage.now() : ThreadUsage()
         let movesBuffer = index != current
+        let leavesTheScreensBuffer = movesBuffer && buffers[current].isOnScreen
         if movesBuffer {
             // The compositor brings over what the buffer missed as it draws.
             let lag = buffers[index].missing
@@ -311,6 +325,7 @@ final class ScreenFrames {
         buffers[index].firstRow = compositor.frameFirstRow
         let (scrolls, rects) = changesForTheServer()
         buffers[index].isHeld = true
+        buffers[index].commitIdentifier = nextCommitIdentifier
         let commit = ServerMessage.FrameCommit(
             commitIdentifier: nextCommitIdentifier, bufferIdentifier: buffers[index].identifier,
             firstRow: UInt32(buffers[index].firstRow), scrolls: scrolls, damage: rects)
@@ -332,12 +347,15 @@ final class ScreenFrames {
         }
         heldSignal = nil
         framesMovedInARow = movesBuffer ? framesMovedInARow + 1 : 0
-        if framesMovedInARow >= 2, buffers.count < Self.maximumBufferCount {
-            // The server holds the buffer on the screen: a late frame will
-            // find both held. Made now, with the frame committed, rather
-            // than in the frame that needs it, and its pages on another
-            // thread: made here they took the main thread 9 ms, and the
-            // next frame, in the middle of a fling, missed its refresh.
+        if leavesTheScreensBuffer || framesMovedInARow >= 2, buffers.count < Self.maximumBufferCount {
+            // The server holds the buffer on the screen (this frame left
+            // the one it presented, or two in a row moved): a late frame
+            // will find both held. Made now, with the frame committed,
+            // rather than in the frame that needs it, and its pages on
+            // another thread: made in a frame they took the main thread
+            // 9 ms, and a flung list's frame missed its refresh. Two moves
+            // in a row came too late when the fling's first frames were
+            // late: the third buffer was made in its second refresh.
             try? addBuffer(lackingFrame: true, ahead: true)
         }
     }
