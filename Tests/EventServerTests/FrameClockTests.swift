@@ -1,4 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import EventServer
+import HID
 import TestExpectations
 import Testing
 
@@ -293,6 +297,26 @@ import Testing
         expectEqual(clock.signalOnRequest(now: now)?.sequence, 102)
         expectEqual(clock.next?.moment, .refresh(101))
         expectEqual(clock.takeMoment(now: now)?.moment, .refresh(101))
+        clock.stop()
+    }
+
+    /// The timer fired for a moment that the server, going by the time it
+    /// read when its poll returned, does not find due yet (the moment was
+    /// set in the same turn and has passed since): the clock still wakes
+    /// for it. The timer's expiry was taken and nothing set it again, so
+    /// the clock never fired again.
+    @Test func aMomentNotDueAtTheTurnsTimeStillWakesTheClock() throws {
+        let clock = try FrameClock(refreshRate: 120)
+        let real = monotonicSeconds()
+        // A stale turn time 50 ms back: the next moment after it is past by now.
+        let stale = real - 0.05
+        clock.start(now: stale)
+        let moment = try #require(clock.next)
+        #expect(moment.time < real)
+        expectEqual(clock.takeMoment(now: stale - clock.interval)?.moment, nil)
+        expectEqual(clock.next?.moment, moment.moment, "the moment stays")
+        var descriptor = pollfd(fd: clock.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        expectEqual(poll(&descriptor, 1, 1000), 1, "the timer fires for it")
         clock.stop()
     }
 }

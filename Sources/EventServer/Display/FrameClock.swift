@@ -157,7 +157,18 @@ final class FrameClock {
     /// moment was for gets that refresh (the latest one) instead.
     func takeMoment(now: Double) -> (moment: Moment, due: Double)? {
         SystemCalls.drain(fileDescriptor)
-        guard let due = next, now >= due.time - interval / 1000 else { return nil }
+        guard let due = next else { return nil }
+        guard now >= due.time - interval / 1000 else {
+            // Not due at `now`, the time the server read when its poll
+            // returned; but the moment may have been set in this turn (a
+            // request turned a signal moment into its refresh) and passed
+            // since, and the read above took its expiry. Set again, the
+            // timer fires for it: else the clock never woke again while a
+            // finger's requests still brought signals, and the application,
+            // drawing without refreshes, was dropped for flooding commits.
+            SystemCalls.arm(fileDescriptor, at: due.time)
+            return nil
+        }
         let latest = sequence(at: now + interval / 1000)
         let moment: Moment
         switch due.moment {
