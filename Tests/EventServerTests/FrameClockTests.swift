@@ -1,4 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import EventServer
+import HID
 import TestExpectations
 import Testing
 
@@ -202,6 +206,36 @@ import Testing
         clock.stop()
     }
 
+    /// With no finger down the signal for the upcoming refresh is due with
+    /// the refresh before; when nobody had asked for it then (a flung
+    /// list's display link starts just after a refresh), a request gets it
+    /// at once, starting now, while a frame fits: it waited for the next
+    /// refresh's signal, and that refresh showed no new frame. A signal
+    /// that went out is not sent again.
+    @Test func withoutAFingerDownARequestJustAfterAnUnaskedSignalGetsItAtOnce() throws {
+        let clock = try FrameClock(refreshRate: 120)
+        for _ in 0..<10 { clock.noteDrawTime(0.0003) }
+        let refresh100 = clock.time(of: 100)
+        clock.start(now: refresh100 - 0.004)
+        expectEqual(clock.takeMoment(now: refresh100 - 0.004)?.moment, .signal(100))
+        let woke = refresh100 + 0.00002
+        expectEqual(clock.takeMoment(now: woke)?.moment, .refresh(100))
+        expectEqual(clock.takeMoment(now: woke)?.moment, .signal(101))
+        #expect(clock.signalOnRequest(now: woke + 0.0003) == nil, "signal 101 went out")
+        clock.signalWentUnasked(101)
+        let request = try #require(clock.signalOnRequest(now: woke + 0.0003))
+        expectEqual(request.sequence, 101)
+        expectEqual(request.start, woke + 0.0003)
+        #expect(clock.signalOnRequest(now: woke + 0.0004) == nil, "once")
+        expectEqual(clock.next?.moment, .refresh(101))
+
+        expectEqual(clock.takeMoment(now: clock.time(of: 101))?.moment, .refresh(101))
+        expectEqual(clock.takeMoment(now: clock.time(of: 101))?.moment, .signal(102))
+        clock.signalWentUnasked(102)
+        #expect(clock.signalOnRequest(now: clock.time(of: 102) - 0.0002) == nil, "0.2 ms is less than a 0.3 ms frame")
+        clock.stop()
+    }
+
     /// With a finger down the signal goes at the request, for the next
     /// refresh, with its start the lead before that refresh: the clock
     /// then wakes for the refresh only, and the next request (the frame
@@ -263,6 +297,26 @@ import Testing
         expectEqual(clock.signalOnRequest(now: now)?.sequence, 102)
         expectEqual(clock.next?.moment, .refresh(101))
         expectEqual(clock.takeMoment(now: now)?.moment, .refresh(101))
+        clock.stop()
+    }
+
+    /// The timer fired for a moment that the server, going by the time it
+    /// read when its poll returned, does not find due yet (the moment was
+    /// set in the same turn and has passed since): the clock still wakes
+    /// for it. The timer's expiry was taken and nothing set it again, so
+    /// the clock never fired again.
+    @Test func aMomentNotDueAtTheTurnsTimeStillWakesTheClock() throws {
+        let clock = try FrameClock(refreshRate: 120)
+        let real = monotonicSeconds()
+        // A stale turn time 50 ms back: the next moment after it is past by now.
+        let stale = real - 0.05
+        clock.start(now: stale)
+        let moment = try #require(clock.next)
+        #expect(moment.time < real)
+        expectEqual(clock.takeMoment(now: stale - clock.interval)?.moment, nil)
+        expectEqual(clock.next?.moment, moment.moment, "the moment stays")
+        var descriptor = pollfd(fd: clock.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        expectEqual(poll(&descriptor, 1, 1000), 1, "the timer fires for it")
         clock.stop()
     }
 }

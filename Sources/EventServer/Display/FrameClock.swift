@@ -157,7 +157,18 @@ final class FrameClock {
     /// moment was for gets that refresh (the latest one) instead.
     func takeMoment(now: Double) -> (moment: Moment, due: Double)? {
         SystemCalls.drain(fileDescriptor)
-        guard let due = next, now >= due.time - interval / 1000 else { return nil }
+        guard let due = next else { return nil }
+        guard now >= due.time - interval / 1000 else {
+            // Not due at `now`, the time the server read when its poll
+            // returned; but the moment may have been set in this turn (a
+            // request turned a signal moment into its refresh) and passed
+            // since, and the read above took its expiry. Set again, the
+            // timer fires for it: else the clock never woke again while a
+            // finger's requests still brought signals, and the application,
+            // drawing without refreshes, was dropped for flooding commits.
+            SystemCalls.arm(fileDescriptor, at: due.time)
+            return nil
+        }
         let latest = sequence(at: now + interval / 1000)
         let moment: Moment
         switch due.moment {
@@ -180,15 +191,16 @@ final class FrameClock {
     /// Choreographer hands each frame its times (`FrameData`: when the
     /// frame started, and each `FrameTimeline`'s deadline and expected
     /// presentation); here the start comes ahead of time, and the
-    /// application keeps it. Returns nil with no finger down: the signal
-    /// then waits for its moment (``takeMoment(now:)``) and starts at once.
+    /// application keeps it. With no finger down the signal waits for its
+    /// moment (``takeMoment(now:)``) and starts at once, unless that moment
+    /// passed with nobody asking (``signalForALateRequest(now:)``).
     ///
     /// A refresh already signalled is not signalled again; one whose start
     /// has passed is still taken, to start at once, while a frame's
     /// expected time (``expectedDrawTime``) fits before it, as a late
     /// signal moment is.
     func signalOnRequest(now: Double) -> (sequence: UInt64, start: Double)? {
-        guard fingersDown else { return nil }
+        guard fingersDown else { return signalForALateRequest(now: now) }
         let upcoming = sequence(at: now + interval / 1000) + 1
         var sequence = max(upcoming, lastSignalled + 1)
         var start = time(of: sequence) - signalLead
@@ -211,6 +223,28 @@ final class FrameClock {
             SystemCalls.arm(fileDescriptor, at: time(of: pending))
         }
         return (sequence, start)
+    }
+
+    /// With no finger down, the signal for the upcoming refresh went out
+    /// with the refresh before (``signalLead``): a request that comes just
+    /// after it, when nobody had asked yet (a flung list's display link
+    /// starts at the lift), gets that refresh's signal at once, starting
+    /// now, while a frame's expected time fits before it; it waited for the
+    /// next refresh's, and that refresh showed no new frame (it had half a
+    /// millisecond more when the signal came that long after the refresh).
+    /// Nil when the upcoming refresh was signalled, or no frame fits.
+    private func signalForALateRequest(now: Double) -> (sequence: UInt64, start: Double)? {
+        let upcoming = sequence(at: now + interval / 1000) + 1
+        guard upcoming > lastSignalled, case .refresh(upcoming)? = next?.moment,
+              time(of: upcoming) - now > max(expectedDrawTime, interval / 1000) else { return nil }
+        lastSignalled = upcoming
+        return (upcoming, now)
+    }
+
+    /// The signal for refresh `sequence` was due and nobody had asked for
+    /// it: a request that comes before that refresh may still have it.
+    func signalWentUnasked(_ sequence: UInt64) {
+        if lastSignalled == sequence { lastSignalled = sequence - 1 }
     }
 
     /// The front application committed the frame it was signalled for

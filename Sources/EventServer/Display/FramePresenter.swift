@@ -115,7 +115,7 @@ final class FramePresenter {
     /// starts at `start` is for refresh `sequence`. Its time to commit
     /// counts from `start`.
     private func signal(_ front: Client?, for sequence: UInt64, start: Double, now: Double) {
-        guard let front, front.frames.wantsFrameSignal else { return }
+        guard let front, front.frames.wantsFrameSignal else { return clock.signalWentUnasked(sequence) }
         front.frames.wantsFrameSignal = false
         // A signal unanswered for an interval (nothing changed at its
         // refresh), or another application's, waits for no commit now.
