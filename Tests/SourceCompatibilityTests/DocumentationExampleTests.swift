@@ -79,9 +79,14 @@ import Testing
         let copiedProducts = scratch.appendingPathComponent(products.deletingLastPathComponent().lastPathComponent).appendingPathComponent("debug")
         try FileManager.default.createDirectory(at: copiedProducts, withIntermediateDirectories: true)
         // The demo starts the server and the demo app, built beside it.
-        for program in ["openuikit", "openuikit-server", "OpenUIKitDemo"] {
-            try FileManager.default.copyItem(at: products.appendingPathComponent(program), to: copiedProducts.appendingPathComponent(program))
-        }
+        // Copied by `cp`, not in this process: a process another test starts
+        // while a copy is open for writing here can inherit that descriptor,
+        // and while it holds it, running the copy fails with "Text file busy"
+        // (ETXTBSY; it happened once in a parallel run).
+        let copied = try Compiler.run(
+            "/usr/bin/env", ["cp"] + ["openuikit", "openuikit-server", "OpenUIKitDemo"].map { products.appendingPathComponent($0).path }
+                + [copiedProducts.path])
+        try #require(copied.status == 0, "cp: \(copied.output)")
         try FileManager.default.createSymbolicLink(
             atPath: scratch.appendingPathComponent("debug").path,
             withDestinationPath: "\(products.deletingLastPathComponent().lastPathComponent)/debug")
