@@ -19,8 +19,8 @@ public final class EventServer {
     let presenter: FramePresenter
     /// Passes inspector messages between inspectors and applications.
     let inspectors: InspectorRelay
-    /// Held while a finger is down and while the frames after it keep
-    /// coming, so that idle processors wake at once for a touch's frames.
+    /// Held while a finger is down, so that idle processors wake at once
+    /// for the frames of a touch.
     let wakeUpLatency: WakeUpLatencyRequest
     private let log: ServerLog
     /// Set while `accept` cannot get a descriptor (`EMFILE`, `ENFILE`):
@@ -229,6 +229,7 @@ public final class EventServer {
         }
         if !finished.isEmpty { sources.removeAll { finished.contains(ObjectIdentifier($0)) }; descriptorsFreed() }
         presenter.clock.fingersDown = dispatcher.contactsDown > 0
+        if let problem = wakeUpLatency.hold(presenter.clock.fingersDown) { log(problem) }
         // The frame clock after the input: an event read in the turn a
         // signal is due goes out before the signal, and is drawn in the
         // frame for that refresh instead of the next (the input is latched
@@ -257,11 +258,6 @@ public final class EventServer {
         dispatcher.checkWatchdog(now: now)
         dropSilentClients(now: now)
         presenter.startClockIfNeeded(front: dispatcher.foreground, now: now)
-        // After the clock's last word this turn: a clock stopped at this
-        // turn's refresh lets the request go now, not at the next input.
-        if let problem = wakeUpLatency.update(fingersDown: dispatcher.contactsDown > 0, framesComing: presenter.clock.isRunning, now: now) {
-            log(problem)
-        }
         // Xlib may have read the window's events off its socket while it
         // showed a frame: poll would not report them again.
         if presenter.output.hasPendingEvents { takeDisplayEvents() }

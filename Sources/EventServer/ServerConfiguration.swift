@@ -118,9 +118,8 @@ public struct ServerConfiguration: Sendable {
     public var mayInspect: @Sendable (_ inspector: PeerCredentials, _ application: PeerCredentials) -> Bool
     /// The kernel's CPU latency device (`/dev/cpu_dma_latency`), through
     /// which the server asks that idle processors wake at once while a
-    /// finger is down and while the frames after it keep coming
-    /// (docs/screen.md, "Prompt wake-ups while a finger is down, and the
-    /// frames after it"); nil, the default: never.
+    /// finger is down (docs/screen.md, "Prompt wake-ups while a finger is
+    /// down"); nil, the default: never.
     public var wakeUpLatencyDevice: String?
     /// Where the log goes; standard error by default.
     public var log: @Sendable (String) -> Void

@@ -54,7 +54,7 @@ struct OpenUIKitServer: ParsableCommand {
     var windowScale: Double?
 
     @Option(help: ArgumentHelp(
-        "The kernel's CPU latency device, held at zero while a finger is down and while the frames after it keep coming, so that idle processors wake at once for a touch's frames; none: never.",
+        "The kernel's CPU latency device, held at zero while a finger is down so that idle processors wake at once for a touch's frames; none: never.",
         valueName: "path"))
     var wakeUpLatencyDevice: String = "/dev/cpu_dma_latency"
 
