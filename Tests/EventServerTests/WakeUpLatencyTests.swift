@@ -64,6 +64,32 @@ import Testing
         expectEqual(try application.touchPhases(), ["1 began", "1 moved", "2 began", "1 ended", "2 ended"])
     }
 
+    /// A benchmark's server was seen holding the request long after its
+    /// application was dropped and its injector gone: the finger the
+    /// injector held down ends with it, application or not.
+    @Test func theRequestIsLetGoWhenTheInjectorHangsUpAfterItsApplicationWentAway() throws {
+        let device = deviceFile()
+        defer { unlink(device) }
+        let harness = try ServerHarness(wakeUpLatencyDevice: device)
+        let application = try harness.connect(name: "app")
+        let injector = try harness.connect(.injector, name: "benchmark")
+        for phase in [DigitizerContact.Phase.began, .moved] {
+            let frame = HIDEvent.digitizer(DigitizerFrame(
+                timestamp: monotonicSeconds(), contacts: [DigitizerContact(identifier: 4, phase: phase, x: 10, y: 20)]))
+            _ = try injector.socket.send(ServerMessage.encodeEvent(
+                sequence: 0, readTime: 0, sendTime: 0, packet: HIDPacketEncoder().encode(frame)))
+            harness.turn()
+        }
+        expectEqual(isOpen(device), true)
+        application.socket.close()
+        harness.turn()
+        expectEqual(isOpen(device), true, "the finger is still down")
+        injector.socket.close()
+        harness.turn()
+        expectEqual(harness.server.contactsDown, 0)
+        expectEqual(isOpen(device), false)
+    }
+
     @Test func theRequestIsLetGoWhenTheServerStopsWithAFingerDown() throws {
         let device = deviceFile()
         defer { unlink(device) }
