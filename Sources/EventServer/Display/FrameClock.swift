@@ -201,11 +201,11 @@ final class FrameClock {
     /// signal moment is.
     func signalOnRequest(now: Double) -> (sequence: UInt64, start: Double)? {
         guard fingersDown else { return signalForALateRequest(now: now) }
-        let upcoming = sequence(at: now + interval / 1000) + 1
+        let upcoming = upcomingRefresh(after: now)
         var sequence = max(upcoming, lastSignalled + 1)
         var start = time(of: sequence) - signalLead
         if start <= now {
-            if sequence == upcoming, time(of: sequence) - now > max(expectedDrawTime, interval / 1000) {
+            if sequence == upcoming, aFrameFits(before: sequence, from: now) {
                 start = now
             } else {
                 sequence += 1
@@ -234,9 +234,9 @@ final class FrameClock {
     /// millisecond more when the signal came that long after the refresh).
     /// Nil when the upcoming refresh was signalled, or no frame fits.
     private func signalForALateRequest(now: Double) -> (sequence: UInt64, start: Double)? {
-        let upcoming = sequence(at: now + interval / 1000) + 1
+        let upcoming = upcomingRefresh(after: now)
         guard upcoming > lastSignalled, case .refresh(upcoming)? = next?.moment,
-              time(of: upcoming) - now > max(expectedDrawTime, interval / 1000) else { return nil }
+              aFrameFits(before: upcoming, from: now) else { return nil }
         lastSignalled = upcoming
         return (upcoming, now)
     }
@@ -304,6 +304,19 @@ final class FrameClock {
         }
     }
 
+    /// The first refresh after `time` (one a thousandth of an interval
+    /// away counts as now, as a moment's due time does).
+    private func upcomingRefresh(after time: Double) -> UInt64 {
+        sequence(at: time + interval / 1000) + 1
+    }
+
+    /// Whether a frame started at `now` is expected to be committed before
+    /// refresh `sequence` (``expectedDrawTime``): a signal whose time has
+    /// passed still goes out, to start at once, while it is.
+    private func aFrameFits(before sequence: UInt64, from now: Double) -> Bool {
+        time(of: sequence) - now > max(expectedDrawTime, interval / 1000)
+    }
+
     /// Sets the timer for the first moment after `moment`. A signal whose
     /// time has passed (the server woke late for the refresh before, or
     /// the clock starts within the lead) goes out at once while its refresh
@@ -311,12 +324,12 @@ final class FrameClock {
     /// mutter starts an update at once after an idle spell: skipped, it
     /// left a refresh with no frame.
     private func schedule(after moment: Double) {
-        let upcoming = sequence(at: moment + interval / 1000) + 1
+        let upcoming = upcomingRefresh(after: moment)
         let refreshTime = time(of: upcoming)
         let signalTime = refreshTime - signalLead
         if upcoming > lastSignalled, signalTime > moment + interval / 1000 {
             next = (.signal(upcoming), signalTime)
-        } else if upcoming > lastSignalled, refreshTime - moment > max(expectedDrawTime, interval / 1000) {
+        } else if upcoming > lastSignalled, aFrameFits(before: upcoming, from: moment) {
             next = (.signal(upcoming), moment)
         } else {
             next = (.refresh(upcoming), refreshTime)
