@@ -86,8 +86,7 @@ private func boundedCase(_ name: String, device: Bool = false, _ body: (String, 
     let after = residentKilobytes(of: server)
     print(name + String(repeating: " ", count: max(1, 50 - name.count)) + "\(before / 1024) MB → \(after / 1024) MB   (\((seconds * 10).rounded() / 10) s)")
     kill(server, SIGTERM)
-    var status: Int32 = 0
-    waitpid(server, &status, 0)
+    awaitExit(of: server)
     close(output)
     unlink(fifo)
     rmdir(folder)

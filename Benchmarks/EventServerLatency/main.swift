@@ -62,12 +62,6 @@ while let argument = arguments.popFirst() {
 }
 guard events >= 2, rate > 0 else { fatalError("--events must be at least 2 and --rate positive") }
 
-func fail(_ message: String) -> Never {
-    var text = "openuikit-latency-benchmark: \(message)\n"
-    text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
-    exit(1)
-}
-
 /// The directory this executable is in: the others are built beside it.
 func binaryDirectory() -> String {
     var buffer = [CChar](repeating: 0, count: 4096)
@@ -75,27 +69,6 @@ func binaryDirectory() -> String {
     guard count > 0 else { fail("cannot find this executable") }
     let path = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     return String(path[..<path.lastIndex(of: "/")!])
-}
-
-/// Starts `path`; returns its pid and the read end of its standard output.
-func spawn(_ path: String, _ arguments: [String], environment extra: [String] = []) -> (pid_t, Int32) {
-    guard access(path, X_OK) == 0 else { fail("\(path) is not built; run Benchmarks/latency.sh") }
-    var ends: [Int32] = [0, 0]
-    pipe(&ends)
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-    posix_spawn_file_actions_addclose(&actions, ends[0])
-    var environment: [String] = []
-    var index = 0
-    while let entry = environ[index] { environment.append(String(cString: entry)); index += 1 }
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    let envp = (environment + extra).map { strdup($0) } + [nil]
-    var pid: pid_t = 0
-    let result = posix_spawn(&pid, path, &actions, nil, argv, envp)
-    close(ends[1])
-    guard result == 0 else { fail("cannot start \(path): \(String(cString: strerror(result)))") }
-    return (pid, ends[0])
 }
 
 /// Reads lines from `descriptor` until one starts with `prefix`.
@@ -107,7 +80,7 @@ func awaitLine(_ descriptor: Int32, prefix: String, timeout: Double) -> String {
         guard poll(&waiting, 1, 1000) > 0 else { continue }
         var chunk = [UInt8](repeating: 0, count: 4096)
         let count = read(descriptor, &chunk, chunk.count)
-        guard count > 0 else { break }
+        guard count > 0 else { fail("the application's output ended before a line starting \"\(prefix)\"") }
         buffer += chunk[0..<count]
         while let newline = buffer.firstIndex(of: 10) {
             let line = String(decoding: buffer[..<newline], as: UTF8.self)
@@ -294,9 +267,8 @@ if fling {
     print("frame times over the run, microseconds: \(timings)")
     print("server CPU over the run: \(Int((serverCPU * 1000).rounded())) ms, \(Int((serverCPU * 1e6 / Double(max(totalRefreshes, 1))).rounded())) µs per refresh while decelerating")
     kill(serverPID, SIGTERM)
-    var flingStatus: Int32 = 0
-    waitpid(serverPID, &flingStatus, 0)
-    waitpid(appPID, &flingStatus, 0)
+    awaitExit(of: serverPID)
+    awaitExit(of: appPID)
     exit(totalLate + totalUnsignalled == 0 ? 0 : 1)
 }
 
@@ -341,20 +313,19 @@ serverRSSPeak = max(serverRSSPeak, serverRSSAfter)
 let serverCPU = cpuSeconds(of: serverPID) - serverCPUBefore
 let serverSleeps = sleepCount(of: serverPID) - serverSleepsBefore
 let appSleeps = sleepCount(of: appPID) - appSleepsBefore
-var status: Int32 = 0
 var systemCalls: (server: Int?, app: Int?) = (nil, nil)
 if let tracers {
     kill(tracers.server, SIGINT)
     kill(tracers.app, SIGINT)
-    waitpid(tracers.server, &status, 0)
-    waitpid(tracers.app, &status, 0)
+    awaitExit(of: tracers.server)
+    awaitExit(of: tracers.app)
     systemCalls = (systemCallTotal(in: socketDirectory + "/server.strace"), systemCallTotal(in: socketDirectory + "/app.strace"))
     unlink(socketDirectory + "/server.strace")
     unlink(socketDirectory + "/app.strace")
 }
 kill(serverPID, SIGTERM)
-waitpid(serverPID, &status, 0)
-waitpid(appPID, &status, 0)
+awaitExit(of: serverPID)
+awaitExit(of: appPID)
 rmdir(socketDirectory)
 
 var fields: [String: String] = [:]

@@ -214,8 +214,10 @@ final class FlingList: UITableView, UITableViewDataSource, UITableViewDelegate {
     /// Turns over 2 ms, from the signal's arrival to drawing: how long, and the main thread's use meanwhile.
     private var slowTurns: [(seconds: Double, usage: ThreadUsage)] = []
     /// Each refresh missed so far: `u` (not signalled) or `l` (late), its place in its fling's
-    /// refreshes, and for a late one the lead its signal came with, the margin its commit left and
-    /// how many refreshes later it was shown (`d`: discarded), microseconds.
+    /// refreshes and, after `@`, its sequence number (the refresh falls on that many intervals of
+    /// `CLOCK_MONOTONIC`: a trace of the run places it), and for a late one the lead its signal
+    /// came with, the margin its commit left and how many refreshes later it was shown (`d`:
+    /// discarded), microseconds.
     private var misses: [String] = []
 
     override init(frame: CGRect, style: UITableView.Style) {
@@ -265,10 +267,10 @@ final class FlingList: UITableView, UITableViewDataSource, UITableViewDelegate {
         let shown = Set(presented), signalledOnes = Set(application.signalledRefreshes)
         for refresh in first...last where !shown.contains(refresh) {
             if !signalledOnes.contains(refresh) {
-                misses.append("u\(refresh - first)")
+                misses.append("u\(refresh - first)@\(refresh)")
             } else if let record = records.last(where: { $0.refresh == refresh }) {
                 let later = record.presentedRefresh.map { "+\($0 - refresh)" } ?? "d"
-                misses.append("l\(refresh - first)/\(Int((record.refreshTime - record.signalArrival) * 1e6))/\(Int((record.refreshTime - record.commitTime) * 1e6))/\(later)")
+                misses.append("l\(refresh - first)@\(refresh)/\(Int((record.refreshTime - record.signalArrival) * 1e6))/\(Int((record.refreshTime - record.commitTime) * 1e6))/\(later)")
             }
         }
         func micros(_ values: [Double], _ p: Double) -> Int {

@@ -19,8 +19,8 @@ public final class EventServer {
     let presenter: FramePresenter
     /// Passes inspector messages between inspectors and applications.
     let inspectors: InspectorRelay
-    /// Held while a finger is down, so that idle processors wake at once
-    /// for the frames of a touch.
+    /// Held while a finger is down and input comes, so that idle
+    /// processors wake at once for the frames of a touch.
     let wakeUpLatency: WakeUpLatencyRequest
     private let log: ServerLog
     /// Set while `accept` cannot get a descriptor (`EMFILE`, `ENFILE`):
@@ -176,6 +176,7 @@ public final class EventServer {
         var now = monotonicSeconds()
         var wakeUp = now + max(0, timeout)
         if let deadline = dispatcher.nextWatchdogDeadline() { wakeUp = min(wakeUp, deadline) }
+        if let letGo = wakeUpLatency.letGoTime { wakeUp = min(wakeUp, letGo) }
         for client in greeting { wakeUp = min(wakeUp, client.connectTime + configuration.helloTimeout) }
 
         let sourceStart = 5
@@ -229,7 +230,9 @@ public final class EventServer {
         }
         if !finished.isEmpty { sources.removeAll { finished.contains(ObjectIdentifier($0)) }; descriptorsFreed() }
         presenter.clock.fingersDown = dispatcher.contactsDown > 0
-        if let problem = wakeUpLatency.hold(presenter.clock.fingersDown) { log(problem) }
+        if let problem = wakeUpLatency.update(fingersDown: presenter.clock.fingersDown, lastInput: dispatcher.lastReadTime, now: now) {
+            log(problem)
+        }
         // The frame clock after the input: an event read in the turn a
         // signal is due goes out before the signal, and is drawn in the
         // frame for that refresh instead of the next (the input is latched

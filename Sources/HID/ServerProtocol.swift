@@ -496,7 +496,20 @@ public enum ServerProtocolError: Error, Equatable, Sendable, CustomStringConvert
 extension ServerMessage {
     /// The bytes of this message, one datagram.
     public func encoded() -> [UInt8] {
+        var bytes: [UInt8] = []
+        encode(into: &bytes)
+        return bytes
+    }
+
+    /// The bytes of this message written into `bytes`, replacing what they
+    /// held: a sender that keeps one array for a message it sends again and
+    /// again (an application's frame commits) allocates nothing for it once
+    /// the array has grown.
+    public func encode(into bytes: inout [UInt8]) {
         var out = MessageWriter()
+        swap(&out.bytes, &bytes)
+        defer { swap(&out.bytes, &bytes) }
+        out.bytes.removeAll(keepingCapacity: true)
         // Room for every fixed-size message at once (an acknowledgement is 32
         // bytes): growing the array field by field costs more than the message.
         out.bytes.reserveCapacity(64)
@@ -509,7 +522,7 @@ extension ServerMessage {
             out.put(UInt32(bitPattern: hello.processIdentifier))
             out.putString(hello.name)
         case .acknowledgement(let acknowledgement):
-            return Self.encodeAcknowledgement(acknowledgement)
+            Self.encodeAcknowledgement(acknowledgement, into: &out.bytes)
         case .controlRequest(let request):
             out.header(.controlRequest)
             switch request {
@@ -530,7 +543,7 @@ extension ServerMessage {
             out.put(welcome.screenScale.bitPattern)
             for inset in welcome.screenSafeArea.edges { out.put(inset.bitPattern) }
         case .event(let envelope):
-            return Self.encodeEvent(sequence: envelope.sequence, readTime: envelope.readTime, sendTime: envelope.sendTime, packet: envelope.packet)
+            out.bytes = Self.encodeEvent(sequence: envelope.sequence, readTime: envelope.readTime, sendTime: envelope.sendTime, packet: envelope.packet)
         case .appState(let state):
             out.header(.appState)
             out.put(state.rawValue)
@@ -649,25 +662,33 @@ extension ServerMessage {
             out.put(frame.height)
             out.put(frame.stride)
         }
-        return out.bytes
     }
 
     /// The acknowledgement message, written in place: an application sends
     /// one per event, and field-by-field appends cost ten times as much.
     public static func encodeAcknowledgement(_ acknowledgement: Acknowledgement) -> [UInt8] {
+        var bytes: [UInt8] = []
+        encodeAcknowledgement(acknowledgement, into: &bytes)
+        return bytes
+    }
+
+    /// The acknowledgement message written into `bytes`, replacing what they
+    /// held: an application that keeps one array for its acknowledgements
+    /// allocates nothing per event.
+    public static func encodeAcknowledgement(_ acknowledgement: Acknowledgement, into bytes: inout [UInt8]) {
         // The header ("OUKS", the type, three zero bytes), then sequence,
-        // handled and seven zero bytes, finish time. A literal of the right
-        // length is the cheapest array to start from.
-        var bytes: [UInt8] = [
-            0x4F, 0x55, 0x4B, 0x53, ServerProtocol.MessageType.acknowledgement.rawValue, 0, 0, 0,
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        ]
+        // handled and seven zero bytes, finish time.
+        if bytes.count != ServerProtocol.headerSize + 24 {
+            bytes = [UInt8](repeating: 0, count: ServerProtocol.headerSize + 24)
+        }
         bytes.withUnsafeMutableBytes { raw in
+            for (index, byte) in ServerProtocol.magic.enumerated() { raw[index] = byte }
+            raw[4] = ServerProtocol.MessageType.acknowledgement.rawValue
+            for index in 5..<ServerProtocol.headerSize { raw[index] = 0 }
             raw.storeBytes(of: acknowledgement.sequence.littleEndian, toByteOffset: ServerProtocol.headerSize, as: UInt64.self)
-            raw[ServerProtocol.headerSize + 8] = acknowledgement.handled ? 1 : 0
+            raw.storeBytes(of: UInt64(acknowledgement.handled ? 1 : 0).littleEndian, toByteOffset: ServerProtocol.headerSize + 8, as: UInt64.self)
             raw.storeBytes(of: acknowledgement.finishTime.bitPattern.littleEndian, toByteOffset: ServerProtocol.headerSize + 16, as: UInt64.self)
         }
-        return bytes
     }
 
     /// The event message for a HID packet, without building an envelope first.

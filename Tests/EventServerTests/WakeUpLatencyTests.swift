@@ -90,6 +90,86 @@ import Testing
         expectEqual(isOpen(device), false)
     }
 
+    /// The rule, with given times: held while a finger is down and events
+    /// come, let go ``WakeUpLatencyRequest/heldWithoutInput`` after the last
+    /// one though the finger stays down, taken again at the next event;
+    /// never held, and no time to wake for, with no finger down.
+    @Test func withAFingerDownTheRequestLapsesABoundAfterTheLastInputEvent() throws {
+        let device = deviceFile()
+        defer { unlink(device) }
+        let request = WakeUpLatencyRequest(devicePath: device)
+        let bound = WakeUpLatencyRequest.heldWithoutInput
+        _ = request.update(fingersDown: false, lastInput: -.infinity, now: 100)
+        expectEqual(isOpen(device), false, "idle")
+        expectEqual(request.letGoTime, nil, "idle")
+
+        _ = request.update(fingersDown: true, lastInput: 101, now: 101)
+        expectEqual(isOpen(device), true)
+        expectEqual(request.letGoTime, 101 + bound)
+        _ = request.update(fingersDown: true, lastInput: 101, now: 101 + bound - 0.01)
+        expectEqual(isOpen(device), true, "just under the bound after the last event")
+        _ = request.update(fingersDown: true, lastInput: 101, now: 101 + bound)
+        expectEqual(isOpen(device), false, "the bound after the last event, the finger still down")
+        expectEqual(request.letGoTime, nil)
+        _ = request.update(fingersDown: true, lastInput: 101, now: 500)
+        expectEqual(isOpen(device), false, "still no event")
+
+        _ = request.update(fingersDown: true, lastInput: 500.5, now: 500.5)
+        expectEqual(isOpen(device), true, "a new event")
+        expectEqual(request.letGoTime, 500.5 + bound)
+        _ = request.update(fingersDown: false, lastInput: 500.6, now: 500.6)
+        expectEqual(isOpen(device), false, "the lift")
+        _ = request.update(fingersDown: false, lastInput: 500.6, now: 501)
+        expectEqual(request.letGoTime, nil)
+    }
+
+    /// An injector that stops sending with a finger down and stays
+    /// connected (a benchmark stopped, a replay hung): the server wakes by
+    /// itself to let the request go the bound after the last event, and
+    /// the finger stays down for the application (nothing is cancelled);
+    /// the injector's next event takes the request again. The test waits
+    /// for the bound (1.4 s).
+    @Test func aStoppedInjectorsFingerLetsTheRequestGoABoundAfterItsLastEvent() throws {
+        let device = deviceFile()
+        defer { unlink(device) }
+        let harness = try ServerHarness(wakeUpLatencyDevice: device)
+        let application = try harness.connect(name: "app")
+        let injector = try harness.connect(.injector, name: "stopped")
+        func inject(_ phase: DigitizerContact.Phase) throws {
+            let frame = HIDEvent.digitizer(DigitizerFrame(
+                timestamp: monotonicSeconds(), contacts: [DigitizerContact(identifier: 3, phase: phase, x: 10, y: 20)]))
+            _ = try injector.socket.send(ServerMessage.encodeEvent(
+                sequence: 0, readTime: 0, sendTime: 0, packet: HIDPacketEncoder().encode(frame)))
+            harness.turn()
+            for (sequence, _) in try application.events() { try application.acknowledge(sequence) }
+            harness.turn()
+        }
+        expectEqual(harness.server.wakeUpLatency.letGoTime, nil)
+        try inject(.began)
+        expectEqual(isOpen(device), true)
+        let lastEvent = harness.server.dispatcher.lastReadTime
+        expectEqual(harness.server.wakeUpLatency.letGoTime, lastEvent + WakeUpLatencyRequest.heldWithoutInput)
+
+        // Turns that would sleep 30 s: the server must wake for the bound
+        // itself (a turn that slept the whole 30 s would let go too late to
+        // pass; 10 s leaves any machine's load room).
+        let giveUp = lastEvent + 30
+        while isOpen(device) && monotonicSeconds() < giveUp {
+            harness.server.runOnce(timeout: giveUp - monotonicSeconds())
+        }
+        expectEqual(isOpen(device), false)
+        #expect(monotonicSeconds() >= lastEvent + WakeUpLatencyRequest.heldWithoutInput, "not before the bound")
+        #expect(monotonicSeconds() < lastEvent + 10, "let go by the server's own wake-up for the bound")
+        expectEqual(harness.server.contactsDown, 1, "the finger is still down")
+        expectEqual(try application.touchPhases(), [], "nothing cancelled")
+
+        try inject(.moved)
+        expectEqual(isOpen(device), true, "the next event")
+        try inject(.ended)
+        expectEqual(isOpen(device), false)
+        expectEqual(harness.server.wakeUpLatency.letGoTime, nil)
+    }
+
     @Test func theRequestIsLetGoWhenTheServerStopsWithAFingerDown() throws {
         let device = deviceFile()
         defer { unlink(device) }

@@ -60,6 +60,28 @@ import Testing
         try expectEqual(ServerMessage(decoding: message.encoded()), message)
     }
 
+    /// An application keeps one array for its frame commits and one for its
+    /// acknowledgements, written over by each message: what the array held
+    /// before (a longer message, a shorter one, another kind) leaves no trace.
+    @Test(arguments: messages) func aMessageWrittenOverAnotherIsTheSameBytes(_ message: ServerMessage) {
+        for previous in Self.messages {
+            var bytes = previous.encoded()
+            message.encode(into: &bytes)
+            expectEqual(bytes, message.encoded())
+            guard case .acknowledgement(let acknowledgement) = message else { continue }
+            bytes = previous.encoded()
+            ServerMessage.encodeAcknowledgement(acknowledgement, into: &bytes)
+            expectEqual(bytes, message.encoded())
+        }
+    }
+
+    @Test func anAcknowledgementWrittenOverTheLastIsItsOwn() throws {
+        var bytes: [UInt8] = []
+        ServerMessage.encodeAcknowledgement(.init(sequence: 1 << 40, handled: true, finishTime: 12.5), into: &bytes)
+        ServerMessage.encodeAcknowledgement(.init(sequence: 7, handled: false, finishTime: 3), into: &bytes)
+        try expectEqual(ServerMessage(decoding: bytes), .acknowledgement(.init(sequence: 7, handled: false, finishTime: 3)))
+    }
+
     @Test(arguments: messages) func everyCutOrLengthenedMessageIsRefused(_ message: ServerMessage) {
         let bytes = message.encoded()
         for length in 0..<bytes.count where !(message == .shutdown && length == bytes.count) {

@@ -357,6 +357,30 @@ import Testing
         expectEqual(view.phases, ["began", "ended"])
     }
 
+    /// The layers the screen's compositor stacks, kept from turn to turn,
+    /// follow every window shown, hidden, moved to another level or gone.
+    @Test func theLayersTheScreenStacksFollowTheWindows() {
+        let window = makeWindow()
+        let application = UIApplication.shared
+        func stack() -> [ObjectIdentifier] { application.windowLayersBackToFront().map(ObjectIdentifier.init) }
+        expectEqual(stack(), [ObjectIdentifier(window.layer)])
+        do {
+            let front = UIWindow(frame: window.frame)
+            expectEqual(stack(), [ObjectIdentifier(window.layer)])
+            front.makeKeyAndVisible()
+            expectEqual(stack(), [ObjectIdentifier(window.layer), ObjectIdentifier(front.layer)])
+            window.windowLevel = .statusBar
+            expectEqual(stack(), [ObjectIdentifier(front.layer), ObjectIdentifier(window.layer)])
+            front.windowLevel = .alert
+            expectEqual(stack(), [ObjectIdentifier(window.layer), ObjectIdentifier(front.layer)])
+            front.isHidden = true
+            expectEqual(stack(), [ObjectIdentifier(window.layer)])
+            front.isHidden = false
+            expectEqual(stack(), [ObjectIdentifier(window.layer), ObjectIdentifier(front.layer)])
+        }
+        expectEqual(stack(), [ObjectIdentifier(window.layer)])
+    }
+
     @Test func aRecognizerWithAPendingTimerCanGoAway() {
         let (window, synthesizer) = (makeWindow(), TouchSynthesizer(window: UIApplication.shared.windows[0]))
         do {

@@ -74,6 +74,10 @@ final class EventDispatcher {
     @exclusivity(unchecked) private var routeCounts: [InputOrigin: Int] = [:]
     /// The timestamp of the last input event, so that time never runs back.
     @exclusivity(unchecked) private var lastInputTimestamp = -Double.infinity
+    /// When the server read the last input event, of any source: the CPU
+    /// latency request lapses when none came for a while
+    /// (``WakeUpLatencyRequest/heldWithoutInput``).
+    @exclusivity(unchecked) private(set) var lastReadTime = -Double.infinity
     /// Each source's last input timestamp as it gave it, so that a source
     /// whose own clock runs back is told from two sources interleaving.
     @exclusivity(unchecked) private var lastTimestampBySource: [InputOrigin: Double] = [:]
@@ -174,6 +178,7 @@ final class EventDispatcher {
 
     /// Routes one input event that `origin` gave and the server read at `readTime`.
     func dispatch(_ event: HIDEvent, readTime: Double, from origin: InputOrigin) {
+        lastReadTime = max(lastReadTime, readTime)
         var event = inOrder(event, from: origin)
         if case .digitizer(let frame) = event {
             let admitted = admitting(aliasing(frame, from: origin), from: origin)

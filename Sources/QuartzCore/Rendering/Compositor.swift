@@ -19,14 +19,14 @@ package final class Compositor {
     /// The occluders of the layers being drawn, a stack: each layer's list
     /// is `occluders[activeOccluders...]`, what its ancestors' lists and its
     /// later siblings hide of it.
-    var occluders: [PixelRect] = []
-    private var activeOccluders = 0
+    @exclusivity(unchecked) var occluders: [PixelRect] = []
+    @exclusivity(unchecked) private var activeOccluders = 0
     /// For each level being drawn, its sublayers that occlude something
     /// (their index and rectangle), a stack as well.
-    private var siblingOccluders: [(index: Int, rect: PixelRect)] = []
+    @exclusivity(unchecked) private var siblingOccluders: [(index: Int, rect: PixelRect)] = []
     /// What the rows of a layer turned about a vertical line share, column
     /// by column (Projection.swift); kept from frame to frame for its storage.
-    var projectedColumns: [ProjectedColumn] = []
+    @exclusivity(unchecked) var projectedColumns: [ProjectedColumn] = []
 
     /// Whether pixels a later opaque layer covers are left out (always,
     /// but in tests that check it changes no pixel).

@@ -45,7 +45,7 @@ public final class LayerCompositor: CommittedTreeHost {
     }
 
     /// The committed copies of the trees drawn, back to front.
-    private var trees: [CommittedLayerTree]
+    @exclusivity(unchecked) private var trees: [CommittedLayerTree]
     /// The first tree: the only one, for a compositor of one layer tree.
     package var tree: CommittedLayerTree { trees[0] }
     private let compositor = Compositor()
@@ -82,7 +82,7 @@ public final class LayerCompositor: CommittedTreeHost {
         didSet { for tree in trees { tree.scrollExtent = scrollsByCopy ? frameRect : nil } }
     }
     /// The frame: ``ownPixels``, or memory given with ``useFrameStorage(_:)``.
-    private var pixels: UnsafeMutableBufferPointer<UInt32>
+    @exclusivity(unchecked) private var pixels: UnsafeMutableBufferPointer<UInt32>
     private let ownPixels: UnsafeMutableBufferPointer<UInt32>
     /// The memory row holding the frame's first row: the frame's memory is
     /// a ring of rows, turned by a scroll of whole rows instead of moving
@@ -90,24 +90,24 @@ public final class LayerCompositor: CommittedTreeHost {
     /// order (``withUnsafeBytes(_:)``). Memory given with
     /// ``useFrameStorage(_:)`` (a shared buffer) is read by the event
     /// server from the first row its commit names (``frameFirstRow``).
-    private var firstRow = 0
-    private var needsFullFrame = true
+    @exclusivity(unchecked) private var firstRow = 0
+    @exclusivity(unchecked) private var needsFullFrame = true
     /// Where the next frame is drawn instead, and what that memory lacks of
     /// the frame as it is (``moveFrameStorage(to:lacking:)``).
-    private var nextStorage: (storage: UnsafeMutablePointer<UInt32>, firstRow: Int, lacking: [PixelRect])?
+    @exclusivity(unchecked) private var nextStorage: (storage: UnsafeMutablePointer<UInt32>, firstRow: Int, lacking: [PixelRect])?
     /// Pixels the last frame copied rather than drew: moved by its scrolls,
     /// or brought over from the memory the frame was in before.
-    package private(set) var pixelsCopied = 0
+    @exclusivity(unchecked) package private(set) var pixelsCopied = 0
     /// A frame's damage and scrolls as they are gathered, the rectangles it
     /// drew or moved and those it was given, kept from frame to frame: a
     /// refresh allocates nothing for them once warm (the list returned is
     /// this storage, emptied in place by the next frame unless the caller
     /// still holds it).
-    private var frameDamage = Damage()
-    private var frameScrolls: [PixelScroll] = []
-    private var changedRects: [PixelRect] = []
-    private var changedCGRects: [CGRect] = []
-    private var givenRects: [PixelRect] = []
+    @exclusivity(unchecked) private var frameDamage = Damage()
+    @exclusivity(unchecked) private var frameScrolls: [PixelScroll] = []
+    @exclusivity(unchecked) private var changedRects: [PixelRect] = []
+    @exclusivity(unchecked) private var changedCGRects: [CGRect] = []
+    @exclusivity(unchecked) private var givenRects: [PixelRect] = []
 
     /// A compositor for the tree below `rootLayer`, whose superlayer space
     /// (a window's: the screen, in points) is drawn at `scale` pixels per

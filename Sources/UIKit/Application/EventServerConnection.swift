@@ -35,6 +35,9 @@ final class EventServerConnection {
     @exclusivity(unchecked) private var decoder = HIDPacketDecoder()
     /// Set once the connection is gone; the socket is closed then.
     @exclusivity(unchecked) private(set) var isDisconnected = false
+    /// The last acknowledgement's message, written over by the next: one
+    /// made for each event was an allocation per event.
+    @exclusivity(unchecked) private var acknowledgementMessage: [UInt8] = []
 
     /// How long launch waits for the server's welcome.
     static let welcomeTimeout = 5.0
@@ -209,9 +212,10 @@ final class EventServerConnection {
     /// since a lost one would make this application look hung.
     func acknowledge(_ sequence: UInt64, handled: Bool) {
         guard !isDisconnected else { return }
-        let message = ServerMessage.encodeAcknowledgement(.init(sequence: sequence, handled: handled, finishTime: monotonicSeconds()))
+        ServerMessage.encodeAcknowledgement(
+            .init(sequence: sequence, handled: handled, finishTime: monotonicSeconds()), into: &acknowledgementMessage)
         do {
-            try socket.sendWaiting(message, timeout: 1)
+            try socket.sendWaiting(acknowledgementMessage, timeout: 1)
         } catch {
             disconnect("an acknowledgement could not be sent: \(error)")
         }

@@ -75,21 +75,28 @@ final class ScreenFrames {
 
     private let connection: EventServerConnection
     let compositor: LayerCompositor
-    private var buffers: [Buffer] = []
+    @exclusivity(unchecked) private var buffers: [Buffer] = []
     /// The buffer the compositor's frame is in.
-    private var current = 0
+    @exclusivity(unchecked) private var current = 0
     /// Frames in a row that moved to another buffer.
-    private var framesMovedInARow = 0
+    @exclusivity(unchecked) private var framesMovedInARow = 0
     /// A frame signal arrived and no frame was committed for it yet.
-    private(set) var holdsFrameSignal = false
-    private var hasRequestedFrame = false
-    private var nextCommitIdentifier: UInt64 = 1
+    @exclusivity(unchecked) private(set) var holdsFrameSignal = false
+    @exclusivity(unchecked) private var hasRequestedFrame = false
+    @exclusivity(unchecked) private var nextCommitIdentifier: UInt64 = 1
+    /// The last commit's scrolls, damage and message, each written over by
+    /// the next commit's: made anew, they were three allocations a frame.
+    @exclusivity(unchecked) private var commitScrolls: [ServerMessage.FrameScroll] = []
+    @exclusivity(unchecked) private var commitDamage: [ServerMessage.PixelRect] = []
+    @exclusivity(unchecked) private var commitMessage: [UInt8] = []
+    /// A frame request's message, the same every time.
+    private static let requestFrameMessage = ServerMessage.requestFrame.encoded()
     /// Touch to photon: the server's read time of the oldest event
     /// delivered since the last commit, then of each commit not yet
     /// presented. A discarded commit's events are shown by the newer
     /// commit that replaced it.
     @exclusivity(unchecked) private var oldestUndrawnReadTime: Double?
-    private var commitReadTimes: [(commit: UInt64, readTime: Double)] = []
+    @exclusivity(unchecked) private var commitReadTimes: [(commit: UInt64, readTime: Double)] = []
     /// For each frame presented that showed events: from the server's read
     /// of its oldest event to the refresh that presented it, in seconds;
     /// kept only while ``recordsTouchToPhoton`` (a benchmark's choice).
@@ -109,7 +116,7 @@ final class ScreenFrames {
     /// ``recordsTouchToPhoton``: a gap is a refresh the application was not
     /// signalled for (it asked too late).
     private(set) var signalledRefreshes: [UInt64] = []
-    var recordsTouchToPhoton = false
+    @exclusivity(unchecked) var recordsTouchToPhoton = false
     /// The signal held, when it was read and the main thread's use so
     /// far then: the refresh a frame drawn now is for.
     private var heldSignal: (signal: ServerMessage.FrameSignal, arrival: Double, usage: ThreadUsage)?
@@ -293,7 +300,7 @@ final class ScreenFrames {
     private func requestFrame() {
         guard !hasRequestedFrame else { return }
         hasRequestedFrame = true
-        connection.send(ServerMessage.requestFrame.encoded())
+        connection.send(Self.requestFrameMessage)
     }
 
     /// A buffer the server does not hold: the compositor's own if it can,
@@ -316,26 +323,30 @@ final class ScreenFrames {
             let lag = buffers[index].missing
             compositor.moveFrameStorage(
                 to: buffers[index].frameStorage, firstRow: lag.firstRow(turning: buffers[index].firstRow, height: pixelHeight), lacking: lag.rects.rects)
-            buffers[index].missing.removeAll()
             current = index
         }
         let damage = compositor.renderFramePixelRects()
         let renderEnd = recordsTouchToPhoton ? monotonicSeconds() : 0
+        // Emptied once the frame is drawn: the compositor holds what the
+        // buffer lacked until then, and emptied before, its storage was
+        // made anew at every frame that moved.
+        if movesBuffer { buffers[index].missing.removeAll() }
         for other in buffers.indices where other != index { compositor.addLastFrame(to: &buffers[other].missing) }
         buffers[index].firstRow = compositor.frameFirstRow
-        let (scrolls, rects) = changesForTheServer()
+        changesForTheServer(scrolls: &commitScrolls, damage: &commitDamage)
         buffers[index].isHeld = true
         buffers[index].commitIdentifier = nextCommitIdentifier
         let commit = ServerMessage.FrameCommit(
             commitIdentifier: nextCommitIdentifier, bufferIdentifier: buffers[index].identifier,
-            firstRow: UInt32(buffers[index].firstRow), scrolls: scrolls, damage: rects)
+            firstRow: UInt32(buffers[index].firstRow), scrolls: commitScrolls, damage: commitDamage)
         let oldestReadTime = oldestUndrawnReadTime
         if let readTime = oldestUndrawnReadTime {
             oldestUndrawnReadTime = nil
             commitReadTimes.append((commit.commitIdentifier, readTime))
         }
         nextCommitIdentifier += 1
-        connection.send(ServerMessage.commitFrame(commit).encoded())
+        ServerMessage.commitFrame(commit).encode(into: &commitMessage)
+        connection.send(commitMessage)
         if recordsTouchToPhoton, let (signal, arrival, usageAtArrival) = heldSignal {
             var pixels = 0
             for rect in damage { pixels += rect.width * rect.height }
@@ -362,20 +373,21 @@ final class ScreenFrames {
 }
 
 extension ScreenFrames {
-    /// The frame just drawn's changes as its commit tells them: its
-    /// scrolls, so that an output keeping its own copy of the screen (an X
-    /// window, the frame buffer) moves it rather than reading the moved
-    /// pixels again, then what was drawn. A scroll the protocol cannot
-    /// carry (past the most a commit holds, not inside the frame) goes as
-    /// the rectangle it moved pixels into, and so does every scroll after
-    /// it, which might move those pixels on.
-    fileprivate func changesForTheServer() -> (scrolls: [ServerMessage.FrameScroll], damage: [ServerMessage.PixelRect]) {
+    /// The frame just drawn's changes as its commit tells them, written
+    /// over what `scrolls` and `damage` held: its scrolls, so that an output
+    /// keeping its own copy of the screen (an X window, the frame buffer)
+    /// moves it rather than reading the moved pixels again, then what was
+    /// drawn. A scroll the protocol cannot carry (past the most a commit
+    /// holds, not inside the frame) goes as the rectangle it moved pixels
+    /// into, and so does every scroll after it, which might move those
+    /// pixels on.
+    fileprivate func changesForTheServer(scrolls: inout [ServerMessage.FrameScroll], damage: inout [ServerMessage.PixelRect]) {
         func message(_ rect: PixelRect) -> ServerMessage.PixelRect {
             ServerMessage.PixelRect(x: UInt32(rect.x0), y: UInt32(rect.y0), width: UInt32(rect.width), height: UInt32(rect.height))
         }
         let frame = PixelRect(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)
-        var scrolls: [ServerMessage.FrameScroll] = []
-        var damage: [ServerMessage.PixelRect] = []
+        scrolls.removeAll(keepingCapacity: true)
+        damage.removeAll(keepingCapacity: true)
         var carried = true
         for scroll in compositor.lastFrameScrolls {
             let destination = scroll.destination.intersection(frame)
@@ -388,7 +400,6 @@ extension ScreenFrames {
             }
         }
         for rect in compositor.lastFrameDrawnRects where !rect.isEmpty { damage.append(message(rect)) }
-        return (scrolls, damage)
     }
 }
 

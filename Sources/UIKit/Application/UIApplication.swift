@@ -218,7 +218,14 @@ open class UIApplication: UIResponder {
     /// The visible windows front to back, kept until a window is made,
     /// shown, hidden or moved to another level. Unretained, like the
     /// records: the application does not keep windows alive.
-    @exclusivity(unchecked) private var windowOrder: [WindowRecord]?
+    @exclusivity(unchecked) private var windowOrder: [WindowRecord]? {
+        didSet { if windowOrder == nil { windowLayerOrder = nil } }
+    }
+    /// Their layers, the lowest first, kept as long: the end of every
+    /// run-loop turn hands them to the screen's compositor, and a list made
+    /// anew each time was an allocation in every turn (three or four a
+    /// frame for a dragged view).
+    @exclusivity(unchecked) private var windowLayerOrder: [CALayer]?
     private var showCount = 0
 
     override init() {
@@ -821,12 +828,14 @@ open class UIApplication: UIResponder {
     /// The layers of the visible windows as the screen stacks them, the
     /// lowest first.
     func windowLayersBackToFront() -> [CALayer] {
+        if let windowLayerOrder { return windowLayerOrder }
         let order = windowRecordsFrontToBack()
         var layers: [CALayer] = []
         layers.reserveCapacity(order.count)
         for index in order.indices.reversed() {
             if let window = order[index].window { layers.append(window.layer) }
         }
+        windowLayerOrder = layers
         return layers
     }
 
