@@ -88,7 +88,12 @@ import Testing
         try injector.send([DigitizerContact(identifier: 3, phase: .ended, x: 200, y: 460)])
         waitForFling(3, of: list)
         let flung = try #require(try stillPicture(of: window, on: x))
-        #expect(flung.pixelsDiffering(from: first, xs: 0..<390, ys: 0..<844) > 10_000, "the list moved")
+        // At rest far from the top the list differs from the first picture
+        // in 23,000 to 29,000 pixels; at the top but a pixel or two of its
+        // 3× frame lower, in about 5,000 (one failure, in a parallel run,
+        // found 5,463): its lines say where each gesture left it.
+        let moved = flung.pixelsDiffering(from: first, xs: 0..<390, ys: 0..<844)
+        #expect(moved > 10_000, "the list moved: \(moved) pixels differ; the list printed \(list.lines)")
 
         // Another application in front (TouchLogger: red and blue halves), then the list again, drawn whole.
         let other = try startApplication("other", socket: socket)

@@ -9,6 +9,33 @@ import Testing
 /// The frame clock's lead: how long before each refresh the front
 /// application is signalled, following how long it takes to draw.
 @Suite struct FrameClockTests {
+    /// A 120 Hz clock whose application drew its last ten frames in
+    /// 0.3 ms each, with a finger down or not.
+    func quickApplicationsClock(fingersDown: Bool) throws -> FrameClock {
+        let clock = try FrameClock(refreshRate: 120)
+        clock.fingersDown = fingersDown
+        for _ in 0..<10 { clock.noteDrawTime(0.0003) }
+        return clock
+    }
+
+    /// That clock with no finger down, once it has taken refresh 100's
+    /// signal and then, 20 µs late, refresh 100 itself: the next refresh's
+    /// signal is due in that turn, at the time the clock woke (returned).
+    func quickApplicationsClockJustAfterRefresh100(
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (clock: FrameClock, woke: Double) {
+        let clock = try quickApplicationsClock(fingersDown: false)
+        let refresh100 = clock.time(of: 100)
+        clock.start(now: refresh100 - 0.004)
+        expectEqual(clock.takeMoment(now: refresh100 - 0.004)?.moment, .signal(100), sourceLocation: sourceLocation)
+        expectEqual(clock.next?.moment, .refresh(100), sourceLocation: sourceLocation)
+        let woke = refresh100 + 0.00002
+        expectEqual(clock.takeMoment(now: woke)?.moment, .refresh(100), sourceLocation: sourceLocation)
+        expectEqual(clock.next?.moment, .signal(101), sourceLocation: sourceLocation)
+        expectEqual(clock.next?.time, woke, "due in the refresh's own turn", sourceLocation: sourceLocation)
+        return (clock, woke)
+    }
+
     /// With a finger down and no frame known, the lead is weston's 7 ms;
     /// with none down, nothing waits for it and it is a whole interval.
     @Test func theLeadStartsAtWestonsSevenMillisecondsWhileTouchingAndIsAWholeIntervalOtherwise() throws {
@@ -24,8 +51,7 @@ import Testing
     /// A quick application's frames do not bring the lead down while no
     /// finger is down: an animation's frames get all the time there is.
     @Test func withoutAFingerDownTheLeadStaysAWholeInterval() throws {
-        let clock = try FrameClock(refreshRate: 120)
-        for _ in 0..<10 { clock.noteDrawTime(0.0003) }
+        let clock = try quickApplicationsClock(fingersDown: false)
         expectEqual(clock.signalLead, clock.interval)
         clock.fingersDown = true
         #expect(clock.signalLead < 0.001)
@@ -38,16 +64,7 @@ import Testing
     /// twice, for the refresh and for a signal half a millisecond later);
     /// it still goes out once.
     @Test func withoutAFingerDownTheNextSignalIsDueWithTheRefresh() throws {
-        let clock = try FrameClock(refreshRate: 120)
-        for _ in 0..<10 { clock.noteDrawTime(0.0003) }
-        let refresh100 = clock.time(of: 100)
-        clock.start(now: refresh100 - 0.004)
-        expectEqual(clock.takeMoment(now: refresh100 - 0.004)?.moment, .signal(100))
-        expectEqual(clock.next?.moment, .refresh(100))
-        let woke = refresh100 + 0.00002
-        expectEqual(clock.takeMoment(now: woke)?.moment, .refresh(100))
-        expectEqual(clock.next?.moment, .signal(101))
-        expectEqual(clock.next?.time, woke, "due in the refresh's own turn")
+        let (clock, woke) = try quickApplicationsClockJustAfterRefresh100()
         let signal = clock.takeMoment(now: woke)
         expectEqual(signal?.moment, .signal(101))
         expectEqual(signal?.due, woke)
@@ -61,9 +78,7 @@ import Testing
     /// view) gets a lead long enough to be shown at its refresh: with the
     /// lead held to half the interval (4.2 ms) it missed it.
     @Test func aFrameSlowerThanHalfTheIntervalIsSignalledEarlyEnoughForItsRefresh() throws {
-        let clock = try FrameClock(refreshRate: 120)
-        clock.fingersDown = true
-        for _ in 0..<10 { clock.noteDrawTime(0.0003) }
+        let clock = try quickApplicationsClock(fingersDown: true)
         clock.noteDrawTime(0.005)
         clock.noteDrawTime(0.005)
         #expect(clock.signalLead > 0.005 + FrameClock.drawMargin / 2)
@@ -71,9 +86,7 @@ import Testing
     }
 
     @Test func aQuickApplicationIsSignalledJustBeforeTheRefresh() throws {
-        let clock = try FrameClock(refreshRate: 120)
-        clock.fingersDown = true
-        for _ in 0..<10 { clock.noteDrawTime(0.0003) }
+        let clock = try quickApplicationsClock(fingersDown: true)
         // 0.3 ms and half of it (more than 0.1 ms), down from 7 ms.
         #expect(abs(clock.signalLead - 0.00045) < 1e-12)
         clock.noteDrawTime(0.001)
@@ -190,9 +203,7 @@ import Testing
     /// fits before the refresh, as mutter starts an update at once after
     /// an idle spell; else the refresh's after it.
     @Test func aClockStartedWithinTheLeadSignalsAtOnceOnlyIfAFrameFits() throws {
-        let clock = try FrameClock(refreshRate: 120)
-        clock.fingersDown = true
-        for _ in 0..<4 { clock.noteDrawTime(0.0003) }
+        let clock = try quickApplicationsClock(fingersDown: true)
         let refresh101 = clock.time(of: 101)
         let lead = clock.signalLead
         #expect(lead > 0.0003)
@@ -228,13 +239,7 @@ import Testing
     /// refresh's signal, and that refresh showed no new frame. A signal
     /// that went out is not sent again.
     @Test func withoutAFingerDownARequestJustAfterAnUnaskedSignalGetsItAtOnce() throws {
-        let clock = try FrameClock(refreshRate: 120)
-        for _ in 0..<10 { clock.noteDrawTime(0.0003) }
-        let refresh100 = clock.time(of: 100)
-        clock.start(now: refresh100 - 0.004)
-        expectEqual(clock.takeMoment(now: refresh100 - 0.004)?.moment, .signal(100))
-        let woke = refresh100 + 0.00002
-        expectEqual(clock.takeMoment(now: woke)?.moment, .refresh(100))
+        let (clock, woke) = try quickApplicationsClockJustAfterRefresh100()
         expectEqual(clock.takeMoment(now: woke)?.moment, .signal(101))
         #expect(clock.signalOnRequest(now: woke + 0.0003) == nil, "signal 101 went out")
         clock.signalWentUnasked(101)
@@ -256,9 +261,7 @@ import Testing
     /// then wakes for the refresh only, and the next request (the frame
     /// committed) is for the refresh after.
     @Test func withAFingerDownARequestIsSignalledAtOnceWithItsStart() throws {
-        let clock = try FrameClock(refreshRate: 120)
-        clock.fingersDown = true
-        for _ in 0..<10 { clock.noteDrawTime(0.0003) }
+        let clock = try quickApplicationsClock(fingersDown: true)
         let now = clock.time(of: 100) + 0.0001
         clock.start(now: now)
         expectEqual(clock.next?.moment, .signal(101))
@@ -279,9 +282,7 @@ import Testing
     /// one fits before the refresh (0.4 ms before it, a 0.3 ms frame), as a
     /// late signal moment does; else it is for the refresh after.
     @Test func aRequestAfterItsStartStartsAtOnceOnlyIfAFrameFits() throws {
-        let clock = try FrameClock(refreshRate: 120)
-        clock.fingersDown = true
-        for _ in 0..<10 { clock.noteDrawTime(0.0003) }
+        let clock = try quickApplicationsClock(fingersDown: true)
         #expect(clock.signalLead > 0.0004)
 
         let withinTheLead = clock.time(of: 101) - 0.0004
@@ -301,9 +302,7 @@ import Testing
     /// clock rescheduled from now skipped it, and the commit waiting for
     /// it was replaced by the next one unshown).
     @Test func aRequestReadInTheTurnOfARefreshLeavesThatRefreshDue() throws {
-        let clock = try FrameClock(refreshRate: 120)
-        clock.fingersDown = true
-        for _ in 0..<10 { clock.noteDrawTime(0.0003) }
+        let clock = try quickApplicationsClock(fingersDown: true)
         clock.start(now: clock.time(of: 100) + 0.0001)
         expectEqual(clock.takeMoment(now: clock.time(of: 101) - clock.signalLead)?.moment, .signal(101))
         expectEqual(clock.next?.moment, .refresh(101))

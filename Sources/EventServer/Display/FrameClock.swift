@@ -64,8 +64,15 @@ final class FrameClock {
     /// a second (and each wake-up of an idle processor may come late: a
     /// flung list's refreshes with no new frame were mostly such late
     /// wake-ups). The signal is sent in a turn of its own, as every moment
-    /// is: sent in the refresh's turn, a tapped row's push in the demo's X
-    /// window waited forever for its next frame (DemoWindowEndToEndTests).
+    /// is, though its poll does not wait: that turn reads the input that
+    /// came during the refresh's work before the signal goes out, and takes
+    /// the moment at its own time, where the refresh's turn has only the
+    /// time its poll returned, which a slow frame (the X window converting a
+    /// whole frame) may leave behind the next refresh. Sent in the refresh's
+    /// turn by taking moments until none was due, a tapped row's push in the
+    /// demo's X window once never finished: that stale time let the next
+    /// refresh's expiry be read and found not due, and nothing set the timer
+    /// again (``takeMoment(now:)`` now does).
     /// With a finger down, each touch waits an interval and the lead to be
     /// shown, so the lead is as short as the frames allow.
     var signalLead: Double { fingersDown ? leadWhileTouching : interval }
