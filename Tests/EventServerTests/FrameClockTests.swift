@@ -333,4 +333,50 @@ import Testing
         expectEqual(poll(&descriptor, 1, 1000), 1, "the timer fires for it")
         clock.stop()
     }
+
+    /// Whatever a turn does with the clock, in any order and at the time
+    /// the turn read (starting it, a request with or without a finger, a
+    /// moment taken once or twice, an unasked signal, a stop), the clock
+    /// never dies: while it runs its timer is set and fires, and once
+    /// stopped it stays quiet. Every moment here is in the past of the
+    /// real clock, so a timer that is set has fired: a moment the turn took
+    /// the timer's expiry for and left unset would wait forever (the
+    /// server's poll slept for an hour, and the demo's window froze).
+    @Test func noTurnLeavesARunningClockWithoutItsTimer() throws {
+        let clock = try FrameClock(refreshRate: 120)
+        let turns = 1_500
+        // The last turn is 5.1 s after the first, and 0.9 s before the real time.
+        let first = monotonicSeconds() - 6
+        func isAlive(after step: String, turn: Int) -> Bool {
+            var descriptor = pollfd(fd: clock.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            // A set timer has fired already: the wait ends at once unless it is not set.
+            let fired = poll(&descriptor, 1, clock.isRunning ? 1000 : 0) == 1
+            guard fired != clock.isRunning else { return true }
+            Issue.record("turn \(turn), after \(step): \(clock.isRunning ? "running, for \(String(describing: clock.next)), with no timer set" : "stopped, with its timer set")")
+            return false
+        }
+        for turn in 0..<turns {
+            let now = first + Double(turn) * 0.41 * clock.interval
+            clock.fingersDown = turn / 7 % 2 == 0
+            if turn % 11 == 0 { clock.noteDrawTime(Double(turn % 9) * 0.001) }
+            if turn % 13 == 0 {
+                clock.stop()
+                guard isAlive(after: "stop", turn: turn) else { return }
+            }
+            if turn % 5 == 0 {
+                clock.start(now: now)
+                guard isAlive(after: "start", turn: turn) else { return }
+            }
+            if turn % 3 == 0 {
+                _ = clock.signalOnRequest(now: now)
+                guard isAlive(after: "a request", turn: turn) else { return }
+            }
+            for _ in 0..<(turn % 4 == 0 ? 2 : 1) {
+                let taken = clock.takeMoment(now: now)
+                if case .signal(let sequence)? = taken?.moment, turn % 2 == 0 { clock.signalWentUnasked(sequence) }
+                guard isAlive(after: "taking \(String(describing: taken?.moment))", turn: turn) else { return }
+            }
+        }
+        clock.stop()
+    }
 }
