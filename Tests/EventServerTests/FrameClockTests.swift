@@ -87,11 +87,11 @@ import Testing
 
     @Test func aQuickApplicationIsSignalledJustBeforeTheRefresh() throws {
         let clock = try quickApplicationsClock(fingersDown: true)
-        // 2 × 0.3 ms + 0.1 ms, down from 7 ms.
-        #expect(abs(clock.signalLead - 0.0007) < 1e-12)
+        // 0.3 ms and half of it (more than 0.1 ms), down from 7 ms.
+        #expect(abs(clock.signalLead - 0.00045) < 1e-12)
         clock.noteDrawTime(0.001)
         clock.noteDrawTime(0.001)
-        #expect(abs(clock.signalLead - (0.001 * FrameClock.drawTimeScale + FrameClock.drawMargin)) < 1e-12)
+        #expect(abs(clock.signalLead - 0.0015) < 1e-12, "1 ms and half of it")
 
         // The signal for the next refresh goes out the lead before it.
         let now = clock.time(of: 100) + 0.0001
@@ -99,6 +99,19 @@ import Testing
         expectEqual(clock.next?.moment, .signal(101))
         #expect(abs((clock.next?.time ?? 0) - (clock.time(of: 101) - clock.signalLead)) < 1e-9)
         clock.stop()
+    }
+
+    /// A dot dragged under the finger takes 0.15 ms from its frame's start
+    /// to its commit: its lead is that and 0.1 ms (half the frame is less),
+    /// where twice the frame and 0.1 ms kept every touch 0.15 ms longer;
+    /// a frame of 5 ms gets half of it more, 7.5 ms.
+    @Test func aQuickFrameLeadsByItsTimeAndATenthOfAMillisecondASlowOneByHalfItsTimeMore() throws {
+        let clock = try FrameClock(refreshRate: 120)
+        clock.fingersDown = true
+        for _ in 0..<10 { clock.noteDrawTime(0.00015) }
+        #expect(abs(clock.signalLead - 0.00025) < 1e-12)
+        for _ in 0..<2 { clock.noteDrawTime(0.005) }
+        #expect(abs(clock.signalLead - 0.0075) < 1e-12)
     }
 
     /// One slow frame among quick ones (the application preempted once)
@@ -114,7 +127,7 @@ import Testing
         clock.noteDrawTime(0.002)
         expectEqual(clock.signalLead, FrameClock.drawMargin, "a lone slow frame does not raise the lead")
         clock.noteDrawTime(0.002)
-        let raised = 0.002 * FrameClock.drawTimeScale + FrameClock.drawMargin
+        let raised = 0.003  // 2 ms and half of it
         #expect(abs(clock.signalLead - raised) < 1e-12)
         for _ in 0..<(FrameClock.recentDrawTimes - 2) { clock.noteDrawTime(0) }
         #expect(abs(clock.signalLead - raised) < 1e-12, "both slow frames are among the last \(FrameClock.recentDrawTimes)")
@@ -163,13 +176,13 @@ import Testing
         let clock = try FrameClock(refreshRate: 120)
         // A finger down: with none, every signal is due with the refresh before.
         clock.fingersDown = true
-        for _ in 0..<4 { clock.noteDrawTime(0.004) }
+        for _ in 0..<4 { clock.noteDrawTime(0.0055) }
         expectEqual(clock.signalLead, clock.maximumLead)
         let refresh100 = clock.time(of: 100)
         // The refresh before: its signal was taken, then the refresh itself,
         // 0.7 ms late; the next signal was due 0.5 ms after it.
-        clock.start(now: refresh100 - 0.005)
-        expectEqual(clock.takeMoment(now: refresh100 - 0.005)?.moment, .signal(100))
+        clock.start(now: refresh100 - 0.006)
+        expectEqual(clock.takeMoment(now: refresh100 - 0.006)?.moment, .signal(100))
         let late = refresh100 + 0.0007
         let refresh = clock.takeMoment(now: late)
         expectEqual(refresh?.moment, .refresh(100))
@@ -195,9 +208,11 @@ import Testing
         let lead = clock.signalLead
         #expect(lead > 0.0003)
 
-        clock.start(now: refresh101 - lead / 2)
+        // Within the lead (0.45 ms), with room for a 0.3 ms frame.
+        clock.start(now: refresh101 - 0.0004)
+        #expect(lead > 0.0004)
         expectEqual(clock.next?.moment, .signal(101))
-        expectEqual(clock.next?.time, refresh101 - lead / 2)
+        expectEqual(clock.next?.time, refresh101 - 0.0004)
         clock.stop()
 
         clock.start(now: refresh101 - 0.0002)
@@ -264,13 +279,13 @@ import Testing
     }
 
     /// A request after its refresh's start: the frame starts at once while
-    /// one fits before the refresh (0.5 ms before it, a 0.3 ms frame), as a
+    /// one fits before the refresh (0.4 ms before it, a 0.3 ms frame), as a
     /// late signal moment does; else it is for the refresh after.
     @Test func aRequestAfterItsStartStartsAtOnceOnlyIfAFrameFits() throws {
         let clock = try quickApplicationsClock(fingersDown: true)
-        #expect(clock.signalLead > 0.0005)
+        #expect(clock.signalLead > 0.0004)
 
-        let withinTheLead = clock.time(of: 101) - 0.0005
+        let withinTheLead = clock.time(of: 101) - 0.0004
         let signal = try #require(clock.signalOnRequest(now: withinTheLead))
         expectEqual(signal.sequence, 101)
         expectEqual(signal.start, withinTheLead)

@@ -333,7 +333,7 @@ import Testing
             harness.server.runOnce(timeout: 1)
             expectEqual(clock.drawTimes.count, 1)
             #expect(clock.drawTimes.allSatisfy { $0 >= lateness }, "\(clock.drawTimes)")
-            #expect(clock.leadWhileTouching >= lateness * FrameClock.drawTimeScale + FrameClock.drawMargin)
+            #expect(clock.leadWhileTouching >= lateness + max(FrameClock.drawMargin, lateness * FrameClock.drawTimeShare))
             return true
         }
     }

@@ -22,8 +22,9 @@ import Glibc
 /// lateness included) and Android's SurfaceFlinger moves its app phase
 /// offset: a fixed 7 ms would add 7 ms to every touch's way to the screen
 /// for an app that draws a changed frame in a tenth of a millisecond. It
-/// starts at weston's 7 ms (``startingLead``) and is then twice the
-/// expected frame time (``expectedDrawTime``) and ``drawMargin``. With no
+/// starts at weston's 7 ms (``startingLead``) and is then the expected
+/// frame time (``expectedDrawTime``) and a margin, ``drawMargin`` or a
+/// ``drawTimeShare`` of the frame, whichever is longer. With no
 /// finger down nothing waits for the lead, and it is a whole interval
 /// (``signalLead``): the signal for the next refresh is due with this one,
 /// and goes out right after it, without the server sleeping in between.
@@ -78,8 +79,8 @@ final class FrameClock {
     /// Whether a finger (or the mouse button) is down on the screen; the
     /// server sets it as input comes.
     var fingersDown = false
-    /// The lead while a finger is down: twice the application's expected
-    /// frame time and ``drawMargin``.
+    /// The lead while a finger is down: the application's expected frame
+    /// time and the longer of ``drawMargin`` and ``drawTimeShare`` of it.
     private(set) var leadWhileTouching: Double
     /// The lead while touching before any frame is known: weston's default repaint window
     /// (`repaint-window`, 7 ms before the vblank, weston.ini), at most
@@ -95,14 +96,22 @@ final class FrameClock {
     let maximumLead: Double
     /// The least time between a refresh and the next one's signal.
     static let refreshMargin = 0.0005
-    /// The lead while touching is this many times the expected frame
-    /// time (``expectedDrawTime``), and ``drawMargin`` more: room for what
-    /// the recent frames do not show of the next one. Chosen on traces of
-    /// the draw times of `openuikit-latency-benchmark --photon` (a dot
-    /// under the finger: 0.28 ms at the median, 0.56 ms at the 99th
-    /// percentile) and `--fling` (a list: 1.8 and 3.8 ms), replayed against
-    /// each rule (docs/performance.md, "The lead while a finger is down").
-    static let drawTimeScale = 2.0
+    /// The lead while touching is the expected frame time
+    /// (``expectedDrawTime``) and a margin for what the recent frames do
+    /// not show of the next one: ``drawMargin`` for a quick frame, whose
+    /// tail is a wake-up's lateness, the same whatever it draws; this share
+    /// of the frame for a slow one, whose tail grows with what it draws.
+    /// It was twice the frame and ``drawMargin``: a dot dragged under the
+    /// finger (0.15–0.2 ms from its start to its commit) got 0.1–0.2 ms
+    /// more lead than its frames needed, and every touch waited for it
+    /// (touch to photon's 99th percentile 8.72–8.89 ms at 120 Hz, against
+    /// 8.51–8.59 ms with the frame and 0.1 ms; docs/performance.md, "A lead
+    /// that fits the frame"). Half the frame for a slow one keeps a dragged
+    /// list's frames (1.8 ms at the median, 3.8 ms at the 99th percentile)
+    /// on time: replayed against their traces, 8 and 15 of about 1,700
+    /// were late (6 and 6 with twice the frame; 57 and 82 with the frame
+    /// and 0.1 ms alone).
+    static let drawTimeShare = 0.5
     static let drawMargin = 0.0001
     /// How many recent frames the lead is worked out from (half a second
     /// at 120 Hz), and how many of the newest make its short term.
@@ -266,7 +275,8 @@ final class FrameClock {
             drawTimes[nextDrawTime] = seconds
             nextDrawTime = (nextDrawTime + 1) % Self.drawTimesKept
         }
-        leadWhileTouching = min(maximumLead, expectedDrawTime * Self.drawTimeScale + Self.drawMargin)
+        let expected = expectedDrawTime
+        leadWhileTouching = min(maximumLead, expected + max(Self.drawMargin, expected * Self.drawTimeShare))
     }
 
     /// How long the next frame is expected to take: the slower of the
