@@ -241,13 +241,13 @@ final class FlingList: UITableView, UITableViewDataSource, UITableViewDelegate {
 
     func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
         if decelerate { UIApplication.shared.startRecordingTouchToPhoton() }
-        else { printLine("fling refreshes=0 dropped=0 (it did not decelerate)") }
+        else { printLine("fling refreshes=0 dropped=0 offset=\(Int(scrollView.contentOffset.y)) (it did not decelerate)") }
     }
 
     func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
         let application = UIApplication.shared
         let presented = application.presentedRefreshes
-        guard let first = presented.first, let last = presented.last else { return printLine("fling refreshes=0 dropped=0") }
+        guard let first = presented.first, let last = presented.last else { return printLine("fling refreshes=0 dropped=0 offset=\(Int(scrollView.contentOffset.y))") }
         let refreshes = Int(last - first) + 1
         let records = application.frameRecords
         for record in records {
