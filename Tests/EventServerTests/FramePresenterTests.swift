@@ -33,6 +33,12 @@ import Testing
 
     static let whole = [ServerMessage.PixelRect(x: 0, y: 0, width: 8, height: 6)]
 
+    /// Attaches a buffer as 1 and commits it whole with one scroll.
+    func commitBuffer(scrolling rect: ServerMessage.PixelRect, dx: Int32, dy: Int32, from client: TestClient) throws {
+        try attach(try buffer(filledWith: (1, 2, 3, 255)), as: 1, from: client)
+        try client.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, scrolls: [.init(rect: rect, dx: dx, dy: dy)], damage: Self.whole)))
+    }
+
     /// An output that copies each frame to a screen of its own, 8 × 6
     /// pixels of bytes red, green, blue, opaque, and is done with the
     /// buffer when `show` returns, as the X window and the frame buffer
@@ -154,6 +160,16 @@ import Testing
         if seconds > 0 { usleep(UInt32(seconds * 1_000_000)) }
     }
 
+    /// Runs `attempt` until one lands where it aims in time, at most five
+    /// times, and records `missed` if none does. A try whose sleep or turn
+    /// overran the refresh it aimed at (a loaded machine) says nothing and
+    /// returns false; one that landed, or gave up after recording why,
+    /// returns true.
+    func inOneOfFiveTries(_ missed: Comment, sourceLocation: SourceLocation = #_sourceLocation, _ attempt: () throws -> Bool) rethrows {
+        for _ in 0..<5 where try attempt() { return }
+        Issue.record(missed, sourceLocation: sourceLocation)
+    }
+
     /// Lets the clock stop, waits until just after a refresh and has `app`
     /// ask for a frame: returns the refresh it will be signalled for and
     /// when that signal is due, the starting lead (7 ms) before that
@@ -186,11 +202,10 @@ import Testing
         let app = try harness.connect(name: "Typist")
         var sequences: [UInt64] = []
         let clock = harness.server.presenter.clock
-        // A try whose sleep overran the refresh (a loaded machine) says
-        // nothing: the signal became the refresh. Tried again.
-        for _ in 0..<5 {
+        // A try whose sleep overran the refresh says nothing: the signal became the refresh.
+        try inOneOfFiveTries("the test never woke between a signal's time and its refresh in five tries") {
             for sequence in sequences { try app.acknowledge(sequence) }
-            guard let (refresh, due) = try requestFrameJustAfterARefresh(app, in: harness) else { return }
+            guard let (refresh, due) = try requestFrameJustAfterARefresh(app, in: harness) else { return true }
             // The signal's time passes and a key press comes: both are
             // ready when the server next looks.
             sleep(until: due + 0.0005)
@@ -208,11 +223,10 @@ import Testing
                 default: order.append("\(message)")
                 }
             }
-            guard inTime else { continue }
+            guard inTime else { return false }
             expectEqual(order, ["event", "signal \(refresh)"])
-            return
+            return true
         }
-        Issue.record("the test never woke between a signal's time and its refresh in five tries")
     }
 
     /// With a finger down the signal goes out in the turn that reads the
@@ -227,7 +241,7 @@ import Testing
         harness.touch(1, .began)
         try app.acknowledge(try #require(app.events().first).sequence)
         let clock = harness.server.presenter.clock
-        for _ in 0..<5 {
+        try inOneOfFiveTries("the test never asked between a refresh and the next one's start in five tries") {
             // Just after a refresh: the next one's start (7 ms before it at
             // first) is some 9 ms away.
             sleep(until: clock.time(of: clock.sequence(at: monotonicSeconds()) + 1) + 0.0005)
@@ -236,11 +250,11 @@ import Testing
             let sent = monotonicSeconds()
             guard case .frameSignal(let signal)? = try app.receive().last(where: { if case .frameSignal = $0 { true } else { false } }) else {
                 Issue.record("no signal in the turn that read the request")
-                return
+                return true
             }
             let refresh = clock.sequence(at: sent) + 1
-            // A try whose turn overran the refresh (a loaded machine) says nothing.
-            guard signal.sequence == refresh else { continue }
+            // A try whose turn overran the refresh says nothing.
+            guard signal.sequence == refresh else { return false }
             expectEqual(signal.startTime, signal.time - clock.startingLead)
             #expect(signal.startTime > sent)
             expectEqual(clock.next?.moment, .refresh(refresh), "no signal moment is left for that refresh")
@@ -251,9 +265,8 @@ import Testing
             let read = monotonicSeconds()
             let counted = try #require(clock.drawTimes.last)
             #expect(counted <= read - signal.startTime, "counted from the start, not from the sending")
-            return
+            return true
         }
-        Issue.record("the test never asked between a refresh and the next one's start in five tries")
     }
 
     /// The frame in hand's touches came in the turn that draws it, so the
@@ -307,23 +320,22 @@ import Testing
         try attach(try buffer(filledWith: (0, 0, 255, 255)), as: 1, from: app)
         let clock = harness.server.presenter.clock
         let lateness = 0.004
-        for _ in 0..<5 {
-            guard let (refresh, due) = try requestFrameJustAfterARefresh(app, in: harness) else { return }
+        try inOneOfFiveTries("the test never woke between a signal's time and its refresh in five tries") {
+            guard let (refresh, due) = try requestFrameJustAfterARefresh(app, in: harness) else { return true }
             sleep(until: due + lateness)
             harness.server.runOnce(timeout: 0)
             guard try app.receive().contains(where: { if case .frameSignal = $0 { true } else { false } }) else {
                 // The sleep overran the refresh: the signal became it.
                 #expect(monotonicSeconds() >= clock.time(of: refresh))
-                continue
+                return false
             }
             try app.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, damage: Self.whole)))
             harness.server.runOnce(timeout: 1)
             expectEqual(clock.drawTimes.count, 1)
             #expect(clock.drawTimes.allSatisfy { $0 >= lateness }, "\(clock.drawTimes)")
             #expect(clock.leadWhileTouching >= lateness + max(FrameClock.drawMargin, lateness * FrameClock.drawTimeShare))
-            return
+            return true
         }
-        Issue.record("the test never woke between a signal's time and its refresh in five tries")
     }
 
     /// Headless, the screen is the application's buffer (shown in place,
@@ -728,28 +740,16 @@ import Testing
             try client.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, firstRow: .max, damage: whole)))
         },
         Fault(name: "a scroll outside the buffer", reason: "committed a scroll of (0, 2, 8 x 5) outside its 8 x 6 buffer") { test, client in
-            let buffer = try test.buffer(filledWith: (1, 2, 3, 255))
-            try test.attach(buffer, as: 1, from: client)
-            try client.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, scrolls: [
-                .init(rect: .init(x: 0, y: 2, width: 8, height: 5), dx: 0, dy: -1)], damage: whole)))
+            try test.commitBuffer(scrolling: .init(x: 0, y: 2, width: 8, height: 5), dx: 0, dy: -1, from: client)
         },
         Fault(name: "a scroll as far as its rectangle is tall", reason: "committed a scroll by (0, 6) of (0, 0, 8 x 6), which moves no pixel within it") { test, client in
-            let buffer = try test.buffer(filledWith: (1, 2, 3, 255))
-            try test.attach(buffer, as: 1, from: client)
-            try client.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, scrolls: [
-                .init(rect: .init(x: 0, y: 0, width: 8, height: 6), dx: 0, dy: 6)], damage: whole)))
+            try test.commitBuffer(scrolling: .init(x: 0, y: 0, width: 8, height: 6), dx: 0, dy: 6, from: client)
         },
         Fault(name: "a scroll by the most negative distance", reason: "committed a scroll by (-2147483648, 0) of (0, 0, 8 x 6), which moves no pixel within it") { test, client in
-            let buffer = try test.buffer(filledWith: (1, 2, 3, 255))
-            try test.attach(buffer, as: 1, from: client)
-            try client.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, scrolls: [
-                .init(rect: .init(x: 0, y: 0, width: 8, height: 6), dx: .min, dy: 0)], damage: whole)))
+            try test.commitBuffer(scrolling: .init(x: 0, y: 0, width: 8, height: 6), dx: .min, dy: 0, from: client)
         },
         Fault(name: "a scroll by nothing", reason: "committed a scroll by (0, 0) of (1, 1, 2 x 2), which moves no pixel within it") { test, client in
-            let buffer = try test.buffer(filledWith: (1, 2, 3, 255))
-            try test.attach(buffer, as: 1, from: client)
-            try client.send(.commitFrame(.init(commitIdentifier: 1, bufferIdentifier: 1, scrolls: [
-                .init(rect: .init(x: 1, y: 1, width: 2, height: 2), dx: 0, dy: 0)], damage: whole)))
+            try test.commitBuffer(scrolling: .init(x: 1, y: 1, width: 2, height: 2), dx: 0, dy: 0, from: client)
         },
         Fault(name: "a flood of commits", reason: "committed more than 32 frames between two refreshes") { test, client in
             let one = try test.buffer(filledWith: (1, 2, 3, 255)), two = try test.buffer(filledWith: (3, 2, 1, 255))
