@@ -104,9 +104,9 @@ final class FrameClock {
     /// It was twice the frame and ``drawMargin``: a dot dragged under the
     /// finger (0.15–0.2 ms from its start to its commit) got 0.1–0.2 ms
     /// more lead than its frames needed, and every touch waited for it
-    /// (touch to photon's 99th percentile 8.72–8.89 ms at 120 Hz, against
-    /// 8.51–8.59 ms with the frame and 0.1 ms; docs/performance.md, "A lead
-    /// that fits the frame"). Half the frame for a slow one keeps a dragged
+    /// (touch to photon's 99th percentile 8.64–8.89 ms at 120 Hz, against
+    /// 8.51–8.55 ms with this margin; docs/performance.md, "A lead that
+    /// fits the frame"). Half the frame for a slow one keeps a dragged
     /// list's frames (1.8 ms at the median, 3.8 ms at the 99th percentile)
     /// on time: replayed against their traces, 8 and 15 of about 1,700
     /// were late (6 and 6 with twice the frame; 57 and 82 with the frame
