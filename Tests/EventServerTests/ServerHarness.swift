@@ -110,6 +110,14 @@ final class TestClient {
         try socket.sendWaiting(message.encoded())
     }
 
+    /// Sends, as an injector does, one touch frame stamped now: contact
+    /// `identifier` in `phase` at (10, 20).
+    func injectTouch(_ identifier: UInt32, _ phase: DigitizerContact.Phase) throws {
+        let frame = HIDEvent.digitizer(DigitizerFrame(
+            timestamp: monotonicSeconds(), contacts: [DigitizerContact(identifier: identifier, phase: phase, x: 10, y: 20)]))
+        try send(.event(.init(sequence: 0, readTime: 0, sendTime: 0, packet: HIDPacketEncoder().encode(frame))))
+    }
+
     /// Set once the server hung up on this client.
     private(set) var serverHungUp = false
 

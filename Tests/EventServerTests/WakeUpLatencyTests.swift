@@ -74,10 +74,7 @@ import Testing
         let application = try harness.connect(name: "app")
         let injector = try harness.connect(.injector, name: "benchmark")
         for phase in [DigitizerContact.Phase.began, .moved] {
-            let frame = HIDEvent.digitizer(DigitizerFrame(
-                timestamp: monotonicSeconds(), contacts: [DigitizerContact(identifier: 4, phase: phase, x: 10, y: 20)]))
-            _ = try injector.socket.send(ServerMessage.encodeEvent(
-                sequence: 0, readTime: 0, sendTime: 0, packet: HIDPacketEncoder().encode(frame)))
+            try injector.injectTouch(4, phase)
             harness.turn()
         }
         expectEqual(isOpen(device), true)
@@ -136,10 +133,7 @@ import Testing
         let application = try harness.connect(name: "app")
         let injector = try harness.connect(.injector, name: "stopped")
         func inject(_ phase: DigitizerContact.Phase) throws {
-            let frame = HIDEvent.digitizer(DigitizerFrame(
-                timestamp: monotonicSeconds(), contacts: [DigitizerContact(identifier: 3, phase: phase, x: 10, y: 20)]))
-            _ = try injector.socket.send(ServerMessage.encodeEvent(
-                sequence: 0, readTime: 0, sendTime: 0, packet: HIDPacketEncoder().encode(frame)))
+            try injector.injectTouch(3, phase)
             harness.turn()
             for (sequence, _) in try application.events() { try application.acknowledge(sequence) }
             harness.turn()
